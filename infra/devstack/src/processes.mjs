@@ -1,0 +1,85 @@
+// Child processes of the dev stack: prefixed logs, readiness by polling a URL, and one clean
+// shutdown of everything on exit or Ctrl-C.
+import { spawn } from 'node:child_process';
+
+const running = new Set();
+
+/**
+ * @param {string} name short label for log lines
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ cwd?: string, env?: Record<string, string>, readyUrl?: string, timeoutMs?: number, quiet?: boolean }} options
+ */
+export async function startService(name, command, args, options = {}) {
+  const { cwd, env = {}, readyUrl, timeoutMs = 90_000, quiet = false } = options;
+  const child = spawn(command, args, {
+    cwd,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.add(child);
+  child.on('exit', () => running.delete(child));
+  const prefix = (stream, out) => {
+    let buffer = '';
+    stream.on('data', (chunk) => {
+      buffer += chunk;
+      const lines = buffer.split('\n');
+      buffer = lines.pop() ?? '';
+      if (!quiet) for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  prefix(child.stdout, process.stdout);
+  prefix(child.stderr, process.stderr);
+
+  if (readyUrl) await waitForUrl(readyUrl, { timeoutMs, child, name });
+  return {
+    child,
+    stop: () => stopChild(child),
+  };
+}
+
+export async function waitForUrl(url, { timeoutMs = 90_000, child, name = url } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+      if (res.status < 500) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${name} not ready at ${url} within ${timeoutMs} ms`);
+}
+
+function stopChild(child) {
+  return new Promise((done) => {
+    if (child.exitCode !== null || child.signalCode !== null) return done();
+    child.once('exit', () => done());
+    child.kill('SIGTERM');
+    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+  });
+}
+
+export async function stopAll() {
+  await Promise.all([...running].map(stopChild));
+}
+
+/** Stops every child on Ctrl-C, SIGTERM or a crash of the launcher itself. */
+export function stopAllOnExit(extraCleanup = async () => {}) {
+  let stopping = false;
+  const shutdown = async (code) => {
+    if (stopping) return;
+    stopping = true;
+    await Promise.allSettled([stopAll(), extraCleanup()]);
+    process.exit(code);
+  };
+  process.on('SIGINT', () => shutdown(130));
+  process.on('SIGTERM', () => shutdown(143));
+  process.on('uncaughtException', (error) => {
+    console.error(error);
+    shutdown(1);
+  });
+  return shutdown;
+}

@@ -1,0 +1,11 @@
+/** Business constants of SPEC.md §9. */
+export const PASSWORD_MIN_LENGTH = 6;
+export const REVIEW_OPINION_MAX_LENGTH = 200;
+export const RATING_MIN = 1;
+export const RATING_MAX = 5;
+export const SALE_COUNTDOWN_MS = 1_000_000_000;
+export const TOAST_AUTO_CLOSE_MS = 5000;
+/** Longest free text the API accepts in any other field (names, addresses, links...). */
+export const TEXT_MAX_LENGTH = 500;
+/** The "simple email pattern" of SPEC.md §5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

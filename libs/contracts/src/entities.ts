@@ -1,0 +1,113 @@
+/** Entities of SPEC.md §3, as the API sends them (ids as strings). */
+export interface Tool {
+  _id: string;
+  name: string;
+  img: string;
+  shortDescription: string;
+  minOrder: number;
+  available: number;
+  /** Whole dollars. */
+  price: number;
+}
+
+export type NewTool = Omit<Tool, '_id'>;
+
+export interface Order {
+  _id: string;
+  /** Id of the ordered tool (added to the spec: a product name cannot identify stock). */
+  toolId: string;
+  /** Product name. */
+  name: string;
+  userName: string;
+  img: string;
+  email: string;
+  address: string;
+  phone: string;
+  orderQuantity: number;
+  /** Whole dollars: orderQuantity × the tool's price. */
+  totalPrice: number;
+  paid: boolean;
+  shipped: boolean;
+  transactionId?: string;
+  createdAt?: string;
+}
+
+/** What the order form sends; the server fills in the rest from the token and the tool. */
+export interface NewOrder {
+  toolId: string;
+  address: string;
+  phone: string;
+  orderQuantity: number;
+  userName?: string;
+}
+
+export type OrderState = 'unpaid' | 'paid' | 'shipped';
+
+export function orderState(order: Pick<Order, 'paid' | 'shipped'>): OrderState {
+  if (order.shipped) return 'shipped';
+  return order.paid ? 'paid' : 'unpaid';
+}
+
+export interface Review {
+  _id: string;
+  email: string;
+  customerName: string;
+  opinion: string;
+  rating: number;
+}
+
+export interface NewReview {
+  opinion: string;
+  rating: number;
+}
+
+export interface Suggestion {
+  /** Labelled 'Your email or name'. */
+  email: string;
+  opinion: string;
+}
+
+export interface UserProfile {
+  _id: string;
+  email: string;
+  location?: string;
+  phone?: string;
+  education?: string;
+  linkedIn?: string;
+  role?: 'admin' | string;
+}
+
+export type ProfileFields = Pick<UserProfile, 'email' | 'location' | 'phone' | 'education' | 'linkedIn'>;
+
+export interface AuthUser {
+  email: string;
+  displayName: string;
+}
+
+/** Answers of SPEC.md §7. */
+export interface InsertedAnswer {
+  acknowledged: boolean;
+  insertedId: string;
+}
+export interface ModifiedAnswer {
+  acknowledged: boolean;
+  matchedCount: number;
+  modifiedCount: number;
+}
+export interface DeletedAnswer {
+  acknowledged: boolean;
+  deletedCount: number;
+}
+export interface AdminAnswer {
+  admin: boolean;
+}
+export interface PaymentIntentAnswer {
+  clientSecret: string;
+}
+
+/** The one error shape of the API. */
+export interface ApiErrorBody {
+  statusCode: number;
+  message: string | string[];
+  error: string;
+}

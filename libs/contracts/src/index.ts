@@ -1,0 +1,5 @@
+export * from './constants';
+export * from './entities';
+export * from './messages';
+export * from './money';
+export * from './validation';

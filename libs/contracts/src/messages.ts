@@ -1,0 +1,45 @@
+/** Every user-facing text of SPEC.md §5 and §8, word for word. One source for the API and the forms. */
+export const Messages = {
+  emailRequired: 'Email is Required',
+  emailInvalid: 'Provide a valid Email',
+  passwordRequired: 'Password is Required',
+  passwordTooShort: 'Must be 6 characters or longer',
+  nameRequired: 'Name is Required',
+
+  toolNameRequired: 'Name is Required',
+  toolImageRequired: 'Image link is Required',
+  toolShortDescriptionRequired: 'shortDescription is Required',
+  toolMinOrderRequired: 'Minimum Order is Required',
+  toolAvailableRequired: 'Available is Required',
+  toolPriceRequired: 'price is Required',
+
+  invalidQuantity: 'enter valid quantity',
+
+  ratingTooHigh: 'Maximum Rating is 5',
+  ratingTooLow: 'Minimum rating is 1',
+  opinionRequired: 'Please give short opinion',
+
+  suggestionDialogTitle: 'Oops...',
+  suggestionIncomplete: 'Please fill out the form first',
+
+  onlyAdmin: 'failed! only admin can do this',
+  addProductFailed: 'Failed to add the Product',
+
+  suggestionAdded: 'suggestion added.You are awesome !',
+  ordered: 'successfully ordered',
+  reviewAdded: 'Added Review Successfully',
+  profileUpdated: 'successfully updated',
+  adminAssigned: 'Admin assigned successfully',
+  productAdded: 'Product added successfully',
+  productDeleted: 'Product deleted',
+  approvedForShipping: 'Approved for shipping',
+  orderCanceled: 'canceled order',
+  paymentCompleted: 'Congrats! Your payment is completed.',
+
+  notFoundTitle: 'Oops 404 Not Found!',
+  notFoundText: 'Maybe You mistyped of entered wrong url',
+  notFoundButton: 'Return to home',
+  notFoundHero: "Page Doesn't Exist",
+} as const;
+
+export type MessageKey = keyof typeof Messages;

@@ -1,0 +1,107 @@
+import {
+  Messages,
+  isProfileComplete,
+  isSuggestionComplete,
+  isValidQuantity,
+  validateLogin,
+  validateNewTool,
+  validateReview,
+  validateSignup,
+  formatDollars,
+} from './index';
+
+describe('login and sign-up', () => {
+  it('requires email and password with the spec messages', () => {
+    expect(validateLogin({ email: '', password: '' })).toEqual({
+      email: Messages.emailRequired,
+      password: Messages.passwordRequired,
+    });
+  });
+  it('rejects a malformed email and a short password', () => {
+    expect(validateLogin({ email: 'a@b', password: '12345' })).toEqual({
+      email: 'Provide a valid Email',
+      password: 'Must be 6 characters or longer',
+    });
+  });
+  it('accepts valid credentials', () => {
+    expect(validateLogin({ email: 'a@b.co', password: '123456' })).toEqual({});
+  });
+  it('requires a name at sign-up', () => {
+    expect(validateSignup({ name: ' ', email: 'a@b.co', password: '123456' })).toEqual({
+      name: 'Name is Required',
+    });
+  });
+});
+
+describe('new tool', () => {
+  it('names every missing field with its message', () => {
+    expect(validateNewTool({})).toEqual({
+      name: 'Name is Required',
+      img: 'Image link is Required',
+      shortDescription: 'shortDescription is Required',
+      minOrder: 'Minimum Order is Required',
+      available: 'Available is Required',
+      price: 'price is Required',
+    });
+  });
+  it('refuses fractional and negative numbers', () => {
+    const errors = validateNewTool({
+      name: 'Drill',
+      img: '/x.webp',
+      shortDescription: 'd',
+      minOrder: 1.5,
+      available: -1,
+      price: 10,
+    });
+    expect(Object.keys(errors)).toEqual(['minOrder', 'available']);
+  });
+});
+
+describe('order quantity', () => {
+  const tool = { minOrder: 10, available: 50 };
+  it.each([
+    [9, false],
+    [10, true],
+    [50, true],
+    [51, false],
+    [10.5, false],
+    [Number.NaN, false],
+  ])('%p is valid: %p', (quantity, valid) => {
+    expect(isValidQuantity(quantity, tool)).toBe(valid);
+  });
+  it('is never valid for zero, even with a minimum order of zero', () => {
+    expect(isValidQuantity(0, { minOrder: 0, available: 5 })).toBe(false);
+  });
+});
+
+describe('review', () => {
+  it('gives the spec messages for rating bounds and empty opinion', () => {
+    expect(validateReview({ rating: 6, opinion: '' })).toEqual({
+      rating: 'Maximum Rating is 5',
+      opinion: 'Please give short opinion',
+    });
+    expect(validateReview({ rating: 0, opinion: 'ok' })).toEqual({
+      rating: 'Minimum rating is 1',
+    });
+  });
+  it('limits the opinion to 200 characters', () => {
+    expect(validateReview({ rating: 5, opinion: 'x'.repeat(200) })).toEqual({});
+    expect(validateReview({ rating: 5, opinion: 'x'.repeat(201) }).opinion).toBeDefined();
+  });
+});
+
+describe('suggestion and profile', () => {
+  it('needs both suggestion fields', () => {
+    expect(isSuggestionComplete({ email: 'me', opinion: ' ' })).toBe(false);
+    expect(isSuggestionComplete({ email: 'me', opinion: 'more drills' })).toBe(true);
+  });
+  it('needs all five profile fields', () => {
+    const full = { email: 'a@b.co', location: 'X', phone: '1', education: 'Y', linkedIn: 'Z' };
+    expect(isProfileComplete(full)).toBe(true);
+    expect(isProfileComplete({ ...full, phone: '' })).toBe(false);
+  });
+});
+
+it('formats whole dollars', () => {
+  expect(formatDollars(1250)).toBe('$1,250');
+});

@@ -1,0 +1,106 @@
+import {
+  EMAIL_PATTERN,
+  PASSWORD_MIN_LENGTH,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_OPINION_MAX_LENGTH,
+} from './constants';
+import type { NewTool, ProfileFields, Suggestion } from './entities';
+import { Messages } from './messages';
+
+/** Field name -> the spec's message for the first rule it breaks. Empty when valid. */
+export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
+
+const isBlank = (value: unknown): boolean =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+export function validateEmail(email: unknown): string | undefined {
+  if (isBlank(email)) return Messages.emailRequired;
+  if (typeof email !== 'string' || !EMAIL_PATTERN.test(email.trim())) return Messages.emailInvalid;
+  return undefined;
+}
+
+export function validatePassword(password: unknown): string | undefined {
+  if (isBlank(password)) return Messages.passwordRequired;
+  if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)
+    return Messages.passwordTooShort;
+  return undefined;
+}
+
+function collect<F extends string>(checks: Record<F, string | undefined>): FieldErrors<F> {
+  const errors: FieldErrors<F> = {};
+  for (const field of Object.keys(checks) as F[]) {
+    if (checks[field]) errors[field] = checks[field];
+  }
+  return errors;
+}
+
+export function validateLogin(input: { email?: unknown; password?: unknown }) {
+  return collect({ email: validateEmail(input.email), password: validatePassword(input.password) });
+}
+
+export function validateSignup(input: { name?: unknown; email?: unknown; password?: unknown }) {
+  return collect({
+    name: isBlank(input.name) ? Messages.nameRequired : undefined,
+    email: validateEmail(input.email),
+    password: validatePassword(input.password),
+  });
+}
+
+const isWholeNumber = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** Add-product form (SPEC.md §5): every field required; numbers are whole and not negative. */
+export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) {
+  return collect<keyof NewTool>({
+    name: isBlank(input.name) ? Messages.toolNameRequired : undefined,
+    img: isBlank(input.img) ? Messages.toolImageRequired : undefined,
+    shortDescription: isBlank(input.shortDescription)
+      ? Messages.toolShortDescriptionRequired
+      : undefined,
+    minOrder: isWholeNumber(input.minOrder) ? undefined : Messages.toolMinOrderRequired,
+    available: isWholeNumber(input.available) ? undefined : Messages.toolAvailableRequired,
+    price: isWholeNumber(input.price) ? undefined : Messages.toolPriceRequired,
+  });
+}
+
+/** Order quantity must lie between the tool's minimum order and its stock. */
+export function isValidQuantity(
+  quantity: unknown,
+  tool: { minOrder: number; available: number },
+): boolean {
+  return (
+    typeof quantity === 'number' &&
+    Number.isInteger(quantity) &&
+    quantity >= tool.minOrder &&
+    quantity <= tool.available &&
+    quantity > 0
+  );
+}
+
+export function validateReview(input: { rating?: unknown; opinion?: unknown }) {
+  const rating = input.rating;
+  let ratingError: string | undefined;
+  if (typeof rating !== 'number' || Number.isNaN(rating) || rating < RATING_MIN)
+    ratingError = Messages.ratingTooLow;
+  else if (rating > RATING_MAX) ratingError = Messages.ratingTooHigh;
+  else if (!Number.isInteger(rating)) ratingError = Messages.ratingTooLow;
+
+  let opinionError: string | undefined;
+  if (isBlank(input.opinion)) opinionError = Messages.opinionRequired;
+  else if (typeof input.opinion !== 'string' || input.opinion.length > REVIEW_OPINION_MAX_LENGTH)
+    opinionError = `The opinion is limited to ${REVIEW_OPINION_MAX_LENGTH} characters`;
+
+  return collect({ rating: ratingError, opinion: opinionError });
+}
+
+export function isSuggestionComplete(input: Partial<Suggestion>): boolean {
+  return !isBlank(input.email) && !isBlank(input.opinion);
+}
+
+export const PROFILE_FIELDS = ['email', 'location', 'phone', 'education', 'linkedIn'] as const;
+
+/** A profile update is sent only when all five fields are filled (SPEC.md §5). */
+export function isProfileComplete(input: Partial<ProfileFields>): input is Required<ProfileFields> {
+  return PROFILE_FIELDS.every((field) => !isBlank(input[field]));
+}
