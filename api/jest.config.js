@@ -1,0 +1,21 @@
+/** Unit tests (src/**) and integration tests (test/**) against a real FerretDB over a real connection. */
+const swc = {
+  jsc: {
+    parser: { syntax: 'typescript', decorators: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true },
+    target: 'es2023',
+  },
+  module: { type: 'commonjs' },
+};
+
+module.exports = {
+  testEnvironment: 'node',
+  rootDir: __dirname,
+  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+  moduleNameMapper: { '^@toolshop/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
+  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.mjs',
+  globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  testTimeout: 60_000,
+  maxWorkers: 2,
+};

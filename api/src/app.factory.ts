@@ -1,0 +1,86 @@
+import helmet from '@fastify/helmet';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { AppModule } from './app.module';
+import { ApiExceptionFilter, toErrorBody } from './common/api-exception.filter';
+import { PinoNestLogger } from './common/pino-nest-logger';
+import { registerPublicCache } from './common/public-cache';
+import { createValidationPipe } from './common/validation.pipe';
+import type { ApiConfig } from './config/config';
+
+/** JSON bodies above this size are refused with 413. */
+export const BODY_LIMIT_BYTES = 16 * 1024;
+const REQUEST_ID = /^[\w.:-]{1,64}$/;
+
+/** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
+export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
+  const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.production,
+    requestIdHeader: 'x-request-id',
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+  });
+
+  const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  fastify.addHook('onRequest', async (request, reply) => {
+    void reply.header('X-Request-Id', request.id);
+  });
+  fastify.addHook('onResponse', async (request, reply) => {
+    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+  });
+  // Errors raised by Fastify before Nest sees the request (bad JSON, body too large).
+  fastify.setErrorHandler((error: FastifyError, _request, reply) => {
+    const body = toErrorBody(error);
+    void reply.status(body.statusCode).send(body);
+  });
+  registerPublicCache(fastify);
+
+  await app.register(helmet, {
+    // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  });
+  app.enableCors({
+    origin: config.corsOrigins,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
+    exposedHeaders: ['X-Total-Count', 'X-Request-Id', 'ETag'],
+    maxAge: 600,
+  });
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new ApiExceptionFilter());
+  app.enableShutdownHooks();
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Toolshop API')
+      .setDescription('Every call of the Toolshop web shop. Errors: { statusCode, message, error }.')
+      .setVersion('1.0')
+      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT (RS256, from the identity provider)' })
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  return app;
+}

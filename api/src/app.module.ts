@@ -1,0 +1,53 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { ThrottlerModule } from '@nestjs/throttler';
+import { AuthModule } from './auth/auth.module';
+import type { ApiConfig } from './config/config';
+import { ConfigModule } from './config/config.module';
+import { HealthModule } from './health/health.module';
+import { ImagesModule } from './images/images.module';
+import { OrdersModule } from './orders/orders.module';
+import { ReviewsModule } from './reviews/reviews.module';
+import { SeedModule } from './seed/seed.module';
+import { SuggestionsModule } from './suggestions/suggestions.module';
+import { ToolsModule } from './tools/tools.module';
+import { UsersModule } from './users/users.module';
+
+const MINUTE_MS = 60_000;
+
+@Module({})
+export class AppModule {
+  /** The whole API for one configuration (so tests can build it with their own). */
+  static forRoot(config: ApiConfig, extraModules: DynamicModule['imports'] = []): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        MongooseModule.forRoot(config.mongodbUri, {
+          dbName: config.dbName,
+          autoIndex: true,
+          serverSelectionTimeoutMS: 10_000,
+          maxPoolSize: 20,
+        }),
+        ThrottlerModule.forRoot({
+          throttlers: [
+            { name: 'writes', ttl: MINUTE_MS, limit: config.rateLimits.writes },
+            { name: 'account', ttl: MINUTE_MS, limit: config.rateLimits.account },
+            { name: 'suggestions', ttl: MINUTE_MS, limit: config.rateLimits.suggestions },
+          ],
+          errorMessage: 'Too many requests. Please wait a minute and try again.',
+        }),
+        AuthModule,
+        UsersModule,
+        ToolsModule,
+        OrdersModule,
+        ReviewsModule,
+        SuggestionsModule,
+        HealthModule,
+        ImagesModule,
+        SeedModule,
+        ...extraModules,
+      ],
+    };
+  }
+}

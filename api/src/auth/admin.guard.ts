@@ -1,0 +1,16 @@
+import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
+import { Messages } from '@toolshop/contracts';
+import { UsersService } from '../users/users.service';
+import type { AuthUser } from './auth-user';
+
+/** Runs after JwtAuthGuard: the admin flag is read from the users collection, never from the token. */
+@Injectable()
+export class AdminGuard implements CanActivate {
+  constructor(private readonly users: UsersService) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user || !(await this.users.isAdmin(user.email))) throw new ForbiddenException(Messages.onlyAdmin);
+    return true;
+  }
+}

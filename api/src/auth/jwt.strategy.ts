@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { PassportStrategy } from '@nestjs/passport';
+import { EMAIL_PATTERN } from '@toolshop/contracts';
+import { ExtractJwt, Strategy } from 'passport-jwt';
+import { API_CONFIG, type ApiConfig } from '../config/config';
+import { UsersService } from '../users/users.service';
+import type { AuthUser } from './auth-user';
+import { JwksKeyProvider } from './jwks-key-provider';
+
+interface AccessTokenClaims {
+  sub?: unknown;
+  email?: unknown;
+  name?: unknown;
+}
+
+/** Bearer access tokens of the identity provider: RS256 signature, issuer, audience and expiry. */
+@Injectable()
+export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly logger = new Logger('JwtStrategy');
+
+  constructor(
+    @Inject(API_CONFIG) config: ApiConfig,
+    keys: JwksKeyProvider,
+    private readonly users: UsersService,
+  ) {
+    super({
+      jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+      algorithms: ['RS256'],
+      issuer: config.oidcIssuer,
+      audience: config.oidcAudience,
+      ignoreExpiration: false,
+      secretOrKeyProvider: (_request: unknown, rawJwt: string, done: (error: unknown, key?: string) => void) => {
+        keys.publicKeyFor(rawJwt).then(
+          (key) => done(null, key),
+          (error: Error) => {
+            this.logger.warn(`no key for token: ${error.message}`);
+            done(error);
+          },
+        );
+      },
+    });
+  }
+
+  async validate(claims: AccessTokenClaims): Promise<AuthUser> {
+    const { sub, email, name } = claims;
+    if (typeof sub !== 'string' || typeof email !== 'string' || !EMAIL_PATTERN.test(email)) {
+      throw new UnauthorizedException('Your sign-in has no email address. Please sign in again.');
+    }
+    const user: AuthUser = { sub, email: email.toLowerCase(), name: typeof name === 'string' ? name : '' };
+    await this.users.ensureUser(user.email, user.name);
+    return user;
+  }
+}

@@ -1,0 +1,42 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+
+/** Without limit/page a list still answers a plain array, but never more than this. */
+export const LIST_CAP = 200;
+const MAX_PAGE = 10_000;
+
+export class PageQuery {
+  @ApiPropertyOptional({ minimum: 1, maximum: LIST_CAP, description: 'Page size' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'limit must be a whole number from 1 to 200' })
+  @Min(1, { message: 'limit must be a whole number from 1 to 200' })
+  @Max(LIST_CAP, { message: 'limit must be a whole number from 1 to 200' })
+  limit?: number;
+
+  @ApiPropertyOptional({ minimum: 1, description: 'Page number, from 1' })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: 'page must be a whole number of at least 1' })
+  @Min(1, { message: 'page must be a whole number of at least 1' })
+  @Max(MAX_PAGE, { message: 'page must be a whole number of at least 1' })
+  page?: number;
+}
+
+export interface Page {
+  skip: number;
+  limit: number;
+  /** The caller asked for a page: answer the total in X-Total-Count. */
+  requested: boolean;
+}
+
+export function pageOf(query: PageQuery): Page {
+  const limit = query.limit ?? LIST_CAP;
+  return { limit, skip: ((query.page ?? 1) - 1) * limit, requested: query.limit !== undefined || query.page !== undefined };
+}
+
+export function setTotalCount(reply: FastifyReply, total: number): void {
+  void reply.header('X-Total-Count', String(total));
+}

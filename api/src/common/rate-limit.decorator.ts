@@ -1,0 +1,16 @@
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
+import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { ErrorResponse } from './error-response.dto';
+
+/** Rate-limit groups; their per-minute limits come from the config (RATE_LIMIT_*). */
+export const RATE_LIMIT_GROUPS = ['writes', 'account', 'suggestions'] as const;
+export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
+
+/** Limits the route per client address within one group; routes without it are never throttled. */
+export const RateLimit = (group: RateLimitGroup) =>
+  applyDecorators(
+    UseGuards(ThrottlerGuard),
+    SkipThrottle(Object.fromEntries(RATE_LIMIT_GROUPS.filter((other) => other !== group).map((other) => [other, true]))),
+    ApiTooManyRequestsResponse({ description: 'Too many requests; try again in a minute', type: ErrorResponse }),
+  );

@@ -1,0 +1,107 @@
+/** The API's settings, read from the environment once at boot and validated there. */
+export interface ApiConfig {
+  port: number;
+  host: string;
+  mongodbUri: string;
+  dbName: string;
+  oidcIssuer: string;
+  oidcAudience: string;
+  oidcJwksUri?: string;
+  adminEmails: string[];
+  corsOrigins: string[];
+  publicUrl: string;
+  seed: boolean;
+  production: boolean;
+  logLevel: string;
+  /** Requests per minute and client address on each rate-limited group of routes. */
+  rateLimits: { writes: number; account: number; suggestions: number };
+}
+
+export class ConfigError extends Error {}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+const list = (value: string | undefined): string[] =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const problems: string[] = [];
+  const integer = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer from ${min} to ${max}`);
+      return fallback;
+    }
+    return value;
+  };
+  const url = (name: string, fallback: string | undefined): string | undefined => {
+    const value = env[name] || fallback;
+    if (value !== undefined && !isHttpUrl(value)) problems.push(`${name} must be an http(s) URL`);
+    return value;
+  };
+
+  const production = env.NODE_ENV === 'production';
+  const port = integer('PORT', 5000, 1, 65535);
+
+  const mongodbUri = env.MONGODB_URI ?? '';
+  let dbName = env.MONGODB_DB || 'toolshop';
+  if (!/^mongodb(\+srv)?:\/\//.test(mongodbUri)) {
+    problems.push('MONGODB_URI is required (mongodb:// or mongodb+srv://)');
+  } else {
+    const path = mongodbUri.replace(/^mongodb(\+srv)?:\/\/[^/]*/, '').split('?')[0] ?? '';
+    const fromUri = decodeURIComponent(path.replace(/^\//, ''));
+    if (fromUri) dbName = fromUri;
+  }
+
+  const corsOrigins = list(env.CORS_ORIGINS);
+  for (const origin of corsOrigins) {
+    if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
+  }
+  const adminEmails = env.ADMIN_EMAILS !== undefined ? list(env.ADMIN_EMAILS) : production ? [] : ['admin@toolshop.test'];
+
+  const logLevel = env.LOG_LEVEL || (production ? 'info' : 'info');
+  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED)) problems.push('SEED must be true or false');
+
+  const config: ApiConfig = {
+    port,
+    host: env.HOST || '0.0.0.0',
+    mongodbUri,
+    dbName,
+    oidcIssuer: (url('OIDC_ISSUER', 'http://localhost:4000') as string).replace(/\/$/, ''),
+    oidcAudience: env.OIDC_AUDIENCE || 'urn:toolshop:api',
+    oidcJwksUri: url('OIDC_JWKS_URI', undefined),
+    adminEmails: adminEmails.map((email) => email.toLowerCase()),
+    corsOrigins: corsOrigins.length
+      ? corsOrigins
+      : ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'],
+    publicUrl: (url('PUBLIC_URL', `http://localhost:${port}`) as string).replace(/\/$/, ''),
+    seed: env.SEED === 'true',
+    production,
+    logLevel,
+    rateLimits: {
+      writes: integer('RATE_LIMIT_WRITES', 60, 1, 1_000_000),
+      account: integer('RATE_LIMIT_ACCOUNT', 120, 1, 1_000_000),
+      suggestions: integer('RATE_LIMIT_SUGGESTIONS', 5, 1, 1_000_000),
+    },
+  };
+  if (problems.length) throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);
+  return config;
+}
+
+/** Injection token of the ApiConfig. */
+export const API_CONFIG = Symbol('API_CONFIG');

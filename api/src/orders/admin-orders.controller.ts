@@ -1,0 +1,52 @@
+import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminOnly } from '../auth/auth.decorators';
+import { ModifiedResponse } from '../common/answers.dto';
+import { ErrorResponse } from '../common/error-response.dto';
+import { pageOf, setTotalCount } from '../common/pagination';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { RateLimit } from '../common/rate-limit.decorator';
+import { AdminOrdersQuery, ApproveOrderDto, DayStatsResponse, OrderResponse, StatsQuery } from './order.dto';
+import { OrdersService } from './orders.service';
+
+const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
+
+@ApiTags('admin orders')
+@Controller('adminOrders')
+@AdminOnly()
+export class AdminOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [OrderResponse], description: 'All orders, newest first; total in X-Total-Count' })
+  @badInput
+  async list(@Query() query: AdminOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { orders, total } = await this.orders.listAll(query.state, { ...pageOf(query), requested: true });
+    setTotalCount(reply, total ?? 0);
+    return orders;
+  }
+
+  @Get('stats')
+  @ApiOkResponse({ type: [DayStatsResponse], description: 'Orders and paid revenue per UTC day, oldest first' })
+  @badInput
+  stats(@Query() query: StatsQuery) {
+    return this.orders.stats(query.days ?? 30);
+  }
+
+  @Patch(':id')
+  @RateLimit('writes')
+  @ApiOkResponse({ type: ModifiedResponse, description: 'Approves a paid order: it becomes shipped (idempotent)' })
+  @badInput
+  @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
+  @ApiConflictResponse({ description: 'The order is not paid', type: ErrorResponse })
+  approve(@Param('id', ParseObjectIdPipe) id: string, @Body() _body: ApproveOrderDto) {
+    return this.orders.approve(id);
+  }
+}

@@ -1,0 +1,34 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types, type HydratedDocument } from 'mongoose';
+
+/**
+ * An order: created unpaid; payment sets paid + transactionId; an admin's approval sets shipped.
+ * Every state change is one conditional update (see OrdersService.transition).
+ */
+@Schema({ collection: 'orders', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class Order {
+  @Prop({ type: Types.ObjectId, required: true }) toolId: Types.ObjectId;
+  /** Product name, copied from the tool. */
+  @Prop({ required: true }) name: string;
+  @Prop({ default: '' }) userName: string;
+  @Prop({ required: true }) img: string;
+  @Prop({ required: true }) email: string;
+  @Prop({ required: true }) address: string;
+  @Prop({ required: true }) phone: string;
+  @Prop({ required: true, min: 1 }) orderQuantity: number;
+  /** Whole dollars, computed by the server. */
+  @Prop({ required: true, min: 0 }) totalPrice: number;
+  @Prop({ required: true, default: false }) paid: boolean;
+  @Prop({ required: true, default: false }) shipped: boolean;
+  @Prop() transactionId?: string;
+  /** Set by the payments module only; never from a request body. */
+  @Prop() paymentIntentId?: string;
+  createdAt: Date;
+}
+
+export type OrderDocument = HydratedDocument<Order>;
+export const OrderSchema = SchemaFactory.createForClass(Order);
+// Own orders, all orders (admin, by state) and the daily stats: newest first.
+OrderSchema.index({ email: 1, createdAt: -1 });
+OrderSchema.index({ createdAt: -1 });
+OrderSchema.index({ paid: 1, shipped: 1, createdAt: -1 });

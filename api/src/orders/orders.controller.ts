@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { DeletedResponse, InsertedResponse } from '../common/answers.dto';
+import { ErrorResponse } from '../common/error-response.dto';
+import { pageOf, setTotalCount } from '../common/pagination';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { RateLimit } from '../common/rate-limit.decorator';
+import { UsersService } from '../users/users.service';
+import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
+import { OrdersService } from './orders.service';
+
+const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
+const notYours = ApiForbiddenResponse({ description: 'Not the caller’s order (and not an admin)', type: ErrorResponse });
+const notFound = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
+
+@ApiTags('orders')
+@Controller('orders')
+@SignedIn()
+export class OrdersController {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Post()
+  @RateLimit('writes')
+  @ApiCreatedResponse({
+    type: InsertedResponse,
+    description: 'Email from the token; name, img and price from the tool; stock taken atomically',
+  })
+  @badInput
+  @ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse })
+  @ApiConflictResponse({ description: 'Quantity outside minOrder..available: "enter valid quantity"', type: ErrorResponse })
+  create(@CurrentUser() customer: AuthUser, @Body() body: CreateOrderDto) {
+    return this.orders.create(customer, body);
+  }
+
+  @Get()
+  @ApiOkResponse({ type: [OrderResponse], description: 'Own orders (admins: anyone’s), newest first' })
+  @badInput
+  @notYours
+  async listOwn(@CurrentUser() caller: AuthUser, @Query() query: OwnOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    await this.users.assertSelfOrAdmin(caller, query.email);
+    const page = pageOf(query);
+    const { orders, total } = await this.orders.listOwn(query.email, page);
+    if (total !== undefined) setTotalCount(reply, total);
+    return orders;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: OrderResponse })
+  @badInput
+  @notYours
+  @notFound
+  get(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
+    return this.orders.getFor(caller, id);
+  }
+
+  @Delete(':id')
+  @RateLimit('writes')
+  @ApiOkResponse({ type: DeletedResponse, description: 'Cancels an unpaid order; its quantity goes back in stock' })
+  @badInput
+  @notYours
+  @notFound
+  @ApiConflictResponse({ description: 'The order is paid', type: ErrorResponse })
+  cancel(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
+    return this.orders.cancel(caller, id);
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from '../auth/auth.module';
+import { ToolsModule } from '../tools/tools.module';
+import { AdminOrdersController } from './admin-orders.controller';
+import { Order, OrderSchema } from './order.schema';
+import { OrdersController } from './orders.controller';
+import { OrdersService } from './orders.service';
+
+@Module({
+  imports: [MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]), AuthModule, ToolsModule],
+  controllers: [OrdersController, AdminOrdersController],
+  providers: [OrdersService],
+  exports: [OrdersService],
+})
+export class OrdersModule {}

@@ -1,0 +1,144 @@
+import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { Messages, type DeletedAnswer, type InsertedAnswer, type ModifiedAnswer, type OrderState } from '@toolshop/contracts';
+import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
+import type { AuthUser } from '../auth/auth-user';
+import { deleted, inserted, modified } from '../common/answers.dto';
+import type { Page } from '../common/pagination';
+import { TOOL_NOT_FOUND, ToolsService } from '../tools/tools.service';
+import { UsersService } from '../users/users.service';
+import type { CreateOrderDto } from './order.dto';
+import { Order } from './order.schema';
+
+export const ORDER_NOT_FOUND = 'This order does not exist (any more)';
+/** The payment provider's reference stays server-side. */
+const PUBLIC_FIELDS = { paymentIntentId: 0 };
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
+  unpaid: { paid: false, shipped: false },
+  paid: { paid: true, shipped: false },
+  shipped: { paid: true, shipped: true },
+};
+
+export interface DayStats {
+  day: string;
+  orders: number;
+  revenue: number;
+}
+
+@Injectable()
+export class OrdersService {
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly tools: ToolsService,
+    private readonly users: UsersService,
+  ) {}
+
+  /** Takes the stock first (atomically), then saves the order; gives the stock back if that fails. */
+  async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
+    const quantity = body.orderQuantity;
+    const tool = await this.tools.take(body.toolId, quantity);
+    if (!tool) {
+      const current = await this.tools.exists(body.toolId);
+      if (!current) throw new NotFoundException(TOOL_NOT_FOUND);
+      throw new ConflictException(Messages.invalidQuantity);
+    }
+    try {
+      const order = await this.orders.create({
+        toolId: tool._id,
+        name: tool.name,
+        img: tool.img,
+        userName: body.userName?.trim() || customer.name,
+        email: customer.email,
+        address: body.address.trim(),
+        phone: body.phone.trim(),
+        orderQuantity: quantity,
+        totalPrice: quantity * tool.price,
+        paid: false,
+        shipped: false,
+      });
+      return inserted(order._id);
+    } catch (error) {
+      await this.tools.giveBack(body.toolId, quantity);
+      throw error;
+    }
+  }
+
+  async listOwn(email: string, page: Page) {
+    return this.list({ email: email.toLowerCase() }, page);
+  }
+
+  async listAll(state: OrderState | undefined, page: Page) {
+    return this.list(state ? STATE_FILTERS[state] : {}, page);
+  }
+
+  private async list(filter: QueryFilter<Order>, page: Page) {
+    const [orders, total] = await Promise.all([
+      this.orders.find(filter, PUBLIC_FIELDS).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).lean(),
+      page.requested ? this.orders.countDocuments(filter) : Promise.resolve(undefined),
+    ]);
+    return { orders, total };
+  }
+
+  /** The order, if the caller owns it or is an admin. */
+  async getFor(caller: AuthUser, id: string) {
+    const order = await this.orders.findById(id, PUBLIC_FIELDS).lean();
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (order.email !== caller.email && !(await this.users.isAdmin(caller.email))) {
+      throw new ForbiddenException('This order belongs to someone else');
+    }
+    return order;
+  }
+
+  /** Cancels an unpaid order and puts its quantity back in stock. */
+  async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
+    const order = await this.getFor(caller, id);
+    const result = await this.orders.deleteOne({ _id: id, paid: false });
+    if (result.deletedCount === 0) {
+      if (order.paid) throw new ConflictException('A paid order cannot be canceled');
+      throw new NotFoundException(ORDER_NOT_FOUND);
+    }
+    await this.tools.giveBack(String(order.toolId), order.orderQuantity);
+    return deleted(result.deletedCount);
+  }
+
+  /** Admin approval: paid -> shipped. Repeating it is harmless (modifiedCount 0). */
+  async approve(id: string): Promise<ModifiedAnswer> {
+    const result = await this.transition(id, { paid: true }, { $set: { shipped: true } });
+    if (result.matchedCount === 0) {
+      const exists = await this.orders.exists({ _id: id });
+      if (!exists) throw new NotFoundException(ORDER_NOT_FOUND);
+      throw new ConflictException('Only a paid order can be approved for shipping');
+    }
+    return result;
+  }
+
+  /**
+   * One state change = one conditional update: `from` is the state the order must be in.
+   * Answers matchedCount 0 when the order is missing or in another state.
+   */
+  protected async transition(id: string, from: QueryFilter<Order>, update: UpdateQuery<Order>): Promise<ModifiedAnswer> {
+    const result = await this.orders.updateOne({ ...from, _id: id }, update);
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+
+  /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */
+  async stats(days: number, now = new Date()): Promise<DayStats[]> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (days - 1) * 86_400_000);
+    const byDay = new Map<string, DayStats>();
+    for (let i = 0; i < days; i++) {
+      const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+      byDay.set(day, { day, orders: 0, revenue: 0 });
+    }
+    const cursor = this.orders.find({ createdAt: { $gte: since } }, { createdAt: 1, paid: 1, totalPrice: 1 }).lean().cursor();
+    for await (const order of cursor) {
+      const entry = byDay.get(order.createdAt.toISOString().slice(0, 10));
+      if (!entry) continue;
+      entry.orders += 1;
+      if (order.paid) entry.revenue += order.totalPrice;
+    }
+    return [...byDay.values()];
+  }
+}

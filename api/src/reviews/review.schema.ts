@@ -1,0 +1,17 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { HydratedDocument } from 'mongoose';
+
+@Schema({ collection: 'reviews', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+export class Review {
+  @Prop({ required: true }) email: string;
+  @Prop({ required: true }) customerName: string;
+  @Prop({ required: true }) opinion: string;
+  @Prop({ required: true, min: 1, max: 5 }) rating: number;
+  createdAt: Date;
+}
+
+export type ReviewDocument = HydratedDocument<Review>;
+export const ReviewSchema = SchemaFactory.createForClass(Review);
+// The public list and each customer's own reviews, newest first.
+ReviewSchema.index({ createdAt: -1 });
+ReviewSchema.index({ email: 1, createdAt: -1 });

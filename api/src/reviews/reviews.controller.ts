@@ -1,0 +1,54 @@
+import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { InsertedResponse } from '../common/answers.dto';
+import { EmailQuery } from '../common/email-query';
+import { ErrorResponse } from '../common/error-response.dto';
+import { PageQuery, pageOf, setTotalCount } from '../common/pagination';
+import { RateLimit } from '../common/rate-limit.decorator';
+import { UsersService } from '../users/users.service';
+import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
+import { ReviewsService } from './reviews.service';
+
+const badInput = ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse });
+
+class OwnReviewsQuery extends IntersectionType(PageQuery, EmailQuery) {}
+
+@ApiTags('reviews')
+@Controller()
+export class ReviewsController {
+  constructor(
+    private readonly reviews: ReviewsService,
+    private readonly users: UsersService,
+  ) {}
+
+  @Get('reviews')
+  @ApiOkResponse({ type: [ReviewResponse], description: 'Public, newest first; ETag revalidation' })
+  @badInput
+  async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { reviews, total } = await this.reviews.list(pageOf(query));
+    if (total !== undefined) setTotalCount(reply, total);
+    return reviews;
+  }
+
+  @Post('reviews')
+  @SignedIn()
+  @RateLimit('writes')
+  @ApiCreatedResponse({ type: InsertedResponse, description: 'email and customerName come from the token' })
+  @badInput
+  create(@CurrentUser() author: AuthUser, @Body() body: CreateReviewDto) {
+    return this.reviews.create(author, body);
+  }
+
+  @Get('userReviews')
+  @SignedIn()
+  @ApiOkResponse({ type: [OwnReviewResponse], description: 'Own reviews (admins: anyone’s), newest first' })
+  @badInput
+  @ApiForbiddenResponse({ description: 'Not the caller’s own email (and not an admin)', type: ErrorResponse })
+  async listOwn(@CurrentUser() caller: AuthUser, @Query() query: OwnReviewsQuery) {
+    await this.users.assertSelfOrAdmin(caller, query.email);
+    return this.reviews.listOwn(query.email, pageOf(query));
+  }
+}

@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { Review, ReviewSchema } from '../reviews/review.schema';
+import { Tool, ToolSchema } from '../tools/tool.schema';
+import { SeedService } from './seed.service';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([
+      { name: Tool.name, schema: ToolSchema },
+      { name: Review.name, schema: ReviewSchema },
+    ]),
+  ],
+  providers: [SeedService],
+})
+export class SeedModule {}

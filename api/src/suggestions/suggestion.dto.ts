@@ -1,0 +1,17 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { Messages, TEXT_MAX_LENGTH, type Suggestion } from '@toolshop/contracts';
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+export class CreateSuggestionDto implements Suggestion {
+  @ApiProperty({ description: "'Your email or name'" })
+  @IsString({ message: Messages.suggestionIncomplete })
+  @IsNotEmpty({ message: Messages.suggestionIncomplete })
+  @MaxLength(254, { message: 'At most 254 characters' })
+  email: string;
+
+  @ApiProperty()
+  @IsString({ message: Messages.suggestionIncomplete })
+  @IsNotEmpty({ message: Messages.suggestionIncomplete })
+  @MaxLength(TEXT_MAX_LENGTH, { message: `At most ${TEXT_MAX_LENGTH} characters` })
+  opinion: string;
+}

@@ -1,0 +1,72 @@
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { AdminOnly } from '../auth/auth.decorators';
+import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
+import { ErrorResponse } from '../common/error-response.dto';
+import { PageQuery, pageOf, setTotalCount } from '../common/pagination';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { RateLimit } from '../common/rate-limit.decorator';
+import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
+import { ToolsService } from './tools.service';
+
+const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
+const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
+
+@ApiTags('tools')
+@Controller('tools')
+export class ToolsController {
+  constructor(private readonly tools: ToolsService) {}
+
+  @Get()
+  @ApiOkResponse({ type: [ToolResponse], description: 'Public, newest first; ETag revalidation' })
+  @badInput
+  async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { tools, total } = await this.tools.list(pageOf(query));
+    if (total !== undefined) setTotalCount(reply, total);
+    return tools;
+  }
+
+  @Get(':id')
+  @ApiOkResponse({ type: ToolResponse, description: 'Public' })
+  @badInput
+  @notFound
+  get(@Param('id', ParseObjectIdPipe) id: string) {
+    return this.tools.get(id);
+  }
+
+  @Post()
+  @AdminOnly()
+  @RateLimit('writes')
+  @ApiCreatedResponse({ type: InsertedResponse })
+  @badInput
+  create(@Body() body: CreateToolDto) {
+    return this.tools.create(body);
+  }
+
+  @Put(':id')
+  @AdminOnly()
+  @RateLimit('writes')
+  @ApiOkResponse({ type: ModifiedResponse, description: 'Restock: sets available' })
+  @badInput
+  @notFound
+  restock(@Param('id', ParseObjectIdPipe) id: string, @Body() body: RestockDto) {
+    return this.tools.restock(id, body.available);
+  }
+
+  @Delete(':id')
+  @AdminOnly()
+  @RateLimit('writes')
+  @ApiOkResponse({ type: DeletedResponse })
+  @badInput
+  @notFound
+  remove(@Param('id', ParseObjectIdPipe) id: string) {
+    return this.tools.remove(id);
+  }
+}

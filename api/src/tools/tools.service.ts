@@ -1,0 +1,73 @@
+import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { DeletedAnswer, InsertedAnswer, ModifiedAnswer } from '@toolshop/contracts';
+import type { Model } from 'mongoose';
+import { deleted, inserted, modified } from '../common/answers.dto';
+import type { Page } from '../common/pagination';
+import type { CreateToolDto } from './tool.dto';
+import { Tool } from './tool.schema';
+
+export const TOOL_NOT_FOUND = 'This product does not exist (any more)';
+
+@Injectable()
+export class ToolsService {
+  constructor(@InjectModel(Tool.name) private readonly tools: Model<Tool>) {}
+
+  /** Newest first (ObjectIds grow with time, so _id is the index). */
+  async list(page: Page) {
+    const [tools, total] = await Promise.all([
+      this.tools.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean(),
+      page.requested ? this.tools.countDocuments() : Promise.resolve(undefined),
+    ]);
+    return { tools, total };
+  }
+
+  async get(id: string) {
+    const tool = await this.tools.findById(id).lean();
+    if (!tool) throw new NotFoundException(TOOL_NOT_FOUND);
+    return tool;
+  }
+
+  async create(tool: CreateToolDto): Promise<InsertedAnswer> {
+    if (tool.minOrder > tool.available) {
+      throw new BadRequestException('The minimum order cannot be larger than the available stock');
+    }
+    const created = await this.tools.create({ ...tool });
+    return inserted(created._id);
+  }
+
+  async restock(id: string, available: number): Promise<ModifiedAnswer> {
+    const result = await this.tools.updateOne({ _id: id }, { $set: { available } });
+    if (result.matchedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+
+  async remove(id: string): Promise<DeletedAnswer> {
+    const result = await this.tools.deleteOne({ _id: id });
+    if (result.deletedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
+    return deleted(result.deletedCount);
+  }
+
+  /**
+   * Takes `quantity` units out of stock in one conditional update, so concurrent orders can never
+   * oversell. Answers the tool as it was before, or null when the quantity is out of range.
+   */
+  async take(id: string, quantity: number) {
+    return this.tools
+      .findOneAndUpdate(
+        { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
+        { $inc: { available: -quantity } },
+        { returnDocument: 'before' },
+      )
+      .lean();
+  }
+
+  /** Puts stock back (cancelled order, or an order that could not be saved). */
+  async giveBack(id: string, quantity: number): Promise<void> {
+    await this.tools.updateOne({ _id: id }, { $inc: { available: quantity } });
+  }
+
+  async exists(id: string): Promise<boolean> {
+    return (await this.tools.exists({ _id: id })) !== null;
+  }
+}

@@ -1,0 +1,28 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { TEXT_MAX_LENGTH } from '@toolshop/contracts';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { EmailQuery } from '../common/email-query';
+
+const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
+
+/** PUT /users: either { email } alone (sent after sign-in) or all five profile fields. */
+export class ProfileDto extends EmailQuery {
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) location?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) phone?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) education?: string;
+  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) linkedIn?: string;
+}
+
+export class UserProfileResponse {
+  @ApiProperty() _id: string;
+  @ApiProperty() email: string;
+  @ApiPropertyOptional() location?: string;
+  @ApiPropertyOptional() phone?: string;
+  @ApiPropertyOptional() education?: string;
+  @ApiPropertyOptional() linkedIn?: string;
+  @ApiPropertyOptional({ example: 'admin' }) role?: string;
+}
+
+export class AdminResponse {
+  @ApiProperty() admin: boolean;
+}

@@ -1,0 +1,17 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { HydratedDocument } from 'mongoose';
+
+/** The user record, keyed by (lower-cased) email. role 'admin' is the only source of admin rights. */
+@Schema({ collection: 'users', versionKey: false, timestamps: true })
+export class User {
+  @Prop({ required: true, unique: true }) email: string;
+  @Prop() name?: string;
+  @Prop() location?: string;
+  @Prop() phone?: string;
+  @Prop() education?: string;
+  @Prop() linkedIn?: string;
+  @Prop() role?: string;
+}
+
+export type UserDocument = HydratedDocument<User>;
+export const UserSchema = SchemaFactory.createForClass(User);

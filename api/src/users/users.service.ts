@@ -1,0 +1,78 @@
+import { ForbiddenException, Inject, Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { isProfileComplete, PROFILE_FIELDS, type ModifiedAnswer } from '@toolshop/contracts';
+import type { Model } from 'mongoose';
+import type { AuthUser } from '../auth/auth-user';
+import { modified } from '../common/answers.dto';
+import type { Page } from '../common/pagination';
+import { API_CONFIG, type ApiConfig } from '../config/config';
+import type { ProfileDto } from './profile.dto';
+import { User } from './user.schema';
+
+const PROFILE_PROJECTION = { email: 1, location: 1, phone: 1, education: 1, linkedIn: 1, role: 1 };
+const KNOWN_USERS_CAP = 50_000;
+
+@Injectable()
+export class UsersService implements OnApplicationBootstrap {
+  /** Emails whose record exists: the first authenticated call upserts it, later ones skip the write. */
+  private readonly known = new Set<string>();
+
+  constructor(
+    @InjectModel(User.name) private readonly users: Model<User>,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
+  async onApplicationBootstrap(): Promise<void> {
+    for (const email of this.config.adminEmails) {
+      await this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true });
+    }
+  }
+
+  async ensureUser(email: string, name: string): Promise<void> {
+    if (this.known.has(email)) return;
+    await this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true });
+    if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
+    this.known.add(email);
+  }
+
+  async isAdmin(email: string): Promise<boolean> {
+    const user = await this.users.findOne({ email }, { role: 1 }).lean();
+    return user?.role === 'admin';
+  }
+
+  /** Own records only, unless the caller is an admin (who may read anyone's). */
+  async assertSelfOrAdmin(caller: AuthUser, email: string): Promise<void> {
+    if (caller.email === email.toLowerCase()) return;
+    if (!(await this.isAdmin(caller.email))) throw new ForbiddenException('You can only access your own records');
+  }
+
+  async profiles(email: string) {
+    return this.users.find({ email: email.toLowerCase() }, PROFILE_PROJECTION).lean();
+  }
+
+  async updateProfile(email: string, body: ProfileDto): Promise<ModifiedAnswer & { upsertedCount: number }> {
+    const set: Partial<Record<(typeof PROFILE_FIELDS)[number], string>> = {};
+    if (isProfileComplete(body)) {
+      for (const field of PROFILE_FIELDS) if (field !== 'email') set[field] = body[field];
+    }
+    const update = Object.keys(set).length ? { $set: set, $setOnInsert: { email } } : { $setOnInsert: { email } };
+    const result = await this.users.updateOne({ email }, update, { upsert: true });
+    this.known.add(email);
+    return { ...modified(result.matchedCount, result.modifiedCount), upsertedCount: result.upsertedCount };
+  }
+
+  async list(page: Page) {
+    const [users, total] = await Promise.all([
+      this.users.find({}, { email: 1, role: 1 }).sort({ email: 1 }).skip(page.skip).limit(page.limit).lean(),
+      page.requested ? this.users.countDocuments() : Promise.resolve(undefined),
+    ]);
+    return { users, total };
+  }
+
+  async makeAdmin(email: string): Promise<ModifiedAnswer> {
+    const result = await this.users.updateOne({ email: email.toLowerCase() }, { $set: { role: 'admin' } });
+    if (result.matchedCount === 0) throw new NotFoundException('No user with this email has signed in yet');
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+}
