@@ -1,0 +1,27 @@
+// Jest settings for the browser packages (libs/auth, libs/ui, the shell, the remotes): TypeScript
+// and JSX through @swc/jest, CSS Modules stubbed with their class names, a small DOM storage shim.
+const path = require('node:path');
+
+/** @param {string} rootDir the package folder (__dirname of its jest.config.js) */
+module.exports = function webProject(rootDir, overrides = {}) {
+  return {
+    rootDir,
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
+    transform: {
+      '^.+\\.tsx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', tsx: true },
+            transform: { react: { runtime: 'automatic' } },
+          },
+          module: { type: 'commonjs' },
+        },
+      ],
+    },
+    moduleNameMapper: { '\\.css$': path.join(__dirname, 'css-module-stub.cjs') },
+    setupFiles: [path.join(__dirname, 'web-globals.cjs')],
+    ...overrides,
+  };
+};

@@ -1,0 +1,147 @@
+// One Rspack + Module Federation 2 configuration for the shell and every remote, so all four apps
+// share React, the router and the auth store the same way (a second copy of any of them is a bug).
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { rspack } from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { devRuntimeFiles } from './runtime-files.mjs';
+
+const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
+const repoRoot = new URL('../../..', import.meta.url).pathname;
+
+const singletons = ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'react-toastify'];
+const workspaceLibs = ['@toolshop/auth', '@toolshop/ui', '@toolshop/contracts'];
+
+/** The shared-scope entries of CONTRIBUTING.md: singletons, their subpaths, and the workspace libs. */
+export function sharedModules() {
+  const shared = {};
+  for (const name of singletons) {
+    const { version } = require(join(repoRoot, 'node_modules', name, 'package.json'));
+    shared[name] = { singleton: true, requiredVersion: `^${version}` };
+  }
+  // Bare names match exact imports only; react/jsx-runtime and react-dom/client need the prefixes.
+  for (const prefix of ['react/', 'react-dom/', 'react-router/']) {
+    shared[prefix] = { singleton: true, requiredVersion: false };
+  }
+  for (const name of workspaceLibs) shared[name] = { singleton: true, requiredVersion: false };
+  return shared;
+}
+
+/**
+ * @param {{
+ *   name: string,              // Module Federation name: shell | storefront | dashboard | admin
+ *   appRoot: string,           // the app's folder (import.meta.dirname of its rspack.config.mjs)
+ *   port: number,              // dev server port (default; overridden by TOOLSHOP_PORT_OFFSET)
+ *   title: string,
+ *   exposes?: Record<string, string>,
+ *   isHost?: boolean,
+ * }} options
+ */
+export function createFederatedAppConfig({ name, appRoot, port, title, exposes = {}, isHost = false }) {
+  return (env = {}, argv = {}) => {
+    const serving = Boolean(env.RSPACK_SERVE);
+    const production = (argv.mode ?? (serving ? 'development' : 'production')) === 'production';
+    const refresh = serving && !production;
+    const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
+
+    return {
+      mode: production ? 'production' : 'development',
+      context: appRoot,
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      target: 'web',
+      output: {
+        path: join(appRoot, 'dist'),
+        publicPath: 'auto',
+        uniqueName: `toolshop_${name}`,
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        cssFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production, refresh } },
+              },
+              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+            },
+            type: 'javascript/auto',
+          },
+          {
+            test: /\.module\.css$/,
+            type: 'css/auto',
+            parser: { namedExports: false },
+            generator: {
+              exportsConvention: 'as-is',
+              localIdentName: production ? '[hash:base64:8]' : `${name}__[name]__[local]`,
+            },
+          },
+          { test: /\.css$/, exclude: /\.module\.css$/, type: 'css/auto' },
+          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset' },
+        ],
+      },
+      optimization: {
+        runtimeChunk: false,
+        minimize: production,
+        minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name,
+          filename: 'remoteEntry.js',
+          exposes,
+          // The shell registers its remotes at run time from /remotes.json: none at build time.
+          remotes: {},
+          shared: sharedModules(),
+          shareStrategy: 'loaded-first',
+          manifest: true,
+          dts: false,
+        }),
+        new rspack.HtmlRspackPlugin({
+          title: isHost ? title : `${title} (standalone)`,
+          // Absolute asset URLs, so deep links served by the SPA fallback find the scripts.
+          publicPath: '/',
+          templateContent: `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${isHost ? title : `${title} (standalone)`}</title></head><body><div id="root"></div></body></html>`,
+        }),
+        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        ...(refresh ? [new ReactRefreshRspackPlugin()] : []),
+      ],
+      performance: { hints: false },
+      devServer: {
+        port: port + offset,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: {
+          'Access-Control-Allow-Origin': '*',
+          'Access-Control-Allow-Headers': '*',
+          'Access-Control-Allow-Methods': 'GET, OPTIONS',
+        },
+        setupMiddlewares: (middlewares) => {
+          const files = devRuntimeFiles(offset);
+          middlewares.unshift({
+            name: 'toolshop-runtime-files',
+            middleware: (req, res, next) => {
+              const body = files[req.path];
+              if (!body) return next();
+              res.setHeader('Content-Type', 'application/json');
+              res.setHeader('Cache-Control', 'no-store');
+              res.end(JSON.stringify(body));
+            },
+          });
+          return middlewares;
+        },
+      },
+    };
+  };
+}

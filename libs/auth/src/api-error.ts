@@ -1,0 +1,20 @@
+/** A non-2xx answer of the API; `message` is the API's own message (first entry if it sent a list). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body?: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export function messageOf(body: unknown, fallback: string): string {
+  if (body && typeof body === 'object' && 'message' in body) {
+    const { message } = body as { message: unknown };
+    if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
+    if (typeof message === 'string' && message) return message;
+  }
+  return fallback;
+}

@@ -1,0 +1,66 @@
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { Spinner } from '@toolshop/ui';
+import { CALLBACK_PATH, completeRedirectSignIn, setNavigate } from '@toolshop/auth';
+import { DevSignIn } from './dev-sign-in';
+import styles from './harness.module.css';
+
+export interface HarnessOptions {
+  /** Shown in the harness bar, e.g. "storefront". */
+  title: string;
+  /** The remote's routes, with the same paths as in the shell. */
+  routes: RouteObject[];
+  /** Links in the harness bar: label -> path. */
+  links: Record<string, string>;
+}
+
+function Frame({ title, links }: Pick<HarnessOptions, 'title' | 'links'>) {
+  const navigate = useNavigate();
+  useEffect(() => setNavigate((path) => void navigate(path)), [navigate]);
+  return (
+    <div className={styles.frame}>
+      <header className={styles.bar}>
+        <p className={styles.title}>{title} · standalone harness</p>
+        <nav className={styles.links} aria-label="Harness">
+          {Object.entries(links).map(([label, path]) => (
+            <Link key={path} to={path}>
+              {label}
+            </Link>
+          ))}
+        </nav>
+        <DevSignIn />
+      </header>
+      <main className={styles.main}>
+        <Suspense fallback={<Spinner centered />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <ToastContainer autoClose={5000} />
+    </div>
+  );
+}
+
+function Callback() {
+  const navigate = useNavigate();
+  const [error, setError] = useState('');
+  const started = useRef(false);
+  useEffect(() => {
+    // the code is exchanged once, even when StrictMode runs the effect twice
+    if (started.current) return;
+    started.current = true;
+    completeRedirectSignIn()
+      .then((to) => navigate(to, { replace: true }))
+      .catch((caught: Error) => setError(caught.message));
+  }, [navigate]);
+  return error ? <p role="alert">{error}</p> : <Spinner centered />;
+}
+
+export function HarnessApp({ title, routes, links }: HarnessOptions) {
+  const [router] = useState(() =>
+    createBrowserRouter([
+      { element: <Frame title={title} links={links} />, children: [...routes, { path: CALLBACK_PATH, element: <Callback /> }] },
+    ]),
+  );
+  return <RouterProvider router={router} />;
+}

@@ -1,0 +1,15 @@
+export { useAuth, getAccessToken, ACCESS_TOKEN_KEY, type AuthState, type AuthStatus, type AuthUser } from './auth-store';
+export { api, type ApiOptions } from './api-client';
+export { ApiError } from './api-error';
+export { useApiQuery, type ApiQuery } from './use-api-query';
+export {
+  initAuth,
+  signInWithPassword,
+  signUp,
+  signInWithGoogle,
+  completeRedirectSignIn,
+  signOut,
+} from './session';
+export { getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig, defaultRuntimeConfig, type RuntimeConfig } from './runtime-config';
+export { setNavigate } from './navigation';
+export { CALLBACK_PATH } from './user-manager';

@@ -1,0 +1,37 @@
+/** Where the browser apps find the API and the identity provider; read at run time, never built in. */
+export interface RuntimeConfig {
+  apiUrl: string;
+  authority: string;
+  clientId: string;
+  /** Resource indicator (API audience) requested with every token. */
+  resource?: string;
+}
+
+export const defaultRuntimeConfig: RuntimeConfig = {
+  apiUrl: 'http://localhost:5000',
+  authority: 'http://localhost:4000',
+  clientId: 'toolshop-web',
+  resource: 'urn:toolshop:api',
+};
+
+let current: RuntimeConfig | null = null;
+
+export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
+  current = { ...defaultRuntimeConfig, ...config };
+  return current;
+}
+
+export function getRuntimeConfig(): RuntimeConfig {
+  return current ?? defaultRuntimeConfig;
+}
+
+/** Fetches the deployment's `/config.json`; falls back to the local defaults when absent. */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { cache: 'no-store' });
+    if (response.ok) return setRuntimeConfig((await response.json()) as Partial<RuntimeConfig>);
+  } catch {
+    // no runtime file: the defaults of a local stack apply
+  }
+  return setRuntimeConfig({});
+}

@@ -1,0 +1,130 @@
+import type { User } from 'oidc-client-ts';
+import { ApiError, messageOf } from './api-error';
+import { setSignedIn, setSignedOut, useAuth, type AuthUser } from './auth-store';
+import { navigateTo } from './navigation';
+import { getRuntimeConfig } from './runtime-config';
+import { getUserManager } from './user-manager';
+import { api } from './api-client';
+
+function toAuthUser(user: User, fallbackEmail = ''): AuthUser {
+  const profile = user.profile;
+  const email = typeof profile.email === 'string' ? profile.email : fallbackEmail;
+  const displayName = typeof profile.name === 'string' ? profile.name : '';
+  return { email, displayName };
+}
+
+async function checkAdmin(email: string): Promise<void> {
+  try {
+    const { admin } = await api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`);
+    if (useAuth.getState().user?.email === email) useAuth.setState({ isAdmin: admin === true, adminChecked: true });
+  } catch {
+    if (useAuth.getState().user?.email === email) useAuth.setState({ isAdmin: false, adminChecked: true });
+  }
+}
+
+/** SPEC §3: after a sign-in the backend receives `{ email }` for the user record keyed by email. */
+async function upsertUserRecord(email: string): Promise<void> {
+  try {
+    await api.put(`/users?email=${encodeURIComponent(email)}`, { email });
+  } catch {
+    // the record is created again at the next sign-in; not a reason to fail the sign-in
+  }
+}
+
+async function adoptUser(user: User, fallbackEmail?: string, afterSignIn = false): Promise<AuthUser> {
+  const authUser = toAuthUser(user, fallbackEmail);
+  setSignedIn(authUser, user.access_token);
+  if (afterSignIn && authUser.email) await upsertUserRecord(authUser.email);
+  void checkAdmin(authUser.email);
+  return authUser;
+}
+
+let initialised: Promise<void> | null = null;
+
+/** Restores the session kept in localStorage (renewing it with the refresh token if needed). Call once at start. */
+export function initAuth(): Promise<void> {
+  initialised ??= (async () => {
+    const manager = getUserManager();
+    manager.events.addUserLoaded((user) => {
+      // silent renewal: keep the token of SPEC §3 in step with the renewed one
+      if (useAuth.getState().status === 'signedIn') setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
+    });
+    manager.events.addSilentRenewError(() => void signOut());
+    try {
+      let user = await manager.getUser();
+      if (user?.expired && user.refresh_token) user = await manager.signinSilent();
+      if (user && !user.expired) await adoptUser(user);
+      else {
+        await manager.removeUser();
+        setSignedOut();
+      }
+    } catch {
+      await manager.removeUser().catch(() => {});
+      setSignedOut();
+    }
+  })();
+  return initialised;
+}
+
+/** Email + password sign-in (password grant). Throws an Error carrying the identity provider's message. */
+export async function signInWithPassword(email: string, password: string): Promise<AuthUser> {
+  const user = await getUserManager().signinResourceOwnerCredentials({ username: email, password, skipUserInfo: true });
+  return adoptUser(user, email, true);
+}
+
+async function providerRequest(method: string, path: string, body: unknown, token?: string): Promise<void> {
+  const response = await fetch(`${getRuntimeConfig().authority}${path}`, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+  if (response.ok) return;
+  const answer: unknown = await response.json().catch(() => undefined);
+  const description =
+    answer && typeof answer === 'object' && 'error_description' in answer
+      ? String((answer as { error_description: unknown }).error_description)
+      : messageOf(answer, `Sign-up failed (${response.status})`);
+  throw new ApiError(response.status, description, answer);
+}
+
+/** Creates the account at the identity provider, signs in and sets the display name. */
+export async function signUp({ name, email, password }: { name: string; email: string; password: string }): Promise<AuthUser> {
+  await providerRequest('POST', '/accounts', { name, email, password });
+  const user = await signInWithPassword(email, password);
+  const token = localStorage.getItem('accessToken') ?? undefined;
+  try {
+    await providerRequest('PATCH', '/accounts/me', { name }, token);
+  } catch {
+    // the account exists and is signed in; the name was also sent with the sign-up
+  }
+  const withName = { ...user, displayName: name };
+  useAuth.setState({ user: withName });
+  return withName;
+}
+
+/** Redirects to the provider with the Google hint; the answer comes back to /auth/callback. */
+export async function signInWithGoogle(returnTo = '/'): Promise<void> {
+  await getUserManager().signinRedirect({ extraQueryParams: { idp_hint: 'google' }, state: { returnTo } });
+}
+
+/** Completes the code + PKCE flow at /auth/callback; resolves with the path to go back to. */
+export async function completeRedirectSignIn(url = window.location.href): Promise<string> {
+  const user = await getUserManager().signinCallback(url);
+  if (!user) return '/';
+  await adoptUser(user, undefined, true);
+  const state = user.state as { returnTo?: unknown } | undefined;
+  return typeof state?.returnTo === 'string' ? state.returnTo : '/';
+}
+
+export async function signOut(): Promise<void> {
+  const manager = getUserManager();
+  const user = await manager.getUser().catch(() => null);
+  setSignedOut();
+  await manager.removeUser().catch(() => {});
+  if (user?.refresh_token) await manager.revokeTokens(['refresh_token']).catch(() => {});
+}
+
+export async function signOutAfterAuthError(): Promise<void> {
+  await signOut();
+  navigateTo('/');
+}

@@ -1,0 +1,11 @@
+export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from './button/button';
+export { Dialog, type DialogProps } from './dialog/dialog';
+export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog';
+export { Spinner, type SpinnerProps } from './feedback/spinner';
+export { Skeleton, type SkeletonProps } from './feedback/skeleton';
+export { EmptyState, type EmptyStateProps } from './feedback/empty-state';
+export { ErrorState, type ErrorStateProps } from './feedback/error-state';
+export { Field, type FieldProps } from './field/field';
+export { PageTitle, type PageTitleProps } from './typography/page-title';
+export { Stars, type StarsProps } from './typography/stars';
+export { classNames } from './class-names';

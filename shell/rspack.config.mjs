@@ -1,0 +1,10 @@
+import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+
+// The host: no build-time remotes; /remotes.json tells it at run time where each remote lives.
+export default createFederatedAppConfig({
+  name: 'shell',
+  appRoot: import.meta.dirname,
+  port: 3000,
+  title: 'Toolshop',
+  isHost: true,
+});

@@ -1,0 +1,31 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { initAuth, loadRuntimeConfig } from '@toolshop/auth';
+import { ErrorState } from '@toolshop/ui';
+import { registerRemoteMap } from './composition/federation';
+import { fetchRemoteMap } from './composition/remote-map';
+import { routes } from './app/routes';
+import '@toolshop/ui/tokens.css';
+import './app/global.css';
+
+async function start() {
+  const root = createRoot(document.getElementById('root')!);
+  try {
+    const [remoteMap] = await Promise.all([fetchRemoteMap(), loadRuntimeConfig()]);
+    registerRemoteMap(remoteMap);
+  } catch (error) {
+    console.error('[shell] cannot start', error);
+    root.render(<ErrorState title="Toolshop cannot start right now.">Please reload the page in a moment.</ErrorState>);
+    return;
+  }
+  void initAuth();
+  const router = createBrowserRouter(routes);
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  );
+}
+
+void start();

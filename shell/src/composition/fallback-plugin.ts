@@ -1,0 +1,23 @@
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { createElement } from 'react';
+import { RemoteUnavailable } from './remote-unavailable';
+import { remoteNames, type RemoteName } from './remote-map';
+
+const isRemoteName = (name: unknown): name is RemoteName => remoteNames.includes(name as RemoteName);
+
+/**
+ * When a remote's manifest, entry or module cannot be loaded, answer with a stand-in module whose
+ * component shows the fallback with "retry" in the page area, instead of failing the whole shell.
+ */
+export function fallbackPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'toolshop-remote-fallback',
+    errorLoadRemote({ id, error, lifecycle, remote }) {
+      if (lifecycle !== 'onLoad') return undefined;
+      const name = remote?.name ?? id.split('/')[0];
+      console.error(`[composition] ${id} could not be loaded`, error);
+      const remoteName = isRemoteName(name) ? name : undefined;
+      return { __esModule: true, default: () => createElement(RemoteUnavailable, { remote: remoteName }) };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { Component, type ReactNode } from 'react';
+import { RemoteUnavailable } from './remote-unavailable';
+import type { RemoteName } from './remote-map';
+
+interface Props {
+  remote: RemoteName;
+  children: ReactNode;
+}
+
+/** Catches a remote that fails while loading or rendering, so only its area shows the fallback. */
+export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown): void {
+    console.error(`[composition] the ${this.props.remote} remote failed`, error);
+  }
+
+  override render() {
+    return this.state.failed ? <RemoteUnavailable remote={this.props.remote} /> : this.props.children;
+  }
+}

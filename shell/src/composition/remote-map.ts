@@ -1,0 +1,23 @@
+/** The three remotes the shell composes. Their URLs come from /remotes.json at run time. */
+export const remoteNames = ['storefront', 'dashboard', 'admin'] as const;
+export type RemoteName = (typeof remoteNames)[number];
+
+/** remote name -> URL of its mf-manifest.json */
+export type RemoteMap = Record<RemoteName, string>;
+
+export function parseRemoteMap(json: unknown): RemoteMap {
+  if (!json || typeof json !== 'object') throw new Error('/remotes.json must be an object');
+  const map = json as Record<string, unknown>;
+  const entries = remoteNames.map((name) => {
+    const url = map[name];
+    if (typeof url !== 'string' || !url) throw new Error(`/remotes.json has no URL for the remote "${name}"`);
+    return [name, url] as const;
+  });
+  return Object.fromEntries(entries) as RemoteMap;
+}
+
+export async function fetchRemoteMap(url = '/remotes.json'): Promise<RemoteMap> {
+  const response = await fetch(url, { cache: 'no-store' });
+  if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+  return parseRemoteMap(await response.json());
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { Spinner } from '@toolshop/ui';
+import { loadRemotePage, resetRemote } from './federation';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { RemoteRetryContext } from './remote-retry-context';
+import type { RemoteName } from './remote-map';
+
+// One lazy component per exposed module and attempt, so navigating back does not suspend again.
+const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+const attempts = new Map<RemoteName, number>();
+
+function lazyPage(remote: RemoteName, exposed: string, attempt: number) {
+  const key = `${remote}/${exposed}#${attempt}`;
+  let page = pages.get(key);
+  if (!page) {
+    page = lazy(() => loadRemotePage(remote, exposed));
+    pages.set(key, page);
+  }
+  return page;
+}
+
+/** A route element exposed by a remote: loaded on first render, isolated by a boundary with retry. */
+export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: string }) {
+  const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
+  const retry = useCallback(() => {
+    resetRemote(remote);
+    const next = (attempts.get(remote) ?? 0) + 1;
+    attempts.set(remote, next);
+    setAttempt(next);
+  }, [remote]);
+  const Page = lazyPage(remote, exposed, attempt);
+
+  return (
+    <RemoteRetryContext value={retry}>
+      <RemoteErrorBoundary key={attempt} remote={remote}>
+        <Suspense fallback={<Spinner centered label="Loading page" />}>
+          <Page />
+        </Suspense>
+      </RemoteErrorBoundary>
+    </RemoteRetryContext>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState, type ReactNode } from 'react';
+import { signInWithGoogle } from '@toolshop/auth';
+import { Button } from '@toolshop/ui';
+import styles from './auth-form.module.css';
+
+interface AuthCardProps {
+  title: string;
+  /** Where the Google option returns after the provider. */
+  googleReturnTo: string;
+  /** The identity provider's message, shown under the form. */
+  providerError: string;
+  onProviderError: (message: string) => void;
+  children: ReactNode;
+  footer: ReactNode;
+}
+
+/** The frame shared by /login and /signup: title, form, provider message, the Google option, a link. */
+export function AuthCard({ title, googleReturnTo, providerError, onProviderError, children, footer }: AuthCardProps) {
+  const [redirecting, setRedirecting] = useState(false);
+  const google = async () => {
+    setRedirecting(true);
+    try {
+      await signInWithGoogle(googleReturnTo);
+    } catch (caught) {
+      setRedirecting(false);
+      onProviderError(caught instanceof Error ? caught.message : String(caught));
+    }
+  };
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="auth-title">
+        <h1 id="auth-title" className={styles.title}>
+          {title}
+        </h1>
+        {children}
+        {providerError && (
+          <p role="alert" className={styles.providerError}>
+            {providerError}
+          </p>
+        )}
+        <p className={styles.switch}>{footer}</p>
+        <div className={styles.divider}>OR</div>
+        <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
+          Continue with Google
+        </Button>
+      </section>
+    </div>
+  );
+}
+
+export const errorMessage = (caught: unknown): string => (caught instanceof Error ? caught.message : String(caught));

@@ -1,0 +1,82 @@
+import { useEffect, useState } from 'react';
+import { NavLink, useLocation } from 'react-router';
+import { signOut, useAuth } from '@toolshop/auth';
+import { Spinner, classNames } from '@toolshop/ui';
+import styles from './navbar.module.css';
+
+const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.link, isActive && styles.active);
+
+/** SPEC §2: always Home, Blogs, My Portfolio; signed in also Dashboard, the email and Sign Out; else Login. */
+export function Navbar() {
+  const status = useAuth((s) => s.status);
+  const email = useAuth((s) => s.user?.email);
+  const [open, setOpen] = useState(false);
+  const location = useLocation();
+  useEffect(() => setOpen(false), [location.pathname]);
+
+  return (
+    <header className={styles.header}>
+      <nav className={styles.inner} aria-label="Main">
+        <NavLink to="/" className={styles.brand}>
+          Tool<span>shop</span>
+        </NavLink>
+        <button
+          type="button"
+          className={styles.toggle}
+          aria-expanded={open}
+          aria-controls="main-menu"
+          onClick={() => setOpen((value) => !value)}
+        >
+          Menu
+        </button>
+        <ul id="main-menu" className={classNames(styles.menu, open && styles.open)}>
+          <li>
+            <NavLink to="/" end className={linkClass}>
+              Home
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/blogs" className={linkClass}>
+              Blogs
+            </NavLink>
+          </li>
+          <li>
+            <NavLink to="/portfolio" className={linkClass}>
+              My Portfolio
+            </NavLink>
+          </li>
+          {status === 'signedIn' && (
+            <li>
+              <NavLink to="/dashboard" className={linkClass}>
+                Dashboard
+              </NavLink>
+            </li>
+          )}
+          <li className={styles.spacer} aria-hidden="true" />
+          {status === 'loading' && (
+            <li>
+              <Spinner size="small" label="Loading your session" />
+            </li>
+          )}
+          {status === 'signedIn' && (
+            <>
+              <li className={styles.email}>{email}</li>
+              <li>
+                <button type="button" className={styles.signOut} onClick={() => void signOut()}>
+                  Sign Out
+                </button>
+              </li>
+            </>
+          )}
+          {status === 'signedOut' && (
+            <li>
+              <NavLink to="/login" className={linkClass}>
+                Login
+              </NavLink>
+            </li>
+          )}
+        </ul>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,1 @@
+module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname);
