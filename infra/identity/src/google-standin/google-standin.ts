@@ -1,0 +1,108 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Context, Next } from 'koa';
+import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { validateEmail } from '@toolshop/contracts';
+import { readForm } from '../http/http-helpers.ts';
+import { errorBlock, escapeHtml, sendPage } from '../http/page.ts';
+import { listen, type RunningServer } from '../http/listen.ts';
+import { newSigningKey } from '../keys/signing-keys.ts';
+import type { UpstreamSettings } from '../upstream/upstream-client.ts';
+
+export const STANDIN_TITLE = 'Google sign-in stand-in (development)';
+const CLIENT_ID = 'toolshop-identity';
+
+interface StandinUser {
+  email: string;
+  name: string;
+}
+
+function standinPage(uid: string, values: Partial<StandinUser> = {}, error?: string) {
+  const described = error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
+  return `<span class="badge">Development only: this is not Google</span>
+<h1>${escapeHtml(STANDIN_TITLE)}</h1>
+<p>No Google account is configured, so this page plays Google: type any email and name to sign in as that person. The email counts as verified.</p>
+<form method="post" action="/interaction/${escapeHtml(uid)}" novalidate>
+  <label for="email">Email</label>
+  <input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(values.email)}"${described}>
+  <label for="name">Name</label>
+  <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(values.name)}">
+  ${errorBlock(error)}
+  <button type="submit">Continue</button>
+</form>`;
+}
+
+/**
+ * A small OpenID Connect provider that plays Google when no Google credentials are configured:
+ * its one page asks for an email and a name and signs that person in, email verified.
+ */
+export async function startGoogleStandin(options: {
+  port: number;
+  host?: string;
+  /** The identity provider's upstream callback, registered as the only redirect URI. */
+  redirectUri: string;
+  /** Origins the stand-in's form may end up at (the identity provider, then the shop). */
+  formTargets: string[];
+}): Promise<RunningServer & { settings: UpstreamSettings }> {
+  const users = new Map<string, StandinUser>();
+  const clientSecret = randomBytes(32).toString('base64url');
+  const subjectOf = (email: string) => `standin-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
+
+  return listen(options.port, options.host, async (issuer) => {
+    const provider = new Provider(issuer, {
+      clients: [
+        {
+          client_id: CLIENT_ID,
+          client_secret: clientSecret,
+          redirect_uris: [options.redirectUri],
+          grant_types: ['authorization_code'],
+          response_types: ['code'],
+        },
+      ],
+      jwks: { keys: [(await newSigningKey()) as object] } as Configuration['jwks'],
+      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      features: { devInteractions: { enabled: false } },
+      findAccount: (_ctx, sub) => {
+        const user = users.get(sub);
+        return user && { accountId: sub, claims: () => ({ sub, email: user.email, email_verified: true, name: user.name }) };
+      },
+      async loadExistingGrant(ctx: KoaContextWithOIDC) {
+        const grant = new ctx.oidc.provider.Grant({
+          clientId: ctx.oidc.client!.clientId,
+          accountId: ctx.oidc.session!.accountId!,
+        });
+        grant.addOIDCScope('openid email profile');
+        await grant.save();
+        return grant;
+      },
+      interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    });
+
+    const route = new RegExp('^/interaction/([A-Za-z0-9_-]+)$');
+    provider.use(async (ctx: Context, next: Next) => {
+      const uid = route.exec(ctx.path)?.[1];
+      if (!uid) return next();
+      const formTargets = options.formTargets;
+      if (ctx.method === 'GET') {
+        await provider.interactionDetails(ctx.req, ctx.res);
+        return sendPage(ctx, STANDIN_TITLE, standinPage(uid), { formTargets });
+      }
+      if (ctx.method !== 'POST') return next();
+      await provider.interactionDetails(ctx.req, ctx.res);
+      const form = await readForm(ctx);
+      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const name = (form.get('name') ?? '').trim() || email.split('@')[0]!;
+      const problem = validateEmail(email);
+      if (problem) return sendPage(ctx, STANDIN_TITLE, standinPage(uid, { email, name }, problem), { status: 400, formTargets });
+      const accountId = subjectOf(email);
+      users.set(accountId, { email, name });
+      const target = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId } });
+      ctx.status = 303;
+      ctx.redirect(target);
+    });
+    return provider;
+  }).then((server) => ({
+    ...server,
+    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret },
+  }));
+}

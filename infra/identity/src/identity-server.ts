@@ -1,0 +1,126 @@
+import { createLocalJWKSet, jwtVerify } from 'jose';
+import { MongoClient } from 'mongodb';
+import type Provider from 'oidc-provider';
+import { AccountStore } from './accounts/account-store.ts';
+import { accountsRoutes } from './accounts/accounts-routes.ts';
+import type { IdentityConfig } from './config.ts';
+import { startGoogleStandin } from './google-standin/google-standin.ts';
+import { listen, type RunningServer } from './http/listen.ts';
+import { interactionRoutes } from './interactions/interaction-routes.ts';
+import { loadSigningKeys, publicJwks } from './keys/signing-keys.ts';
+import { createProvider, WEB_CLIENT_ID } from './oidc/create-provider.ts';
+import { mongoAdapterFactory, PERSISTED_MODELS } from './oidc/mongo-adapter.ts';
+import { LoginThrottle } from './throttle/login-throttle.ts';
+import { UpstreamClient } from './upstream/upstream-client.ts';
+
+export interface IdentityServer {
+  /** Where the provider listens, e.g. http://localhost:4000. */
+  url: string;
+  /** The `iss` of its tokens (ISSUER, or `url`). */
+  issuer: string;
+  clientId: string;
+  apiAudience: string;
+  /** The "Google" stand-in when no Google credentials are configured. */
+  googleStandinUrl?: string;
+  stop: () => Promise<void>;
+}
+
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** Starts the identity provider (and the Google stand-in when needed). */
+export async function startIdentityServer(config: IdentityConfig): Promise<IdentityServer> {
+  const mongo = await MongoClient.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  const stops: Array<() => Promise<void>> = [() => mongo.close()];
+  const stopAll = async () => {
+    for (const stop of stops.reverse()) await stop().catch(() => {});
+  };
+
+  try {
+    const db = mongo.db(config.database);
+    const accounts = new AccountStore(db);
+    await accounts.init();
+    const storage = mongoAdapterFactory(db);
+    await storage.createIndexes(PERSISTED_MODELS);
+    const throttle = new LoginThrottle(db, config.loginThrottle);
+    const keys = await loadSigningKeys(config.keysDir, config.cookieKeys);
+    const verifyKeys = createLocalJWKSet(publicJwks(keys.jwks));
+
+    let issuer = '';
+    let googleStandinUrl: string | undefined;
+    const server: RunningServer = await listen(config.port, config.host, async (url) => {
+      issuer = config.issuer ?? url;
+      const google = config.google
+        ? new UpstreamClient({
+            name: 'google',
+            issuer: 'https://accounts.google.com',
+            acceptedIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+            ...config.google,
+          })
+        : await startStandin(config, issuer, stops).then((standin) => {
+            googleStandinUrl = standin.url;
+            return new UpstreamClient(standin.settings);
+          });
+
+      const provider: Provider = createProvider({
+        issuer,
+        apiAudience: config.apiAudience,
+        webOrigins: config.webOrigins,
+        jwks: keys.jwks,
+        cookieKeys: keys.cookieKeys,
+        adapter: storage.MongoAdapter,
+        accounts,
+        throttle,
+        trustProxy: config.trustProxy,
+      });
+      provider.on('server_error', (_ctx, error) => config.log(`server error: ${error.stack ?? error.message}`));
+      provider.use(
+        accountsRoutes({
+          accounts,
+          webOrigins: new Set(config.webOrigins),
+          async verifyAccessToken(token) {
+            const { payload } = await jwtVerify(token, verifyKeys, {
+              issuer,
+              audience: config.apiAudience,
+              algorithms: ['RS256'],
+            });
+            if (!payload.sub) throw new Error('token without subject');
+            return payload.sub;
+          },
+        }),
+      );
+      provider.use(
+        interactionRoutes({ provider, issuer, accounts, throttle, google, formTargets: config.webOrigins }),
+      );
+      return provider;
+    });
+    stops.push(server.stop);
+
+    for (const demo of config.demoAccounts) await accounts.ensure(demo);
+    const sweep = setInterval(() => void storage.sweepExpired().catch(() => {}), SWEEP_INTERVAL_MS);
+    sweep.unref();
+    stops.push(async () => clearInterval(sweep));
+
+    return {
+      url: server.url,
+      issuer,
+      clientId: WEB_CLIENT_ID,
+      apiAudience: config.apiAudience,
+      googleStandinUrl,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+async function startStandin(config: IdentityConfig, issuer: string, stops: Array<() => Promise<void>>) {
+  const standin = await startGoogleStandin({
+    port: config.googleStandinPort,
+    host: config.host,
+    redirectUri: `${issuer}/interaction/callback/google`,
+    formTargets: [issuer, ...config.webOrigins],
+  });
+  stops.push(standin.stop);
+  return standin;
+}

@@ -1,0 +1,172 @@
+import { validateLogin } from '@toolshop/contracts';
+import type { Context, Next } from 'koa';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import type { AccountStore } from '../accounts/account-store.ts';
+import { readForm } from '../http/http-helpers.ts';
+import { sendPage } from '../http/page.ts';
+import { IDP_HINT } from '../oidc/create-provider.ts';
+import { INVALID_CREDENTIALS } from '../oidc/password-grant.ts';
+import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
+import { UpstreamError, type UpstreamClient, type UpstreamRequest } from '../upstream/upstream-client.ts';
+import { expiredPage, loginPage, problemPage } from './login-page.ts';
+
+export interface InteractionRoutesOptions {
+  provider: Provider;
+  issuer: string;
+  accounts: AccountStore;
+  throttle: LoginThrottle;
+  /** The "Google" option: real Google or the local stand-in. */
+  google: UpstreamClient;
+  /** Where the browser may go after a form post (the shop's origins, the upstream). */
+  formTargets: string[];
+}
+
+const UID = '[A-Za-z0-9_-]+';
+const ROUTES = {
+  upstreamCallback: /^\/interaction\/callback\/google$/,
+  prompt: new RegExp(`^/interaction/(${UID})$`),
+  login: new RegExp(`^/interaction/(${UID})/login$`),
+  google: new RegExp(`^/interaction/(${UID})/google$`),
+  googleReturn: new RegExp(`^/interaction/(${UID})/google/callback$`),
+  cancel: new RegExp(`^/interaction/(${UID})/cancel$`),
+};
+const UPSTREAM_COOKIE = 'toolshop.upstream';
+
+const isSessionMissing = (error: unknown) =>
+  error instanceof Error && ['SessionNotFound', 'InvalidRequest'].includes(error.name);
+
+/**
+ * The provider's own pages: the email + password login page, the redirect to the upstream
+ * ("Google") and back, and cancelling. Everything else is oidc-provider's standard endpoints.
+ */
+export function interactionRoutes(options: InteractionRoutesOptions) {
+  const { provider, issuer, accounts, throttle, google } = options;
+  const upstreamRedirectUri = `${issuer}/interaction/callback/google`;
+  const formTargets = [...options.formTargets, issuer];
+
+  async function finish(ctx: Context, result: InteractionResults) {
+    const target = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+    ctx.status = 303;
+    ctx.redirect(target);
+  }
+
+  async function showPrompt(ctx: Context, uid: string) {
+    const details = await provider.interactionDetails(ctx.req, ctx.res);
+    if (details.prompt.name !== 'login') {
+      // Consent is implied for the first-party client (loadExistingGrant); nothing to ask.
+      return finish(ctx, {});
+    }
+    if (details.params[IDP_HINT] === google.settings.name) return startGoogle(ctx, uid);
+    if (details.params[IDP_HINT]) {
+      return finish(ctx, { error: 'invalid_request', error_description: 'This sign-in option is not available.' });
+    }
+    const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint }), { formTargets });
+  }
+
+  async function submitLogin(ctx: Context, uid: string) {
+    await provider.interactionDetails(ctx.req, ctx.res);
+    const form = await readForm(ctx);
+    const email = form.get('email')?.trim() ?? '';
+    const password = form.get('password') ?? '';
+    const retry = (message: string, status = 400) =>
+      sendPage(ctx, 'Sign in', loginPage({ uid, email, error: message }), { status, formTargets });
+
+    const problem = Object.values(validateLogin({ email, password })).find(Boolean);
+    if (problem) return retry(problem);
+    try {
+      await throttle.beforeAttempt(email, ctx.ip);
+    } catch (error) {
+      if (error instanceof LoginLockedError) return retry(error.message, 429);
+      throw error;
+    }
+    const account = await accounts.authenticate(email, password);
+    if (!account) {
+      const locked = await throttle.recordFailure(email, ctx.ip);
+      return retry(locked?.message ?? INVALID_CREDENTIALS, locked ? 429 : 400);
+    }
+    await throttle.recordSuccess(email);
+    return finish(ctx, { login: { accountId: account.id, amr: ['pwd'] } });
+  }
+
+  async function startGoogle(ctx: Context, uid: string) {
+    await provider.interactionDetails(ctx.req, ctx.res);
+    let started: { url: string; request: UpstreamRequest };
+    try {
+      started = await google.start(upstreamRedirectUri, uid);
+    } catch (error) {
+      ctx.app.emit('error', error, ctx);
+      return sendPage(ctx, 'Sign in', problemPage(uid, 'Google sign-in is not available right now. Please try again later or sign in with your email and password.'), { status: 503 });
+    }
+    ctx.cookies.set(UPSTREAM_COOKIE, JSON.stringify(started.request), {
+      path: `/interaction/${uid}`,
+      httpOnly: true,
+      sameSite: 'lax',
+      signed: true,
+      maxAge: 15 * 60_000,
+    });
+    ctx.status = 303;
+    ctx.redirect(started.url);
+  }
+
+  /** The upstream's fixed redirect URI: forward to the interaction's own path, where its cookies live. */
+  function forwardUpstreamCallback(ctx: Context) {
+    const uid = String(ctx.query.state ?? '').split('.')[0] ?? '';
+    if (!new RegExp(`^${UID}$`).test(uid)) return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
+    ctx.status = 303;
+    ctx.redirect(`/interaction/${uid}/google/callback?${ctx.querystring}`);
+  }
+
+  async function finishGoogle(ctx: Context, uid: string) {
+    await provider.interactionDetails(ctx.req, ctx.res);
+    const stored = ctx.cookies.get(UPSTREAM_COOKIE, { signed: true });
+    ctx.cookies.set(UPSTREAM_COOKIE, null, { path: `/interaction/${uid}`, signed: true });
+    const request = stored ? (JSON.parse(stored) as UpstreamRequest) : undefined;
+    if (!request || request.state !== ctx.query.state) {
+      return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
+    }
+    if (ctx.query.error) {
+      return finish(ctx, { error: 'access_denied', error_description: 'Google sign-in was cancelled.' });
+    }
+    try {
+      const identity = await google.finish(String(ctx.query.code ?? ''), upstreamRedirectUri, request);
+      if (!identity.emailVerified) {
+        return finish(ctx, {
+          error: 'access_denied',
+          error_description: 'Your Google email address is not verified, so it cannot be used to sign in.',
+        });
+      }
+      const account = await accounts.linkUpstream(google.settings.name, identity.subject, identity.email, identity.name);
+      return finish(ctx, { login: { accountId: account.id, amr: ['fed'] } });
+    } catch (error) {
+      if (!(error instanceof UpstreamError || (error instanceof Error && error.name.startsWith('JW')))) throw error;
+      ctx.app.emit('error', error, ctx);
+      return finish(ctx, { error: 'access_denied', error_description: 'Google sign-in failed. Please try again.' });
+    }
+  }
+
+  async function cancel(ctx: Context) {
+    await provider.interactionDetails(ctx.req, ctx.res);
+    return finish(ctx, { error: 'access_denied', error_description: 'Sign-in was cancelled.' });
+  }
+
+  return async function interactionMiddleware(ctx: Context, next: Next) {
+    if (!ctx.path.startsWith('/interaction/')) return next();
+    const match = (route: RegExp) => route.exec(ctx.path)?.[1];
+    const get = ctx.method === 'GET' || ctx.method === 'HEAD';
+    let uid: string | undefined;
+    try {
+      if (get && ROUTES.upstreamCallback.test(ctx.path)) return forwardUpstreamCallback(ctx);
+      if (get && (uid = match(ROUTES.prompt))) return await showPrompt(ctx, uid);
+      if (ctx.method === 'POST' && (uid = match(ROUTES.login))) return await submitLogin(ctx, uid);
+      if (get && (uid = match(ROUTES.google))) return await startGoogle(ctx, uid);
+      if (get && (uid = match(ROUTES.googleReturn))) return await finishGoogle(ctx, uid);
+      if (get && (uid = match(ROUTES.cancel))) return await cancel(ctx);
+    } catch (error) {
+      if (!isSessionMissing(error)) throw error;
+      return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
+    }
+    return next();
+  };
+}

@@ -1,0 +1,95 @@
+import type { Collection, Db } from 'mongodb';
+import type { Adapter, AdapterPayload } from 'oidc-provider';
+
+interface StoredModel {
+  _id: string;
+  payload: AdapterPayload;
+  expiresAt?: Date;
+}
+
+const collectionName = (model: string) => `oidc_${model.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase())}`;
+
+const live = () => ({ $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: new Date() } }] });
+
+/**
+ * oidc-provider's storage (grants, sessions, codes, refresh tokens, interactions) in MongoDB.
+ * Expiry is checked on read and swept by `sweepExpired`, because TTL indexes are not available on
+ * every wire-compatible server (FerretDB v1).
+ */
+export function mongoAdapterFactory(db: Db) {
+  const collections = new Map<string, Collection<StoredModel>>();
+
+  const collectionFor = (model: string) => {
+    let collection = collections.get(model);
+    if (!collection) {
+      collection = db.collection<StoredModel>(collectionName(model));
+      collections.set(model, collection);
+    }
+    return collection;
+  };
+
+  class MongoAdapter implements Adapter {
+    readonly #collection: Collection<StoredModel>;
+
+    constructor(model: string) {
+      this.#collection = collectionFor(model);
+    }
+
+    async upsert(id: string, payload: AdapterPayload, expiresIn?: number) {
+      const expiresAt = expiresIn ? new Date(Date.now() + expiresIn * 1000) : undefined;
+      await this.#collection.updateOne(
+        { _id: id },
+        { $set: { payload, ...(expiresAt ? { expiresAt } : {}) } },
+        { upsert: true },
+      );
+    }
+
+    async #findOne(filter: Record<string, unknown>) {
+      const doc = await this.#collection.findOne({ ...filter, ...live() });
+      return doc?.payload;
+    }
+
+    find(id: string) {
+      return this.#findOne({ _id: id });
+    }
+
+    findByUid(uid: string) {
+      return this.#findOne({ 'payload.uid': uid });
+    }
+
+    findByUserCode(userCode: string) {
+      return this.#findOne({ 'payload.userCode': userCode });
+    }
+
+    async consume(id: string) {
+      await this.#collection.updateOne({ _id: id }, { $set: { 'payload.consumed': Math.floor(Date.now() / 1000) } });
+    }
+
+    async destroy(id: string) {
+      await this.#collection.deleteOne({ _id: id });
+    }
+
+    async revokeByGrantId(grantId: string) {
+      await this.#collection.deleteMany({ 'payload.grantId': grantId });
+    }
+  }
+
+  return {
+    MongoAdapter,
+    async createIndexes(models: string[]) {
+      for (const model of models) {
+        const collection = collectionFor(model);
+        await collection.createIndex({ 'payload.grantId': 1 });
+        await collection.createIndex({ 'payload.uid': 1 });
+        await collection.createIndex({ expiresAt: 1 });
+      }
+    },
+    async sweepExpired() {
+      const now = new Date();
+      await Promise.all([...collections.values()].map((c) => c.deleteMany({ expiresAt: { $lte: now } })));
+    },
+  };
+}
+
+/** The models oidc-provider persists for the features this provider uses. */
+export const PERSISTED_MODELS = ['Session', 'Grant', 'Interaction', 'AuthorizationCode', 'RefreshToken', 'AccessToken'];

@@ -1,0 +1,97 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before } from 'node:test';
+import { startDatabase } from '@toolshop/devstack/database';
+import { createRemoteJWKSet, jwtVerify } from 'jose';
+import type { IdentityConfig } from '../../src/config.ts';
+import { startIdentityServer, type IdentityServer } from '../../src/identity-server.ts';
+
+export const SPA_ORIGIN = 'http://localhost:3000';
+export const REDIRECT_URI = `${SPA_ORIGIN}/auth/callback`;
+export const ADMIN = { email: 'admin@toolshop.test', password: 'toolshop-admin' };
+export const CUSTOMER = { email: 'customer@toolshop.test', password: 'toolshop-customer' };
+export const API_AUDIENCE = 'urn:toolshop:api';
+
+export interface TestIdentity {
+  server: IdentityServer;
+  url: string;
+}
+
+/**
+ * Starts a real database (FerretDB, or MONGODB_URI) on `dbPort` (27217..27299, one per test file)
+ * and the identity provider with its stand-in on free ports, for the tests of one file.
+ */
+export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfig> = {}): TestIdentity {
+  const context = {} as TestIdentity;
+  let dir = '';
+  let database: { stop: () => Promise<void> } | undefined;
+
+  before(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'toolshop-identity-'));
+    const db = await startDatabase({ port: dbPort, dataDir: join(dir, 'db') });
+    database = db;
+    context.server = await startIdentityServer({
+      port: 0,
+      host: '127.0.0.1',
+      trustProxy: false,
+      mongodbUri: db.uri,
+      database: `identity-test-${dbPort}`,
+      apiAudience: API_AUDIENCE,
+      webOrigins: [SPA_ORIGIN, 'http://localhost:3002'],
+      googleStandinPort: 0,
+      keysDir: join(dir, 'keys'),
+      demoAccounts: [
+        { ...ADMIN, name: 'Demo Admin' },
+        { ...CUSTOMER, name: 'Demo Customer' },
+      ],
+      production: false,
+      log: () => {},
+      ...overrides,
+    });
+    context.url = context.server.url;
+  });
+
+  after(async () => {
+    await context.server?.stop();
+    await database?.stop();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  return context;
+}
+
+export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+}
+
+export function passwordGrant(url: string, username: string, password: string, extra: Record<string, string> = {}) {
+  return postForm(`${url}/token`, {
+    grant_type: 'password',
+    client_id: 'toolshop-web',
+    username,
+    password,
+    scope: 'openid email profile offline_access',
+    ...extra,
+  });
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
+  const response = await fetch(url, {
+    method,
+    headers: { 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+}
+
+/** Verifies a token the way the API does: RS256 via the provider's JWKS, issuer and audience. */
+export async function verifyAccessToken(identity: TestIdentity, token: string) {
+  const keys = createRemoteJWKSet(new URL(`${identity.url}/jwks`));
+  return jwtVerify(token, keys, { issuer: identity.server.issuer, audience: API_AUDIENCE, algorithms: ['RS256'] });
+}
