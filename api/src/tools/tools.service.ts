@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { DeletedAnswer, InsertedAnswer, ModifiedAnswer } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
+import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
 import type { CreateToolDto } from './tool.dto';
 import { Tool } from './tool.schema';
@@ -11,6 +12,9 @@ export const TOOL_NOT_FOUND = 'This product does not exist (any more)';
 
 @Injectable()
 export class ToolsService {
+  /** Stock writes of one tool, one at a time (see KeyedMutex for why). */
+  private readonly stock = new KeyedMutex();
+
   constructor(@InjectModel(Tool.name) private readonly tools: Model<Tool>) {}
 
   /** Newest first (ObjectIds grow with time, so _id is the index). */
@@ -37,7 +41,7 @@ export class ToolsService {
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
-    const result = await this.tools.updateOne({ _id: id }, { $set: { available } });
+    const result = await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $set: { available } }));
     if (result.matchedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
     return modified(result.matchedCount, result.modifiedCount);
   }
@@ -53,21 +57,23 @@ export class ToolsService {
    * oversell. Answers the tool as it was before, or null when the quantity is out of range.
    */
   async take(id: string, quantity: number) {
-    return this.tools
-      .findOneAndUpdate(
-        { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
-        { $inc: { available: -quantity } },
-        { returnDocument: 'before' },
-      )
-      .lean();
+    return this.stock.run(id, () =>
+      this.tools
+        .findOneAndUpdate(
+          { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
+          { $inc: { available: -quantity } },
+          { returnDocument: 'before' },
+        )
+        .lean(),
+    );
   }
 
   /** Puts stock back (cancelled order, or an order that could not be saved). */
   async giveBack(id: string, quantity: number): Promise<void> {
-    await this.tools.updateOne({ _id: id }, { $inc: { available: quantity } });
+    await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }));
   }
 
-  async exists(id: string): Promise<boolean> {
-    return (await this.tools.exists({ _id: id })) !== null;
+  async find(id: string) {
+    return this.tools.findById(id, { minOrder: 1, available: 1 }).lean();
   }
 }

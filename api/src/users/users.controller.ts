@@ -1,6 +1,6 @@
 import { BadRequestException, Body, ForbiddenException, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { EMAIL_PATTERN, isProfileComplete } from '@toolshop/contracts';
+import { EMAIL_PATTERN, isProfileComplete, PROFILE_FIELDS } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -46,7 +46,7 @@ export class UsersController {
     const email = query.email.toLowerCase();
     if (email !== caller.email) throw new ForbiddenException('You can only change your own profile');
     if (body.email.toLowerCase() !== email) throw new BadRequestException('The email must be your own');
-    const onlyEmail = Object.keys(body).length === 1;
+    const onlyEmail = PROFILE_FIELDS.every((field) => field === 'email' || body[field] === undefined);
     if (!onlyEmail && !isProfileComplete(body)) {
       throw new BadRequestException('Fill in all five fields: email, location, phone, education and linkedIn');
     }

@@ -31,7 +31,12 @@ export class UsersService implements OnApplicationBootstrap {
 
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
-    await this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true });
+    try {
+      await this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true });
+    } catch (error) {
+      // Two first requests of one user at once: the unique index lets one upsert win.
+      if ((error as { code?: number }).code !== 11000) throw error;
+    }
     if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
     this.known.add(email);
   }
@@ -70,9 +75,12 @@ export class UsersService implements OnApplicationBootstrap {
     return { users, total };
   }
 
+  /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
-    const result = await this.users.updateOne({ email: email.toLowerCase() }, { $set: { role: 'admin' } });
-    if (result.matchedCount === 0) throw new NotFoundException('No user with this email has signed in yet');
-    return modified(result.matchedCount, result.modifiedCount);
+    const target = email.toLowerCase();
+    const result = await this.users.updateOne({ email: target, role: { $ne: 'admin' } }, { $set: { role: 'admin' } });
+    if (result.modifiedCount > 0) return modified(1, 1);
+    if (!(await this.users.exists({ email: target }))) throw new NotFoundException('No user with this email has signed in yet');
+    return modified(1, 0);
   }
 }
