@@ -3,7 +3,7 @@ export interface RuntimeConfig {
   apiUrl: string;
   authority: string;
   clientId: string;
-  /** Resource indicator (API audience) requested with every token. */
+  /** Resource indicator (API audience) to request; the provider's default resource applies without it. */
   resource?: string;
 }
 
@@ -11,7 +11,6 @@ export const defaultRuntimeConfig: RuntimeConfig = {
   apiUrl: 'http://localhost:5000',
   authority: 'http://localhost:4000',
   clientId: 'toolshop-web',
-  resource: 'urn:toolshop:api',
 };
 
 let current: RuntimeConfig | null = null;

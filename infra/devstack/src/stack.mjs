@@ -1,0 +1,127 @@
+// The whole shop on embedded defaults: database, identity provider (+ Google stand-in), API, and the
+// production builds of the three remotes and the shell served statically. Used by `npm start` and
+// by the Playwright global setup, so the browser tests run exactly what a person starts.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { startDatabase } from './database.mjs';
+import { startService, stopAll } from './processes.mjs';
+import { run } from './run.mjs';
+import { clientConfig, localUrl, remoteNames, remotesMap, stackPorts } from './runtime-files.mjs';
+import { serveStatic } from './static-server.mjs';
+
+export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+export const demoAccounts = {
+  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin' },
+  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer' },
+};
+
+const appFolders = { shell: 'shell', storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
+
+/** Builds every project the stack serves (Nx skips what is cached). */
+export async function buildStack() {
+  const code = await run(
+    'npx',
+    ['nx', 'run-many', '-t', 'build', '-p', '@toolshop/api', ...Object.values(appFolders).map((f) => `@toolshop/${f}`), '--outputStyle=stream'],
+    { cwd: repoRoot, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } },
+  );
+  if (code !== 0) throw new Error('the build failed');
+}
+
+/** URLs of a stack started with this port offset. */
+export function stackUrls(offset = 0) {
+  const ports = stackPorts(offset);
+  return {
+    ports,
+    shell: localUrl(ports.shell),
+    api: localUrl(ports.api),
+    identity: localUrl(ports.identity),
+    remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
+  };
+}
+
+/**
+ * @param {{ offset?: number, dataDir?: string, quiet?: boolean, test?: boolean,
+ *           env?: Record<string, string> }} options
+ *   test: settings for browser tests (no rate limits on the API, client address from
+ *   X-Forwarded-For at the identity provider so each test user signs up from its "own" address).
+ */
+export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'), quiet = false, test = false, env = {} } = {}) {
+  const urls = stackUrls(offset);
+  const { ports } = urls;
+  const webOrigins = [urls.shell, ...Object.values(urls.remotes)].join(',');
+  mkdirSync(dataDir, { recursive: true });
+  const servers = [];
+  let database;
+
+  const stop = async () => {
+    await Promise.allSettled(servers.map((server) => server.close()));
+    await stopAll();
+    await database?.stop();
+  };
+
+  try {
+    database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
+
+    await startService('identity', process.execPath, ['infra/identity/src/main.ts'], {
+      cwd: repoRoot,
+      quiet,
+      env: {
+        PORT: String(ports.identity),
+        ISSUER: urls.identity,
+        GOOGLE_STANDIN_PORT: String(ports.google),
+        MONGODB_URI: database.uri,
+        WEB_ORIGINS: webOrigins,
+        ...(test ? { TRUST_PROXY: 'true' } : {}),
+        ...env,
+      },
+      readyUrl: `${urls.identity}/.well-known/openid-configuration`,
+    });
+
+    await startService('api', process.execPath, ['api/dist/main.js'], {
+      cwd: repoRoot,
+      quiet,
+      env: {
+        PORT: String(ports.api),
+        HOST: '127.0.0.1',
+        MONGODB_URI: database.uri,
+        OIDC_ISSUER: urls.identity,
+        OIDC_AUDIENCE: 'urn:toolshop:api',
+        ADMIN_EMAILS: demoAccounts.admin.email,
+        CORS_ORIGINS: webOrigins,
+        PUBLIC_URL: urls.api,
+        SEED: 'true',
+        ...(test
+          ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
+          : {}),
+        ...env,
+      },
+      readyUrl: `${urls.api}/health/ready`,
+    });
+
+    const config = clientConfig(ports);
+    for (const name of remoteNames) {
+      servers.push(
+        await serveStatic({
+          root: join(repoRoot, appFolders[name], 'dist'),
+          port: ports[name],
+          spaFallback: true,
+          runtimeFiles: { '/config.json': config },
+        }),
+      );
+    }
+    servers.push(
+      await serveStatic({
+        root: join(repoRoot, 'shell/dist'),
+        port: ports.shell,
+        spaFallback: true,
+        runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': config },
+      }),
+    );
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+
+  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, stop };
+}
