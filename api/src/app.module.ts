@@ -7,6 +7,7 @@ import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { OrdersModule } from './orders/orders.module';
+import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
 import { SeedModule } from './seed/seed.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -41,6 +42,7 @@ export class AppModule {
         UsersModule,
         ToolsModule,
         OrdersModule,
+        PaymentsModule.register(),
         ReviewsModule,
         SuggestionsModule,
         HealthModule,

@@ -1,0 +1,39 @@
+/** What the shop needs from a card payment provider; `stripe` and `test` implement it. */
+export type PaymentProviderName = 'stripe' | 'test';
+
+/** The fields of a PaymentIntent that the shop reads (Stripe's names, camel-cased). */
+export interface PaymentIntentSnapshot {
+  id: string;
+  clientSecret: string;
+  /** Stripe's statuses; only `succeeded` means the money was taken. */
+  status: string;
+  /** Smallest currency unit (cents). */
+  amount: number;
+  amountReceived: number;
+  currency: string;
+  metadata: Record<string, string>;
+}
+
+export interface NewPaymentIntent {
+  orderId: string;
+  /** Cents, computed by the server from the stored order. */
+  amount: number;
+  currency: 'usd';
+  /** Same key, same intent: a retried request never creates a second one. */
+  idempotencyKey: string;
+}
+
+export abstract class PaymentProvider {
+  abstract readonly name: PaymentProviderName;
+  /** Sent to the browser by GET /payments/config (stripe only). */
+  abstract readonly publishableKey?: string;
+  abstract createIntent(intent: NewPaymentIntent): Promise<PaymentIntentSnapshot>;
+  abstract retrieveIntent(id: string): Promise<PaymentIntentSnapshot>;
+}
+
+/** Intent statuses in which the customer can still (re)try a card. */
+export const PAYABLE_STATUSES: ReadonlySet<string> = new Set([
+  'requires_payment_method',
+  'requires_confirmation',
+  'requires_action',
+]);

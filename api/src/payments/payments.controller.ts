@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiExcludeEndpoint,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
+import { ModifiedResponse } from '../common/answers.dto';
+import { ErrorResponse } from '../common/error-response.dto';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { RateLimit } from '../common/rate-limit.decorator';
+import {
+  CreatePaymentIntentDto,
+  MarkPaidDto,
+  PaymentIntentResponse,
+  PaymentsConfigResponse,
+} from './payment.dto';
+import { PaymentProvider } from './payment-provider';
+import { PaymentsService } from './payments.service';
+import { StripeWebhookService } from './stripe-webhook.service';
+
+const notYours = ApiForbiddenResponse({ description: 'The order belongs to another customer', type: ErrorResponse });
+const noOrder = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
+
+@ApiTags('payments')
+@Controller()
+export class PaymentsController {
+  constructor(
+    private readonly provider: PaymentProvider,
+    private readonly payments: PaymentsService,
+    private readonly webhooks: StripeWebhookService,
+  ) {}
+
+  @Get('payments/config')
+  @ApiOkResponse({ type: PaymentsConfigResponse, description: 'Which card form the browser shows' })
+  config(): PaymentsConfigResponse {
+    const { name, publishableKey } = this.provider;
+    return publishableKey ? { provider: name, publishableKey } : { provider: name };
+  }
+
+  @Post('create-payment-intent')
+  @HttpCode(200)
+  @SignedIn()
+  @RateLimit('writes')
+  @ApiOkResponse({ type: PaymentIntentResponse })
+  @ApiConflictResponse({ description: 'The order is already paid', type: ErrorResponse })
+  @notYours
+  @noOrder
+  async createPaymentIntent(
+    @CurrentUser() caller: AuthUser,
+    @Body() body: CreatePaymentIntentDto,
+  ): Promise<PaymentIntentResponse> {
+    return { clientSecret: await this.payments.clientSecretFor(body.orderId, caller.email) };
+  }
+
+  @Patch('orders/:id')
+  @SignedIn()
+  @RateLimit('writes')
+  @ApiOkResponse({ type: ModifiedResponse, description: 'modifiedCount 0 when the payment was already recorded' })
+  @ApiBadRequestResponse({ description: 'The payment is not this order’s', type: ErrorResponse })
+  @ApiConflictResponse({ description: 'Paid with another payment, or no payment started', type: ErrorResponse })
+  @notYours
+  @noOrder
+  markPaid(
+    @CurrentUser() caller: AuthUser,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() body: MarkPaidDto,
+  ): Promise<ModifiedResponse> {
+    return this.payments.confirmPaid(id, caller.email, body.transactionId);
+  }
+
+  @Post('payments/webhook')
+  @HttpCode(200)
+  @ApiExcludeEndpoint()
+  async webhook(
+    @Req() request: RawBodyRequest<FastifyRequest>,
+    @Headers('stripe-signature') signature: string | undefined,
+  ): Promise<{ received: true }> {
+    await this.webhooks.handle(request.rawBody, signature);
+    return { received: true };
+  }
+}

@@ -1,0 +1,72 @@
+import { Logger, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { MongooseModule } from '@nestjs/mongoose';
+import { AuthModule } from '../auth/auth.module';
+import { OrdersModule } from '../orders/orders.module';
+import { OrdersService } from '../orders/orders.service';
+import { PayableOrders } from './payable-orders';
+import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
+import { PaymentProvider } from './payment-provider';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments.config';
+import { PaymentsController } from './payments.controller';
+import { PaymentsService } from './payments.service';
+import { StripePaymentProvider } from './stripe-payment-provider';
+import { StripeWebhookService } from './stripe-webhook.service';
+import { TestPaymentProvider } from './test-payment-provider';
+import { TestPaymentsController } from './test-payments.controller';
+import { keepWebhookRawBody } from './webhook-raw-body';
+import { MongoWebhookEvents, WebhookEvents } from './webhook-events';
+
+/**
+ * Card payments. The provider is chosen once at boot (see loadPaymentsConfig); the test
+ * provider's confirm route exists only when the test provider is in use.
+ */
+@Module({})
+export class PaymentsModule implements OnModuleInit {
+  private readonly logger = new Logger(PaymentsModule.name);
+
+  static register(config: PaymentsConfig = loadPaymentsConfig()): DynamicModule {
+    const provider =
+      config.provider === 'stripe' && config.stripe
+        ? new StripePaymentProvider(config.stripe)
+        : new TestPaymentProvider();
+    const testOnly: Provider[] =
+      provider instanceof TestPaymentProvider ? [{ provide: TestPaymentProvider, useValue: provider }] : [];
+    return {
+      module: PaymentsModule,
+      imports: [MongooseModule.forFeature([{ name: PaymentEvent.name, schema: PaymentEventSchema }]), AuthModule, OrdersModule],
+      controllers: provider instanceof TestPaymentProvider ? [PaymentsController, TestPaymentsController] : [PaymentsController],
+      providers: [
+        { provide: PaymentProvider, useValue: provider },
+        { provide: PayableOrders, useExisting: OrdersService },
+        { provide: WebhookEvents, useClass: MongoWebhookEvents },
+        PaymentsService,
+        StripeWebhookService,
+        ...testOnly,
+      ],
+    };
+  }
+
+  constructor(
+    private readonly provider: PaymentProvider,
+    private readonly payments: PaymentsService,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  onModuleInit(): void {
+    this.logger.log(`card payments: ${this.provider.name} provider`);
+    const fastify = this.adapterHost.httpAdapter?.getInstance() as FastifyInstance | undefined;
+    if (this.provider instanceof StripePaymentProvider && fastify) keepWebhookRawBody(fastify);
+    // The offline provider has no webhooks: it reports successes directly, with the same effect.
+    if (this.provider instanceof TestPaymentProvider) {
+      this.provider.onSucceeded(async (intent) => {
+        try {
+          await this.payments.settleSucceededIntent(intent);
+        } catch (error) {
+          this.logger.error(`settling ${intent.id} failed: ${(error as Error).message}`);
+        }
+      });
+    }
+  }
+}

@@ -1,0 +1,185 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import { PayableOrders, type PayableOrder } from './payable-orders';
+import { PaymentsService } from './payments.service';
+import { TestPaymentProvider } from './test-payment-provider';
+
+/** Orders kept in memory with the same conditional-update semantics as OrdersService. */
+class MemoryOrders extends PayableOrders {
+  readonly rows = new Map<string, PayableOrder>();
+  async findPayable(id: string) {
+    const row = this.rows.get(id);
+    return row ? { ...row } : null;
+  }
+  async attachPaymentIntent(id: string, paymentIntentId: string) {
+    const row = this.rows.get(id);
+    if (!row || row.paid) return false;
+    row.paymentIntentId = paymentIntentId;
+    return true;
+  }
+  async markPaid(id: string, paymentIntentId: string) {
+    const row = this.rows.get(id);
+    if (!row || row.paid || row.paymentIntentId !== paymentIntentId) return false;
+    Object.assign(row, { paid: true, transactionId: paymentIntentId });
+    return true;
+  }
+}
+
+const ANN = 'ann@example.com';
+const visa = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+const billing = { email: ANN, address: { line1: '1 Main St' } };
+
+function setup() {
+  const orders = new MemoryOrders();
+  const provider = new TestPaymentProvider();
+  const payments = new PaymentsService(orders, provider);
+  orders.rows.set('a', { id: 'a', email: ANN, totalPrice: 125, paid: false });
+  orders.rows.set('b', { id: 'b', email: ANN, totalPrice: 40, paid: false });
+  orders.rows.set('bob', { id: 'bob', email: 'bob@example.com', totalPrice: 125, paid: false });
+  const pay = async (orderId: string) => {
+    const secret = await payments.clientSecretFor(orderId, ANN);
+    return provider.confirmCardPayment(secret, visa, billing);
+  };
+  return { orders, provider, payments, pay };
+}
+
+beforeAll(() => Logger.overrideLogger(false));
+
+describe('PaymentsService', () => {
+  describe('client secret', () => {
+    it('charges the stored total in cents with the order id in the metadata', async () => {
+      const { orders, provider, payments } = setup();
+      const secret = await payments.clientSecretFor('a', 'Ann@Example.com');
+      const intentId = orders.rows.get('a')?.paymentIntentId;
+      expect(secret.startsWith(`${intentId}_secret_`)).toBe(true);
+      expect(await provider.retrieveIntent(intentId!)).toMatchObject({
+        amount: 12_500,
+        currency: 'usd',
+        metadata: { orderId: 'a' },
+      });
+    });
+
+    it('reuses the order’s intent on a retry', async () => {
+      const { payments } = setup();
+      expect(await payments.clientSecretFor('a', ANN)).toBe(await payments.clientSecretFor('a', ANN));
+    });
+
+    it('refuses another customer’s order, a missing order and a paid order', async () => {
+      const { payments, pay } = setup();
+      await expect(payments.clientSecretFor('bob', ANN)).rejects.toBeInstanceOf(ForbiddenException);
+      await expect(payments.clientSecretFor('nope', ANN)).rejects.toBeInstanceOf(NotFoundException);
+      await pay('a');
+      await expect(payments.clientSecretFor('a', ANN)).rejects.toThrow(new ConflictException('This order is already paid'));
+    });
+  });
+
+  describe('marking paid', () => {
+    it('marks the order paid once the provider confirms the payment', async () => {
+      const { orders, payments, provider } = setup();
+      const secret = await payments.clientSecretFor('a', ANN);
+      const intentId = orders.rows.get('a')!.paymentIntentId!;
+      // Without the provider's success nothing changes, whatever the browser says.
+      await expect(payments.confirmPaid('a', ANN, intentId)).rejects.toThrow(
+        new HttpException('The payment has not succeeded', 402),
+      );
+      expect(orders.rows.get('a')!.paid).toBe(false);
+
+      await provider.confirmCardPayment(secret, visa, billing);
+      expect(await payments.confirmPaid('a', ANN, intentId)).toEqual({
+        acknowledged: true,
+        matchedCount: 1,
+        modifiedCount: 1,
+      });
+      expect(orders.rows.get('a')).toMatchObject({ paid: true, transactionId: intentId });
+    });
+
+    it('answers a harmless repeat with modifiedCount 0', async () => {
+      const { payments, pay } = setup();
+      const intent = await pay('a');
+      await payments.confirmPaid('a', ANN, intent.id);
+      expect(await payments.confirmPaid('a', ANN, intent.id)).toMatchObject({ modifiedCount: 0 });
+    });
+
+    it('refuses replaying one order’s payment for another order', async () => {
+      const { orders, payments, pay } = setup();
+      const intentA = await pay('a');
+      await payments.clientSecretFor('b', ANN);
+      await expect(payments.confirmPaid('b', ANN, intentA.id)).rejects.toThrow(
+        new BadRequestException('This payment does not belong to this order'),
+      );
+      expect(orders.rows.get('b')!.paid).toBe(false);
+    });
+
+    it('refuses a payment on another customer’s order', async () => {
+      const { payments, pay } = setup();
+      const intent = await pay('a');
+      await expect(payments.confirmPaid('bob', ANN, intent.id)).rejects.toBeInstanceOf(ForbiddenException);
+    });
+
+    it('refuses a payment whose amount differs from the order total', async () => {
+      const { orders, payments, pay } = setup();
+      const intent = await pay('a');
+      orders.rows.get('a')!.totalPrice = 126;
+      await expect(payments.confirmPaid('a', ANN, intent.id)).rejects.toThrow(
+        new BadRequestException('The payment does not match this order'),
+      );
+      expect(orders.rows.get('a')!.paid).toBe(false);
+    });
+
+    it('refuses an intent made for another order even when stored on this one', async () => {
+      const { orders, payments, pay } = setup();
+      const intentB = await pay('b');
+      // As if the stored reference had been tampered with: metadata and amount must match.
+      Object.assign(orders.rows.get('a')!, { paymentIntentId: intentB.id, totalPrice: 40 });
+      await expect(payments.confirmPaid('a', ANN, intentB.id)).rejects.toThrow('The payment does not match this order');
+    });
+
+    it('refuses before any payment was started, and an unknown intent', async () => {
+      const { orders, payments } = setup();
+      await expect(payments.confirmPaid('a', ANN, 'pi_x')).rejects.toThrow('No payment was started for this order');
+      orders.rows.get('a')!.paymentIntentId = 'pi_test_gone';
+      await expect(payments.confirmPaid('a', ANN, 'pi_test_gone')).rejects.toBeInstanceOf(BadRequestException);
+    });
+
+    it('refuses a different payment for an order already paid', async () => {
+      const { orders, payments, pay } = setup();
+      const intent = await pay('a');
+      await payments.confirmPaid('a', ANN, intent.id);
+      expect(orders.rows.get('a')!.transactionId).toBe(intent.id);
+      await expect(payments.confirmPaid('a', ANN, 'pi_other')).rejects.toBeInstanceOf(ConflictException);
+    });
+  });
+
+  describe('provider events', () => {
+    it('settles a succeeded intent without the browser, once', async () => {
+      const { orders, payments, pay } = setup();
+      const intent = await pay('a');
+      await payments.settleSucceededIntent(intent);
+      await payments.settleSucceededIntent(intent);
+      expect(orders.rows.get('a')).toMatchObject({ paid: true, transactionId: intent.id });
+      expect(await payments.confirmPaid('a', ANN, intent.id)).toMatchObject({ modifiedCount: 0 });
+    });
+
+    it('ignores events for unknown orders and for intents the order no longer expects', async () => {
+      const { orders, payments, pay } = setup();
+      await expect(payments.settleSucceededIntent({ id: 'pi_1', metadata: {} })).resolves.toBeUndefined();
+      const intent = await pay('a');
+      orders.rows.get('a')!.paymentIntentId = 'pi_newer';
+      await expect(payments.settleSucceededIntent(intent)).resolves.toBeUndefined();
+      expect(orders.rows.get('a')!.paid).toBe(false);
+    });
+
+    it('settles on the next client-secret request when the success was never reported', async () => {
+      const { orders, payments, pay } = setup();
+      await pay('a');
+      await expect(payments.clientSecretFor('a', ANN)).rejects.toBeInstanceOf(ConflictException);
+      expect(orders.rows.get('a')!.paid).toBe(true);
+    });
+  });
+});

@@ -1,0 +1,150 @@
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  HttpException,
+  HttpStatus,
+  Injectable,
+  Logger,
+  NotFoundException,
+} from '@nestjs/common';
+import type { ModifiedAnswer } from '@toolshop/contracts';
+import { PayableOrders, type PayableOrder } from './payable-orders';
+import { UnknownPaymentIntentError } from './payment-errors';
+import { PAYABLE_STATUSES, PaymentProvider, type PaymentIntentSnapshot } from './payment-provider';
+
+const CURRENCY = 'usd';
+/** Stripe's smallest and largest USD charge, in cents. */
+const MIN_AMOUNT = 50;
+const MAX_AMOUNT = 99_999_999;
+
+export const PaymentMessages = {
+  orderNotFound: 'Order not found',
+  notYourOrder: 'This order belongs to another customer',
+  alreadyPaid: 'This order is already paid',
+  amountOutOfRange: 'This order total cannot be paid by card',
+  noIntent: 'No payment was started for this order',
+  foreignIntent: 'This payment does not belong to this order',
+  notSucceeded: 'The payment has not succeeded',
+  mismatch: 'The payment does not match this order',
+} as const;
+
+/** Cents of an order, always from the stored order (the client's totalPrice is never read). */
+export const amountInCents = (order: Pick<PayableOrder, 'totalPrice'>) => Math.round(order.totalPrice * 100);
+
+@Injectable()
+export class PaymentsService {
+  private readonly logger = new Logger(PaymentsService.name);
+
+  constructor(
+    private readonly orders: PayableOrders,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  /**
+   * The client secret for paying the caller's unpaid order. Reuses the order's intent while it can
+   * still be paid, so retries and reloads never charge twice.
+   */
+  async clientSecretFor(orderId: string, email: string): Promise<string> {
+    const order = await this.ownOrder(orderId, email);
+    if (order.paid) throw new ConflictException(PaymentMessages.alreadyPaid);
+    const amount = amountInCents(order);
+    if (amount < MIN_AMOUNT || amount > MAX_AMOUNT) throw new ConflictException(PaymentMessages.amountOutOfRange);
+
+    const stored = order.paymentIntentId ? await this.retrieveOrNull(order.paymentIntentId) : null;
+    if (stored?.status === 'succeeded') {
+      // Paid, but neither the browser nor a webhook told us yet: settle it now.
+      await this.settle(order, stored.id);
+      throw new ConflictException(PaymentMessages.alreadyPaid);
+    }
+    if (stored && PAYABLE_STATUSES.has(stored.status) && stored.amount === amount) return stored.clientSecret;
+
+    const intent = await this.provider.createIntent({
+      orderId: order.id,
+      amount,
+      currency: CURRENCY,
+      // A new key per replaced intent; the same key for concurrent first requests.
+      idempotencyKey: `order-${order.id}-${stored?.id ?? 'first'}`,
+    });
+    if (!(await this.orders.attachPaymentIntent(order.id, intent.id))) {
+      throw new ConflictException(PaymentMessages.alreadyPaid);
+    }
+    return intent.clientSecret;
+  }
+
+  /** PATCH /orders/:id: the browser reports a payment; it counts only once verified. */
+  async confirmPaid(orderId: string, email: string, transactionId: string): Promise<ModifiedAnswer> {
+    const order = await this.ownOrder(orderId, email);
+    const changed = await this.settle(order, transactionId);
+    return { acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+  }
+
+  /** A provider event (webhook, or the test provider) says an intent succeeded. */
+  async settleSucceededIntent(intent: Pick<PaymentIntentSnapshot, 'id' | 'metadata'>): Promise<void> {
+    const orderId = intent.metadata.orderId;
+    const order = orderId ? await this.orders.findPayable(orderId) : null;
+    if (!order) {
+      this.logger.warn(`payment ${intent.id} succeeded for unknown order ${orderId ?? '(none)'}`);
+      return;
+    }
+    try {
+      await this.settle(order, intent.id);
+    } catch (error) {
+      // Not retryable: the event is for an intent the order no longer expects.
+      if (error instanceof HttpException && error.getStatus() < 500) {
+        this.logger.warn(`payment ${intent.id} not applied to order ${order.id}: ${error.message}`);
+        return;
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * The one "mark paid": the intent must be the one stored for the order, and the provider must
+   * say it succeeded for this order's amount, currency and id. Returns whether the order changed.
+   */
+  private async settle(order: PayableOrder, intentId: string): Promise<boolean> {
+    if (order.paid) {
+      if (order.transactionId === intentId) return false;
+      throw new ConflictException(PaymentMessages.alreadyPaid);
+    }
+    if (!order.paymentIntentId) throw new ConflictException(PaymentMessages.noIntent);
+    if (order.paymentIntentId !== intentId) throw new BadRequestException(PaymentMessages.foreignIntent);
+
+    const intent = await this.retrieveOrNull(order.paymentIntentId);
+    if (!intent) throw new BadRequestException(PaymentMessages.foreignIntent);
+    if (intent.status !== 'succeeded') {
+      throw new HttpException(PaymentMessages.notSucceeded, HttpStatus.PAYMENT_REQUIRED);
+    }
+    if (
+      intent.amountReceived !== amountInCents(order) ||
+      intent.currency !== CURRENCY ||
+      intent.metadata.orderId !== order.id
+    ) {
+      this.logger.warn(`payment ${intent.id} does not match order ${order.id}`);
+      throw new BadRequestException(PaymentMessages.mismatch);
+    }
+
+    if (await this.orders.markPaid(order.id, intent.id)) return true;
+    // Someone else (the webhook or a second tab) won the race: fine if it was this payment.
+    const now = await this.orders.findPayable(order.id);
+    if (now?.paid && now.transactionId === intent.id) return false;
+    throw new ConflictException(PaymentMessages.alreadyPaid);
+  }
+
+  private async ownOrder(orderId: string, email: string): Promise<PayableOrder> {
+    const order = await this.orders.findPayable(orderId);
+    if (!order) throw new NotFoundException(PaymentMessages.orderNotFound);
+    if (order.email !== email.toLowerCase()) throw new ForbiddenException(PaymentMessages.notYourOrder);
+    return order;
+  }
+
+  private async retrieveOrNull(intentId: string): Promise<PaymentIntentSnapshot | null> {
+    try {
+      return await this.provider.retrieveIntent(intentId);
+    } catch (error) {
+      if (error instanceof UnknownPaymentIntentError) return null;
+      throw error;
+    }
+  }
+}

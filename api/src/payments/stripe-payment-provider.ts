@@ -1,0 +1,78 @@
+import Stripe from 'stripe';
+import {
+  PaymentProvider,
+  type NewPaymentIntent,
+  type PaymentIntentSnapshot,
+} from './payment-provider';
+import { UnknownPaymentIntentError } from './payment-errors';
+import type { StripeSettings } from './payments.config';
+
+/** The production provider: Stripe's API through the official SDK. */
+export class StripePaymentProvider extends PaymentProvider {
+  readonly name = 'stripe' as const;
+  readonly publishableKey: string;
+  private readonly stripe: Stripe;
+
+  constructor(private readonly settings: StripeSettings) {
+    super();
+    this.publishableKey = settings.publishableKey;
+    this.stripe = new Stripe(settings.secretKey, {
+      host: settings.host,
+      port: settings.port,
+      protocol: settings.protocol,
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      appInfo: { name: 'toolshop' },
+    });
+  }
+
+  async createIntent(request: NewPaymentIntent): Promise<PaymentIntentSnapshot> {
+    const intent = await this.stripe.paymentIntents.create(
+      {
+        amount: request.amount,
+        currency: request.currency,
+        // The page confirms with a card Element, so only cards are offered.
+        allowed_payment_method_types: ['card'],
+        metadata: { orderId: request.orderId },
+      },
+      { idempotencyKey: request.idempotencyKey },
+    );
+    return snapshot(intent);
+  }
+
+  async retrieveIntent(id: string): Promise<PaymentIntentSnapshot> {
+    try {
+      return snapshot(await this.stripe.paymentIntents.retrieve(id));
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') {
+        throw new UnknownPaymentIntentError(id);
+      }
+      throw error;
+    }
+  }
+
+  /**
+   * Verifies the `stripe-signature` header against the raw request body and parses the event.
+   * Throws Stripe's SignatureVerificationError when it does not match.
+   */
+  constructWebhookEvent(rawBody: Buffer | string, signature: string): Stripe.Event {
+    if (!this.settings.webhookSecret) throw new Error('STRIPE_WEBHOOK_SECRET is not set');
+    return this.stripe.webhooks.constructEvent(rawBody, signature, this.settings.webhookSecret);
+  }
+
+  get acceptsWebhooks(): boolean {
+    return Boolean(this.settings.webhookSecret);
+  }
+}
+
+function snapshot(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {
+  return {
+    id: intent.id,
+    clientSecret: intent.client_secret ?? '',
+    status: intent.status,
+    amount: intent.amount,
+    amountReceived: intent.amount_received,
+    currency: intent.currency,
+    metadata: { ...intent.metadata },
+  };
+}
