@@ -1,9 +1,10 @@
-import { ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { Messages, type DeletedAnswer, type InsertedAnswer, type ModifiedAnswer, type OrderState } from '@toolshop/contracts';
 import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { deleted, inserted, modified } from '../common/answers.dto';
+import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
 import { TOOL_NOT_FOUND, ToolsService } from '../tools/tools.service';
 import { UsersService } from '../users/users.service';
@@ -31,6 +32,9 @@ export interface DayStats {
 
 @Injectable()
 export class OrdersService implements PayableOrders {
+  /** State changes of one order, one at a time (see KeyedMutex for why). */
+  private readonly changes = new KeyedMutex();
+
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly tools: ToolsService,
@@ -42,8 +46,10 @@ export class OrdersService implements PayableOrders {
     const quantity = body.orderQuantity;
     const tool = await this.tools.take(body.toolId, quantity);
     if (!tool) {
-      const current = await this.tools.exists(body.toolId);
+      const current = await this.tools.find(body.toolId);
       if (!current) throw new NotFoundException(TOOL_NOT_FOUND);
+      // Below the minimum is a bad request; above the (possibly just sold) stock is a conflict.
+      if (quantity < current.minOrder) throw new BadRequestException(Messages.invalidQuantity);
       throw new ConflictException(Messages.invalidQuantity);
     }
     try {
@@ -96,7 +102,7 @@ export class OrdersService implements PayableOrders {
   /** Cancels an unpaid order and puts its quantity back in stock. */
   async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
     const order = await this.getFor(caller, id);
-    const result = await this.orders.deleteOne({ _id: id, paid: false });
+    const result = await this.changes.run(id, () => this.orders.deleteOne({ _id: id, paid: false }));
     if (result.deletedCount === 0) {
       if (order.paid) throw new ConflictException('A paid order cannot be canceled');
       throw new NotFoundException(ORDER_NOT_FOUND);
@@ -107,13 +113,12 @@ export class OrdersService implements PayableOrders {
 
   /** Admin approval: paid -> shipped. Repeating it is harmless (modifiedCount 0). */
   async approve(id: string): Promise<ModifiedAnswer> {
-    const result = await this.transition(id, { paid: true }, { $set: { shipped: true } });
-    if (result.matchedCount === 0) {
-      const exists = await this.orders.exists({ _id: id });
-      if (!exists) throw new NotFoundException(ORDER_NOT_FOUND);
-      throw new ConflictException('Only a paid order can be approved for shipping');
-    }
-    return result;
+    const result = await this.transition(id, { paid: true, shipped: false }, { $set: { shipped: true } });
+    if (result.modifiedCount > 0) return result;
+    const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (!order.paid) throw new ConflictException('Only a paid order can be approved for shipping');
+    return modified(1, 0);
   }
 
   /** Payments: what a payment is checked against, or null for an unknown id. */
@@ -142,7 +147,7 @@ export class OrdersService implements PayableOrders {
    * Answers matchedCount 0 when the order is missing or in another state.
    */
   protected async transition(id: string, from: QueryFilter<Order>, update: UpdateQuery<Order>): Promise<ModifiedAnswer> {
-    const result = await this.orders.updateOne({ ...from, _id: id }, update);
+    const result = await this.changes.run(id, () => this.orders.updateOne({ ...from, _id: id }, update));
     return modified(result.matchedCount, result.modifiedCount);
   }
 
