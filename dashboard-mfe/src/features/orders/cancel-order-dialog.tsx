@@ -1,0 +1,32 @@
+import { ConfirmDialog } from '@toolshop/ui';
+import { formatDollars, type Order } from '@toolshop/contracts';
+import { formatQuantity } from './format-quantity';
+
+interface CancelOrderDialogProps {
+  order: Order | null;
+  busy: boolean;
+  onConfirm: () => void;
+  onDismiss: () => void;
+}
+
+export function CancelOrderDialog({ order, busy, onConfirm, onDismiss }: CancelOrderDialogProps) {
+  return (
+    <ConfirmDialog
+      open={order !== null}
+      title="Cancel this order?"
+      confirmLabel="Cancel order"
+      cancelLabel="Keep order"
+      danger
+      busy={busy}
+      onConfirm={onConfirm}
+      onCancel={onDismiss}
+    >
+      {order && (
+        <p>
+          Your order of {formatQuantity(order.orderQuantity)} × {order.name} ({formatDollars(order.totalPrice)}) will
+          be removed. This cannot be undone.
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

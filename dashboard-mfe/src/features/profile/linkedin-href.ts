@@ -1,0 +1,17 @@
+const DOMAIN_LIKE = /^[\w-]+(\.[\w-]+)+(\/\S*)?$/;
+
+/**
+ * The address to link to when a profile's linkedIn value is a web URL ("https://…", or a bare
+ * "linkedin.com/in/…"); undefined for anything else, which is then shown as plain text.
+ */
+export function linkedInHref(value: string | undefined): string | undefined {
+  const text = value?.trim();
+  if (!text) return undefined;
+  const candidate = /^[a-z][a-z\d+.-]*:/i.test(text) ? text : DOMAIN_LIKE.test(text) ? `https://${text}` : '';
+  try {
+    const url = new URL(candidate);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : undefined;
+  } catch {
+    return undefined;
+  }
+}

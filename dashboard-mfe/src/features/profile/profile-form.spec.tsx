@@ -1,0 +1,80 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { api } from '../../testing/auth-mock';
+import { ProfileForm } from './profile-form';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const saved = {
+  _id: 'p1',
+  email: 'ada@example.com',
+  location: 'London',
+  phone: '+44 20 7946 0000',
+  education: 'Private tutors',
+  linkedIn: '',
+};
+
+function renderForm() {
+  const onUpdated = jest.fn();
+  render(<ProfileForm email="ada@example.com" profile={saved} onUpdated={onUpdated} />);
+  return { onUpdated, user: userEvent.setup() };
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('ProfileForm', () => {
+  it('starts from the saved profile, with the email read-only', () => {
+    renderForm();
+    expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Location')).toHaveValue('London');
+  });
+
+  it('sends nothing while a field is empty and says which one', async () => {
+    const { user, onUpdated } = renderForm();
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+
+    expect(api.put).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription('Please fill in this field');
+    expect(screen.getByLabelText('Location')).not.toHaveAccessibleDescription('Please fill in this field');
+    expect(onUpdated).not.toHaveBeenCalled();
+  });
+
+  it('treats a field of blanks as empty', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+    expect(api.put).not.toHaveBeenCalled();
+  });
+
+  it('sends all five fields, trimmed, then confirms', async () => {
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const { user, onUpdated } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), ' linkedin.com/in/ada ');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+
+    expect(api.put).toHaveBeenCalledWith('/users?email=ada%40example.com', {
+      email: 'ada@example.com',
+      location: 'London',
+      phone: '+44 20 7946 0000',
+      education: 'Private tutors',
+      linkedIn: 'linkedin.com/in/ada',
+    });
+    expect(toast.success).toHaveBeenCalledWith('successfully updated');
+    expect(onUpdated).toHaveBeenCalled();
+  });
+
+  it('tells the user when the server refuses the update', async () => {
+    api.put.mockRejectedValue(new Error('Service unavailable'));
+    const { user, onUpdated } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), 'ada');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+
+    expect(toast.error).toHaveBeenCalledWith('Service unavailable');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(onUpdated).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled();
+  });
+});

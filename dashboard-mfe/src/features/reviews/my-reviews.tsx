@@ -1,0 +1,41 @@
+import { EmptyState, ErrorState, Skeleton, Stars } from '@toolshop/ui';
+import type { Review } from '@toolshop/contracts';
+import styles from './reviews.module.css';
+
+interface MyReviewsProps {
+  reviews: Review[] | null | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+}
+
+/** The signed-in user's own reviews, newest last as the API lists them. */
+export function MyReviews({ reviews, loading, error, onRetry }: MyReviewsProps) {
+  return (
+    <section className={styles.mine} aria-labelledby="my-reviews-title">
+      <h2 id="my-reviews-title" className={styles.mineTitle}>
+        Your reviews
+      </h2>
+      {loading && !reviews ? (
+        <div className={styles.list} aria-busy="true" aria-label="Loading your reviews">
+          <Skeleton height="6rem" />
+          <Skeleton height="6rem" />
+        </div>
+      ) : error && !reviews ? (
+        <ErrorState message="Your reviews could not be loaded." onRetry={onRetry} />
+      ) : !reviews?.length ? (
+        <EmptyState title="No reviews yet" message="Your reviews appear here once you post one." />
+      ) : (
+        <ul className={styles.list}>
+          {reviews.map((review) => (
+            <li key={review._id} className={styles.review}>
+              <Stars rating={review.rating} />
+              <p className={styles.opinion}>{review.opinion}</p>
+              <p className={styles.author}>{review.customerName}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

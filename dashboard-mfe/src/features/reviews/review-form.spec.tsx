@@ -1,0 +1,79 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { toast } from 'react-toastify';
+import { api } from '../../testing/auth-mock';
+import { ReviewForm } from './review-form';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+function renderForm() {
+  const onAdded = jest.fn();
+  render(<ReviewForm onAdded={onAdded} />);
+  return {
+    onAdded,
+    user: userEvent.setup(),
+    rating: screen.getByLabelText(/^Rating/),
+    opinion: screen.getByLabelText('Your opinion'),
+    submit: screen.getByRole('button', { name: 'Post review' }),
+  };
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('ReviewForm', () => {
+  it.each([
+    ['6', 'Maximum Rating is 5'],
+    ['0', 'Minimum rating is 1'],
+    ['', 'Minimum rating is 1'],
+  ])('rating %p gives %p and sends nothing', async (value, message) => {
+    const { user, rating, opinion, submit } = renderForm();
+    if (value) await user.type(rating, value);
+    await user.type(opinion, 'Solid drill');
+    await user.click(submit);
+    expect(rating).toHaveAccessibleDescription(message);
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('asks for an opinion', async () => {
+    const { user, rating, opinion, submit } = renderForm();
+    await user.type(rating, '4');
+    await user.click(submit);
+    expect(opinion).toHaveAccessibleDescription(expect.stringContaining('Please give short opinion'));
+    expect(api.post).not.toHaveBeenCalled();
+  });
+
+  it('counts the opinion up to 200 characters and stops there', async () => {
+    const { user, opinion } = renderForm();
+    expect(screen.getByText('0/200 characters')).toBeInTheDocument();
+    await user.type(opinion, 'Great');
+    expect(screen.getByText('5/200 characters')).toBeInTheDocument();
+    expect(opinion).toHaveAttribute('maxLength', '200');
+  });
+
+  it('posts a valid review, confirms and clears the form', async () => {
+    api.post.mockResolvedValue({ acknowledged: true, insertedId: 'r1' });
+    const { user, rating, opinion, submit, onAdded } = renderForm();
+    await user.type(rating, '5');
+    await user.type(opinion, '  Cuts like butter ');
+    await user.click(submit);
+
+    expect(api.post).toHaveBeenCalledWith('/reviews', { rating: 5, opinion: 'Cuts like butter' });
+    expect(toast.success).toHaveBeenCalledWith('Added Review Successfully');
+    expect(onAdded).toHaveBeenCalled();
+    expect(rating).toHaveValue(null);
+    expect(opinion).toHaveValue('');
+  });
+
+  it('keeps the text when the server refuses it', async () => {
+    api.post.mockRejectedValue(new Error('Unauthorized'));
+    const { user, rating, opinion, submit, onAdded } = renderForm();
+    await user.type(rating, '3');
+    await user.type(opinion, 'Fine');
+    await user.click(submit);
+
+    expect(toast.error).toHaveBeenCalledWith('Unauthorized');
+    expect(onAdded).not.toHaveBeenCalled();
+    expect(opinion).toHaveValue('Fine');
+  });
+});

@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import { Button, Field, Stars } from '@toolshop/ui';
+import {
+  Messages,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_OPINION_MAX_LENGTH,
+  validateReview,
+} from '@toolshop/contracts';
+import { useToastedAction } from '../../lib/use-toasted-action';
+import { addReview } from './reviews-api';
+import styles from './reviews.module.css';
+
+type Errors = ReturnType<typeof validateReview>;
+
+/** Rating and opinion, checked with the spec's rules before anything is sent. */
+export function ReviewForm({ onAdded }: { onAdded: () => void }) {
+  const [rating, setRating] = useState('');
+  const [opinion, setOpinion] = useState('');
+  const [errors, setErrors] = useState<Errors>({});
+  const { busy: sending, run } = useToastedAction();
+
+  const review = { rating: rating.trim() === '' ? Number.NaN : Number(rating), opinion: opinion.trim() };
+  const ratingPreview = validateReview(review).rating ? 0 : review.rating;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = validateReview(review);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    if (!(await run(() => addReview(review), Messages.reviewAdded))) return;
+    setRating('');
+    setOpinion('');
+    onAdded();
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a review">
+      <div className={styles.ratingRow}>
+        <Field
+          label={`Rating (${RATING_MIN} to ${RATING_MAX})`}
+          name="rating"
+          type="number"
+          inputMode="numeric"
+          min={RATING_MIN}
+          max={RATING_MAX}
+          step={1}
+          value={rating}
+          error={errors.rating}
+          onChange={(event) => setRating(event.target.value)}
+        />
+        <div className={styles.ratingPreview} aria-hidden="true">
+          <Stars rating={ratingPreview} />
+        </div>
+      </div>
+      <Field
+        label="Your opinion"
+        name="opinion"
+        as="textarea"
+        rows={5}
+        maxLength={REVIEW_OPINION_MAX_LENGTH}
+        value={opinion}
+        error={errors.opinion}
+        hint={`${opinion.length}/${REVIEW_OPINION_MAX_LENGTH} characters`}
+        onChange={(event) => setOpinion(event.target.value)}
+      />
+      <div className={styles.actions}>
+        <Button type="submit" disabled={sending}>
+          {sending ? 'Posting…' : 'Post review'}
+        </Button>
+      </div>
+    </form>
+  );
+}

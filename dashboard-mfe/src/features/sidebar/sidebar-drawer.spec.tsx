@@ -1,0 +1,82 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { admin, customer, setAuthState } from '../../testing/auth-mock';
+import { SidebarDrawer } from './sidebar-drawer';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        {/* Like the shell: the sidebar sits in the /dashboard layout route, above its children. */}
+        <Route path="/dashboard" element={<SidebarDrawer />}>
+          <Route index element={null} />
+          <Route path=":child" element={null} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const linkNames = () =>
+  within(screen.getByRole('navigation', { name: 'Dashboard' }))
+    .getAllByRole('link')
+    .map((link) => link.textContent);
+
+describe('SidebarDrawer', () => {
+  it('shows a customer their profile, the review form and their orders', () => {
+    setAuthState(customer);
+    renderAt('/dashboard');
+    expect(linkNames()).toEqual(['My Profile', 'Add A Review', 'My Orders']);
+  });
+
+  it('shows an admin the management pages instead', () => {
+    setAuthState(admin);
+    renderAt('/dashboard');
+    expect(linkNames()).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders']);
+  });
+
+  it('shows no role-specific links before the admin check has answered', () => {
+    setAuthState({ ...admin, adminChecked: false });
+    renderAt('/dashboard');
+    expect(linkNames()).toEqual(['My Profile']);
+  });
+
+  it('links relative to the dashboard and marks the current page', () => {
+    setAuthState(customer);
+    renderAt('/dashboard/myOrders');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/dashboard');
+  });
+
+  it('opens as a drawer from the menu button and closes on Escape, giving focus back', async () => {
+    const user = userEvent.setup();
+    setAuthState(customer);
+    renderAt('/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('link', { name: 'My Profile' })).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('closes the drawer once a link is chosen', async () => {
+    const user = userEvent.setup();
+    setAuthState(customer);
+    renderAt('/dashboard');
+    const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
+    await user.click(toggle);
+    await user.click(screen.getByRole('link', { name: 'Add A Review' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.getByRole('link', { name: 'Add A Review' })).toHaveAttribute('aria-current', 'page');
+  });
+});

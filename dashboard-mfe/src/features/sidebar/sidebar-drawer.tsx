@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState } from 'react';
+import { NavLink, useLocation } from 'react-router-dom';
+import { useAuth } from '@toolshop/auth';
+import { Skeleton } from '@toolshop/ui';
+import { Avatar } from '../../components/avatar';
+import { sidebarLinks } from './sidebar-links';
+import styles from './sidebar-drawer.module.css';
+
+const SIDEBAR_ID = 'dashboard-sidebar';
+
+/** The dashboard's navigation: a fixed column on wide screens, a drawer behind a menu button on small ones. */
+export function SidebarDrawer() {
+  const user = useAuth((s) => s.user);
+  const isAdmin = useAuth((s) => s.isAdmin);
+  const adminChecked = useAuth((s) => s.adminChecked);
+  const { pathname } = useLocation();
+  const [open, setOpen] = useState(false);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const navRef = useRef<HTMLElement>(null);
+
+  // A chosen link navigates: the drawer has done its job.
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  // Until the admin check answers, the role-specific links are unknown: show placeholders, not
+  // the wrong set of links.
+  const links = sidebarLinks(isAdmin);
+  const visibleLinks = adminChecked ? links : links.slice(0, 1);
+
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className={styles.toggle}
+        aria-expanded={open}
+        aria-controls={SIDEBAR_ID}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+        Dashboard menu
+      </button>
+      {open && <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} />}
+      <nav
+        id={SIDEBAR_ID}
+        ref={navRef}
+        aria-label="Dashboard"
+        className={open ? `${styles.sidebar} ${styles.open}` : styles.sidebar}
+      >
+        {user && (
+          <div className={styles.account}>
+            <Avatar name={user.displayName || user.email} />
+            <span className={styles.identity}>
+              <span className={styles.name}>{user.displayName || user.email}</span>
+              <span className={styles.email}>{user.email}</span>
+            </span>
+          </div>
+        )}
+        <ul className={styles.links} aria-busy={!adminChecked}>
+          {visibleLinks.map((link) => (
+            <li key={link.to}>
+              <NavLink
+                to={link.to}
+                end={link.to === '.'}
+                className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+              >
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+          {!adminChecked &&
+            [0, 1].map((i) => (
+              <li key={i} className={styles.placeholder}>
+                <Skeleton />
+              </li>
+            ))}
+        </ul>
+      </nav>
+    </>
+  );
+}

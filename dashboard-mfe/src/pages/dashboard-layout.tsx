@@ -1,0 +1,15 @@
+import { Outlet } from 'react-router-dom';
+import { SidebarDrawer } from '../features/sidebar/sidebar-drawer';
+import styles from './dashboard-layout.module.css';
+
+/** The /dashboard frame: the sidebar beside the current child page. */
+export default function DashboardLayout() {
+  return (
+    <div className={styles.layout}>
+      <SidebarDrawer />
+      <div className={styles.content}>
+        <Outlet />
+      </div>
+    </div>
+  );
+}

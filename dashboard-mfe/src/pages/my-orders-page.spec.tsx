@@ -1,0 +1,137 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import type { Order } from '@toolshop/contracts';
+import { ApiError, answerQuery, api, customer, setAuthState, useApiQuery } from '../testing/auth-mock';
+import MyOrdersPage from './my-orders-page';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const order = (overrides: Partial<Order>): Order => ({
+  _id: 'o1',
+  toolId: 't1',
+  name: 'Cordless Drill',
+  userName: 'Ada Lovelace',
+  img: '/drill.webp',
+  email: 'ada@example.com',
+  address: '1 Analytical Way',
+  phone: '123',
+  orderQuantity: 1200,
+  totalPrice: 30000,
+  paid: false,
+  shipped: false,
+  ...overrides,
+});
+
+const unpaid = order({ _id: 'o1' });
+const paid = order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123' });
+const shipped = order({ _id: 'o3', name: 'Jigsaw', paid: true, shipped: true, transactionId: 'pi_456' });
+
+function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/myOrders']}>
+      <MyOrdersPage />
+    </MemoryRouter>,
+  );
+  return userEvent.setup();
+}
+
+const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setAuthState(customer);
+});
+
+describe('MyOrdersPage', () => {
+  it("asks for the user's own orders and signs out on 401/403", () => {
+    answerQuery([]);
+    renderPage();
+    expect(useApiQuery).toHaveBeenCalledWith('/orders?email=ada%40example.com', { signOutOnAuthError: true });
+  });
+
+  it('lists product, quantity, total in dollars and state', () => {
+    answerQuery([unpaid, paid, shipped]);
+    renderPage();
+    const row = within(rowOf('Cordless Drill'));
+    expect(row.getByText('1,200')).toBeInTheDocument();
+    expect(row.getByText('$30,000')).toBeInTheDocument();
+    expect(row.getByText('Unpaid')).toBeInTheDocument();
+    expect(within(rowOf('Angle Grinder')).getByText('Paid')).toBeInTheDocument();
+    expect(within(rowOf('Jigsaw')).getByText('Shipped')).toBeInTheDocument();
+  });
+
+  it('offers Pay and Cancel for an unpaid order only', () => {
+    answerQuery([unpaid, paid]);
+    renderPage();
+    const unpaidRow = within(rowOf('Cordless Drill'));
+    expect(unpaidRow.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', '/dashboard/payment/o1');
+    expect(unpaidRow.getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
+
+    const paidRow = within(rowOf('Angle Grinder'));
+    expect(paidRow.getByText('pi_123')).toBeInTheDocument();
+    expect(paidRow.queryByRole('link', { name: /^Pay/ })).not.toBeInTheDocument();
+    expect(paidRow.queryByRole('button', { name: /^Cancel/ })).not.toBeInTheDocument();
+  });
+
+  it('cancels only after confirmation, then reloads', async () => {
+    const reload = answerQuery([unpaid]);
+    api.delete.mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+    const user = renderPage();
+
+    await user.click(screen.getByRole('button', { name: /^Cancel/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
+    expect(api.delete).not.toHaveBeenCalled();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
+    expect(api.delete).toHaveBeenCalledWith('/orders/o1', { signOutOnAuthError: true });
+    expect(toast.success).toHaveBeenCalledWith('canceled order');
+    expect(reload).toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps the order when the user changes their mind', async () => {
+    answerQuery([unpaid]);
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: /^Cancel/ }));
+    await user.click(screen.getByRole('button', { name: 'Keep order' }));
+    expect(api.delete).not.toHaveBeenCalled();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's refusal and refreshes the list", async () => {
+    const reload = answerQuery([unpaid]);
+    api.delete.mockRejectedValue(new ApiError(409, 'A paid order cannot be cancelled'));
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: /^Cancel/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(toast.error).toHaveBeenCalledWith('A paid order cannot be cancelled');
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalled();
+  });
+
+  it('leaves a 401 to the shared client, which signs the user out', async () => {
+    answerQuery([unpaid]);
+    api.delete.mockRejectedValue(new ApiError(401, 'Unauthorized'));
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: /^Cancel/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it('has an empty state with a way to the shop', () => {
+    answerQuery([]);
+    renderPage();
+    expect(screen.getByText('No orders yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse the tools' })).toHaveAttribute('href', '/');
+  });
+
+  it('offers a retry when the list cannot be loaded', async () => {
+    const reload = answerQuery(undefined, { error: new Error('Network down') });
+    const user = renderPage();
+    await user.click(screen.getByRole('button', { name: /retry|try again/i }));
+    expect(reload).toHaveBeenCalled();
+  });
+});
