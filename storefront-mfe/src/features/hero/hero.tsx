@@ -1,0 +1,49 @@
+import type { MouseEvent } from 'react';
+import styles from './hero.module.css';
+
+/**
+ * Scrolls within the page instead of letting the router see a hash change, and moves focus to
+ * the section so keyboard and screen-reader users land where sighted users look.
+ */
+function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
+  const target = document.getElementById(id);
+  if (!target) return;
+  event.preventDefault();
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+}
+
+export function Hero() {
+  return (
+    <section className={styles.hero} aria-labelledby="hero-title">
+      <div className={styles.inner}>
+        <p className={styles.eyebrow}>Power tools · Direct from the factory</p>
+        <h1 id="hero-title" className={styles.title}>
+          Tools that work as hard as <span className={styles.accent}>you do</span>
+        </h1>
+        <p className={styles.lead}>
+          Drills, drivers, saws and grinders engineered for daily use on site, sold by the box at
+          factory prices.
+        </p>
+        <div className={styles.actions}>
+          <a className={styles.primary} href="#tools" onClick={(e) => scrollToSection(e, 'tools')}>
+            Shop the range
+          </a>
+          <a
+            className={styles.secondary}
+            href="#reviews"
+            onClick={(e) => scrollToSection(e, 'reviews')}
+          >
+            Read customer reviews
+          </a>
+        </div>
+        <ul className={styles.badges}>
+          <li>3-year warranty</li>
+          <li>Bulk pricing</li>
+          <li>Ships in 48 h</li>
+        </ul>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,106 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { ApiError, api } from '@toolshop/auth';
+import { Messages, type Tool } from '@toolshop/contracts';
+import { signedInUser } from '../../testing/auth-mock';
+import { OrderForm } from './order-form';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const post = api.post as jest.Mock;
+const tool: Tool = {
+  _id: 'drill-1',
+  name: 'Cordless drill',
+  img: '/drill.webp',
+  shortDescription: '18 V',
+  minOrder: 10,
+  available: 40,
+  price: 120,
+};
+
+function renderForm() {
+  const onOrdered = jest.fn();
+  const onRejected = jest.fn();
+  render(<OrderForm tool={tool} onOrdered={onOrdered} onRejected={onRejected} />);
+  const submit = screen.getByRole('button', { name: 'Place order' });
+  const quantity = screen.getByLabelText('Quantity');
+  const fill = () => {
+    fireEvent.change(screen.getByLabelText('Delivery address'), { target: { value: '1 Main St' } });
+    fireEvent.change(screen.getByLabelText('Phone'), { target: { value: '555 0100' } });
+  };
+  return { onOrdered, onRejected, submit, quantity, fill };
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+it('fills name and read-only email from the signed-in user and starts at the minimum order', () => {
+  const { quantity, submit } = renderForm();
+  expect(screen.getByLabelText('Name')).toHaveProperty('value', signedInUser.displayName);
+  const email = screen.getByLabelText('Email');
+  expect(email).toHaveProperty('value', 'ada@example.com');
+  expect(email).toHaveProperty('readOnly', true);
+  expect(quantity).toHaveProperty('value', '10');
+  expect(submit).toHaveProperty('disabled', false);
+  expect(screen.queryByText(Messages.invalidQuantity)).toBeNull();
+});
+
+it.each([
+  ['below the minimum order', '9'],
+  ['above the stock', '41'],
+  ['empty', ''],
+])('refuses a quantity %s', (_case, value) => {
+  const { quantity, submit } = renderForm();
+  fireEvent.change(quantity, { target: { value } });
+  expect(screen.getByText(Messages.invalidQuantity)).toBeTruthy();
+  expect(submit).toHaveProperty('disabled', true);
+
+  fireEvent.change(quantity, { target: { value: '40' } });
+  expect(screen.queryByText(Messages.invalidQuantity)).toBeNull();
+  expect(submit).toHaveProperty('disabled', false);
+});
+
+it('shows the total for the chosen quantity', () => {
+  const { quantity } = renderForm();
+  fireEvent.change(quantity, { target: { value: '12' } });
+  expect(screen.getByText('$1,440')).toBeTruthy();
+});
+
+it('requires address and phone before sending anything', () => {
+  const { submit } = renderForm();
+  fireEvent.click(submit);
+  expect(screen.getByText('Please enter a delivery address')).toBeTruthy();
+  expect(screen.getByText('Please enter a phone number')).toBeTruthy();
+  expect(post).not.toHaveBeenCalled();
+});
+
+it('places the order, says so and reports the quantity taken from the stock', async () => {
+  post.mockResolvedValue({ _id: 'o1' });
+  const { submit, quantity, fill, onOrdered } = renderForm();
+  fill();
+  fireEvent.change(quantity, { target: { value: '15' } });
+  fireEvent.click(submit);
+
+  await waitFor(() => expect(onOrdered).toHaveBeenCalledWith(15));
+  expect(post).toHaveBeenCalledWith('/orders', {
+    toolId: 'drill-1',
+    userName: signedInUser.displayName,
+    address: '1 Main St',
+    phone: '555 0100',
+    orderQuantity: 15,
+  });
+  expect(toast.success).toHaveBeenCalledWith(Messages.ordered);
+  expect(quantity).toHaveProperty('value', '10');
+});
+
+it('shows the server refusal and asks for fresh stock', async () => {
+    post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+  const { submit, fill, onOrdered, onRejected } = renderForm();
+  fill();
+  fireEvent.click(submit);
+
+  expect((await screen.findByRole('alert')).textContent).toBe('Only 3 left in stock');
+  expect(onRejected).toHaveBeenCalled();
+  expect(onOrdered).not.toHaveBeenCalled();
+  expect(toast.success).not.toHaveBeenCalled();
+});

@@ -1,0 +1,67 @@
+import { useState } from 'react';
+import { useApiQuery } from '@toolshop/auth';
+import { Button, Skeleton, Stars } from '@toolshop/ui';
+import type { Review } from '@toolshop/contracts';
+import { AnchorSection } from '../../components/anchor-section';
+import { QueryContent } from '../../components/query-content';
+import { SectionHeading } from '../../components/section-heading';
+import surface from '../../components/surface.module.css';
+import styles from './review-list.module.css';
+
+/** Shown at first; the rest opens on request so a long history does not bury the page. */
+const FIRST_REVIEWS = 6;
+
+/** Customer reviews, newest first. The hero links here through the `reviews` anchor. */
+export function ReviewList() {
+  const query = useApiQuery<Review[]>('/reviews');
+  const [showAll, setShowAll] = useState(false);
+
+  return (
+    <AnchorSection id="reviews" labelledBy="reviews-title">
+      <SectionHeading id="reviews-title" eyebrow="Customer reviews" title="What the trade says about us" />
+      <QueryContent
+        query={query}
+        errorTitle="The reviews could not be loaded"
+        empty={{ title: 'No reviews yet', text: 'Bought from us? Share your experience from your dashboard.' }}
+        skeleton={
+          <ul className={`${surface.grid} ${styles.grid}`} aria-busy="true" aria-label="Loading reviews">
+            {Array.from({ length: 3 }, (_, i) => (
+              <li key={i} className={styles.card}>
+                <Skeleton width="6rem" height="1.1rem" />
+                <Skeleton height="4.5rem" />
+                <Skeleton width="40%" height="1rem" />
+              </li>
+            ))}
+          </ul>
+        }
+      >
+        {(reviews) => {
+          const newestFirst = [...reviews].reverse();
+          const shown = showAll ? newestFirst : newestFirst.slice(0, FIRST_REVIEWS);
+          return (
+            <>
+              <ul className={`${surface.grid} ${styles.grid}`}>
+                {shown.map((review) => (
+                  <li key={review._id} className={styles.card}>
+                    <figure className={styles.figure}>
+                      <Stars rating={review.rating} />
+                      <blockquote className={styles.opinion}>
+                        <p>{review.opinion}</p>
+                      </blockquote>
+                      <figcaption className={styles.name}>{review.customerName}</figcaption>
+                    </figure>
+                  </li>
+                ))}
+              </ul>
+              {reviews.length > FIRST_REVIEWS && (
+                <Button variant="secondary" className={styles.more} onClick={() => setShowAll((v) => !v)}>
+                  {showAll ? 'Show fewer reviews' : `Show all ${reviews.length} reviews`}
+                </Button>
+              )}
+            </>
+          );
+        }}
+      </QueryContent>
+    </AnchorSection>
+  );
+}

@@ -1,0 +1,40 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { api } from '@toolshop/auth';
+import { Messages } from '@toolshop/contracts';
+import { SuggestionForm } from './suggestion-form';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const post = api.post as jest.Mock;
+
+beforeEach(() => jest.clearAllMocks());
+
+const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send suggestion' }));
+
+it('opens the Oops dialog instead of sending a half-filled suggestion', () => {
+  render(<SuggestionForm />);
+  fireEvent.change(screen.getByLabelText('Your email or name'), { target: { value: 'Ada' } });
+  send();
+
+  const dialog = screen.getByRole('dialog');
+  expect(dialog.textContent).toContain(Messages.suggestionDialogTitle);
+  expect(dialog.textContent).toContain(Messages.suggestionIncomplete);
+  expect(post).not.toHaveBeenCalled();
+
+  fireEvent.click(screen.getByRole('button', { name: 'OK' }));
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('sends a complete suggestion, thanks the visitor and clears the form', async () => {
+  post.mockResolvedValue({ insertedId: 's1' });
+  render(<SuggestionForm />);
+  fireEvent.change(screen.getByLabelText('Your email or name'), { target: { value: ' ada@example.com ' } });
+  fireEvent.change(screen.getByLabelText('Your suggestion'), { target: { value: 'A 12 V planer' } });
+  send();
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.suggestionAdded));
+  expect(post).toHaveBeenCalledWith('/suggestions', { email: 'ada@example.com', opinion: 'A 12 V planer' });
+  expect(screen.getByLabelText('Your suggestion')).toHaveProperty('value', '');
+});

@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { buttonClassName } from '@toolshop/ui';
+import { formatDollars, type Tool } from '@toolshop/contracts';
+import { ToolImage } from './tool-image';
+import surface from '../../components/surface.module.css';
+import styles from './tool-card.module.css';
+
+export function ToolCard({ tool }: { tool: Tool }) {
+  const nameId = `tool-${tool._id}-name`;
+  const inStock = tool.available >= tool.minOrder;
+  return (
+    <article className={`${surface.card} ${styles.card}`} aria-labelledby={nameId}>
+      <div className={styles.media}>
+        <ToolImage className={styles.image} src={tool.img} alt={tool.name} />
+      </div>
+      <div className={styles.body}>
+        <h3 id={nameId} className={styles.name}>
+          {tool.name}
+        </h3>
+        <p className={styles.description}>{tool.shortDescription}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Minimum order</dt>
+            <dd>{tool.minOrder.toLocaleString('en-US')}</dd>
+          </div>
+          <div>
+            <dt>Available</dt>
+            <dd className={inStock ? undefined : styles.low}>
+              {tool.available.toLocaleString('en-US')}
+            </dd>
+          </div>
+        </dl>
+        <div className={styles.footer}>
+          <p className={styles.price}>
+            {formatDollars(tool.price)}
+            <span className={styles.unit}> / unit</span>
+          </p>
+          <Link className={buttonClassName('primary')} to={`/tools/${tool._id}`} aria-describedby={nameId}>
+            Buy Now
+          </Link>
+        </div>
+      </div>
+    </article>
+  );
+}

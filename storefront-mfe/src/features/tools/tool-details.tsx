@@ -1,0 +1,34 @@
+import { formatDollars, type Tool } from '@toolshop/contracts';
+import { ToolImage } from './tool-image';
+import styles from './tool-details.module.css';
+
+/** The product half of the detail page: photo, description and the numbers that matter. */
+export function ToolDetails({ tool }: { tool: Tool }) {
+  return (
+    <article className={styles.details} aria-labelledby="tool-name">
+      <div className={styles.media}>
+        <ToolImage className={styles.image} src={tool.img} alt={tool.name} eager />
+      </div>
+      <div>
+        <h1 id="tool-name" className={styles.name}>
+          {tool.name}
+        </h1>
+        <p className={styles.price}>
+          {formatDollars(tool.price)}
+          <span className={styles.unit}> per unit</span>
+        </p>
+        <p className={styles.description}>{tool.shortDescription}</p>
+        <dl className={styles.facts}>
+          <div>
+            <dt>Minimum order</dt>
+            <dd>{tool.minOrder.toLocaleString('en-US')} units</dd>
+          </div>
+          <div>
+            <dt>Available</dt>
+            <dd data-testid="tool-available">{tool.available.toLocaleString('en-US')} units</dd>
+          </div>
+        </dl>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { ApiError, useApiQuery } from '@toolshop/auth';
+import { EmptyState, ErrorState, Skeleton, buttonClassName } from '@toolshop/ui';
+import type { Tool } from '@toolshop/contracts';
+import { ToolDetails } from '../features/tools/tool-details';
+import { OrderForm } from '../features/order-form/order-form';
+import { useDocumentTitle } from './use-document-title';
+import styles from './tool-detail-page.module.css';
+
+/** An id the database cannot hold and an id it does not hold are the same to a shopper. */
+const isNotFound = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+export default function ToolDetailPage() {
+  const { toolId = '' } = useParams();
+  const { data, error, loading, reload } = useApiQuery<Tool>(
+    toolId ? `/tools/${encodeURIComponent(toolId)}` : null,
+  );
+  // The stock after our own order, until the next fetch brings the server's figure.
+  const [ordered, setOrdered] = useState<{ of: Tool; available: number } | null>(null);
+  const tool = data && ordered?.of === data ? { ...data, available: ordered.available } : data;
+  const notFound = !tool && (isNotFound(error) || !toolId);
+  useDocumentTitle(tool?.name ?? (notFound ? 'Tool not found' : undefined));
+
+  if (notFound) {
+    return (
+      <div className={styles.page}>
+        <EmptyState
+          title="We could not find that tool"
+          action={
+            <Link className={buttonClassName('primary')} to="/">
+              Browse all tools
+            </Link>
+          }
+        >
+          It may have left the range, or the link is mistyped.
+        </EmptyState>
+      </div>
+    );
+  }
+
+  if (!tool && error) {
+    return (
+      <div className={styles.page}>
+        <ErrorState title="This tool could not be loaded" onRetry={reload}>
+          Please check your connection and try again.
+        </ErrorState>
+      </div>
+    );
+  }
+
+  if (!tool || !data) {
+    return (
+      <div className={styles.page} aria-busy={loading}>
+        <div className={styles.layout}>
+          <Skeleton height="22rem" />
+          <Skeleton height="30rem" />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={styles.page}>
+      <nav aria-label="Breadcrumb" className={styles.crumbs}>
+        <Link to="/">Home</Link>
+        <span aria-hidden="true"> / </span>
+        <span aria-current="page">{tool.name}</span>
+      </nav>
+      <div className={styles.layout}>
+        <ToolDetails tool={tool} />
+        <OrderForm
+          key={tool._id}
+          tool={tool}
+          onOrdered={(quantity) => setOrdered({ of: data, available: tool.available - quantity })}
+          onRejected={reload}
+        />
+      </div>
+    </div>
+  );
+}
