@@ -1,0 +1,28 @@
+import { formatDollars } from '@toolshop/contracts';
+import type { PayableOrder } from './payment-api';
+import styles from './payment.module.css';
+
+/** What the customer is paying for. */
+export function OrderSummary({ order }: { order: PayableOrder }) {
+  return (
+    <section className={styles.summary} aria-labelledby="order-summary-title">
+      <h2 id="order-summary-title" className={styles.heading}>
+        Order summary
+      </h2>
+      <div className={styles.product}>
+        {order.img ? <img src={order.img} alt="" className={styles.thumb} /> : null}
+        <p className={styles.productName}>{order.name}</p>
+      </div>
+      <dl className={styles.facts}>
+        <dt>Quantity</dt>
+        <dd>{order.orderQuantity.toLocaleString('en-US')}</dd>
+        <dt>Deliver to</dt>
+        <dd>{order.address}</dd>
+        <dt>Email</dt>
+        <dd>{order.email}</dd>
+        <dt className={styles.total}>Total</dt>
+        <dd className={styles.total}>{formatDollars(order.totalPrice)}</dd>
+      </dl>
+    </section>
+  );
+}
