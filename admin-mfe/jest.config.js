@@ -1,1 +1,6 @@
-module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname);
+// Component tests run in jsdom, on top of the shared browser-package settings.
+module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
+  testEnvironment: 'jsdom',
+  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
+  clearMocks: true,
+});

@@ -1,0 +1,39 @@
+import { Button } from '@toolshop/ui';
+import styles from './pager.module.css';
+
+interface PagerProps {
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  total: number;
+  /** Items on this page. */
+  shown: number;
+  label: string;
+  onPage: (page: number) => void;
+}
+
+export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+
+/** Previous / Next with where we are, for the paged admin tables. */
+export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProps) {
+  const pages = pageCount(total, pageSize);
+  const first = (page - 1) * pageSize + 1;
+  return (
+    <nav className={styles.pager} aria-label={label}>
+      <span className={styles.range} aria-live="polite">
+        {shown > 0 ? `${first}–${first + shown - 1} of ${total}` : `0 of ${total}`}
+      </span>
+      <span className={styles.buttons}>
+        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <span>
+          Page {page} of {pages}
+        </span>
+        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </span>
+    </nav>
+  );
+}

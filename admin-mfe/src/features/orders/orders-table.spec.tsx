@@ -1,0 +1,117 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { toast } from 'react-toastify';
+import { api, signOut } from '@toolshop/auth';
+import { Messages, type Order } from '@toolshop/contracts';
+import { jsonResponse } from '../../testing/json-response';
+import { OrdersTable } from './orders-table';
+
+jest.mock('@toolshop/auth', () => ({
+  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
+  api: { patch: jest.fn(), delete: jest.fn() },
+  getAccessToken: () => 'token-1',
+  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
+  signOut: jest.fn(),
+}));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const order = (id: string, paid: boolean, shipped: boolean): Order => ({
+  _id: id,
+  toolId: 't1',
+  name: `Drill ${id}`,
+  userName: 'Carla',
+  img: '/drill.webp',
+  email: 'carla@example.com',
+  address: 'Main St 1',
+  phone: '123',
+  orderQuantity: 12,
+  totalPrice: 1068,
+  paid,
+  shipped,
+});
+
+const fetchMock = jest.fn();
+function answer(orders: Order[], total = orders.length, status = 200) {
+  fetchMock.mockResolvedValue(jsonResponse(orders, { status, total }));
+}
+
+beforeEach(() => {
+  global.fetch = fetchMock;
+  answer([order('o1', false, false), order('o2', true, false), order('o3', true, true)], 25);
+});
+
+const lastUrl = () => String(fetchMock.mock.calls.at(-1)?.[0]);
+
+function renderTable() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/manageOrders']}>
+      <Routes>
+        <Route path="/dashboard/manageOrders" element={<OrdersTable />} />
+        <Route path="/" element={<p>home page</p>} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+const row = (id: string) => screen.getByRole('row', { name: new RegExp(`Drill ${id}`) });
+
+it('shows each order with customer, product, quantity, total and state, and the right action', async () => {
+  renderTable();
+  await screen.findByText('Drill o1');
+  expect(fetchMock).toHaveBeenCalledWith('http://api.test/adminOrders?limit=10&page=1', {
+    headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
+    signal: expect.any(AbortSignal),
+  });
+  expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*12.*\$1,068.*Unpaid/);
+  expect(within(row('o1')).getByRole('button')).toHaveTextContent('Cancel');
+  expect(within(row('o2')).getByRole('button')).toHaveTextContent('Approve');
+  expect(row('o3')).toHaveTextContent('Shipped');
+  expect(within(row('o3')).queryByRole('button')).toBeNull();
+  expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
+});
+
+it('filters by state and pages through the results', async () => {
+  renderTable();
+  await screen.findByText('Drill o1');
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=2'));
+
+  fireEvent.click(screen.getByRole('radio', { name: 'Paid' }));
+  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1&state=paid'));
+});
+
+it('approves a paid order, which then shows as shipped', async () => {
+  jest.mocked(api.patch).mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: /Approve order of Drill o2/ }));
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.approvedForShipping));
+  expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {});
+  expect(row('o2')).toHaveTextContent('Shipped');
+  expect(within(row('o2')).queryByRole('button')).toBeNull();
+});
+
+it('cancels an unpaid order after the confirmation and reloads the page', async () => {
+  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill o1/ }));
+  const calls = fetchMock.mock.calls.length;
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.orderCanceled));
+  expect(api.delete).toHaveBeenCalledWith('/orders/o1');
+  await waitFor(() => expect(fetchMock.mock.calls.length).toBe(calls + 1));
+});
+
+it('signs out and goes home when the list answers 403', async () => {
+  answer([], 0, 403);
+  renderTable();
+  await screen.findByText('home page');
+  expect(signOut).toHaveBeenCalled();
+});
+
+it('says so when there are no orders of the chosen state', async () => {
+  answer([], 0);
+  renderTable();
+  expect(await screen.findByText('No orders yet')).toBeInTheDocument();
+});

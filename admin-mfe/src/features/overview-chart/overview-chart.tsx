@@ -1,0 +1,98 @@
+import { useMemo } from 'react';
+import { useApiQuery } from '@toolshop/auth';
+import { formatDollars } from '@toolshop/contracts';
+import { ErrorState, Skeleton } from '@toolshop/ui';
+import { DailyBarChart } from './daily-bar-chart';
+import { fillDays, formatDay, summarize, type DailyStat } from './daily-stats';
+import styles from './overview-chart.module.css';
+
+export const OVERVIEW_DAYS = 30;
+
+const count = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** Orders and revenue per day over the last 30 days, above the admin orders table. */
+export function OverviewChart() {
+  const { data, error, loading, reload } = useApiQuery<DailyStat[]>(
+    `/adminOrders/stats?days=${OVERVIEW_DAYS}`,
+  );
+  const stats = useMemo(() => fillDays(data ?? [], OVERVIEW_DAYS, new Date()), [data]);
+  const summary = useMemo(() => summarize(stats), [stats]);
+
+  if (error) {
+    return (
+      <section className={styles.overview} aria-labelledby="overview-heading">
+        <h2 id="overview-heading" className={styles.heading}>
+          Last {OVERVIEW_DAYS} days
+        </h2>
+        <ErrorState title="The overview could not be loaded." onRetry={reload} />
+      </section>
+    );
+  }
+
+  const busiest = summary.busiestDay
+    ? `, busiest day ${formatDay(summary.busiestDay.day)} with ${count(summary.busiestDay.orders)}`
+    : '';
+
+  return (
+    <section className={styles.overview} aria-labelledby="overview-heading" aria-busy={loading}>
+      <h2 id="overview-heading" className={styles.heading}>
+        Last {OVERVIEW_DAYS} days
+      </h2>
+      {loading && !data ? (
+        <div className={styles.panels}>
+          <Skeleton height="9rem" />
+          <Skeleton height="9rem" />
+        </div>
+      ) : (
+        <>
+          <div className={styles.panels}>
+            <DailyBarChart
+              title="Orders per day"
+              total={count(summary.orders)}
+              stats={stats}
+              value={(stat) => stat.orders}
+              format={String}
+              tone="orders"
+              description={`Orders per day over the last ${OVERVIEW_DAYS} days: ${count(summary.orders)} in total${busiest}.`}
+            />
+            <DailyBarChart
+              title="Revenue per day"
+              total={formatDollars(summary.revenue)}
+              stats={stats}
+              value={(stat) => stat.revenue}
+              format={formatDollars}
+              tone="revenue"
+              description={`Revenue per day over the last ${OVERVIEW_DAYS} days: ${formatDollars(summary.revenue)} in total.`}
+            />
+          </div>
+          <details className={styles.details}>
+            <summary>Daily figures</summary>
+            <div className={styles.tableScroll}>
+              <table className={styles.table}>
+                <caption className={styles.visuallyHidden}>
+                  Orders and revenue per day, last {OVERVIEW_DAYS} days
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Day</th>
+                    <th scope="col">Orders</th>
+                    <th scope="col">Revenue</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {[...stats].reverse().map((stat) => (
+                    <tr key={stat.day}>
+                      <th scope="row">{formatDay(stat.day)}</th>
+                      <td>{stat.orders}</td>
+                      <td>{formatDollars(stat.revenue)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </details>
+        </>
+      )}
+    </section>
+  );
+}

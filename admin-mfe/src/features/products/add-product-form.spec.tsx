@@ -1,0 +1,86 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { api } from '@toolshop/auth';
+import { Messages } from '@toolshop/contracts';
+import { AddProductForm } from './add-product-form';
+
+jest.mock('@toolshop/auth', () => ({ api: { post: jest.fn() } }));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const post = jest.mocked(api.post);
+
+const type = (label: string, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+function fillIn() {
+  type('Name', 'Cordless Drill');
+  type('Image link', 'https://example.com/drill.webp');
+  type('Short description', '18 V, two batteries');
+  type('Minimum order', '10');
+  type('Available', '250');
+  type('Price ($)', '89');
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
+
+it('names every missing field with the spec message and sends nothing', () => {
+  render(<AddProductForm />);
+  submit();
+  for (const message of [
+    Messages.toolNameRequired,
+    Messages.toolImageRequired,
+    Messages.toolShortDescriptionRequired,
+    Messages.toolMinOrderRequired,
+    Messages.toolAvailableRequired,
+    Messages.toolPriceRequired,
+  ]) {
+    expect(screen.getByText(message)).toBeInTheDocument();
+  }
+  expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  expect(post).not.toHaveBeenCalled();
+});
+
+it('clears a message as soon as the field is filled', () => {
+  render(<AddProductForm />);
+  submit();
+  type('Price ($)', '12');
+  expect(screen.queryByText(Messages.toolPriceRequired)).toBeNull();
+  expect(screen.getByText(Messages.toolNameRequired)).toBeInTheDocument();
+});
+
+it('sends the numbers as integers, then confirms and clears the form', async () => {
+  post.mockResolvedValue({ acknowledged: true, insertedId: '665f0c' });
+  render(<AddProductForm />);
+  fillIn();
+  expect(screen.getByRole('img', { name: 'Preview of Cordless Drill' })).toHaveAttribute(
+    'src',
+    'https://example.com/drill.webp',
+  );
+  submit();
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.productAdded));
+  expect(post).toHaveBeenCalledWith('/tools', {
+    name: 'Cordless Drill',
+    img: 'https://example.com/drill.webp',
+    shortDescription: '18 V, two batteries',
+    minOrder: 10,
+    available: 250,
+    price: 89,
+  });
+  expect(screen.getByLabelText('Name')).toHaveValue('');
+  expect(screen.getByLabelText('Price ($)')).toHaveValue(null);
+});
+
+it.each([
+  ['an answer without insertedId', () => post.mockResolvedValue({ acknowledged: false })],
+  ['a failed request', () => post.mockRejectedValue(new Error('Bad Request'))],
+])('reports %s as a failure and keeps what was typed', async (_case, arrange) => {
+  arrange();
+  render(<AddProductForm />);
+  fillIn();
+  submit();
+
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith(Messages.addProductFailed));
+  expect(toast.success).not.toHaveBeenCalled();
+  expect(screen.getByLabelText('Name')).toHaveValue('Cordless Drill');
+});

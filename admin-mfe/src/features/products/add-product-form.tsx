@@ -1,0 +1,102 @@
+import { useState, type FormEvent } from 'react';
+import { toast } from 'react-toastify';
+import { api } from '@toolshop/auth';
+import { Messages, type FieldErrors, type InsertedAnswer, type NewTool } from '@toolshop/contracts';
+import { Button, Field } from '@toolshop/ui';
+import { ImagePreview } from './image-preview';
+import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
+import styles from './add-product-form.module.css';
+
+const NUMBER_FIELDS = [
+  { name: 'minOrder', label: 'Minimum order' },
+  { name: 'available', label: 'Available' },
+  { name: 'price', label: 'Price ($)' },
+] as const;
+
+/** The add-product form: every field required, numbers sent as integers, cleared after success. */
+export function AddProductForm() {
+  const [values, setValues] = useState<ToolFormValues>(EMPTY_TOOL_FORM);
+  const [errors, setErrors] = useState<FieldErrors<keyof NewTool>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const change = (field: keyof ToolFormValues) => (event: { target: { value: string } }) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    // After the first attempt, keep the messages in step with what is typed.
+    if (submitted) setErrors(readToolForm(next).errors ?? {});
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setSubmitted(true);
+    const { tool, errors: found } = readToolForm(values);
+    setErrors(found ?? {});
+    if (!tool) {
+      const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
+      firstInvalid?.focus();
+      return;
+    }
+    setSaving(true);
+    try {
+      const answer = await api.post<InsertedAnswer>('/tools', tool);
+      if (!answer?.insertedId) throw new Error('no insertedId');
+      toast.success(Messages.productAdded);
+      setValues(EMPTY_TOOL_FORM);
+      setSubmitted(false);
+    } catch {
+      toast.error(Messages.addProductFailed);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a product">
+      <div className={styles.fields}>
+        <Field label="Name" name="name" value={values.name} onChange={change('name')} error={errors.name} autoComplete="off" />
+        <Field
+          label="Image link"
+          name="img"
+          type="url"
+          inputMode="url"
+          placeholder="https://…"
+          value={values.img}
+          onChange={change('img')}
+          error={errors.img}
+        />
+        <Field
+          label="Short description"
+          name="shortDescription"
+          multiline
+          rows={3}
+          value={values.shortDescription}
+          onChange={change('shortDescription')}
+          error={errors.shortDescription}
+        />
+        <div className={styles.numbers}>
+          {NUMBER_FIELDS.map(({ name, label }) => (
+            <Field
+              key={name}
+              label={label}
+              name={name}
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={values[name]}
+              onChange={change(name)}
+              error={errors[name]}
+            />
+          ))}
+        </div>
+        <div className={styles.submit}>
+          <Button type="submit" disabled={saving}>
+            Add product
+          </Button>
+        </div>
+      </div>
+      <ImagePreview src={values.img.trim()} name={values.name.trim()} />
+    </form>
+  );
+}

@@ -1,0 +1,70 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { api, useApiQuery } from '@toolshop/auth';
+import { Messages, type Tool } from '@toolshop/contracts';
+import { ProductsTable } from './products-table';
+import { STOCK_INVALID } from './restock-dialog';
+
+jest.mock('@toolshop/auth', () => ({ api: { put: jest.fn(), delete: jest.fn() }, useApiQuery: jest.fn() }));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const tool = (id: string, name: string, available: number): Tool => ({
+  _id: id,
+  name,
+  img: `https://example.com/${id}.webp`,
+  shortDescription: 'x',
+  minOrder: 5,
+  available,
+  price: 120,
+});
+
+beforeEach(() => {
+  jest.mocked(useApiQuery).mockReturnValue({
+    data: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)],
+    error: undefined,
+    loading: false,
+    reload: jest.fn(),
+  });
+});
+
+const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
+
+it('shows every tool with price and stock, flagging stock below the minimum order', () => {
+  render(<ProductsTable />);
+  expect(row('Angle Grinder')).toHaveTextContent('$120');
+  expect(row('Angle Grinder')).toHaveTextContent('40');
+  expect(row('Jigsaw')).toHaveTextContent('2 · low');
+});
+
+it('deletes a tool after the confirmation', async () => {
+  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  render(<ProductsTable />);
+  fireEvent.click(screen.getByRole('button', { name: 'Delete Jigsaw' }));
+  const dialog = screen.getByRole('dialog');
+  expect(dialog).toHaveTextContent('Jigsaw will be removed');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.productDeleted));
+  expect(api.delete).toHaveBeenCalledWith('/tools/t2');
+  expect(screen.queryByRole('row', { name: /Jigsaw/ })).toBeNull();
+});
+
+it('sets the stock of a tool through PUT /tools/{id}', async () => {
+  jest.mocked(api.put).mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  render(<ProductsTable />);
+  fireEvent.click(screen.getByRole('button', { name: 'Restock Jigsaw' }));
+  const field = within(screen.getByRole('dialog')).getByLabelText('Units in stock');
+  expect(field).toHaveValue(2);
+
+  fireEvent.change(field, { target: { value: '2.5' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
+  expect(screen.getByText(STOCK_INVALID)).toBeInTheDocument();
+  expect(api.put).not.toHaveBeenCalled();
+
+  fireEvent.change(field, { target: { value: '75' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  expect(api.put).toHaveBeenCalledWith('/tools/t2', { available: 75 });
+  expect(row('Jigsaw')).toHaveTextContent('75');
+  expect(row('Jigsaw')).not.toHaveTextContent('low');
+});

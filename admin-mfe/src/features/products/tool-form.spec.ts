@@ -1,0 +1,43 @@
+import { Messages } from '@toolshop/contracts';
+import { EMPTY_TOOL_FORM, readToolForm } from './tool-form';
+
+const filled = {
+  name: ' Cordless Drill ',
+  img: 'https://example.com/drill.webp',
+  shortDescription: '18 V, two batteries',
+  minOrder: '10',
+  available: '250',
+  price: '89',
+};
+
+describe('readToolForm', () => {
+  it('sends trimmed text and the numbers as integers', () => {
+    expect(readToolForm(filled)).toEqual({
+      tool: {
+        name: 'Cordless Drill',
+        img: 'https://example.com/drill.webp',
+        shortDescription: '18 V, two batteries',
+        minOrder: 10,
+        available: 250,
+        price: 89,
+      },
+    });
+  });
+
+  it('reports every empty field with the spec message', () => {
+    expect(readToolForm(EMPTY_TOOL_FORM).errors).toEqual({
+      name: Messages.toolNameRequired,
+      img: Messages.toolImageRequired,
+      shortDescription: Messages.toolShortDescriptionRequired,
+      minOrder: Messages.toolMinOrderRequired,
+      available: Messages.toolAvailableRequired,
+      price: Messages.toolPriceRequired,
+    });
+  });
+
+  it('refuses fractions and negative numbers instead of rounding them', () => {
+    const { tool, errors } = readToolForm({ ...filled, minOrder: '1.5', price: '-3' });
+    expect(tool).toBeUndefined();
+    expect(errors).toEqual({ minOrder: Messages.toolMinOrderRequired, price: Messages.toolPriceRequired });
+  });
+});

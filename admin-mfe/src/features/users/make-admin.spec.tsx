@@ -1,0 +1,99 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { toast } from 'react-toastify';
+import { api, ApiError } from '@toolshop/auth';
+import { Messages } from '@toolshop/contracts';
+import { jsonResponse } from '../../testing/json-response';
+import { MakeAdmin } from './make-admin';
+
+jest.mock('@toolshop/auth', () => ({
+  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
+  api: { put: jest.fn() },
+  getAccessToken: () => 'token-1',
+  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
+  signOut: jest.fn(),
+}));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const put = jest.mocked(api.put);
+const fetchMock = jest.fn();
+
+beforeEach(() => {
+  global.fetch = fetchMock;
+  fetchMock.mockResolvedValue(
+    jsonResponse([{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }], { total: 2 }),
+  );
+});
+
+async function renderPage() {
+  render(
+    <MemoryRouter>
+      <MakeAdmin />
+    </MemoryRouter>,
+  );
+  await screen.findByText('carla@example.com');
+}
+
+const row = (email: string) => screen.getByRole('row', { name: new RegExp(email) });
+
+function confirmInDialog() {
+  const dialog = screen.getByRole('dialog');
+  expect(dialog).toHaveTextContent(/irreversible/);
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Assign Admin' }));
+}
+
+it('lists every user with the role, offering Assign Admin only to customers', async () => {
+  await renderPage();
+  expect(fetchMock.mock.calls[0]?.[0]).toBe('http://api.test/user?limit=20&page=1');
+  expect(row('boss@toolshop.test')).toHaveTextContent('Admin');
+  expect(within(row('boss@toolshop.test')).queryByRole('button')).toBeNull();
+  expect(row('carla@example.com')).toHaveTextContent('Customer');
+});
+
+it('assigns admin after the confirmation and updates the row', async () => {
+  put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  await renderPage();
+  fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
+  confirmInDialog();
+
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.adminAssigned));
+  expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {});
+  expect(row('carla@example.com')).toHaveTextContent('Admin');
+  expect(within(row('carla@example.com')).queryByRole('button')).toBeNull();
+});
+
+it('shows the spec message when the API answers 403', async () => {
+  put.mockRejectedValue(new ApiError(403, 'Forbidden'));
+  await renderPage();
+  fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
+  confirmInDialog();
+
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith(Messages.onlyAdmin));
+  expect(toast.success).not.toHaveBeenCalled();
+  expect(row('carla@example.com')).toHaveTextContent('Customer');
+});
+
+it('assigns admin by email, checking the address first', async () => {
+  put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  await renderPage();
+  const form = screen.getByRole('form', { name: 'Assign Admin by email' });
+  const email = within(form).getByLabelText('Email of the user');
+  fireEvent.change(email, { target: { value: 'carla@' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Assign Admin' }));
+  expect(within(form).getByText(Messages.emailInvalid)).toBeInTheDocument();
+  expect(screen.queryByRole('dialog')).toBeNull();
+
+  fireEvent.change(email, { target: { value: ' Carla@Example.com ' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Assign Admin' }));
+  confirmInDialog();
+  await waitFor(() => expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}));
+  expect(row('carla@example.com')).toHaveTextContent('Admin');
+});
+
+it('sends nothing when the confirmation is dismissed', async () => {
+  await renderPage();
+  fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+  expect(put).not.toHaveBeenCalled();
+  expect(screen.queryByRole('dialog')).toBeNull();
+});

@@ -1,0 +1,13 @@
+import { PageTitle } from '@toolshop/ui';
+import { OrdersTable } from '../features/orders/orders-table';
+import { OverviewChart } from '../features/overview-chart/overview-chart';
+
+export default function ManageOrdersPage() {
+  return (
+    <>
+      <PageTitle documentTitle="Manage All Orders">Manage All Orders</PageTitle>
+      <OverviewChart />
+      <OrdersTable />
+    </>
+  );
+}
