@@ -54,6 +54,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
             name: 'google',
             issuer: 'https://accounts.google.com',
             acceptedIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+            prompt: 'select_account',
             ...config.google,
           })
         : await startStandin(config, issuer, stops).then((standin) => {

@@ -61,6 +61,8 @@ export async function startGoogleStandin(options: {
       jwks: { keys: [(await newSigningKey()) as object] } as Configuration['jwks'],
       cookies: { keys: [randomBytes(32).toString('base64url')] },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+      // Like Google: the ID token itself carries email and name.
+      conformIdTokenClaims: false,
       features: { devInteractions: { enabled: false } },
       findAccount: (_ctx, sub) => {
         const user = users.get(sub);
@@ -76,6 +78,7 @@ export async function startGoogleStandin(options: {
         return grant;
       },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 1800, Grant: 3600, Session: 3600 },
     });
 
     const route = new RegExp('^/interaction/([A-Za-z0-9_-]+)$');
@@ -103,6 +106,7 @@ export async function startGoogleStandin(options: {
     return provider;
   }).then((server) => ({
     ...server,
-    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret },
+    // prompt=login: the stand-in asks every time, as Google's account chooser does.
+    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret, prompt: 'login' },
   }));
 }

@@ -32,6 +32,7 @@ const ROUTES = {
   cancel: new RegExp(`^/interaction/(${UID})/cancel$`),
 };
 const UPSTREAM_COOKIE = 'toolshop.upstream';
+const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 
 const isSessionMissing = (error: unknown) =>
   error instanceof Error && ['SessionNotFound', 'InvalidRequest'].includes(error.name);
@@ -126,8 +127,12 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     if (!request || request.state !== ctx.query.state) {
       return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
     }
-    if (ctx.query.error) {
+    if (ctx.query.error === 'access_denied') {
       return finish(ctx, { error: 'access_denied', error_description: 'Google sign-in was cancelled.' });
+    }
+    if (ctx.query.error) {
+      ctx.app.emit('error', new UpstreamError(`Google answered ${String(ctx.query.error)}: ${String(ctx.query.error_description)}`), ctx);
+      return finish(ctx, { error: 'access_denied', error_description: GOOGLE_FAILED });
     }
     try {
       const identity = await google.finish(String(ctx.query.code ?? ''), upstreamRedirectUri, request);
@@ -142,7 +147,7 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     } catch (error) {
       if (!(error instanceof UpstreamError || (error instanceof Error && error.name.startsWith('JW')))) throw error;
       ctx.app.emit('error', error, ctx);
-      return finish(ctx, { error: 'access_denied', error_description: 'Google sign-in failed. Please try again.' });
+      return finish(ctx, { error: 'access_denied', error_description: GOOGLE_FAILED });
     }
   }
 

@@ -9,6 +9,8 @@ export interface UpstreamSettings {
   acceptedIssuers?: string[];
   clientId: string;
   clientSecret: string;
+  /** e.g. "select_account" so Google lets the user pick an account. */
+  prompt?: string;
 }
 
 export interface UpstreamIdentity {
@@ -74,7 +76,7 @@ export class UpstreamClient {
       nonce: request.nonce,
       code_challenge: createHash('sha256').update(request.codeVerifier).digest('base64url'),
       code_challenge_method: 'S256',
-      prompt: 'select_account',
+      ...(this.settings.prompt ? { prompt: this.settings.prompt } : {}),
     }).toString();
     return { url: url.href, request };
   }

@@ -57,6 +57,17 @@ export class Browser {
     let response = await this.request(url, init);
     for (let hops = 0; hops < 20; hops++) {
       const location = response.headers.get('location');
+      if (response.status === 200 && !location) {
+        const autoPost = await autoSubmittedForm(response, url);
+        if (!autoPost) return { url, response };
+        response = await this.request(autoPost.action, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+          body: autoPost.fields,
+        });
+        url = autoPost.action;
+        continue;
+      }
       if (response.status < 300 || response.status >= 400 || !location) return { url, response };
       await response.body?.cancel();
       url = new URL(location, url).href;
@@ -73,6 +84,20 @@ export class Browser {
       body: new URLSearchParams(fields),
     });
   }
+}
+
+/**
+ * oidc-provider's pages that a browser submits by script (e.g. ending the previous session when
+ * another account signs in). Returns undefined for every other page, which stays readable.
+ */
+async function autoSubmittedForm(response: Response, base: string) {
+  const html = await response.clone().text();
+  if (!html.includes('document.forms[0].submit()')) return undefined;
+  const fields = new URLSearchParams();
+  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+    fields.append(name!, value!);
+  }
+  return { action: formAction(html, base), fields };
 }
 
 /** The action of the page's first form. */
