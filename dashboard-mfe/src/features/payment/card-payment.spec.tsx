@@ -1,0 +1,174 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { ApiError, api } from '../../testing/auth-mock';
+import { CardPayment } from './card-payment';
+import type { PayableOrder } from './payment-api';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+
+const loadStripe = jest.fn();
+jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
+
+// Stripe Elements replaced by a card box that is ready at once and a Stripe object we control.
+const confirmCardPayment = jest.fn();
+const cardElement = { kind: 'card element' };
+jest.mock('@stripe/react-stripe-js', () => {
+  const { useEffect } = jest.requireActual<typeof import('react')>('react');
+  return {
+    Elements: ({ children }: { children: unknown }) => children,
+    CardElement: ({ onReady }: { onReady: () => void }) => {
+      useEffect(() => onReady(), [onReady]);
+      return <div data-testid="stripe-card" />;
+    },
+    useStripe: () => ({ confirmCardPayment }),
+    useElements: () => ({ getElement: () => cardElement }),
+  };
+});
+
+const order: PayableOrder = {
+  _id: 'o1',
+  name: 'Cordless Drill',
+  img: '/drill.webp',
+  email: 'ada@example.com',
+  address: '1 Analytical Way',
+  userName: 'Ada Lovelace',
+  orderQuantity: 5,
+  totalPrice: 125,
+  paid: false,
+};
+
+/** The API answers the client secret once `release` has been called (before or after the request). */
+function clientSecretLater() {
+  let secret: string | undefined;
+  let answer: ((value: { clientSecret: string }) => void) | undefined;
+  api.post.mockImplementation((path: string) => {
+    if (path !== '/create-payment-intent') return Promise.reject(new Error(`unexpected ${path}`));
+    return new Promise((resolve) => {
+      answer = resolve;
+      if (secret) resolve({ clientSecret: secret });
+    });
+  });
+  return (clientSecret: string) => {
+    secret = clientSecret;
+    answer?.({ clientSecret });
+  };
+}
+
+const payButton = () => screen.getByRole('button', { name: /^(Pay|Paid|Paying)/ });
+
+beforeEach(() => jest.resetAllMocks());
+
+describe('CardPayment with the test provider', () => {
+  async function fillCard(user: ReturnType<typeof userEvent.setup>, number = '4242424242424242') {
+    await user.type(screen.getByLabelText('Card number'), number);
+    await user.type(screen.getByLabelText('Expiry (MM / YY)'), '1234');
+    await user.type(screen.getByLabelText('CVC'), '123');
+  }
+
+  it('keeps the pay button disabled until the client secret has arrived', async () => {
+    const release = clientSecretLater();
+    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    expect(payButton()).toBeDisabled();
+    expect(payButton()).toHaveTextContent('Pay $125');
+    expect(api.post).toHaveBeenCalledWith('/create-payment-intent', { orderId: 'o1', totalPrice: 125 });
+    release('pi_test_1_secret_x');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+  });
+
+  it('shows the provider’s card error in red under the form and lets the customer retry', async () => {
+    clientSecretLater()('pi_test_1_secret_x');
+    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    api.post.mockRejectedValueOnce(new ApiError(402, 'Your card was declined.'));
+    const user = userEvent.setup();
+    await fillCard(user, '4000000000000002');
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    expect(screen.getByRole('alert')).toHaveClass('error');
+    expect(api.patch).not.toHaveBeenCalled();
+    expect(payButton()).toBeEnabled();
+  });
+
+  it('checks that the card is complete before sending it', async () => {
+    clientSecretLater()('pi_test_1_secret_x');
+    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Card number'), '4242');
+    await user.click(payButton());
+    expect(screen.getByRole('alert')).toHaveTextContent('Your card number is incomplete.');
+    expect(api.post).toHaveBeenCalledTimes(1);
+  });
+
+  it('confirms with the billing details, reports the payment and shows the transaction id', async () => {
+    clientSecretLater()('pi_test_1_secret_x');
+    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    await waitFor(() => expect(payButton()).toBeEnabled());
+    api.post.mockResolvedValueOnce({ id: 'pi_test_1', status: 'succeeded' });
+    api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const user = userEvent.setup();
+    await fillCard(user, '4242 4242 4242 4242');
+    await user.click(payButton());
+
+    expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
+    expect(screen.getByText('pi_test_1')).toBeInTheDocument();
+    expect(api.post).toHaveBeenLastCalledWith('/payments/test/confirm', {
+      clientSecret: 'pi_test_1_secret_x',
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+      billingDetails: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '1 Analytical Way' } },
+    });
+    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_test_1' });
+    expect(payButton()).toBeDisabled();
+  });
+
+  it('says why the payment cannot start, with a retry', async () => {
+    api.post.mockRejectedValueOnce(new ApiError(409, 'This order is already paid'));
+    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid');
+    expect(payButton()).toBeDisabled();
+  });
+});
+
+describe('CardPayment with Stripe', () => {
+  const config = { provider: 'stripe' as const, publishableKey: 'pk_test_123' };
+
+  it('says so when Stripe.js cannot be loaded, and can try again', async () => {
+    clientSecretLater()('pi_1_secret_x');
+    loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
+    render(<CardPayment order={order} config={config} />);
+    expect(await screen.findByText('Card payments are unavailable')).toBeInTheDocument();
+    expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
+
+    loadStripe.mockResolvedValueOnce({});
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByTestId('stripe-card')).toBeInTheDocument();
+  });
+
+  it('confirms the card payment with billing email and address and shows Stripe’s errors', async () => {
+    const release = clientSecretLater();
+    loadStripe.mockResolvedValue({});
+    render(<CardPayment order={order} config={config} />);
+    await screen.findByTestId('stripe-card');
+    expect(payButton()).toBeDisabled();
+    release('pi_1_secret_x');
+    await waitFor(() => expect(payButton()).toBeEnabled());
+
+    const user = userEvent.setup();
+    confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+    await user.click(payButton());
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
+    expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', {
+      payment_method: {
+        card: cardElement,
+        billing_details: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '1 Analytical Way' } },
+      },
+    });
+
+    confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    await user.click(payButton());
+    expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
+    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_1' });
+    expect(payButton()).toBeDisabled();
+  });
+});
