@@ -2,11 +2,11 @@ import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { AppModule } from './app.module';
-import { ApiExceptionFilter, toErrorBody } from './common/api-exception.filter';
+import { ApiExceptionFilter } from './common/api-exception.filter';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerPublicCache } from './common/public-cache';
 import { createValidationPipe } from './common/validation.pipe';
@@ -41,11 +41,6 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
   fastify.addHook('onResponse', async (request, reply) => {
     request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
-  });
-  // Errors raised by Fastify before Nest sees the request (bad JSON, body too large).
-  fastify.setErrorHandler((error: FastifyError, _request, reply) => {
-    const body = toErrorBody(error);
-    void reply.status(body.statusCode).send(body);
   });
   registerPublicCache(fastify);
 

@@ -18,31 +18,15 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
         : ((response as { message?: string | string[] }).message ?? exception.message);
     return errorBody(status, message);
   }
-  const error = exception as { name?: string; code?: number | string; statusCode?: number; message?: string };
+  const error = exception as { name?: string; code?: number; statusCode?: number; message?: string };
   if (error?.name === 'CastError' || error?.name === 'BSONError') return errorBody(400, 'Invalid id');
   if (error?.name === 'ValidationError') return errorBody(400, error.message ?? 'Invalid input');
   if (error?.code === 11000) return errorBody(409, 'This record already exists');
   // Errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx code.
   if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
-    return errorBody(error.statusCode, fastifyMessage(error));
+    return errorBody(error.statusCode, error.message ?? 'Bad request');
   }
   return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');
-}
-
-function fastifyMessage(error: { code?: number | string; message?: string }): string {
-  switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'The request body is too large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'Send the request body as application/json';
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-      return 'The request body is not valid JSON';
-    default:
-      return error.message?.startsWith('Unexpected') || error.message?.includes('JSON')
-        ? 'The request body is not valid JSON'
-        : (error.message ?? 'Bad request');
-  }
 }
 
 @Catch()

@@ -73,7 +73,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   }
   const adminEmails = env.ADMIN_EMAILS !== undefined ? list(env.ADMIN_EMAILS) : production ? [] : ['admin@toolshop.test'];
 
-  const logLevel = env.LOG_LEVEL || (production ? 'info' : 'info');
+  const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED)) problems.push('SEED must be true or false');
 

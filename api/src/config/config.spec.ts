@@ -1,0 +1,48 @@
+import { ConfigError, loadConfig } from './config';
+
+const base = { MONGODB_URI: 'mongodb://127.0.0.1:27017/' };
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    expect(loadConfig(base)).toMatchObject({
+      port: 5000,
+      dbName: 'toolshop',
+      oidcIssuer: 'http://localhost:4000',
+      oidcAudience: 'urn:toolshop:api',
+      oidcJwksUri: undefined,
+      adminEmails: ['admin@toolshop.test'],
+      corsOrigins: ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'],
+      publicUrl: 'http://localhost:5000',
+      seed: false,
+    });
+  });
+
+  it('reads the database name from the URI before MONGODB_DB', () => {
+    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/shop?retryWrites=true', MONGODB_DB: 'other' }).dbName).toBe('shop');
+    expect(loadConfig({ ...base, MONGODB_DB: 'other' }).dbName).toBe('other');
+  });
+
+  it('reads lists and switches', () => {
+    const config = loadConfig({
+      ...base,
+      PORT: '5100',
+      ADMIN_EMAILS: ' Boss@Shop.test , ops@shop.test',
+      CORS_ORIGINS: 'https://shop.example',
+      SEED: 'true',
+    });
+    expect(config.adminEmails).toEqual(['boss@shop.test', 'ops@shop.test']);
+    expect(config.corsOrigins).toEqual(['https://shop.example']);
+    expect(config.publicUrl).toBe('http://localhost:5100');
+    expect(config.seed).toBe(true);
+  });
+
+  it('has no bootstrap admin in production unless configured', () => {
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).adminEmails).toEqual([]);
+  });
+
+  it('names every invalid setting at once', () => {
+    const attempt = () => loadConfig({ PORT: 'abc', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud', SEED: 'yes' });
+    expect(attempt).toThrow(ConfigError);
+    for (const name of ['MONGODB_URI', 'PORT', 'OIDC_ISSUER', 'LOG_LEVEL', 'SEED']) expect(attempt).toThrow(name);
+  });
+});
