@@ -7,6 +7,7 @@ import {
   API_AUDIENCE,
   CUSTOMER,
   passwordGrant,
+  postForm,
   REDIRECT_URI,
   SPA_ORIGIN,
   useTestIdentity,
@@ -62,6 +63,16 @@ describe('authorization code + PKCE with the provider login page', () => {
     assert.equal(payload.email, CUSTOMER.email);
     assert.equal(payload.name, 'Demo Customer');
     assert.equal(decodeJwt(tokens.body.id_token!).email, CUSTOMER.email);
+
+    // oidc-client-ts renews with the refresh token, sending the scope of the token response.
+    const renewed = await postForm(`${identity.url}/token`, {
+      grant_type: 'refresh_token',
+      client_id: 'toolshop-web',
+      refresh_token: tokens.body.refresh_token!,
+      scope: tokens.body.scope!,
+    });
+    assert.equal(renewed.status, 200);
+    assert.equal((await verifyAccessToken(identity, renewed.body.access_token!)).payload.email, CUSTOMER.email);
   });
 
   it('refuses to redeem a code without the PKCE verifier', async () => {

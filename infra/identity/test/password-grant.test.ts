@@ -123,10 +123,13 @@ describe('password grant', () => {
 describe('refresh tokens', () => {
   it('rotate: each refresh returns a new refresh token and a fresh access token', async () => {
     const first = await passwordGrant(identity.url, ADMIN.email, ADMIN.password);
+    // As oidc-client-ts does it: with the scope of the token response.
+    assert.equal(first.body.scope, 'openid email profile offline_access');
     const refreshed = await postForm(`${identity.url}/token`, {
       grant_type: 'refresh_token',
       client_id: 'toolshop-web',
       refresh_token: first.body.refresh_token!,
+      scope: first.body.scope!,
     });
     assert.equal(refreshed.status, 200);
     assert.notEqual(refreshed.body.refresh_token, first.body.refresh_token);

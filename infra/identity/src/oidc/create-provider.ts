@@ -69,7 +69,7 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, apiAudience: string)
   const grant =
     existing && existing.accountId === accountId ? existing : new oidc.provider.Grant({ clientId, accountId });
   grant.addOIDCScope(oidc.client!.scope ?? WEB_CLIENT_SCOPE);
-  grant.addResourceScope(apiAudience, '');
+  grant.addResourceScope(apiAudience, WEB_CLIENT_SCOPE);
   await grant.save();
   return grant;
 }
@@ -95,8 +95,9 @@ export function createProvider(options: ProviderOptions): Provider {
   const { apiAudience, accounts } = options;
   const webOrigins = new Set(options.webOrigins);
 
+  // The API accepts the client's scopes, so tokens and token responses list what was granted.
   const apiResourceServer: ResourceServer = {
-    scope: '',
+    scope: WEB_CLIENT_SCOPE,
     audience: apiAudience,
     accessTokenTTL: ACCESS_TOKEN_TTL_SECONDS,
     accessTokenFormat: 'jwt',
@@ -196,6 +197,8 @@ export function createProvider(options: ProviderOptions): Provider {
     PASSWORD_GRANT_PARAMETERS,
   );
   provider.proxy = options.trustProxy;
+  // Only the address our own proxy appended counts; earlier X-Forwarded-For entries are the client's word.
+  provider.maxIpsCount = 1;
   provider.use(readableTokenErrors);
   return provider;
 }

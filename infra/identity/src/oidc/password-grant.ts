@@ -60,7 +60,7 @@ export function passwordGrantHandler(options: PasswordGrantOptions) {
     const authTime = Math.floor(Date.now() / 1000);
     const grant = new provider.Grant({ clientId: client.clientId, accountId: account.id });
     grant.addOIDCScope(scope);
-    grant.addResourceScope(apiAudience, '');
+    grant.addResourceScope(apiAudience, scope);
     const grantId = await grant.save();
 
     const accessToken = new provider.AccessToken({
@@ -68,7 +68,7 @@ export function passwordGrantHandler(options: PasswordGrantOptions) {
       client,
       grantId,
       gty: 'password',
-      scope: '',
+      scope,
     });
     accessToken.resourceServer = new provider.ResourceServer(apiAudience, apiResourceServer);
     ctx.oidc.entity('AccessToken', accessToken);

@@ -70,15 +70,25 @@ export async function postForm(url: string, fields: Record<string, string>, head
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
 }
 
-export function passwordGrant(url: string, username: string, password: string, extra: Record<string, string> = {}) {
-  return postForm(`${url}/token`, {
-    grant_type: 'password',
-    client_id: 'toolshop-web',
-    username,
-    password,
-    scope: 'openid email profile offline_access',
-    ...extra,
-  });
+export function passwordGrant(
+  url: string,
+  username: string,
+  password: string,
+  extra: Record<string, string> = {},
+  headers: Record<string, string> = {},
+) {
+  return postForm(
+    `${url}/token`,
+    {
+      grant_type: 'password',
+      client_id: 'toolshop-web',
+      username,
+      password,
+      scope: 'openid email profile offline_access',
+      ...extra,
+    },
+    headers,
+  );
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
