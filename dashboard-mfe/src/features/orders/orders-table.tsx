@@ -31,9 +31,11 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
       <tbody>
         {orders.map((order) => (
           <tr key={order._id} className={styles.row}>
-            <th scope="row" className={styles.product}>
-              {order.img ? <img src={order.img} alt="" className={styles.thumb} loading="lazy" /> : null}
-              <span>{order.name}</span>
+            <th scope="row" className={styles.productCell}>
+              <span className={styles.product}>
+                {order.img ? <img src={order.img} alt="" className={styles.thumb} loading="lazy" /> : null}
+                <span>{order.name}</span>
+              </span>
             </th>
             <td data-label="Quantity" className={styles.number}>
               {formatQuantity(order.orderQuantity)}

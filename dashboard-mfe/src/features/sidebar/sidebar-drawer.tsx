@@ -16,6 +16,10 @@ export function SidebarDrawer() {
   const { pathname } = useLocation();
   const [open, setOpen] = useState(false);
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const close = () => {
+    setOpen(false);
+    toggleRef.current?.focus();
+  };
   const navRef = useRef<HTMLElement>(null);
 
   // A chosen link navigates: the drawer has done its job.
@@ -25,9 +29,7 @@ export function SidebarDrawer() {
     if (!open) return;
     navRef.current?.querySelector<HTMLElement>('a')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpen(false);
-      toggleRef.current?.focus();
+      if (event.key === 'Escape') close();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -67,6 +69,11 @@ export function SidebarDrawer() {
               <span className={styles.name}>{user.displayName || user.email}</span>
               <span className={styles.email}>{user.email}</span>
             </span>
+            <button type="button" className={styles.close} aria-label="Close menu" onClick={close}>
+              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              </svg>
+            </button>
           </div>
         )}
         <ul className={styles.links} aria-busy={!adminChecked}>
