@@ -70,6 +70,30 @@ describe('PaymentsService', () => {
       expect(await payments.clientSecretFor('a', ANN)).toBe(await payments.clientSecretFor('a', ANN));
     });
 
+    it('never starts a second payment while one is processing', async () => {
+      const { orders, payments, provider } = setup();
+      await payments.clientSecretFor('a', ANN);
+      const intentId = orders.rows.get('a')!.paymentIntentId!;
+      jest.spyOn(provider, 'retrieveIntent').mockResolvedValueOnce({
+        ...(await provider.retrieveIntent(intentId)),
+        status: 'processing',
+      });
+      await expect(payments.clientSecretFor('a', ANN)).rejects.toThrow('A payment for this order is being processed');
+      expect(orders.rows.get('a')!.paymentIntentId).toBe(intentId);
+    });
+
+    it('replaces an intent that can no longer be paid', async () => {
+      const { orders, payments, provider } = setup();
+      await payments.clientSecretFor('a', ANN);
+      const first = orders.rows.get('a')!.paymentIntentId!;
+      jest.spyOn(provider, 'retrieveIntent').mockResolvedValueOnce({
+        ...(await provider.retrieveIntent(first)),
+        status: 'canceled',
+      });
+      await payments.clientSecretFor('a', ANN);
+      expect(orders.rows.get('a')!.paymentIntentId).not.toBe(first);
+    });
+
     it('refuses another customer’s order, a missing order and a paid order', async () => {
       const { payments, pay } = setup();
       await expect(payments.clientSecretFor('bob', ANN)).rejects.toBeInstanceOf(ForbiddenException);

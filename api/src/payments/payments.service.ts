@@ -22,6 +22,7 @@ export const PaymentMessages = {
   orderNotFound: 'Order not found',
   notYourOrder: 'This order belongs to another customer',
   alreadyPaid: 'This order is already paid',
+  processing: 'A payment for this order is being processed',
   amountOutOfRange: 'This order total cannot be paid by card',
   noIntent: 'No payment was started for this order',
   foreignIntent: 'This payment does not belong to this order',
@@ -57,6 +58,8 @@ export class PaymentsService {
       await this.settle(order, stored.id);
       throw new ConflictException(PaymentMessages.alreadyPaid);
     }
+    // A second intent now could charge the customer twice.
+    if (stored?.status === 'processing') throw new ConflictException(PaymentMessages.processing);
     if (stored && PAYABLE_STATUSES.has(stored.status) && stored.amount === amount) return stored.clientSecret;
 
     const intent = await this.provider.createIntent({
