@@ -13,6 +13,8 @@ export interface ApiConfig {
   seed: boolean;
   production: boolean;
   logLevel: string;
+  /** How long the public tool and review lists are served from memory (0 = off). */
+  catalogCacheMs: number;
   /** Requests per minute and client address on each rate-limited group of routes. */
   rateLimits: { writes: number; account: number; suggestions: number };
 }
@@ -93,6 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     seed: env.SEED === 'true',
     production,
     logLevel,
+    catalogCacheMs: integer('CATALOG_CACHE_MS', 1000, 0, 60_000),
     rateLimits: {
       writes: integer('RATE_LIMIT_WRITES', 60, 1, 1_000_000),
       account: integer('RATE_LIMIT_ACCOUNT', 120, 1, 1_000_000),

@@ -1,31 +1,45 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { InsertedAnswer } from '@toolshop/contracts';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
 import type { Page } from '../common/pagination';
+import { TtlCache } from '../common/ttl-cache';
+import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateReviewDto } from './review.dto';
 import { Review } from './review.schema';
+
+type PublicReview = Pick<Review, 'customerName' | 'opinion' | 'rating'> & { _id: Types.ObjectId };
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 @Injectable()
 export class ReviewsService {
-  constructor(@InjectModel(Review.name) private readonly reviews: Model<Review>) {}
+  /** The public list (home page); a new review clears it. */
+  private readonly lists: TtlCache<{ reviews: PublicReview[]; total?: number }>;
+
+  constructor(
+    @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.lists = new TtlCache(config.catalogCacheMs);
+  }
 
   /** Public: no emails. */
-  async list(page: Page) {
-    const [reviews, total] = await Promise.all([
-      this.reviews
-        .find({}, { customerName: 1, opinion: 1, rating: 1 })
-        .sort(NEWEST_FIRST)
-        .skip(page.skip)
-        .limit(page.limit)
-        .lean(),
-      page.requested ? this.reviews.countDocuments() : Promise.resolve(undefined),
-    ]);
-    return { reviews, total };
+  list(page: Page) {
+    return this.lists.get(`${page.skip}:${page.limit}:${page.requested}`, async () => {
+      const [reviews, total] = await Promise.all([
+        this.reviews
+          .find({}, { customerName: 1, opinion: 1, rating: 1 })
+          .sort(NEWEST_FIRST)
+          .skip(page.skip)
+          .limit(page.limit)
+          .lean<PublicReview[]>(),
+        page.requested ? this.reviews.countDocuments() : Promise.resolve(undefined),
+      ]);
+      return { reviews, total };
+    });
   }
 
   async listOwn(email: string, page: Page) {
@@ -44,6 +58,7 @@ export class ReviewsService {
       opinion: body.opinion.trim(),
       rating: body.rating,
     });
+    this.lists.clear();
     return inserted(review._id);
   }
 }

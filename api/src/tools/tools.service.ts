@@ -1,12 +1,16 @@
-import { BadRequestException, Injectable, NotFoundException } from '@nestjs/common';
+import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { DeletedAnswer, InsertedAnswer, ModifiedAnswer } from '@toolshop/contracts';
-import type { Model } from 'mongoose';
+import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
+import { TtlCache } from '../common/ttl-cache';
+import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
 import { Tool } from './tool.schema';
+
+type LeanTool = Tool & { _id: Types.ObjectId };
 
 export const TOOL_NOT_FOUND = 'This product does not exist (any more)';
 
@@ -15,15 +19,25 @@ export class ToolsService {
   /** Stock writes of one tool, one at a time (see KeyedMutex for why). */
   private readonly stock = new KeyedMutex();
 
-  constructor(@InjectModel(Tool.name) private readonly tools: Model<Tool>) {}
+  /** The public list, the shop's hottest read; every write below clears it. */
+  private readonly lists: TtlCache<{ tools: LeanTool[]; total?: number }>;
+
+  constructor(
+    @InjectModel(Tool.name) private readonly tools: Model<Tool>,
+    @Inject(API_CONFIG) config: ApiConfig,
+  ) {
+    this.lists = new TtlCache(config.catalogCacheMs);
+  }
 
   /** Newest first (ObjectIds grow with time, so _id is the index). */
-  async list(page: Page) {
-    const [tools, total] = await Promise.all([
-      this.tools.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean(),
-      page.requested ? this.tools.countDocuments() : Promise.resolve(undefined),
-    ]);
-    return { tools, total };
+  list(page: Page) {
+    return this.lists.get(`${page.skip}:${page.limit}:${page.requested}`, async () => {
+      const [tools, total] = await Promise.all([
+        this.tools.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<LeanTool[]>(),
+        page.requested ? this.tools.countDocuments() : Promise.resolve(undefined),
+      ]);
+      return { tools, total };
+    });
   }
 
   async get(id: string) {
@@ -37,17 +51,20 @@ export class ToolsService {
       throw new BadRequestException('The minimum order cannot be larger than the available stock');
     }
     const created = await this.tools.create({ ...tool });
+    this.lists.clear();
     return inserted(created._id);
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
     const result = await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $set: { available } }));
+    this.lists.clear();
     if (result.matchedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
     return modified(result.matchedCount, result.modifiedCount);
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
     const result = await this.tools.deleteOne({ _id: id });
+    this.lists.clear();
     if (result.deletedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
     return deleted(result.deletedCount);
   }
@@ -57,7 +74,7 @@ export class ToolsService {
    * oversell. Answers the tool as it was before, or null when the quantity is out of range.
    */
   async take(id: string, quantity: number) {
-    return this.stock.run(id, () =>
+    const tool = await this.stock.run(id, () =>
       this.tools
         .findOneAndUpdate(
           { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
@@ -66,11 +83,14 @@ export class ToolsService {
         )
         .lean(),
     );
+    if (tool) this.lists.clear();
+    return tool;
   }
 
   /** Puts stock back (cancelled order, or an order that could not be saved). */
   async giveBack(id: string, quantity: number): Promise<void> {
     await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }));
+    this.lists.clear();
   }
 
   async find(id: string) {
