@@ -12,7 +12,8 @@ interface PagerProps {
   onPage: (page: number) => void;
 }
 
-export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
+export const pageCount = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize));
 
 /** Previous / Next with where we are, for the paged admin tables. */
 export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProps) {
@@ -23,17 +24,29 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
       <span className={styles.range} aria-live="polite">
         {shown > 0 ? `${first}–${first + shown - 1} of ${total}` : `0 of ${total}`}
       </span>
-      <span className={styles.buttons}>
-        <Button size="small" variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <span>
-          Page {page} of {pages}
+      {pages > 1 && (
+        <span className={styles.buttons}>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={page <= 1}
+            onClick={() => onPage(page - 1)}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button
+            size="small"
+            variant="secondary"
+            disabled={page >= pages}
+            onClick={() => onPage(page + 1)}
+          >
+            Next
+          </Button>
         </span>
-        <Button size="small" variant="secondary" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </span>
+      )}
     </nav>
   );
 }

@@ -29,8 +29,13 @@ async function fetchPage<T>(path: string, signal: AbortSignal): Promise<Page<T>>
   });
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
-    const message = body && typeof body === 'object' && 'message' in body ? [body.message].flat()[0] : undefined;
-    throw new ApiError(response.status, typeof message === 'string' ? message : `HTTP ${response.status}`, body);
+    const message =
+      body && typeof body === 'object' && 'message' in body ? [body.message].flat()[0] : undefined;
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : `HTTP ${response.status}`,
+      body,
+    );
   }
   const items = Array.isArray(body) ? (body as T[]) : [];
   const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
@@ -60,7 +65,11 @@ export function usePagedList<T>(path: string, { signOutOnAuthError = false } = {
       })
       .catch(async (failure: Error) => {
         if (controller.signal.aborted) return;
-        if (signOutOnAuthError && failure instanceof ApiError && (failure.status === 401 || failure.status === 403)) {
+        if (
+          signOutOnAuthError &&
+          failure instanceof ApiError &&
+          (failure.status === 401 || failure.status === 403)
+        ) {
           await signOut();
           navigate('/');
           return;

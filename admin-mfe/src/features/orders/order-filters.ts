@@ -12,7 +12,11 @@ export const STATE_FILTERS: readonly { value: StateFilter; label: string }[] = [
 ];
 
 /** GET /adminOrders for one page of one state (no state = every order). Pages count from 1. */
-export function adminOrdersPath(state: StateFilter, page: number, limit = ORDERS_PAGE_SIZE): string {
+export function adminOrdersPath(
+  state: StateFilter,
+  page: number,
+  limit = ORDERS_PAGE_SIZE,
+): string {
   const query = new URLSearchParams({ limit: String(limit), page: String(page) });
   if (state !== 'all') query.set('state', state);
   return `/adminOrders?${query}`;

@@ -77,11 +77,15 @@ it('filters by state and pages through the results', async () => {
   await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=2'));
 
   fireEvent.click(screen.getByRole('radio', { name: 'Paid' }));
-  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1&state=paid'));
+  await waitFor(() =>
+    expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1&state=paid'),
+  );
 });
 
 it('approves a paid order, which then shows as shipped', async () => {
-  jest.mocked(api.patch).mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  jest
+    .mocked(api.patch)
+    .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Approve order of Drill o2/ }));
 

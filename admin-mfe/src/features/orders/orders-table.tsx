@@ -1,12 +1,23 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
 import { api } from '@toolshop/auth';
-import { formatDollars, Messages, orderState, type Order, type OrderState } from '@toolshop/contracts';
+import {
+  formatDollars,
+  Messages,
+  orderState,
+  type Order,
+  type OrderState,
+} from '@toolshop/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import table from '../../components/data-table.module.css';
 import { Pager } from '../../components/pager';
 import { usePagedList } from '../../lib/use-paged-list';
-import { adminOrdersPath, ORDERS_PAGE_SIZE, STATE_FILTERS, type StateFilter } from './order-filters';
+import {
+  adminOrdersPath,
+  ORDERS_PAGE_SIZE,
+  STATE_FILTERS,
+  type StateFilter,
+} from './order-filters';
 import styles from './orders-table.module.css';
 
 const STATE_BADGE: Record<OrderState, string> = {
@@ -14,7 +25,11 @@ const STATE_BADGE: Record<OrderState, string> = {
   paid: `${table.badge} ${table.badgeInfo}`,
   shipped: `${table.badge} ${table.badgeSuccess}`,
 };
-const STATE_LABEL: Record<OrderState, string> = { unpaid: 'Unpaid', paid: 'Paid', shipped: 'Shipped' };
+const STATE_LABEL: Record<OrderState, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+};
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -126,7 +141,9 @@ export function OrdersTable() {
                     <tr key={order._id}>
                       <td data-label="Customer">
                         <span className={styles.customer}>
-                          <span className={styles.customerName}>{order.userName || order.email}</span>
+                          <span className={styles.customerName}>
+                            {order.userName || order.email}
+                          </span>
                           <span className={table.muted}>{order.email}</span>
                         </span>
                       </td>
@@ -194,8 +211,9 @@ export function OrdersTable() {
         onConfirm={cancel}
         onCancel={() => setToCancel(null)}
       >
-        The unpaid order of <strong>{toCancel?.orderQuantity}</strong> × <strong>{toCancel?.name}</strong> by{' '}
-        {toCancel?.email} will be deleted. This cannot be undone.
+        The unpaid order of <strong>{toCancel?.orderQuantity}</strong> ×{' '}
+        <strong>{toCancel?.name}</strong> by {toCancel?.email} will be deleted. This cannot be
+        undone.
       </ConfirmDialog>
     </section>
   );

@@ -18,7 +18,15 @@ const HEIGHT = 100;
 const GAP = 2;
 
 /** A dependency-free bar chart: one bar per day, scaled to the busiest day. */
-export function DailyBarChart({ title, total, stats, value, format, description, tone }: DailyBarChartProps) {
+export function DailyBarChart({
+  title,
+  total,
+  stats,
+  value,
+  format,
+  description,
+  tone,
+}: DailyBarChartProps) {
   const max = Math.max(0, ...stats.map(value));
   const barWidth = stats.length > 0 ? WIDTH / stats.length : WIDTH;
   const first = stats[0];

@@ -40,7 +40,11 @@ describe('summarize', () => {
       { day: '2026-11-20', orders: 5, revenue: 40 },
       { day: '2026-11-21', orders: 5, revenue: 70 },
     ]);
-    expect(summary).toEqual({ orders: 12, revenue: 210, busiestDay: { day: '2026-11-20', orders: 5, revenue: 40 } });
+    expect(summary).toEqual({
+      orders: 12,
+      revenue: 210,
+      busiestDay: { day: '2026-11-20', orders: 5, revenue: 40 },
+    });
   });
 
   it('has no busiest day when nothing was ordered', () => {

@@ -56,13 +56,13 @@ export function OverviewChart() {
               description={`Orders per day over the last ${OVERVIEW_DAYS} days: ${count(summary.orders)} in total${busiest}.`}
             />
             <DailyBarChart
-              title="Revenue per day"
+              title="Paid revenue per day"
               total={formatDollars(summary.revenue)}
               stats={stats}
               value={(stat) => stat.revenue}
               format={formatDollars}
               tone="revenue"
-              description={`Revenue per day over the last ${OVERVIEW_DAYS} days: ${formatDollars(summary.revenue)} in total.`}
+              description={`Paid revenue per day over the last ${OVERVIEW_DAYS} days: ${formatDollars(summary.revenue)} in total.`}
             />
           </div>
           <details className={styles.details}>

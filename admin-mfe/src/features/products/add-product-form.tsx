@@ -54,7 +54,14 @@ export function AddProductForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a product">
       <div className={styles.fields}>
-        <Field label="Name" name="name" value={values.name} onChange={change('name')} error={errors.name} autoComplete="off" />
+        <Field
+          label="Name"
+          name="name"
+          value={values.name}
+          onChange={change('name')}
+          error={errors.name}
+          autoComplete="off"
+        />
         <Field
           label="Image link"
           name="img"
@@ -90,13 +97,13 @@ export function AddProductForm() {
             />
           ))}
         </div>
-        <div className={styles.submit}>
-          <Button type="submit" disabled={saving}>
-            Add product
-          </Button>
-        </div>
       </div>
       <ImagePreview src={values.img.trim()} name={values.name.trim()} />
+      <div className={styles.submit}>
+        <Button type="submit" disabled={saving}>
+          Add product
+        </Button>
+      </div>
     </form>
   );
 }

@@ -10,9 +10,15 @@ export function ImagePreview({ src, name }: { src: string; name: string }) {
     <figure className={styles.preview}>
       <div className={styles.previewFrame}>
         {src && !failed ? (
-          <img src={src} alt={name ? `Preview of ${name}` : 'Preview of the product image'} onError={() => setFailedSrc(src)} />
+          <img
+            src={src}
+            alt={name ? `Preview of ${name}` : 'Preview of the product image'}
+            onError={() => setFailedSrc(src)}
+          />
         ) : (
-          <span className={styles.previewEmpty}>{failed ? 'The image could not be loaded from this link.' : 'No image yet'}</span>
+          <span className={styles.previewEmpty}>
+            {failed ? 'The image could not be loaded from this link.' : 'No image yet'}
+          </span>
         )}
       </div>
       <figcaption className={styles.previewCaption}>Image preview</figcaption>

@@ -5,7 +5,10 @@ import { Messages, type Tool } from '@toolshop/contracts';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
 
-jest.mock('@toolshop/auth', () => ({ api: { put: jest.fn(), delete: jest.fn() }, useApiQuery: jest.fn() }));
+jest.mock('@toolshop/auth', () => ({
+  api: { put: jest.fn(), delete: jest.fn() },
+  useApiQuery: jest.fn(),
+}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const tool = (id: string, name: string, available: number): Tool => ({

@@ -94,16 +94,28 @@ export function ProductsTable() {
                 </td>
                 <td data-label="In stock" className={table.numeric}>
                   {tool.available < tool.minOrder ? (
-                    <span className={`${table.badge} ${table.badgeWarning}`}>{tool.available} · low</span>
+                    <span className={`${table.badge} ${table.badgeWarning}`}>
+                      {tool.available} · low
+                    </span>
                   ) : (
                     tool.available
                   )}
                 </td>
                 <td className={table.actions}>
-                  <Button size="small" variant="secondary" onClick={() => setToRestock(tool)} aria-label={`Restock ${tool.name}`}>
+                  <Button
+                    size="small"
+                    variant="secondary"
+                    onClick={() => setToRestock(tool)}
+                    aria-label={`Restock ${tool.name}`}
+                  >
                     Restock
                   </Button>
-                  <Button size="small" variant="danger" onClick={() => setToDelete(tool)} aria-label={`Delete ${tool.name}`}>
+                  <Button
+                    size="small"
+                    variant="danger"
+                    onClick={() => setToDelete(tool)}
+                    aria-label={`Delete ${tool.name}`}
+                  >
                     Delete
                   </Button>
                 </td>
@@ -123,7 +135,12 @@ export function ProductsTable() {
       >
         <strong>{toDelete?.name}</strong> will be removed from the shop. This cannot be undone.
       </ConfirmDialog>
-      <RestockDialog tool={toRestock} busy={busy} onSave={restock} onClose={() => setToRestock(null)} />
+      <RestockDialog
+        tool={toRestock}
+        busy={busy}
+        onSave={restock}
+        onClose={() => setToRestock(null)}
+      />
     </>
   );
 }

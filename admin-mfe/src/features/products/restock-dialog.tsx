@@ -17,7 +17,9 @@ export function RestockDialog({ tool, busy, onSave, onClose }: RestockDialogProp
   return (
     <Dialog open={tool !== null} title={tool ? `Stock of ${tool.name}` : 'Stock'} onClose={onClose}>
       {/* Keyed so the field starts from the chosen tool's stock every time the dialog opens. */}
-      {tool && <RestockForm key={tool._id} tool={tool} busy={busy} onSave={onSave} onClose={onClose} />}
+      {tool && (
+        <RestockForm key={tool._id} tool={tool} busy={busy} onSave={onSave} onClose={onClose} />
+      )}
     </Dialog>
   );
 }

@@ -38,6 +38,9 @@ describe('readToolForm', () => {
   it('refuses fractions and negative numbers instead of rounding them', () => {
     const { tool, errors } = readToolForm({ ...filled, minOrder: '1.5', price: '-3' });
     expect(tool).toBeUndefined();
-    expect(errors).toEqual({ minOrder: Messages.toolMinOrderRequired, price: Messages.toolPriceRequired });
+    expect(errors).toEqual({
+      minOrder: Messages.toolMinOrderRequired,
+      price: Messages.toolPriceRequired,
+    });
   });
 });

@@ -12,12 +12,14 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
 };
 
 /** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
-const toNumber = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+const toNumber = (text: string): number | undefined =>
+  text.trim() === '' ? undefined : Number(text);
 
 /** Reads the form into the body of POST /tools, or the spec's message for each field that is wrong. */
 export function readToolForm(
   values: ToolFormValues,
-): { tool: NewTool; errors?: undefined } | { tool?: undefined; errors: FieldErrors<keyof NewTool> } {
+):
+  { tool: NewTool; errors?: undefined } | { tool?: undefined; errors: FieldErrors<keyof NewTool> } {
   const candidate = {
     name: values.name.trim(),
     img: values.img.trim(),

@@ -15,7 +15,8 @@ export async function assignAdmin(email: string): Promise<AssignResult> {
     if (answer.modifiedCount > 0) return { ok: true };
     return { ok: false, message: `${email} is already an admin.` };
   } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return { ok: false, message: Messages.onlyAdmin };
+    if (error instanceof ApiError && error.status === 403)
+      return { ok: false, message: Messages.onlyAdmin };
     return { ok: false, message: error instanceof Error ? error.message : String(error) };
   }
 }

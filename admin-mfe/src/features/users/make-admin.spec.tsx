@@ -21,7 +21,9 @@ const fetchMock = jest.fn();
 beforeEach(() => {
   global.fetch = fetchMock;
   fetchMock.mockResolvedValue(
-    jsonResponse([{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }], { total: 2 }),
+    jsonResponse([{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }], {
+      total: 2,
+    }),
   );
 });
 

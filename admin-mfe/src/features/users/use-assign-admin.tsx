@@ -33,8 +33,8 @@ export function useAssignAdmin() {
       onConfirm={confirm}
       onCancel={() => setCandidate(null)}
     >
-      <strong>{candidate}</strong> will be able to manage users, products and all orders. This change is
-      irreversible: an admin cannot be turned back into a customer.
+      <strong>{candidate}</strong> will be able to manage users, products and all orders. This
+      change is irreversible: an admin cannot be turned back into a customer.
     </ConfirmDialog>
   );
 

@@ -16,9 +16,13 @@ interface UsersTableProps {
 /** All users with their role, a page at a time; 'Assign Admin' on each customer. */
 export function UsersTable({ promoted, onAssign }: UsersTableProps) {
   const [page, setPage] = useState(1);
-  const { items: users, total, error, loading, reload } = usePagedList<UserRow>(
-    `/user?limit=${USERS_PAGE_SIZE}&page=${page}`,
-  );
+  const {
+    items: users,
+    total,
+    error,
+    loading,
+    reload,
+  } = usePagedList<UserRow>(`/user?limit=${USERS_PAGE_SIZE}&page=${page}`);
 
   if (error) {
     return (
@@ -59,7 +63,11 @@ export function UsersTable({ promoted, onAssign }: UsersTableProps) {
                   </td>
                   <td className={table.actions}>
                     {!isAdmin && (
-                      <Button size="small" onClick={() => onAssign(user.email)} aria-label={`Assign Admin to ${user.email}`}>
+                      <Button
+                        size="small"
+                        onClick={() => onAssign(user.email)}
+                        aria-label={`Assign Admin to ${user.email}`}
+                      >
                         Assign Admin
                       </Button>
                     )}
@@ -70,7 +78,14 @@ export function UsersTable({ promoted, onAssign }: UsersTableProps) {
           </tbody>
         </table>
       </div>
-      <Pager page={page} pageSize={USERS_PAGE_SIZE} total={total} shown={users.length} label="User pages" onPage={setPage} />
+      <Pager
+        page={page}
+        pageSize={USERS_PAGE_SIZE}
+        total={total}
+        shown={users.length}
+        label="User pages"
+        onPage={setPage}
+      />
     </>
   );
 }

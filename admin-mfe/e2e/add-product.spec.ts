@@ -1,0 +1,90 @@
+import { randomUUID } from 'node:crypto';
+import { Messages, type Tool } from '@toolshop/contracts';
+import { expect, test } from '@toolshop/devstack/e2e';
+
+test('the add-product form names every missing field with its message', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.goto('/dashboard/addProduct');
+  await page.getByRole('button', { name: 'Add product' }).click();
+
+  for (const message of [
+    Messages.toolNameRequired,
+    Messages.toolImageRequired,
+    Messages.toolShortDescriptionRequired,
+    Messages.toolMinOrderRequired,
+    Messages.toolAvailableRequired,
+    Messages.toolPriceRequired,
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await expect(page.getByLabel('Name')).toBeFocused();
+});
+
+test('an added product shows on the home page until it is deleted', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  const [existing] = await (await apiAs(null)).get<Tool[]>('/tools');
+  const name = `E2E Bench Drill ${randomUUID().slice(0, 6)}`;
+  await signIn('admin');
+
+  await page.goto('/dashboard/addProduct');
+  await page.getByLabel('Name').fill(name);
+  await page.getByLabel('Image link').fill(existing!.img);
+  await expect(page.getByRole('img', { name: `Preview of ${name}` })).toBeVisible();
+  await page.getByLabel('Short description').fill('Bench drill for the browser tests');
+  await page.getByLabel('Minimum order').fill('3');
+  await page.getByLabel('Available').fill('40');
+  await page.getByLabel('Price ($)').fill('250');
+  await page.getByRole('button', { name: 'Add product' }).click();
+  await expect(page.getByText(Messages.productAdded)).toBeVisible();
+  await expect(page.getByLabel('Name')).toHaveValue('');
+
+  await page.goto('/');
+  await expect(page.getByText(name)).toBeVisible();
+
+  await page.goto('/dashboard/manageProducts');
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('$250');
+  await row.getByRole('button', { name: `Delete ${name}` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(name);
+  await dialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(Messages.productDeleted)).toBeVisible();
+  await expect(row).toHaveCount(0);
+
+  await page.goto('/');
+  await expect(page.getByText(existing!.name).first()).toBeVisible();
+  await expect(page.getByText(name)).toHaveCount(0);
+});
+
+test('restocking sets the stock the shop sells from', async ({ page, signIn, apiAs }) => {
+  const admin = await apiAs('admin');
+  const [existing] = await admin.get<Tool[]>('/tools');
+  const { insertedId } = await admin.post<{ insertedId: string }>('/tools', {
+    name: `E2E Restock ${randomUUID().slice(0, 6)}`,
+    img: existing!.img,
+    shortDescription: 'restock test',
+    minOrder: 5,
+    available: 2,
+    price: 10,
+  });
+  const tool = await admin.get<Tool>(`/tools/${insertedId}`);
+  await signIn('admin');
+  await page.goto('/dashboard/manageProducts');
+  const row = page.getByRole('row', { name: new RegExp(tool.name) });
+  await expect(row).toContainText('2 · low');
+
+  await row.getByRole('button', { name: `Restock ${tool.name}` }).click();
+  await page.getByRole('dialog').getByLabel('Units in stock').fill('120');
+  await page.getByRole('dialog').getByRole('button', { name: 'Save stock' }).click();
+  await expect(row).toContainText('120');
+  await expect
+    .poll(async () => (await admin.get<Tool>(`/tools/${insertedId}`)).available)
+    .toBe(120);
+  await admin.delete(`/tools/${insertedId}`);
+});
