@@ -7,7 +7,7 @@ import {
   API_AUDIENCE,
   CUSTOMER,
   passwordGrant,
-  postForm,
+  refreshGrant,
   REDIRECT_URI,
   SPA_ORIGIN,
   useTestIdentity,
@@ -65,12 +65,7 @@ describe('authorization code + PKCE with the provider login page', () => {
     assert.equal(decodeJwt(tokens.body.id_token!).email, CUSTOMER.email);
 
     // oidc-client-ts renews with the refresh token, sending the scope of the token response.
-    const renewed = await postForm(`${identity.url}/token`, {
-      grant_type: 'refresh_token',
-      client_id: 'toolshop-web',
-      refresh_token: tokens.body.refresh_token!,
-      scope: tokens.body.scope!,
-    });
+    const renewed = await refreshGrant(identity.url, tokens.body.refresh_token!, tokens.body.scope);
     assert.equal(renewed.status, 200);
     assert.equal((await verifyAccessToken(identity, renewed.body.access_token!)).payload.email, CUSTOMER.email);
   });

@@ -7,6 +7,7 @@ import {
   CUSTOMER,
   passwordGrant,
   postForm,
+  refreshGrant,
   useTestIdentity,
   verifyAccessToken,
 } from './support/test-identity.ts';
@@ -125,12 +126,7 @@ describe('refresh tokens', () => {
     const first = await passwordGrant(identity.url, ADMIN.email, ADMIN.password);
     // As oidc-client-ts does it: with the scope of the token response.
     assert.equal(first.body.scope, 'openid email profile offline_access');
-    const refreshed = await postForm(`${identity.url}/token`, {
-      grant_type: 'refresh_token',
-      client_id: 'toolshop-web',
-      refresh_token: first.body.refresh_token!,
-      scope: first.body.scope!,
-    });
+    const refreshed = await refreshGrant(identity.url, first.body.refresh_token!, first.body.scope);
     assert.equal(refreshed.status, 200);
     assert.notEqual(refreshed.body.refresh_token, first.body.refresh_token);
     const { payload } = await verifyAccessToken(identity, refreshed.body.access_token!);
@@ -141,8 +137,7 @@ describe('refresh tokens', () => {
 
   it('treat reuse of a rotated refresh token as theft: both the old and the new one stop working', async () => {
     const first = await passwordGrant(identity.url, ADMIN.email, ADMIN.password);
-    const refresh = (token: string) =>
-      postForm(`${identity.url}/token`, { grant_type: 'refresh_token', client_id: 'toolshop-web', refresh_token: token });
+    const refresh = (token: string) => refreshGrant(identity.url, token);
     const second = await refresh(first.body.refresh_token!);
     assert.equal(second.status, 200);
 
@@ -163,11 +158,7 @@ describe('refresh tokens', () => {
       body: new URLSearchParams({ client_id: 'toolshop-web', token: first.body.refresh_token!, token_type_hint: 'refresh_token' }),
     });
     assert.equal(revoked.status, 200);
-    const after = await postForm(`${identity.url}/token`, {
-      grant_type: 'refresh_token',
-      client_id: 'toolshop-web',
-      refresh_token: first.body.refresh_token!,
-    });
+    const after = await refreshGrant(identity.url, first.body.refresh_token!);
     assert.equal(after.status, 400);
   });
 

@@ -59,7 +59,12 @@ export async function startGoogleStandin(options: {
         },
       ],
       jwks: { keys: [(await newSigningKey()) as object] } as Configuration['jwks'],
-      cookies: { keys: [randomBytes(32).toString('base64url')] },
+      // Browsers share cookies across ports of one host: the stand-in must not overwrite the
+      // provider's own session and interaction cookies on localhost.
+      cookies: {
+        keys: [randomBytes(32).toString('base64url')],
+        names: { session: '_standin_session', interaction: '_standin_interaction', resume: '_standin_resume' },
+      },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       // Like Google: the ID token itself carries email and name.
       conformIdTokenClaims: false,

@@ -6,7 +6,7 @@ interface StoredCookie {
 
 /**
  * Just enough of a browser for redirect-based flows: follows redirects by hand, keeps cookies per
- * host with their paths, and stops at the shop's origin (the SPA would take over there).
+ * host name (like browsers: not per port) with their paths, and stops at the shop's origin.
  */
 export class Browser {
   readonly #jar = new Map<string, StoredCookie[]>();
@@ -17,14 +17,14 @@ export class Browser {
   }
 
   #cookieHeader(url: URL): string {
-    return (this.#jar.get(url.host) ?? [])
+    return (this.#jar.get(url.hostname) ?? [])
       .filter((cookie) => url.pathname.startsWith(cookie.path))
       .map((cookie) => `${cookie.name}=${cookie.value}`)
       .join('; ');
   }
 
   #store(url: URL, headers: Headers) {
-    const cookies = this.#jar.get(url.host) ?? [];
+    const cookies = this.#jar.get(url.hostname) ?? [];
     for (const line of headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
       const [name = '', value = ''] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
@@ -37,7 +37,7 @@ export class Browser {
       cookies.push(...kept);
       if (value && !(expires && new Date(expires).getTime() < Date.now())) cookies.push({ name, value, path });
     }
-    this.#jar.set(url.host, cookies);
+    this.#jar.set(url.hostname, cookies);
   }
 
   /** One request, no redirect following. */

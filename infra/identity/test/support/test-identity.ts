@@ -91,6 +91,16 @@ export function passwordGrant(
   );
 }
 
+/** A refresh as oidc-client-ts sends it (with the scope of the last token response, when given). */
+export function refreshGrant(url: string, refreshToken: string, scope?: string) {
+  return postForm(`${url}/token`, {
+    grant_type: 'refresh_token',
+    client_id: 'toolshop-web',
+    refresh_token: refreshToken,
+    ...(scope === undefined ? {} : { scope }),
+  });
+}
+
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
   const response = await fetch(url, {
     method,
