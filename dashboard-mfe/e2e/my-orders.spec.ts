@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { expect, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
+import type { Page } from '@playwright/test';
+
+interface Tool {
+  _id: string;
+  name: string;
+  available: number;
+}
+
+/** A tool of this test's own, so no other test's orders move its stock. */
+async function createTool(admin: ApiClient): Promise<Tool> {
+  const tool = {
+    name: `Test Hammer ${randomUUID().slice(0, 8)}`,
+    img: `${stack.api}/images/cordless-drill.webp`,
+    shortDescription: 'A hammer for the dashboard tests.',
+    minOrder: 2,
+    available: 40,
+    price: 25,
+  };
+  const { insertedId } = await admin.post<{ insertedId: string }>('/tools', tool);
+  return { _id: insertedId, ...tool };
+}
+
+const stockOf = async (api: ApiClient, id: string) => (await api.get<Tool>(`/tools/${id}`)).available;
+
+async function orderOnStorefront(page: Page, tool: Tool, quantity: number) {
+  await page.goto(`/tools/${tool._id}`);
+  await page.getByLabel('Delivery address').fill('12 Forge Lane, Sheffield');
+  await page.getByLabel('Phone').fill('+44 114 496 0000');
+  await page.getByLabel('Quantity').fill(String(quantity));
+  await page.getByRole('button', { name: 'Place order' }).click();
+  await expect(page.getByText('successfully ordered')).toBeVisible();
+}
+
+const orderRow = (page: Page, tool: Tool) => page.getByRole('row').filter({ hasText: tool.name });
+
+test('an order placed on the storefront is listed, and cancelling it after confirmation restores the stock', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const admin = await apiAs('admin');
+  const tool = await createTool(admin);
+  await signIn(freshUser);
+  await orderOnStorefront(page, tool, 4);
+  expect(await stockOf(admin, tool._id)).toBe(36);
+
+  await page.goto('/dashboard/myOrders');
+  const row = orderRow(page, tool);
+  await expect(row).toBeVisible();
+  await expect(row.getByText('$100')).toBeVisible();
+  await expect(row.getByText('Unpaid')).toBeVisible();
+  const order = (await (await apiAs(freshUser)).get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`))[0];
+  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${order?._id}`);
+
+  // Changing one's mind keeps the order.
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel this order?' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Keep order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+
+  await row.getByRole('button', { name: /^Cancel/ }).click();
+  await dialog.getByRole('button', { name: 'Cancel order' }).click();
+
+  await expect(page.getByText('canceled order')).toBeVisible();
+  await expect(row).toHaveCount(0);
+  await expect(page.getByText('No orders yet')).toBeVisible();
+  expect(await stockOf(admin, tool._id)).toBe(40);
+});
+
+test('a paid order shows its transaction id, cannot be cancelled, and shows Shipped once approved', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const admin = await apiAs('admin');
+  const tool = await createTool(admin);
+  await signIn(freshUser);
+  await orderOnStorefront(page, tool, 2);
+
+  // Paid the way the payment page pays: intent, test card, then the order marked paid.
+  const customer = await apiAs(freshUser);
+  const [order] = await customer.get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+  const orderId = order?._id ?? '';
+  const { clientSecret } = await customer.post<{ clientSecret: string }>('/create-payment-intent', { orderId });
+  const payment = await customer.post<{ id: string }>('/payments/test/confirm', {
+    clientSecret,
+    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+    billingDetails: { email: freshUser.email, address: { line1: '12 Forge Lane, Sheffield' } },
+  });
+  await customer.patch(`/orders/${orderId}`, { transactionId: payment.id });
+
+  await page.goto('/dashboard/myOrders');
+  const row = orderRow(page, tool);
+  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
+  await expect(row.getByText(payment.id)).toBeVisible();
+  await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
+  expect((await customer.request('DELETE', `/orders/${orderId}`)).status).toBe(409);
+
+  await admin.patch(`/adminOrders/${orderId}`, {});
+  await page.reload();
+  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
+  await expect(row.getByText(payment.id)).toBeVisible();
+});
+
+test('a 401 on the orders list signs the user out and goes home', async ({ page, signIn, freshUser }) => {
+  await signIn(freshUser);
+  await page.route(`${stack.api}/orders?email=*`, (route) =>
+    route.fulfill({ status: 401, json: { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' } }),
+  );
+  await page.goto('/dashboard/myOrders');
+  await expect(page).toHaveURL(`${stack.shell}/`);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
+});
