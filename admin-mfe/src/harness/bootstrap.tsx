@@ -3,8 +3,10 @@ import AddProductPage from '../pages/add-product-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
+import { SessionBoundary } from './session-boundary';
 
-// The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`, sign in as the admin).
+// The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`). The dev
+// sign-in takes any account: the demo admin to use the pages, a customer to see the API refuse.
 void startHarness({
   title: 'admin',
   routes: [
@@ -12,7 +14,7 @@ void startHarness({
     { path: 'dashboard/addProduct', element: <AddProductPage /> },
     { path: 'dashboard/manageProducts', element: <ManageProductsPage /> },
     { path: 'dashboard/manageOrders', element: <ManageOrdersPage /> },
-  ],
+  ].map(({ path, element }) => ({ path, element: <SessionBoundary>{element}</SessionBoundary> })),
   links: {
     'Make Admin': '/dashboard/users',
     'Add A Product': '/dashboard/addProduct',
