@@ -1,5 +1,5 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
-import { MongoClient } from 'mongodb';
+import { MongoClient, type Db } from 'mongodb';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
 import { accountsRoutes } from './accounts/accounts-routes.ts';
@@ -57,7 +57,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
             prompt: 'select_account',
             ...config.google,
           })
-        : await startStandin(config, issuer, stops).then((standin) => {
+        : await startStandin(config, issuer, db, stops).then((standin) => {
             googleStandinUrl = standin.url;
             return new UpstreamClient(standin.settings);
           });
@@ -115,10 +115,11 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
   }
 }
 
-async function startStandin(config: IdentityConfig, issuer: string, stops: Array<() => Promise<void>>) {
+async function startStandin(config: IdentityConfig, issuer: string, db: Db, stops: Array<() => Promise<void>>) {
   const standin = await startGoogleStandin({
     port: config.googleStandinPort,
     host: config.host,
+    db,
     redirectUri: `${issuer}/interaction/callback/google`,
     formTargets: [issuer, ...config.webOrigins],
   });

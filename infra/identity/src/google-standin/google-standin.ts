@@ -1,11 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
+import type { Db } from 'mongodb';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { validateEmail } from '@toolshop/contracts';
 import { readForm } from '../http/http-helpers.ts';
 import { errorBlock, escapeHtml, sendPage } from '../http/page.ts';
 import { listen, type RunningServer } from '../http/listen.ts';
 import { newSigningKey } from '../keys/signing-keys.ts';
+import { mongoAdapterFactory } from '../oidc/mongo-adapter.ts';
 import type { UpstreamSettings } from '../upstream/upstream-client.ts';
 
 export const STANDIN_TITLE = 'Google sign-in stand-in (development)';
@@ -38,6 +40,8 @@ function standinPage(uid: string, values: Partial<StandinUser> = {}, error?: str
 export async function startGoogleStandin(options: {
   port: number;
   host?: string;
+  /** Its sessions and codes live beside the provider's, in collections prefixed `standin_`. */
+  db: Db;
   /** The identity provider's upstream callback, registered as the only redirect URI. */
   redirectUri: string;
   /** Origins the stand-in's form may end up at (the identity provider, then the shop). */
@@ -49,6 +53,7 @@ export async function startGoogleStandin(options: {
 
   return listen(options.port, options.host, async (issuer) => {
     const provider = new Provider(issuer, {
+      adapter: mongoAdapterFactory(options.db, 'standin').MongoAdapter,
       clients: [
         {
           client_id: CLIENT_ID,

@@ -1,7 +1,7 @@
 import { validateLogin } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import type Provider from 'oidc-provider';
-import type { InteractionResults } from 'oidc-provider';
+import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { AccountStore } from '../accounts/account-store.ts';
 import { readForm } from '../http/http-helpers.ts';
 import { sendPage } from '../http/page.ts';
@@ -54,16 +54,31 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
 
   async function showPrompt(ctx: Context, uid: string) {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (details.prompt.name !== 'login') {
-      // Consent is implied for the first-party client (loadExistingGrant); nothing to ask.
-      return finish(ctx, {});
-    }
+    if (details.prompt.name === 'consent') return grantConsent(ctx, details);
     if (details.params[IDP_HINT] === google.settings.name) return startGoogle(ctx, uid);
     if (details.params[IDP_HINT]) {
       return finish(ctx, { error: 'invalid_request', error_description: 'This sign-in option is not available.' });
     }
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
     sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint }), { formTargets });
+  }
+
+  /** Consent is implied for the first-party client; normally loadExistingGrant already covers it. */
+  async function grantConsent(ctx: Context, details: Interaction) {
+    const missing = details.prompt.details as {
+      missingOIDCScope?: string[];
+      missingOIDCClaims?: string[];
+      missingResourceScopes?: Record<string, string[]>;
+    };
+    const grant =
+      (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
+      new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
+    if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope);
+    if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
+    for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
+      grant.addResourceScope(resource, scopes);
+    }
+    return finish(ctx, { consent: { grantId: await grant.save() } });
   }
 
   async function submitLogin(ctx: Context, uid: string) {

@@ -7,7 +7,8 @@ interface StoredModel {
   expiresAt?: Date;
 }
 
-const collectionName = (model: string) => `oidc_${model.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase())}`;
+const collectionName = (prefix: string, model: string) =>
+  `${prefix}_${model.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase())}`;
 
 const live = () => ({ $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: new Date() } }] });
 
@@ -16,13 +17,13 @@ const live = () => ({ $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $g
  * Expiry is checked on read and swept by `sweepExpired`, because TTL indexes are not available on
  * every wire-compatible server (FerretDB v1).
  */
-export function mongoAdapterFactory(db: Db) {
+export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
   const collections = new Map<string, Collection<StoredModel>>();
 
   const collectionFor = (model: string) => {
     let collection = collections.get(model);
     if (!collection) {
-      collection = db.collection<StoredModel>(collectionName(model));
+      collection = db.collection<StoredModel>(collectionName(prefix, model));
       collections.set(model, collection);
     }
     return collection;
