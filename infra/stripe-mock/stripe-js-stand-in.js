@@ -22,7 +22,7 @@
       input.setAttribute('aria-label', label);
       input.setAttribute('autocomplete', autocomplete);
       input.setAttribute('inputmode', 'numeric');
-      input.style.cssText = 'border:0;font:inherit;min-width:0;flex:1;background:transparent';
+      input.style.cssText = 'border:0;font:inherit;min-width:0;flex:' + (name === 'cardnumber' ? 2 : 1) + ';background:transparent';
       input.addEventListener('input', function () {
         var values = element._values();
         emit('change', {
