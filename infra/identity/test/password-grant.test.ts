@@ -108,8 +108,8 @@ describe('password grant', () => {
       last = await passwordGrant(identity.url, email, 'wrong-password');
       durations.push(Date.now() - started);
     }
-    const undelayed = Math.max(...durations.slice(0, 3));
-    assert.ok(durations[3]! >= undelayed + 1000, `the 4th attempt waits: ${durations.join(', ')} ms`);
+    // A lower bound only: the machine's load can slow any request, but nothing makes one faster.
+    assert.ok(durations[3]! >= 1500, `the 4th attempt waits 1.5 s: ${durations.join(', ')} ms`);
     assert.match(last!.body.error_description!, /^Too many failed sign-in attempts\. Please wait 1 minute and try again\.$/);
 
     const evenRight = await passwordGrant(identity.url, email, CUSTOMER.password);
