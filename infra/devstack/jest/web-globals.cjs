@@ -1,3 +1,4 @@
+/* global jest */
 // Just enough of the browser for unit tests in Node: localStorage and window.location.assign.
 class MemoryStorage {
   #items = new Map();

@@ -1,5 +1,6 @@
 // Jest settings for the browser packages (libs/auth, libs/ui, the shell, the remotes): TypeScript
 // and JSX through @swc/jest, CSS Modules stubbed with their class names, a small DOM storage shim.
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS Jest config
 const path = require('node:path');
 
 /** @param {string} rootDir the package folder (__dirname of its jest.config.js) */

@@ -4,44 +4,27 @@ import { join } from 'node:path';
 import { startDatabase } from './database.mjs';
 import { startService, stopAllOnExit } from './processes.mjs';
 import { run } from './run.mjs';
-import { demoAccounts, repoRoot, stackUrls } from './stack.mjs';
+import { apiEnv, demoAccounts, identityEnv, repoRoot, stackUrls } from './stack.mjs';
 
 const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
 const urls = stackUrls(offset);
 const { ports } = urls;
-const webOrigins = [urls.shell, ...Object.values(urls.remotes)].join(',');
 
 let database;
 stopAllOnExit(async () => database?.stop());
 
-// The libs the apps import from dist must exist before the watchers start.
+// The API imports the contracts from dist (the browser apps read their source).
 if ((await run('npx', ['nx', 'run', '@toolshop/contracts:build'], { cwd: repoRoot })) !== 0) process.exit(1);
 
 database = await startDatabase({ port: ports.database, dataDir: join(repoRoot, 'data/db') });
 await startService('identity', process.execPath, ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts'], {
   cwd: repoRoot,
-  env: {
-    PORT: String(ports.identity),
-    ISSUER: urls.identity,
-    GOOGLE_STANDIN_PORT: String(ports.google),
-    MONGODB_URI: database.uri,
-    WEB_ORIGINS: webOrigins,
-  },
+  env: identityEnv(urls, database.uri),
   readyUrl: `${urls.identity}/.well-known/openid-configuration`,
 });
 const apiReady = startService('api', 'npm', ['run', 'dev', '-w', '@toolshop/api'], {
   cwd: repoRoot,
-  env: {
-    PORT: String(ports.api),
-    HOST: '127.0.0.1',
-    MONGODB_URI: database.uri,
-    OIDC_ISSUER: urls.identity,
-    OIDC_AUDIENCE: 'urn:toolshop:api',
-    ADMIN_EMAILS: demoAccounts.admin.email,
-    CORS_ORIGINS: webOrigins,
-    PUBLIC_URL: urls.api,
-    SEED: 'true',
-  },
+  env: apiEnv(urls, database.uri),
   readyUrl: `${urls.api}/health/ready`,
   timeoutMs: 180_000,
 });

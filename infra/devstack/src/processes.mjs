@@ -18,6 +18,8 @@ export async function startService(name, command, args, options = {}) {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   running.add(child);
+  // Quiet services keep their last lines, shown if they die before they are ready.
+  const recent = [];
   child.on('exit', () => running.delete(child));
   const prefix = (stream, out) => {
     let buffer = '';
@@ -25,13 +27,24 @@ export async function startService(name, command, args, options = {}) {
       buffer += chunk;
       const lines = buffer.split('\n');
       buffer = lines.pop() ?? '';
-      if (!quiet) for (const line of lines) out.write(`[${name}] ${line}\n`);
+      for (const line of lines) {
+        if (!quiet) out.write(`[${name}] ${line}\n`);
+        recent.push(line);
+        if (recent.length > 30) recent.shift();
+      }
     });
   };
   prefix(child.stdout, process.stdout);
   prefix(child.stderr, process.stderr);
 
-  if (readyUrl) await waitForUrl(readyUrl, { timeoutMs, child, name });
+  if (readyUrl) {
+    try {
+      await waitForUrl(readyUrl, { timeoutMs, child, name });
+    } catch (error) {
+      if (quiet && recent.length) process.stderr.write(recent.map((line) => `[${name}] ${line}\n`).join(''));
+      throw error;
+    }
+  }
   return {
     child,
     stop: () => stopChild(child),

@@ -61,7 +61,11 @@ export function createFederatedAppConfig({ name, appRoot, port, title, exposes =
         cssChunkFilename: production ? '[name].[contenthash:8].css' : '[name].css',
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+        // The contracts from source: a build never waits for (or races with) the contracts' dist.
+        alias: { '@toolshop/contracts$': join(repoRoot, 'libs/contracts/src/index.ts') },
+      },
       module: {
         rules: [
           {

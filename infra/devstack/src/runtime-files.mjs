@@ -24,6 +24,18 @@ export function remotesMap(ports) {
   return Object.fromEntries(remoteNames.map((name) => [name, `${localUrl(ports[name])}/mf-manifest.json`]));
 }
 
+/** URLs of a stack started with this port offset. */
+export function stackUrls(offset = 0) {
+  const ports = stackPorts(offset);
+  return {
+    ports,
+    shell: localUrl(ports.shell),
+    api: localUrl(ports.api),
+    identity: localUrl(ports.identity),
+    remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
+  };
+}
+
 export function clientConfig(ports) {
   return {
     apiUrl: localUrl(ports.api),

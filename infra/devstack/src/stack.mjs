@@ -6,7 +6,9 @@ import { join, resolve } from 'node:path';
 import { startDatabase } from './database.mjs';
 import { startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
-import { clientConfig, localUrl, remoteNames, remotesMap, stackPorts } from './runtime-files.mjs';
+import { clientConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
+
+export { stackUrls };
 import { serveStatic } from './static-server.mjs';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
@@ -28,15 +30,31 @@ export async function buildStack() {
   if (code !== 0) throw new Error('the build failed');
 }
 
-/** URLs of a stack started with this port offset. */
-export function stackUrls(offset = 0) {
-  const ports = stackPorts(offset);
+const webOrigins = (urls) => [urls.shell, ...Object.values(urls.remotes)].join(',');
+
+/** Environment of the identity provider for a stack at these URLs. */
+export function identityEnv(urls, databaseUri) {
   return {
-    ports,
-    shell: localUrl(ports.shell),
-    api: localUrl(ports.api),
-    identity: localUrl(ports.identity),
-    remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
+    PORT: String(urls.ports.identity),
+    ISSUER: urls.identity,
+    GOOGLE_STANDIN_PORT: String(urls.ports.google),
+    MONGODB_URI: databaseUri,
+    WEB_ORIGINS: webOrigins(urls),
+  };
+}
+
+/** Environment of the API (api/README.md) for a stack at these URLs. */
+export function apiEnv(urls, databaseUri) {
+  return {
+    PORT: String(urls.ports.api),
+    HOST: '127.0.0.1',
+    MONGODB_URI: databaseUri,
+    OIDC_ISSUER: urls.identity,
+    OIDC_AUDIENCE: 'urn:toolshop:api',
+    ADMIN_EMAILS: demoAccounts.admin.email,
+    CORS_ORIGINS: webOrigins(urls),
+    PUBLIC_URL: urls.api,
+    SEED: 'true',
   };
 }
 
@@ -49,7 +67,6 @@ export function stackUrls(offset = 0) {
 export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'), quiet = false, test = false, env = {} } = {}) {
   const urls = stackUrls(offset);
   const { ports } = urls;
-  const webOrigins = [urls.shell, ...Object.values(urls.remotes)].join(',');
   mkdirSync(dataDir, { recursive: true });
   const servers = [];
   let database;
@@ -66,15 +83,7 @@ export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'),
     await startService('identity', process.execPath, ['infra/identity/src/main.ts'], {
       cwd: repoRoot,
       quiet,
-      env: {
-        PORT: String(ports.identity),
-        ISSUER: urls.identity,
-        GOOGLE_STANDIN_PORT: String(ports.google),
-        MONGODB_URI: database.uri,
-        WEB_ORIGINS: webOrigins,
-        ...(test ? { TRUST_PROXY: 'true' } : {}),
-        ...env,
-      },
+      env: { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: 'true' } : {}), ...env },
       readyUrl: `${urls.identity}/.well-known/openid-configuration`,
     });
 
@@ -82,15 +91,7 @@ export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'),
       cwd: repoRoot,
       quiet,
       env: {
-        PORT: String(ports.api),
-        HOST: '127.0.0.1',
-        MONGODB_URI: database.uri,
-        OIDC_ISSUER: urls.identity,
-        OIDC_AUDIENCE: 'urn:toolshop:api',
-        ADMIN_EMAILS: demoAccounts.admin.email,
-        CORS_ORIGINS: webOrigins,
-        PUBLIC_URL: urls.api,
-        SEED: 'true',
+        ...apiEnv(urls, database.uri),
         ...(test
           ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
           : {}),

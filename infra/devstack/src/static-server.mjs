@@ -76,7 +76,8 @@ export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback 
     server.listen(port, host, resolve);
   });
   return {
-    url: `http://localhost:${port}`,
+    // port 0 picks a free port (tests)
+    url: `http://localhost:${server.address().port}`,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

@@ -1,13 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
 import { completeRedirectSignIn } from '@toolshop/auth';
-import { ErrorState, Spinner } from '@toolshop/ui';
+import { Spinner } from '@toolshop/ui';
 import { errorMessage } from './auth-card';
+import type { LoginState } from './require-auth';
 
-/** /auth/callback: the end of the Google (code + PKCE) flow; returns to where the user started. */
+/** /auth/callback: the end of the Google (code + PKCE) flow; back to where the user started. */
 export function AuthCallbackPage() {
   const navigate = useNavigate();
-  const [error, setError] = useState('');
   const started = useRef(false);
   useEffect(() => {
     // The code can be exchanged only once (StrictMode runs effects twice in development).
@@ -15,13 +15,11 @@ export function AuthCallbackPage() {
     started.current = true;
     completeRedirectSignIn()
       .then((returnTo) => navigate(returnTo, { replace: true }))
-      .catch((caught: unknown) => setError(errorMessage(caught)));
+      .catch((caught: unknown) => {
+        // The provider's message (e.g. a cancelled Google sign-in) shows under the login form.
+        const state: LoginState = { providerError: errorMessage(caught) };
+        navigate('/login', { replace: true, state });
+      });
   }, [navigate]);
-  if (error)
-    return (
-      <ErrorState title="The sign-in could not be completed.">
-        {error} <Link to="/login">Back to Login</Link>
-      </ErrorState>
-    );
   return <Spinner centered label="Signing you in" />;
 }

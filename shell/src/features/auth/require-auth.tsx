@@ -5,6 +5,8 @@ import { Spinner } from '@toolshop/ui';
 /** What /login reads to send the user back where they came from. */
 export interface LoginState {
   from?: string;
+  /** A message of the identity provider from a redirect sign-in that failed. */
+  providerError?: string;
 }
 
 function useOrigin(): LoginState {

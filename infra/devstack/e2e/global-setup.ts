@@ -1,0 +1,23 @@
+// Starts the whole shop once for the browser tests: the same code as `npm start`, at offset 300,
+// on a fresh data folder, with the settings of stack.mjs's test mode. Returns the teardown.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildStack, repoRoot, startStack } from '../src/stack.mjs';
+import { E2E_PORT_OFFSET, publishStackUrls } from './stack-env';
+
+export default async function globalSetup() {
+  if (process.env.E2E_SKIP_BUILD !== 'true') await buildStack();
+  const dataDir = mkdtempSync(join(repoRoot, 'data', 'e2e-'));
+  const stack = await startStack({
+    offset: E2E_PORT_OFFSET,
+    dataDir,
+    test: true,
+    quiet: process.env.E2E_STACK_LOGS !== 'true',
+  });
+  publishStackUrls({ ports: stack.ports, shell: stack.shell, api: stack.api, identity: stack.identity, remotes: stack.remotes });
+  console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind})`);
+  return async () => {
+    await stack.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,17 @@
+export type StackPorts = Record<'shell' | 'storefront' | 'dashboard' | 'admin' | 'identity' | 'google' | 'api' | 'database', number>;
+export type RemoteName = 'storefront' | 'dashboard' | 'admin';
+
+export declare const basePorts: StackPorts;
+export declare const remoteNames: RemoteName[];
+export declare function stackPorts(offset?: number): StackPorts;
+export declare function localUrl(port: number): string;
+export declare function remotesMap(ports: StackPorts): Record<RemoteName, string>;
+export declare function stackUrls(offset?: number): {
+  ports: StackPorts;
+  shell: string;
+  api: string;
+  identity: string;
+  remotes: Record<RemoteName, string>;
+};
+export declare function clientConfig(ports: StackPorts): { apiUrl: string; authority: string; clientId: string };
+export declare function devRuntimeFiles(offset: number): Record<string, unknown>;

@@ -1,0 +1,91 @@
+import { Messages } from '@toolshop/contracts';
+import { createUser, demo, expect, stack, test } from '@toolshop/devstack/e2e';
+
+test('the login form shows the spec messages before asking the provider', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(Messages.emailRequired)).toBeVisible();
+  await expect(page.getByText(Messages.passwordRequired)).toBeVisible();
+
+  await page.getByLabel('Email').fill('not-an-email');
+  await page.getByLabel('Password').fill('12345');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByText(Messages.emailInvalid)).toBeVisible();
+  await expect(page.getByText(Messages.passwordTooShort)).toBeVisible();
+  await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+});
+
+test("a wrong password shows the identity provider's message under the form", async ({ page, freshUser }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(freshUser.email);
+  await page.getByLabel('Password').fill('wrong-password');
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('Invalid email or password.');
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('after login the user returns to the page they came from', async ({ page, freshUser }) => {
+  await page.goto('/dashboard/review');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Email').fill(freshUser.email);
+  await page.getByLabel('Password').fill(freshUser.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard\/review$/);
+});
+
+test('without an origin, login goes to /', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(demo.customer.email);
+  await page.getByLabel('Password').fill(demo.customer.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(`${stack.shell}/`);
+});
+
+test('sign-up lands on /dashboard with the display name set and the user record created', async ({ page, apiAs }) => {
+  const id = Date.now().toString(36);
+  const user = { name: `Ada Lovelace ${id}`, email: `ada-${id}@e2e.test`, password: 'analytical' };
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Create New Account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByText(Messages.nameRequired)).toBeVisible();
+
+  await page.getByLabel('Name').fill(user.name);
+  await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill(user.password);
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByText(user.name).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(user.email)).toBeVisible();
+  const profiles = await (await apiAs(user)).get<Array<{ email: string }>>(`/users?email=${encodeURIComponent(user.email)}`);
+  expect(profiles[0]?.email).toBe(user.email);
+});
+
+test("sign-up with a taken email shows the provider's message", async ({ page }) => {
+  const existing = await createUser();
+  await page.goto('/signup');
+  await page.getByLabel('Name').fill('Someone');
+  await page.getByLabel('Email').fill(existing.email);
+  await page.getByLabel('Password').fill('another-password');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText('This email is already registered.');
+  await expect(page).toHaveURL(/\/signup$/);
+});
+
+test('the Google option signs in through the stand-in and returns to the origin', async ({ page }) => {
+  const email = `g-${Date.now().toString(36)}@gmail.test`;
+  await page.goto('/tools/anything');
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByRole('button', { name: 'Continue with Google' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`^http://localhost:${stack.ports.google}/`));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Name').fill('Gina Google');
+  await page.getByRole('button', { name: 'Continue' }).click();
+
+  await expect(page).toHaveURL(/\/tools\/anything$/);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(email)).toBeVisible();
+  expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+});

@@ -1,0 +1,43 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import type { FieldErrors } from '@toolshop/contracts';
+import { errorMessage } from './auth-card';
+
+/**
+ * State of the /login and /signup forms: the spec's validation messages per field, then the
+ * identity provider's message (shown under the form) when the call itself fails.
+ */
+export function useAuthForm<F extends string>(
+  initial: Record<F, string>,
+  validate: (values: Record<F, string>) => FieldErrors<F>,
+  send: (values: Record<F, string>) => Promise<void>,
+  initialProviderError = '',
+) {
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<FieldErrors<F>>({});
+  const [providerError, setProviderError] = useState(initialProviderError);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    setProviderError('');
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await send(values);
+    } catch (caught) {
+      setProviderError(errorMessage(caught));
+      setBusy(false);
+    }
+  };
+
+  const field = (name: F) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+  });
+
+  return { submit, field, busy, providerError, setProviderError };
+}
