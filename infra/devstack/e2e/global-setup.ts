@@ -1,12 +1,13 @@
 // Starts the whole shop once for the browser tests: the same code as `npm start`, at offset 300,
 // on a fresh data folder, with the settings of stack.mjs's test mode. Returns the teardown.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildStack, repoRoot, startStack } from '../src/stack.mjs';
 import { E2E_PORT_OFFSET, publishStackUrls } from './stack-env';
 
 export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== 'true') await buildStack();
+  mkdirSync(join(repoRoot, 'data'), { recursive: true });
   const dataDir = mkdtempSync(join(repoRoot, 'data', 'e2e-'));
   const stack = await startStack({
     offset: E2E_PORT_OFFSET,
