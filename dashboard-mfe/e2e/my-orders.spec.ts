@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { expect, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
+import { expect, stack, test, type ApiClient, type TestUser } from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
 interface Tool {
@@ -35,16 +35,31 @@ async function orderOnStorefront(page: Page, tool: Tool, quantity: number) {
 
 const orderRow = (page: Page, tool: Tool) => page.getByRole('row').filter({ hasText: tool.name });
 
+interface Actors {
+  page: Page;
+  signIn: (who: TestUser) => Promise<unknown>;
+  freshUser: TestUser;
+  apiAs: (who: 'admin' | TestUser) => Promise<ApiClient>;
+}
+
+/** A new customer, signed in, who has ordered `quantity` of a new tool on the storefront. */
+async function customerWithOrder({ page, signIn, freshUser, apiAs }: Actors, quantity: number) {
+  const admin = await apiAs('admin');
+  const tool = await createTool(admin);
+  await signIn(freshUser);
+  await orderOnStorefront(page, tool, quantity);
+  const customer = await apiAs(freshUser);
+  const [order] = await customer.get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+  return { admin, customer, tool, orderId: order?._id ?? '' };
+}
+
 test('an order placed on the storefront is listed, and cancelling it after confirmation restores the stock', async ({
   page,
   signIn,
   freshUser,
   apiAs,
 }) => {
-  const admin = await apiAs('admin');
-  const tool = await createTool(admin);
-  await signIn(freshUser);
-  await orderOnStorefront(page, tool, 4);
+  const { admin, tool, orderId } = await customerWithOrder({ page, signIn, freshUser, apiAs }, 4);
   expect(await stockOf(admin, tool._id)).toBe(36);
 
   await page.goto('/dashboard/myOrders');
@@ -52,8 +67,7 @@ test('an order placed on the storefront is listed, and cancelling it after confi
   await expect(row).toBeVisible();
   await expect(row.getByText('$100')).toBeVisible();
   await expect(row.getByText('Unpaid')).toBeVisible();
-  const order = (await (await apiAs(freshUser)).get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`))[0];
-  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${order?._id}`);
+  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${orderId}`);
 
   // Changing one's mind keeps the order.
   await row.getByRole('button', { name: /^Cancel/ }).click();
@@ -78,15 +92,9 @@ test('a paid order shows its transaction id, cannot be cancelled, and shows Ship
   freshUser,
   apiAs,
 }) => {
-  const admin = await apiAs('admin');
-  const tool = await createTool(admin);
-  await signIn(freshUser);
-  await orderOnStorefront(page, tool, 2);
+  const { admin, customer, tool, orderId } = await customerWithOrder({ page, signIn, freshUser, apiAs }, 2);
 
   // Paid the way the payment page pays: intent, test card, then the order marked paid.
-  const customer = await apiAs(freshUser);
-  const [order] = await customer.get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
-  const orderId = order?._id ?? '';
   const { clientSecret } = await customer.post<{ clientSecret: string }>('/create-payment-intent', { orderId });
   const payment = await customer.post<{ id: string }>('/payments/test/confirm', {
     clientSecret,
