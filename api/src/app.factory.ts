@@ -53,6 +53,8 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
         scriptSrc: ["'self'", "'unsafe-inline'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
+        // Served over plain http on local machines: do not ask browsers to upgrade.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },

@@ -37,6 +37,8 @@ export function pageOf(query: PageQuery): Page {
   return { limit, skip: ((query.page ?? 1) - 1) * limit, requested: query.limit !== undefined || query.page !== undefined };
 }
 
-export function setTotalCount(reply: FastifyReply, total: number): void {
-  void reply.header('X-Total-Count', String(total));
+/** A list answer: the plain array, with the total in X-Total-Count when one was counted. */
+export function withTotal<T>(reply: FastifyReply, items: T[], total: number | undefined): T[] {
+  if (total !== undefined) void reply.header('X-Total-Count', String(total));
+  return items;
 }

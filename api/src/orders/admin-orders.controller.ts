@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../auth/auth.decorators';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ErrorResponse } from '../common/error-response.dto';
-import { pageOf, setTotalCount } from '../common/pagination';
+import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { AdminOrdersQuery, ApproveOrderDto, DayStatsResponse, OrderResponse, StatsQuery } from './order.dto';
@@ -29,8 +29,7 @@ export class AdminOrdersController {
   @badInput
   async list(@Query() query: AdminOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { orders, total } = await this.orders.listAll(query.state, { ...pageOf(query), requested: true });
-    setTotalCount(reply, total ?? 0);
-    return orders;
+    return withTotal(reply, orders, total ?? 0);
   }
 
   @Get('stats')

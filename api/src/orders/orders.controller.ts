@@ -13,7 +13,7 @@ import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse } from '../common/answers.dto';
 import { ErrorResponse } from '../common/error-response.dto';
-import { pageOf, setTotalCount } from '../common/pagination';
+import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { UsersService } from '../users/users.service';
@@ -54,8 +54,7 @@ export class OrdersController {
     await this.users.assertSelfOrAdmin(caller, query.email);
     const page = pageOf(query);
     const { orders, total } = await this.orders.listOwn(query.email, page);
-    if (total !== undefined) setTotalCount(reply, total);
-    return orders;
+    return withTotal(reply, orders, total);
   }
 
   @Get(':id')

@@ -6,7 +6,7 @@ import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
 import { EmailQuery } from '../common/email-query';
 import { ErrorResponse } from '../common/error-response.dto';
-import { PageQuery, pageOf, setTotalCount } from '../common/pagination';
+import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { UsersService } from '../users/users.service';
 import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
@@ -29,8 +29,7 @@ export class ReviewsController {
   @badInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { reviews, total } = await this.reviews.list(pageOf(query));
-    if (total !== undefined) setTotalCount(reply, total);
-    return reviews;
+    return withTotal(reply, reviews, total);
   }
 
   @Post('reviews')

@@ -10,7 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { ErrorResponse } from '../common/error-response.dto';
-import { PageQuery, pageOf, setTotalCount } from '../common/pagination';
+import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
@@ -29,8 +29,7 @@ export class ToolsController {
   @badInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { tools, total } = await this.tools.list(pageOf(query));
-    if (total !== undefined) setTotalCount(reply, total);
-    return tools;
+    return withTotal(reply, tools, total);
   }
 
   @Get(':id')

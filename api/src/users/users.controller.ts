@@ -6,7 +6,7 @@ import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ErrorResponse } from '../common/error-response.dto';
-import { PageQuery, pageOf, setTotalCount } from '../common/pagination';
+import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { EmailQuery } from '../common/email-query';
 import { AdminResponse, ProfileDto, UserProfileResponse } from './profile.dto';
@@ -72,8 +72,7 @@ export class UsersController {
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = pageOf(query);
     const { users, total } = await this.users.list(page);
-    if (total !== undefined) setTotalCount(reply, total);
-    return users;
+    return withTotal(reply, users, total);
   }
 
   @Put('user/admin/:email')
