@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
@@ -63,7 +64,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
-    exposedHeaders: ['X-Total-Count', 'X-Request-Id', 'ETag'],
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'X-Request-Id', 'ETag'],
     maxAge: 600,
   });
   app.useGlobalPipes(createValidationPipe());

@@ -1,10 +1,11 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
+import { LIST_MAX_LIMIT, TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 
 /** Without limit/page a list still answers a plain array, but never more than this. */
-export const LIST_CAP = 200;
+export const LIST_CAP = LIST_MAX_LIMIT;
 const MAX_PAGE = 10_000;
 
 export class PageQuery {
@@ -39,6 +40,6 @@ export function pageOf(query: PageQuery): Page {
 
 /** A list answer: the plain array, with the total in X-Total-Count when one was counted. */
 export function withTotal<T>(reply: FastifyReply, items: T[], total: number | undefined): T[] {
-  if (total !== undefined) void reply.header('X-Total-Count', String(total));
+  if (total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));
   return items;
 }

@@ -1,6 +1,6 @@
 import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Messages, type DeletedAnswer, type InsertedAnswer, type ModifiedAnswer, type OrderState } from '@toolshop/contracts';
+import { Messages, type DeletedAnswer, type OrderDayStats, type InsertedAnswer, type ModifiedAnswer, type OrderState } from '@toolshop/contracts';
 import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { deleted, inserted, modified } from '../common/answers.dto';
@@ -23,12 +23,6 @@ const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
   paid: { paid: true, shipped: false },
   shipped: { paid: true, shipped: true },
 };
-
-export interface DayStats {
-  day: string;
-  orders: number;
-  revenue: number;
-}
 
 @Injectable()
 export class OrdersService implements PayableOrders {
@@ -152,10 +146,10 @@ export class OrdersService implements PayableOrders {
   }
 
   /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */
-  async stats(days: number, now = new Date()): Promise<DayStats[]> {
+  async stats(days: number, now = new Date()): Promise<OrderDayStats[]> {
     const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
     const since = new Date(today - (days - 1) * 86_400_000);
-    const byDay = new Map<string, DayStats>();
+    const byDay = new Map<string, OrderDayStats>();
     for (let i = 0; i < days; i++) {
       const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
       byDay.set(day, { day, orders: 0, revenue: 0 });

@@ -9,3 +9,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 export const TEXT_MAX_LENGTH = 500;
 /** The "simple email pattern" of SPEC.md §5. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** Lists of the API answer at most this many records per call (also the largest `limit`). */
+export const LIST_MAX_LIMIT = 200;
+/** Response header with the total of a paged list (GET /adminOrders always; other lists when paged). */
+export const TOTAL_COUNT_HEADER = 'X-Total-Count';

@@ -48,6 +48,14 @@ export function orderState(order: Pick<Order, 'paid' | 'shipped'>): OrderState {
   return order.paid ? 'paid' : 'unpaid';
 }
 
+/** One day of GET /adminOrders/stats (days are UTC, oldest first; revenue = paid orders' totalPrice). */
+export interface OrderDayStats {
+  /** YYYY-MM-DD */
+  day: string;
+  orders: number;
+  revenue: number;
+}
+
 export interface Review {
   _id: string;
   email: string;
