@@ -49,6 +49,12 @@ function setup() {
   return { orders, provider, payments, pay };
 }
 
+/** The provider answers the next retrieval of this intent with another status. */
+async function nextRetrievalSays(provider: TestPaymentProvider, intentId: string, status: string) {
+  const intent = await provider.retrieveIntent(intentId);
+  jest.spyOn(provider, 'retrieveIntent').mockResolvedValueOnce({ ...intent, status });
+}
+
 beforeAll(() => Logger.overrideLogger(false));
 
 describe('PaymentsService', () => {
@@ -74,10 +80,7 @@ describe('PaymentsService', () => {
       const { orders, payments, provider } = setup();
       await payments.clientSecretFor('a', ANN);
       const intentId = orders.rows.get('a')!.paymentIntentId!;
-      jest.spyOn(provider, 'retrieveIntent').mockResolvedValueOnce({
-        ...(await provider.retrieveIntent(intentId)),
-        status: 'processing',
-      });
+      await nextRetrievalSays(provider, intentId, 'processing');
       await expect(payments.clientSecretFor('a', ANN)).rejects.toThrow('A payment for this order is being processed');
       expect(orders.rows.get('a')!.paymentIntentId).toBe(intentId);
     });
@@ -86,10 +89,7 @@ describe('PaymentsService', () => {
       const { orders, payments, provider } = setup();
       await payments.clientSecretFor('a', ANN);
       const first = orders.rows.get('a')!.paymentIntentId!;
-      jest.spyOn(provider, 'retrieveIntent').mockResolvedValueOnce({
-        ...(await provider.retrieveIntent(first)),
-        status: 'canceled',
-      });
+      await nextRetrievalSays(provider, first, 'canceled');
       await payments.clientSecretFor('a', ANN);
       expect(orders.rows.get('a')!.paymentIntentId).not.toBe(first);
     });
