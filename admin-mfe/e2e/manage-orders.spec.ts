@@ -43,7 +43,10 @@ test('an admin cancels an unpaid order after confirming', async ({
   const order = await placeOrder(customerApi);
   await signIn('admin');
   await page.goto('/dashboard/manageOrders');
-  await page.getByRole('group', { name: 'Show orders' }).getByText('Unpaid', { exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Show orders' })
+    .getByText('Unpaid', { exact: true })
+    .click();
 
   const row = page.getByRole('row', { name: new RegExp(freshUser.email) });
   await expect(row).toContainText('Unpaid');

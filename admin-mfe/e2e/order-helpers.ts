@@ -8,10 +8,15 @@ export interface PlacedOrder {
   name: string;
 }
 
-/** An unpaid order of the first tool in stock, at its minimum quantity. */
+/**
+ * An unpaid order at the minimum quantity of the tool with the most stock (a seeded one, never
+ * a product another test has just created and is counting).
+ */
 export async function placeOrder(api: ApiClient): Promise<PlacedOrder> {
   const tools = await api.get<Tool[]>('/tools');
-  const tool = tools.find((t) => t.available >= t.minOrder && t.minOrder > 0);
+  const [tool] = tools
+    .filter((t) => t.minOrder > 0 && t.available >= t.minOrder)
+    .sort((a, b) => b.available - a.available);
   if (!tool) throw new Error('no tool in stock to order');
   const { insertedId } = await api.post<{ insertedId: string }>('/orders', {
     toolId: tool._id,

@@ -37,7 +37,17 @@ it('names every missing field with the spec message and sends nothing', () => {
     expect(screen.getByText(message)).toBeInTheDocument();
   }
   expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText('Name')).toHaveFocus();
   expect(post).not.toHaveBeenCalled();
+});
+
+it('moves focus to the first field in error', () => {
+  render(<AddProductForm />);
+  fillIn();
+  type('Short description', ' ');
+  submit();
+  expect(screen.getByLabelText('Short description')).toHaveFocus();
+  expect(screen.getByText(Messages.toolShortDescriptionRequired)).toBeInTheDocument();
 });
 
 it('clears a message as soon as the field is filled', () => {

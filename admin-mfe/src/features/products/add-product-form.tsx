@@ -33,8 +33,9 @@ export function AddProductForm() {
     const { tool, errors: found } = readToolForm(values);
     setErrors(found ?? {});
     if (!tool) {
-      const firstInvalid = event.currentTarget.querySelector<HTMLElement>('[aria-invalid="true"]');
-      firstInvalid?.focus();
+      const firstInvalid = Object.keys(found ?? {})[0];
+      if (firstInvalid)
+        (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
       return;
     }
     setSaving(true);

@@ -1,5 +1,5 @@
 import { Messages } from '@toolshop/contracts';
-import { EMPTY_TOOL_FORM, readToolForm } from './tool-form';
+import { EMPTY_TOOL_FORM, MIN_ORDER_ABOVE_STOCK, readToolForm } from './tool-form';
 
 const filled = {
   name: ' Cordless Drill ',
@@ -42,5 +42,12 @@ describe('readToolForm', () => {
       minOrder: Messages.toolMinOrderRequired,
       price: Messages.toolPriceRequired,
     });
+  });
+
+  it('refuses a minimum order above the stock, which could never be ordered', () => {
+    expect(readToolForm({ ...filled, minOrder: '30', available: '20' }).errors).toEqual({
+      available: MIN_ORDER_ABOVE_STOCK,
+    });
+    expect(readToolForm({ ...filled, minOrder: '20', available: '20' }).tool).toBeDefined();
   });
 });

@@ -11,6 +11,8 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   price: '',
 };
 
+export const MIN_ORDER_ABOVE_STOCK = 'The minimum order cannot be larger than the available stock';
+
 /** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
 const toNumber = (text: string): number | undefined =>
   text.trim() === '' ? undefined : Number(text);
@@ -29,6 +31,10 @@ export function readToolForm(
     price: toNumber(values.price),
   };
   const errors = validateNewTool(candidate);
+  // The API refuses a tool that could never be ordered; say so at the field instead of failing.
+  if (!errors.minOrder && !errors.available && candidate.minOrder! > candidate.available!) {
+    errors.available = MIN_ORDER_ABOVE_STOCK;
+  }
   if (Object.keys(errors).length > 0) return { errors };
   return { tool: candidate as NewTool };
 }
