@@ -18,7 +18,8 @@ export interface PaymentsConfig {
 
 /**
  * Reads the payment settings once at boot. Stripe is used when both keys are set, the offline
- * test provider otherwise; PAYMENTS_PROVIDER forces one (and `stripe` without keys is an error).
+ * test provider otherwise (not in production); PAYMENTS_PROVIDER forces one (and `stripe` without
+ * keys is an error).
  */
 export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): PaymentsConfig {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
@@ -29,6 +30,12 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
   }
   const provider: PaymentProviderName =
     (forced as PaymentProviderName | undefined) ?? (secretKey && publishableKey ? 'stripe' : 'test');
+  // The test provider accepts test cards as real payments: production must ask for it by name.
+  if (provider === 'test' && !forced && env.NODE_ENV === 'production') {
+    throw new Error(
+      'In production set STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (or PAYMENTS_PROVIDER=test for a demo shop)',
+    );
+  }
   if (provider === 'test') return { provider };
 
   if (!secretKey || !publishableKey) {
