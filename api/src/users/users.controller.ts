@@ -1,6 +1,6 @@
 import { BadRequestException, Body, ForbiddenException, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { EMAIL_PATTERN, isProfileComplete, PROFILE_FIELDS } from '@toolshop/contracts';
+import { EMAIL_PATTERN, isProfileComplete, Messages, PROFILE_FIELDS } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -16,7 +16,7 @@ const notYours = ApiForbiddenResponse({ description: 'Not the caller’s own ema
 const badInput = ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse });
 
 function emailParam(email: string): string {
-  if (!EMAIL_PATTERN.test(email) || email.length > 254) throw new BadRequestException('Provide a valid Email');
+  if (!EMAIL_PATTERN.test(email) || email.length > 254) throw new BadRequestException(Messages.emailInvalid);
   return email.toLowerCase();
 }
 
