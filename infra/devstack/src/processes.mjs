@@ -16,6 +16,8 @@ export async function startService(name, command, args, options = {}) {
     cwd,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, so stopping also ends what npm/npx start underneath (tsc, node --watch).
+    detached: true,
   });
   running.add(child);
   // Quiet services keep their last lines, shown if they die before they are ready.
@@ -70,9 +72,17 @@ function stopChild(child) {
   return new Promise((done) => {
     if (child.exitCode !== null || child.signalCode !== null) return done();
     child.once('exit', () => done());
-    child.kill('SIGTERM');
-    setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+    signalGroup(child, 'SIGTERM');
+    setTimeout(() => signalGroup(child, 'SIGKILL'), 5000).unref();
   });
+}
+
+function signalGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    child.kill(signal);
+  }
 }
 
 export async function stopAll() {

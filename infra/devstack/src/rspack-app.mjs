@@ -124,6 +124,8 @@ export function createFederatedAppConfig({ name, appRoot, port, title, exposes =
       devServer: {
         port: port + offset,
         host: '127.0.0.1',
+        // Bound to loopback; pages on the other ports (the shell) connect to every remote's server.
+        allowedHosts: 'all',
         hot: true,
         historyApiFallback: true,
         headers: {
@@ -136,7 +138,7 @@ export function createFederatedAppConfig({ name, appRoot, port, title, exposes =
           middlewares.unshift({
             name: 'toolshop-runtime-files',
             middleware: (req, res, next) => {
-              const body = files[req.path];
+              const body = files[new URL(req.url ?? '/', 'http://localhost').pathname];
               if (!body) return next();
               res.setHeader('Content-Type', 'application/json');
               res.setHeader('Cache-Control', 'no-store');
