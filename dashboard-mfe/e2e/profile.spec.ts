@@ -1,3 +1,4 @@
+import { Messages } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 
 test('the profile is sent only with all five fields filled', async ({ page, signIn, freshUser, apiAs }) => {
@@ -24,7 +25,7 @@ test('the profile is sent only with all five fields filled', async ({ page, sign
   await page.getByLabel('LinkedIn').fill('https://www.linkedin.com/in/test-user');
   await page.getByRole('button', { name: 'Update profile' }).click();
 
-  await expect(page.getByText('successfully updated')).toBeVisible();
+  await expect(page.getByText(Messages.profileUpdated)).toBeVisible();
   expect(updates).toHaveLength(1);
   expect(JSON.parse(updates[0] ?? '{}')).toEqual({
     email: freshUser.email,

@@ -1,3 +1,4 @@
+import { Messages } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
@@ -20,18 +21,18 @@ test('the review form gives each of the spec messages and sends nothing invalid'
   await rating.fill('6');
   await opinion.fill('Good');
   await postButton(page).click();
-  await expect(page.getByText('Maximum Rating is 5')).toBeVisible();
+  await expect(page.getByText(Messages.ratingTooHigh)).toBeVisible();
 
   await rating.fill('0');
   await postButton(page).click();
-  await expect(page.getByText('Minimum rating is 1')).toBeVisible();
-  await expect(page.getByText('Maximum Rating is 5')).toBeHidden();
+  await expect(page.getByText(Messages.ratingTooLow)).toBeVisible();
+  await expect(page.getByText(Messages.ratingTooHigh)).toBeHidden();
 
   await rating.fill('4');
   await opinion.fill('');
   await postButton(page).click();
-  await expect(page.getByText('Please give short opinion')).toBeVisible();
-  await expect(page.getByText('Minimum rating is 1')).toBeHidden();
+  await expect(page.getByText(Messages.opinionRequired)).toBeVisible();
+  await expect(page.getByText(Messages.ratingTooLow)).toBeHidden();
 
   // The opinion stops at 200 characters, with the count in view.
   await opinion.fill('x'.repeat(250));
@@ -51,7 +52,7 @@ test('a posted review is listed under the form and on the home page', async ({ p
   await page.getByLabel('Your opinion').fill(text);
   await postButton(page).click();
 
-  await expect(page.getByText('Added Review Successfully')).toBeVisible();
+  await expect(page.getByText(Messages.reviewAdded)).toBeVisible();
   await expect(page.getByLabel('Your opinion')).toHaveValue('');
   const mine = page.getByRole('region', { name: 'Your reviews' });
   await expect(mine.getByText(text)).toBeVisible();
