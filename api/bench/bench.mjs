@@ -43,7 +43,11 @@ async function waitFor(url, child) {
 }
 
 function startNode(script, env, readyUrl) {
-  const child = spawn(process.execPath, [script], { cwd: apiDir, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [script], {
+    cwd: apiDir,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   children.push(child);
   return waitFor(readyUrl, child);
 }
@@ -52,7 +56,9 @@ function startNode(script, env, readyUrl) {
 async function startIssuer(port) {
   const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const server = createServer((_request, response) => response.end(JSON.stringify({ keys: [jwk] })));
+  const server = createServer((_request, response) =>
+    response.end(JSON.stringify({ keys: [jwk] })),
+  );
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${port}`;
   const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -69,7 +75,8 @@ async function seed(uri) {
   const tools = Array.from({ length: 100 }, (_, i) => ({
     name: `Bench Tool ${i + 1}`,
     img: 'http://localhost:5000/images/cordless-drill.webp',
-    shortDescription: 'Two-speed brushless drill driver with 60 Nm torque, 13 mm metal chuck and LED work light.',
+    shortDescription:
+      'Two-speed brushless drill driver with 60 Nm torque, 13 mm metal chuck and LED work light.',
     minOrder: 1,
     available: 1_000_000_000,
     price: 100 + i,
@@ -101,7 +108,9 @@ async function run(title, options) {
     errors: result.errors + result.timeouts,
     'non-2xx': result.non2xx,
   };
-  console.log(`${title}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms, non-2xx ${row['non-2xx']}`);
+  console.log(
+    `${title}: ${row['req/s']} req/s, p99 ${row['p99 ms']} ms, non-2xx ${row['non-2xx']}`,
+  );
   return row;
 }
 
@@ -128,10 +137,22 @@ async function main() {
       OIDC_JWKS_URI: `${issuer}/jwks`,
       RATE_LIMIT_WRITES: '1000000',
     };
-    await startNode('dist/main.js', { ...apiEnv, PORT: String(apiPort) }, `http://127.0.0.1:${apiPort}/health/ready`);
+    await startNode(
+      'dist/main.js',
+      { ...apiEnv, PORT: String(apiPort) },
+      `http://127.0.0.1:${apiPort}/health/ready`,
+    );
     // The same API without its in-process catalog cache: every read goes to the database, like raw.
-    await startNode('dist/main.js', { ...apiEnv, PORT: String(uncachedPort), CATALOG_CACHE_MS: '0' }, `http://127.0.0.1:${uncachedPort}/health/ready`);
-    await startNode('bench/raw-server.mjs', { ...dbEnv, PORT: String(rawPort) }, `http://127.0.0.1:${rawPort}/tools`);
+    await startNode(
+      'dist/main.js',
+      { ...apiEnv, PORT: String(uncachedPort), CATALOG_CACHE_MS: '0' },
+      `http://127.0.0.1:${uncachedPort}/health/ready`,
+    );
+    await startNode(
+      'bench/raw-server.mjs',
+      { ...dbEnv, PORT: String(rawPort) },
+      `http://127.0.0.1:${rawPort}/tools`,
+    );
 
     const api = `http://127.0.0.1:${apiPort}`;
     const uncached = `http://127.0.0.1:${uncachedPort}`;
@@ -166,9 +187,15 @@ async function main() {
     console.log('');
     console.table(rows);
     const ratio = (a, b) => (rows[a]['req/s'] / rows[b]['req/s']).toFixed(2);
-    console.log(`GET /tools:   API / raw = ${ratio(0, 1)} (aim >= 0.60), cache off ${ratio(2, 1)}; API p99 ${rows[0]['p99 ms']} ms (aim < 50 ms)`);
+    console.log(
+      `GET /tools:   API / raw = ${ratio(0, 1)} (aim >= 0.60), cache off ${ratio(2, 1)}; API p99 ${rows[0]['p99 ms']} ms (aim < 50 ms)`,
+    );
     console.log(`GET /reviews: API / raw = ${ratio(3, 4)}, cache off ${ratio(5, 4)}`);
-    console.log(`(load average during the run: ${loadavg().map((n) => n.toFixed(1)).join(' ')} on ${cpus().length} cores)`);
+    console.log(
+      `(load average during the run: ${loadavg()
+        .map((n) => n.toFixed(1))
+        .join(' ')} on ${cpus().length} cores)`,
+    );
   } finally {
     for (const child of children) child.kill('SIGTERM');
     issuerServer.close();

@@ -42,7 +42,15 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     void reply.header('X-Request-Id', request.id);
   });
   fastify.addHook('onResponse', async (request, reply) => {
-    request.log.info({ method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime) }, 'request');
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
   });
   registerPublicCache(fastify);
 
@@ -75,9 +83,15 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     app,
     new DocumentBuilder()
       .setTitle('Toolshop API')
-      .setDescription('Every call of the Toolshop web shop. Errors: { statusCode, message, error }.')
+      .setDescription(
+        'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
+      )
       .setVersion('1.0')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT (RS256, from the identity provider)' })
+      .addBearerAuth({
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'JWT (RS256, from the identity provider)',
+      })
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

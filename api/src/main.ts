@@ -15,7 +15,10 @@ async function main(): Promise<void> {
   }
   const app = await createApp(config);
   await app.listen({ port: config.port, host: config.host });
-  app.getHttpAdapter().getInstance().log.info(`Toolshop API on ${config.publicUrl} (docs at ${config.publicUrl}/docs)`);
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .log.info(`Toolshop API on ${config.publicUrl} (docs at ${config.publicUrl}/docs)`);
 }
 
 void main();

@@ -22,29 +22,119 @@ interface Case {
   expected: [anonymous: number, customer: number, other: number, admin: number];
 }
 
-const newTool = { name: 'Bench Grinder', img: 'http://localhost:5000/images/angle-grinder.webp', shortDescription: 'Twin wheels', minOrder: 1, available: 30, price: 75 };
+const newTool = {
+  name: 'Bench Grinder',
+  img: 'http://localhost:5000/images/angle-grinder.webp',
+  shortDescription: 'Twin wheels',
+  minOrder: 1,
+  available: 30,
+  price: 75,
+};
 let seq = 0;
 
 const cases: Case[] = [
-  { name: 'GET /reviews', request: async () => ({ method: 'GET', path: '/reviews' }), expected: [200, 200, 200, 200] },
-  { name: 'POST /reviews', request: async () => ({ method: 'POST', path: '/reviews', body: { opinion: 'Great', rating: 5 } }), expected: [401, 201, 201, 201] },
-  { name: 'GET /userReviews?email=(customer)', request: async () => ({ method: 'GET', path: `/userReviews?email=${CUSTOMER}` }), expected: [401, 200, 403, 200] },
-  { name: 'POST /suggestions', request: async () => ({ method: 'POST', path: '/suggestions', body: { email: 'me', opinion: 'More saws' } }), expected: [201, 201, 201, 201] },
-  { name: 'GET /tools', request: async () => ({ method: 'GET', path: '/tools' }), expected: [200, 200, 200, 200] },
-  { name: 'GET /tools/{id}', request: async () => ({ method: 'GET', path: `/tools/${await api.insertTool()}` }), expected: [200, 200, 200, 200] },
-  { name: 'POST /tools', request: async () => ({ method: 'POST', path: '/tools', body: newTool }), expected: [401, 403, 403, 201] },
-  { name: 'PUT /tools/{id}', request: async () => ({ method: 'PUT', path: `/tools/${await api.insertTool()}`, body: { available: 5 } }), expected: [401, 403, 403, 200] },
-  { name: 'DELETE /tools/{id}', request: async () => ({ method: 'DELETE', path: `/tools/${await api.insertTool()}` }), expected: [401, 403, 403, 200] },
   {
-    name: 'POST /orders',
-    request: async () => ({ method: 'POST', path: '/orders', body: { toolId: await api.insertTool(), address: '1 Main St', phone: '555', orderQuantity: 2 } }),
+    name: 'GET /reviews',
+    request: async () => ({ method: 'GET', path: '/reviews' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'POST /reviews',
+    request: async () => ({
+      method: 'POST',
+      path: '/reviews',
+      body: { opinion: 'Great', rating: 5 },
+    }),
     expected: [401, 201, 201, 201],
   },
-  { name: 'GET /orders?email=(customer)', request: async () => ({ method: 'GET', path: `/orders?email=${CUSTOMER}` }), expected: [401, 200, 403, 200] },
-  { name: 'GET /orders/{id} (customer’s)', request: async () => ({ method: 'GET', path: `/orders/${await api.placeOrder(await api.insertTool())}` }), expected: [401, 200, 403, 200] },
-  { name: 'DELETE /orders/{id} (customer’s, unpaid)', request: async () => ({ method: 'DELETE', path: `/orders/${await api.placeOrder(await api.insertTool())}` }), expected: [401, 200, 403, 200] },
-  { name: 'GET /adminOrders', request: async () => ({ method: 'GET', path: '/adminOrders' }), expected: [401, 403, 403, 200] },
-  { name: 'GET /adminOrders/stats', request: async () => ({ method: 'GET', path: '/adminOrders/stats?days=7' }), expected: [401, 403, 403, 200] },
+  {
+    name: 'GET /userReviews?email=(customer)',
+    request: async () => ({ method: 'GET', path: `/userReviews?email=${CUSTOMER}` }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'POST /suggestions',
+    request: async () => ({
+      method: 'POST',
+      path: '/suggestions',
+      body: { email: 'me', opinion: 'More saws' },
+    }),
+    expected: [201, 201, 201, 201],
+  },
+  {
+    name: 'GET /tools',
+    request: async () => ({ method: 'GET', path: '/tools' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'GET /tools/{id}',
+    request: async () => ({ method: 'GET', path: `/tools/${await api.insertTool()}` }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'POST /tools',
+    request: async () => ({ method: 'POST', path: '/tools', body: newTool }),
+    expected: [401, 403, 403, 201],
+  },
+  {
+    name: 'PUT /tools/{id}',
+    request: async () => ({
+      method: 'PUT',
+      path: `/tools/${await api.insertTool()}`,
+      body: { available: 5 },
+    }),
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'DELETE /tools/{id}',
+    request: async () => ({ method: 'DELETE', path: `/tools/${await api.insertTool()}` }),
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'POST /orders',
+    request: async () => ({
+      method: 'POST',
+      path: '/orders',
+      body: {
+        toolId: await api.insertTool(),
+        address: '1 Main St',
+        phone: '555',
+        orderQuantity: 2,
+      },
+    }),
+    expected: [401, 201, 201, 201],
+  },
+  {
+    name: 'GET /orders?email=(customer)',
+    request: async () => ({ method: 'GET', path: `/orders?email=${CUSTOMER}` }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'GET /orders/{id} (customer’s)',
+    request: async () => ({
+      method: 'GET',
+      path: `/orders/${await api.placeOrder(await api.insertTool())}`,
+    }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'DELETE /orders/{id} (customer’s, unpaid)',
+    request: async () => ({
+      method: 'DELETE',
+      path: `/orders/${await api.placeOrder(await api.insertTool())}`,
+    }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'GET /adminOrders',
+    request: async () => ({ method: 'GET', path: '/adminOrders' }),
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'GET /adminOrders/stats',
+    request: async () => ({ method: 'GET', path: '/adminOrders/stats?days=7' }),
+    expected: [401, 403, 403, 200],
+  },
   {
     name: 'PATCH /adminOrders/{id} (paid)',
     request: async () => {
@@ -54,8 +144,16 @@ const cases: Case[] = [
     },
     expected: [401, 403, 403, 200],
   },
-  { name: 'GET /admin/{email} (customer)', request: async () => ({ method: 'GET', path: `/admin/${CUSTOMER}` }), expected: [401, 200, 403, 200] },
-  { name: 'GET /user', request: async () => ({ method: 'GET', path: '/user' }), expected: [401, 403, 403, 200] },
+  {
+    name: 'GET /admin/{email} (customer)',
+    request: async () => ({ method: 'GET', path: `/admin/${CUSTOMER}` }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'GET /user',
+    request: async () => ({ method: 'GET', path: '/user' }),
+    expected: [401, 403, 403, 200],
+  },
   {
     name: 'PUT /user/admin/{email}',
     request: async () => {
@@ -66,11 +164,35 @@ const cases: Case[] = [
     },
     expected: [401, 403, 403, 200],
   },
-  { name: 'GET /users?email=(customer)', request: async () => ({ method: 'GET', path: `/users?email=${CUSTOMER}` }), expected: [401, 200, 403, 200] },
-  { name: 'PUT /users?email=(customer)', request: async () => ({ method: 'PUT', path: `/users?email=${CUSTOMER}`, body: { email: CUSTOMER } }), expected: [401, 200, 403, 403] },
-  { name: 'GET /health', request: async () => ({ method: 'GET', path: '/health' }), expected: [200, 200, 200, 200] },
-  { name: 'GET /health/ready', request: async () => ({ method: 'GET', path: '/health/ready' }), expected: [200, 200, 200, 200] },
-  { name: 'GET /docs-json', request: async () => ({ method: 'GET', path: '/docs-json' }), expected: [200, 200, 200, 200] },
+  {
+    name: 'GET /users?email=(customer)',
+    request: async () => ({ method: 'GET', path: `/users?email=${CUSTOMER}` }),
+    expected: [401, 200, 403, 200],
+  },
+  {
+    name: 'PUT /users?email=(customer)',
+    request: async () => ({
+      method: 'PUT',
+      path: `/users?email=${CUSTOMER}`,
+      body: { email: CUSTOMER },
+    }),
+    expected: [401, 200, 403, 403],
+  },
+  {
+    name: 'GET /health',
+    request: async () => ({ method: 'GET', path: '/health' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'GET /health/ready',
+    request: async () => ({ method: 'GET', path: '/health/ready' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'GET /docs-json',
+    request: async () => ({ method: 'GET', path: '/docs-json' }),
+    expected: [200, 200, 200, 200],
+  },
 ];
 
 const results: string[] = [];
@@ -81,7 +203,8 @@ it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) =>
     const { method, path, body } = await testCase.request();
     const answer = await api.request(method, path, { token: tokenOf(role), body });
     actual.push(answer.status);
-    if (answer.status >= 400) expect(Object.keys(answer.body).sort()).toEqual(['error', 'message', 'statusCode']);
+    if (answer.status >= 400)
+      expect(Object.keys(answer.body).sort()).toEqual(['error', 'message', 'statusCode']);
   }
   results.push(`| ${testCase.name} | ${actual.join(' | ')} |`);
   expect(actual).toEqual(testCase.expected);
@@ -90,16 +213,28 @@ it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) =>
 afterAll(() => {
   const dir = join(__dirname, '../test-results');
   mkdirSync(dir, { recursive: true });
-  const table = ['| endpoint | anonymous | customer | other customer | admin |', '|---|---|---|---|---|', ...results].join('\n');
+  const table = [
+    '| endpoint | anonymous | customer | other customer | admin |',
+    '|---|---|---|---|---|',
+    ...results,
+  ].join('\n');
   writeFileSync(join(dir, 'access-matrix.md'), `${table}\n`);
 });
 
 it('lets admins read anyone’s records and customers only their own', async () => {
   await api.request('PUT', `/users?email=${OTHER}`, {
     token: api.tokens.other,
-    body: { email: OTHER, location: 'Lyon', phone: '+33 1', education: 'BTS', linkedIn: 'in/olivia' },
+    body: {
+      email: OTHER,
+      location: 'Lyon',
+      phone: '+33 1',
+      education: 'BTS',
+      linkedIn: 'in/olivia',
+    },
   });
   const asAdmin = await api.request('GET', `/users?email=${OTHER}`, { token: api.tokens.admin });
   expect(asAdmin.body[0]).toMatchObject({ email: OTHER, location: 'Lyon' });
-  expect((await api.request('GET', `/admin/${ADMIN}`, { token: api.tokens.customer })).status).toBe(403);
+  expect((await api.request('GET', `/admin/${ADMIN}`, { token: api.tokens.customer })).status).toBe(
+    403,
+  );
 });

@@ -17,14 +17,24 @@ describe('access tokens are verified against the issuer’s published key', () =
   it('answers 401 without a token', async () => {
     const answer = await api.request('GET', own);
     expect(answer.status).toBe(401);
-    expect(answer.body).toEqual({ statusCode: 401, message: 'Please sign in first', error: 'Unauthorized' });
+    expect(answer.body).toEqual({
+      statusCode: 401,
+      message: 'Please sign in first',
+      error: 'Unauthorized',
+    });
   });
 
   it.each([
     ['expired', () => api.issuer.token({ email: CUSTOMER, expiresInSeconds: -60 })],
     ['signed by another key', () => api.issuer.token({ email: CUSTOMER, foreignKey: true })],
-    ['for another audience', () => api.issuer.token({ email: CUSTOMER, audience: 'urn:someone:else' })],
-    ['from another issuer', () => api.issuer.token({ email: CUSTOMER, issuer: 'http://evil.example' })],
+    [
+      'for another audience',
+      () => api.issuer.token({ email: CUSTOMER, audience: 'urn:someone:else' }),
+    ],
+    [
+      'from another issuer',
+      () => api.issuer.token({ email: CUSTOMER, issuer: 'http://evil.example' }),
+    ],
     ['HS256 with the public key as secret', () => api.issuer.hs256Token()],
     ['without an email claim', () => api.issuer.token({ email: null })],
     ['not a JWT at all', () => 'not-a-token'],
@@ -37,7 +47,13 @@ describe('access tokens are verified against the issuer’s published key', () =
   it('answers 401 to a tampered token (payload changed, signature kept)', async () => {
     const [header, , signature] = api.tokens.customer.split('.');
     const forged = Buffer.from(
-      JSON.stringify({ sub: 'x', email: ADMIN, aud: api.issuer.audience, iss: api.issuer.url, exp: Math.floor(Date.now() / 1000) + 300 }),
+      JSON.stringify({
+        sub: 'x',
+        email: ADMIN,
+        aud: api.issuer.audience,
+        iss: api.issuer.url,
+        exp: Math.floor(Date.now() / 1000) + 300,
+      }),
     ).toString('base64url');
     const answer = await api.request('GET', '/user', { token: `${header}.${forged}.${signature}` });
     expect(answer.status).toBe(401);
@@ -46,7 +62,10 @@ describe('access tokens are verified against the issuer’s published key', () =
 
 describe('admin rights come from the users collection only', () => {
   it('ignores a role claim in the token', async () => {
-    const token = api.issuer.token({ email: 'claims-admin@toolshop.test', extraClaims: { role: 'admin', admin: true } });
+    const token = api.issuer.token({
+      email: 'claims-admin@toolshop.test',
+      extraClaims: { role: 'admin', admin: true },
+    });
     expect((await api.request('GET', '/user', { token })).status).toBe(403);
   });
 
@@ -57,31 +76,41 @@ describe('admin rights come from the users collection only', () => {
 
   it('creates the user record (keyed by email, lower-cased) on first authenticated use', async () => {
     const token = api.issuer.token({ email: 'New.Person@Toolshop.test', name: 'New Person' });
-    expect((await api.request('GET', '/users?email=new.person@toolshop.test', { token })).body).toEqual([
-      expect.objectContaining({ email: 'new.person@toolshop.test' }),
-    ]);
+    expect(
+      (await api.request('GET', '/users?email=new.person@toolshop.test', { token })).body,
+    ).toEqual([expect.objectContaining({ email: 'new.person@toolshop.test' })]);
     const users = await api.request('GET', '/user', { token: api.tokens.admin });
-    expect(users.body.filter((user: { email: string }) => user.email === 'new.person@toolshop.test')).toHaveLength(1);
+    expect(
+      users.body.filter((user: { email: string }) => user.email === 'new.person@toolshop.test'),
+    ).toHaveLength(1);
   });
 
   it('grants admin rights when an admin assigns them, and they take effect at once', async () => {
     const token = api.issuer.token({ email: 'promoted@toolshop.test' });
     expect((await api.request('GET', '/user', { token })).status).toBe(403);
-    const assigned = await api.request('PUT', '/user/admin/promoted@toolshop.test', { token: api.tokens.admin });
+    const assigned = await api.request('PUT', '/user/admin/promoted@toolshop.test', {
+      token: api.tokens.admin,
+    });
     expect(assigned.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     expect((await api.request('GET', '/user', { token })).status).toBe(200);
-    const again = await api.request('PUT', '/user/admin/promoted@toolshop.test', { token: api.tokens.admin });
+    const again = await api.request('PUT', '/user/admin/promoted@toolshop.test', {
+      token: api.tokens.admin,
+    });
     expect(again.body.modifiedCount).toBe(0);
   });
 
   it('answers 403 with the spec message when a non-admin assigns admin', async () => {
-    const answer = await api.request('PUT', `/user/admin/${CUSTOMER}`, { token: api.tokens.customer });
+    const answer = await api.request('PUT', `/user/admin/${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
     expect(answer.status).toBe(403);
     expect(answer.body.message).toBe('failed! only admin can do this');
   });
 
   it('answers 404 for assigning admin to an unknown email', async () => {
-    const answer = await api.request('PUT', '/user/admin/nobody@toolshop.test', { token: api.tokens.admin });
+    const answer = await api.request('PUT', '/user/admin/nobody@toolshop.test', {
+      token: api.tokens.admin,
+    });
     expect(answer.status).toBe(404);
   });
 });

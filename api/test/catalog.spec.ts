@@ -11,7 +11,10 @@ describe('seed (embedded mode)', () => {
   it('fills empty collections with 8 tools and 6 reviews whose images the API serves', async () => {
     const tools = await api.request('GET', '/tools');
     expect(tools.body).toHaveLength(8);
-    expect(tools.body[0]).toMatchObject({ name: 'Cordless Drill Driver 18V', img: 'http://shop.test:5000/images/cordless-drill.webp' });
+    expect(tools.body[0]).toMatchObject({
+      name: 'Cordless Drill Driver 18V',
+      img: 'http://shop.test:5000/images/cordless-drill.webp',
+    });
     for (const tool of tools.body) {
       expect(tool.minOrder).toBeLessThanOrEqual(tool.available);
       const image = await fetch(`${api.url}${new URL(tool.img).pathname}`);
@@ -32,20 +35,41 @@ describe('seed (embedded mode)', () => {
 
 describe('tools', () => {
   it('lets an admin add, restock and delete a product', async () => {
-    const body = { name: 'Bench Grinder', img: 'http://shop.test:5000/images/angle-grinder.webp', shortDescription: 'Twin 150 mm wheels', minOrder: 2, available: 40, price: 119 };
+    const body = {
+      name: 'Bench Grinder',
+      img: 'http://shop.test:5000/images/angle-grinder.webp',
+      shortDescription: 'Twin 150 mm wheels',
+      minOrder: 2,
+      available: 40,
+      price: 119,
+    };
     const added = await api.request('POST', '/tools', { token: api.tokens.admin, body });
     expect(added.status).toBe(201);
-    expect(added.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(added.body).toEqual({
+      acknowledged: true,
+      insertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
     const id = added.body.insertedId;
     expect((await api.request('GET', `/tools/${id}`)).body).toEqual({ _id: id, ...body });
     expect((await api.request('GET', '/tools')).body[0]._id).toBe(id);
 
-    expect((await api.request('PUT', `/tools/${id}`, { token: api.tokens.admin, body: { available: 75 } })).body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(
+      (
+        await api.request('PUT', `/tools/${id}`, {
+          token: api.tokens.admin,
+          body: { available: 75 },
+        })
+      ).body,
+    ).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     expect((await api.request('GET', `/tools/${id}`)).body.available).toBe(75);
 
-    expect((await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin })).body).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin })).body).toEqual(
+      { acknowledged: true, deletedCount: 1 },
+    );
     expect((await api.request('GET', `/tools/${id}`)).status).toBe(404);
-    expect((await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin })).status).toBe(404);
+    expect((await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin })).status).toBe(
+      404,
+    );
   });
 
   it('pages on request with the total in X-Total-Count', async () => {
@@ -62,28 +86,42 @@ describe('tools', () => {
     const again = await fetch(`${api.url}/tools`, { headers: { 'if-none-match': etag! } });
     expect(again.status).toBe(304);
     const reviews = await api.request('GET', '/reviews');
-    const reviewsAgain = await fetch(`${api.url}/reviews`, { headers: { 'if-none-match': reviews.headers.get('etag')! } });
+    const reviewsAgain = await fetch(`${api.url}/reviews`, {
+      headers: { 'if-none-match': reviews.headers.get('etag')! },
+    });
     expect(reviewsAgain.status).toBe(304);
 
     // A stock change makes a new ETag.
     const [tool] = first.body;
-    await api.request('PUT', `/tools/${tool._id}`, { token: api.tokens.admin, body: { available: tool.available + 1 } });
-    expect((await fetch(`${api.url}/tools`, { headers: { 'if-none-match': etag! } })).status).toBe(200);
+    await api.request('PUT', `/tools/${tool._id}`, {
+      token: api.tokens.admin,
+      body: { available: tool.available + 1 },
+    });
+    expect((await fetch(`${api.url}/tools`, { headers: { 'if-none-match': etag! } })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('images', () => {
-  it.each(['nope.webp', '..%2F..%2Fpackage.json', 'cordless-drill.png'])('answers 404 for %s', async (file) => {
-    const answer = await api.request('GET', `/images/${file}`);
-    expect(answer.status).toBe(404);
-  });
+  it.each(['nope.webp', '..%2F..%2Fpackage.json', 'cordless-drill.png'])(
+    'answers 404 for %s',
+    async (file) => {
+      const answer = await api.request('GET', `/images/${file}`);
+      expect(answer.status).toBe(404);
+    },
+  );
 });
 
 describe('HTTP surface', () => {
   it('allows the shop’s origins and exposes the paging header', async () => {
     const preflight = await fetch(`${api.url}/adminOrders`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:3003', 'access-control-request-method': 'GET', 'access-control-request-headers': 'authorization' },
+      headers: {
+        origin: 'http://localhost:3003',
+        'access-control-request-method': 'GET',
+        'access-control-request-headers': 'authorization',
+      },
     });
     expect(preflight.status).toBeLessThan(300);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3003');
@@ -97,7 +135,9 @@ describe('HTTP surface', () => {
     const answer = await fetch(`${api.url}/health`, { headers: { 'x-request-id': 'trace-123' } });
     expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
     expect(answer.headers.get('x-request-id')).toBe('trace-123');
-    expect((await fetch(`${api.url}/health`)).headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await fetch(`${api.url}/health`)).headers.get('x-request-id')).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   });
 
   it('answers unknown routes with the error shape', async () => {
@@ -108,19 +148,45 @@ describe('HTTP surface', () => {
 
   it('documents every endpoint with its auth and error answers', async () => {
     const docs = await api.request('GET', '/docs-json');
-    const paths = docs.body.paths as Record<string, Record<string, { security?: unknown; responses: Record<string, unknown> }>>;
+    const paths = docs.body.paths as Record<
+      string,
+      Record<string, { security?: unknown; responses: Record<string, unknown> }>
+    >;
     const expected: [string, string][] = [
-      ['/reviews', 'get'], ['/reviews', 'post'], ['/userReviews', 'get'], ['/suggestions', 'post'],
-      ['/tools', 'get'], ['/tools', 'post'], ['/tools/{id}', 'get'], ['/tools/{id}', 'put'], ['/tools/{id}', 'delete'],
-      ['/orders', 'post'], ['/orders', 'get'], ['/orders/{id}', 'get'], ['/orders/{id}', 'delete'],
-      ['/adminOrders', 'get'], ['/adminOrders/stats', 'get'], ['/adminOrders/{id}', 'patch'],
-      ['/admin/{email}', 'get'], ['/user', 'get'], ['/user/admin/{email}', 'put'], ['/users', 'get'], ['/users', 'put'],
-      ['/health', 'get'], ['/health/ready', 'get'],
+      ['/reviews', 'get'],
+      ['/reviews', 'post'],
+      ['/userReviews', 'get'],
+      ['/suggestions', 'post'],
+      ['/tools', 'get'],
+      ['/tools', 'post'],
+      ['/tools/{id}', 'get'],
+      ['/tools/{id}', 'put'],
+      ['/tools/{id}', 'delete'],
+      ['/orders', 'post'],
+      ['/orders', 'get'],
+      ['/orders/{id}', 'get'],
+      ['/orders/{id}', 'delete'],
+      ['/adminOrders', 'get'],
+      ['/adminOrders/stats', 'get'],
+      ['/adminOrders/{id}', 'patch'],
+      ['/admin/{email}', 'get'],
+      ['/user', 'get'],
+      ['/user/admin/{email}', 'put'],
+      ['/users', 'get'],
+      ['/users', 'put'],
+      ['/health', 'get'],
+      ['/health/ready', 'get'],
     ];
     for (const [path, method] of expected) {
       const operation = paths[path]?.[method];
       expect(operation).toBeDefined();
-      if (path.startsWith('/admin') || path.startsWith('/user') || path.startsWith('/orders') || (method !== 'get' && path.startsWith('/tools')) || (method === 'post' && path === '/reviews')) {
+      if (
+        path.startsWith('/admin') ||
+        path.startsWith('/user') ||
+        path.startsWith('/orders') ||
+        (method !== 'get' && path.startsWith('/tools')) ||
+        (method === 'post' && path === '/reviews')
+      ) {
         expect(operation!.security).toEqual([{ bearer: [] }]);
         expect(operation!.responses['401']).toBeDefined();
       }

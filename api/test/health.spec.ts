@@ -17,7 +17,11 @@ it('reports ready while the database answers and 503 once it is gone', async () 
     await database.stop();
     const answer = await api.request('GET', '/health/ready');
     expect(answer.status).toBe(503);
-    expect(answer.body).toEqual({ statusCode: 503, message: 'The database is unreachable', error: 'Service Unavailable' });
+    expect(answer.body).toEqual({
+      statusCode: 503,
+      message: 'The database is unreachable',
+      error: 'Service Unavailable',
+    });
     expect((await api.request('GET', '/health')).status).toBe(200);
   } finally {
     await api.app.close().catch(() => undefined);

@@ -16,15 +16,32 @@ const orderBody = (toolId: string, orderQuantity: number, extra: object = {}) =>
 
 describe('POST /orders', () => {
   it('takes email from the token and name, img and price from the tool; ignores client totals', async () => {
-    const toolId = await api.insertTool({ name: 'Hammer Drill', price: 40, minOrder: 2, available: 50 });
+    const toolId = await api.insertTool({
+      name: 'Hammer Drill',
+      price: 40,
+      minOrder: 2,
+      available: 50,
+    });
     const created = await api.request('POST', '/orders', {
       token: api.tokens.customer,
-      body: orderBody(toolId, 3, { name: 'Free stuff', img: 'x', email: 'victim@x.y', totalPrice: 1, paid: true, userName: 'Casey' }),
+      body: orderBody(toolId, 3, {
+        name: 'Free stuff',
+        img: 'x',
+        email: 'victim@x.y',
+        totalPrice: 1,
+        paid: true,
+        userName: 'Casey',
+      }),
     });
     expect(created.status).toBe(201);
-    expect(created.body).toEqual({ acknowledged: true, insertedId: expect.stringMatching(/^[0-9a-f]{24}$/) });
+    expect(created.body).toEqual({
+      acknowledged: true,
+      insertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
+    });
 
-    const order = await api.request('GET', `/orders/${created.body.insertedId}`, { token: api.tokens.customer });
+    const order = await api.request('GET', `/orders/${created.body.insertedId}`, {
+      token: api.tokens.customer,
+    });
     expect(order.body).toMatchObject({
       toolId,
       name: 'Hammer Drill',
@@ -44,7 +61,10 @@ describe('POST /orders', () => {
   it('refuses fields a client must never set', async () => {
     const toolId = await api.insertTool();
     for (const field of ['shipped', 'transactionId', 'paymentIntentId', '_id']) {
-      const answer = await api.request('POST', '/orders', { token: api.tokens.customer, body: orderBody(toolId, 1, { [field]: 'x' }) });
+      const answer = await api.request('POST', '/orders', {
+        token: api.tokens.customer,
+        body: orderBody(toolId, 1, { [field]: 'x' }),
+      });
       expect(answer.status).toBe(400);
       expect(answer.body.message).toContain(`property ${field} should not exist`);
     }
@@ -57,27 +77,40 @@ describe('POST /orders', () => {
     ['fractional', 5.5, 400],
   ])('answers "enter valid quantity" for a quantity %s', async (_label, quantity, status) => {
     const toolId = await api.insertTool({ minOrder: 5, available: 20 });
-    const answer = await api.request('POST', '/orders', { token: api.tokens.customer, body: orderBody(toolId, quantity) });
+    const answer = await api.request('POST', '/orders', {
+      token: api.tokens.customer,
+      body: orderBody(toolId, quantity),
+    });
     expect(answer.status).toBe(status);
     expect(answer.body.message).toBe('enter valid quantity');
     expect(await api.toolStock(toolId)).toBe(20);
   });
 
   it('answers 404 for an unknown tool', async () => {
-    const answer = await api.request('POST', '/orders', { token: api.tokens.customer, body: orderBody('0123456789abcdef01234567', 1) });
+    const answer = await api.request('POST', '/orders', {
+      token: api.tokens.customer,
+      body: orderBody('0123456789abcdef01234567', 1),
+    });
     expect(answer.status).toBe(404);
   });
 
   it('never oversells: 50 concurrent orders of 1 on a stock of 10 give exactly 10 orders', async () => {
     const toolId = await api.insertTool({ available: 10, minOrder: 1 });
     const answers = await Promise.all(
-      Array.from({ length: 50 }, () => api.request('POST', '/orders', { token: api.tokens.customer, body: orderBody(toolId, 1) })),
+      Array.from({ length: 50 }, () =>
+        api.request('POST', '/orders', { token: api.tokens.customer, body: orderBody(toolId, 1) }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);
     expect(await api.toolStock(toolId)).toBe(0);
-    const orders = await api.db.collection('orders').countDocuments({ name: 'Test Drill', toolId: new (await import('mongoose')).Types.ObjectId(toolId) });
+    const orders = await api.db
+      .collection('orders')
+      .countDocuments({
+        name: 'Test Drill',
+        toolId: new (await import('mongoose')).Types.ObjectId(toolId),
+      });
     expect(orders).toBe(10);
   });
 });
@@ -90,8 +123,12 @@ describe('cancel and approve', () => {
     const answer = await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer });
     expect(answer.body).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await api.toolStock(toolId)).toBe(10);
-    expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(404);
-    expect((await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(404);
+    expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(
+      404,
+    );
+    expect(
+      (await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer })).status,
+    ).toBe(404);
   });
 
   it('refuses to cancel a paid order (409), for the owner and for an admin', async () => {
@@ -106,14 +143,23 @@ describe('cancel and approve', () => {
 
   it('approves only paid orders; approving again is harmless', async () => {
     const id = await api.placeOrder(await api.insertTool());
-    const unpaid = await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+    const unpaid = await api.request('PATCH', `/adminOrders/${id}`, {
+      token: api.tokens.admin,
+      body: {},
+    });
     expect(unpaid.status).toBe(409);
 
     await api.markPaid(id);
     const body = { order: { _id: id }, transactionId: 'pi_x', address: 'x' };
-    const approved = await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body });
+    const approved = await api.request('PATCH', `/adminOrders/${id}`, {
+      token: api.tokens.admin,
+      body,
+    });
     expect(approved.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
-    const again = await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body });
+    const again = await api.request('PATCH', `/adminOrders/${id}`, {
+      token: api.tokens.admin,
+      body,
+    });
     expect(again.status).toBe(200);
     expect(again.body.modifiedCount).toBe(0);
 
@@ -122,7 +168,14 @@ describe('cancel and approve', () => {
   });
 
   it('answers 404 when approving an unknown order', async () => {
-    expect((await api.request('PATCH', '/adminOrders/0123456789abcdef01234567', { token: api.tokens.admin, body: {} })).status).toBe(404);
+    expect(
+      (
+        await api.request('PATCH', '/adminOrders/0123456789abcdef01234567', {
+          token: api.tokens.admin,
+          body: {},
+        })
+      ).status,
+    ).toBe(404);
   });
 });
 
@@ -145,7 +198,9 @@ describe('order lists', () => {
   });
 
   it('pages own orders on request, with the total', async () => {
-    const answer = await api.request('GET', `/orders?email=${OTHER}&limit=2&page=2`, { token: api.tokens.other });
+    const answer = await api.request('GET', `/orders?email=${OTHER}&limit=2&page=2`, {
+      token: api.tokens.other,
+    });
     expect(answer.body.map((order: { _id: string }) => order._id)).toEqual([ids[2], ids[1]]);
     expect(answer.headers.get('x-total-count')).toBe('5');
   });
@@ -163,11 +218,15 @@ describe('order lists', () => {
   });
 
   it('rejects an unknown state', async () => {
-    expect((await api.request('GET', '/adminOrders?state=lost', { token: api.tokens.admin })).status).toBe(400);
+    expect(
+      (await api.request('GET', '/adminOrders?state=lost', { token: api.tokens.admin })).status,
+    ).toBe(400);
   });
 
   it('counts orders and paid revenue per day', async () => {
-    const answer = await api.request('GET', '/adminOrders/stats?days=3', { token: api.tokens.admin });
+    const answer = await api.request('GET', '/adminOrders/stats?days=3', {
+      token: api.tokens.admin,
+    });
     expect(answer.body).toHaveLength(3);
     const today = new Date().toISOString().slice(0, 10);
     // Orders 2 and 3 are paid: quantities 2 and 3 at $10.

@@ -8,19 +8,40 @@ beforeAll(async () => {
 afterAll(() => limited.stop());
 
 it('saves a complete suggestion, refuses an incomplete one with the spec message, and rate limits', async () => {
-  const ok = await limited.request('POST', '/suggestions', { body: { email: 'Sam', opinion: 'Sell blades too' } });
+  const ok = await limited.request('POST', '/suggestions', {
+    body: { email: 'Sam', opinion: 'Sell blades too' },
+  });
   expect(ok.status).toBe(201);
   expect(ok.body.insertedId).toMatch(/^[0-9a-f]{24}$/);
-  const incomplete = await limited.request('POST', '/suggestions', { body: { email: 'Sam', opinion: '   ' } });
-  expect(incomplete.body).toEqual({ statusCode: 400, message: 'Please fill out the form first', error: 'Bad Request' });
+  const incomplete = await limited.request('POST', '/suggestions', {
+    body: { email: 'Sam', opinion: '   ' },
+  });
+  expect(incomplete.body).toEqual({
+    statusCode: 400,
+    message: 'Please fill out the form first',
+    error: 'Bad Request',
+  });
   // The limit of this app is 3 per minute; the two above count.
-  expect((await limited.request('POST', '/suggestions', { body: { email: 'Sam', opinion: 'Third' } })).status).toBe(201);
-  const limitedAnswer = await limited.request('POST', '/suggestions', { body: { email: 'Sam', opinion: 'Fourth' } });
-  expect(limitedAnswer.body).toEqual({ statusCode: 429, message: 'Too many requests. Please wait a minute and try again.', error: 'Too Many Requests' });
+  expect(
+    (await limited.request('POST', '/suggestions', { body: { email: 'Sam', opinion: 'Third' } }))
+      .status,
+  ).toBe(201);
+  const limitedAnswer = await limited.request('POST', '/suggestions', {
+    body: { email: 'Sam', opinion: 'Fourth' },
+  });
+  expect(limitedAnswer.body).toEqual({
+    statusCode: 429,
+    message: 'Too many requests. Please wait a minute and try again.',
+    error: 'Too Many Requests',
+  });
 });
 
 it('limits writes separately and never throttles catalog reads', async () => {
-  const review = () => limited.request('POST', '/reviews', { token: limited.tokens.customer, body: { rating: 5, opinion: 'Good' } });
+  const review = () =>
+    limited.request('POST', '/reviews', {
+      token: limited.tokens.customer,
+      body: { rating: 5, opinion: 'Good' },
+    });
   expect((await review()).status).toBe(201);
   expect((await review()).status).toBe(201);
   expect((await review()).status).toBe(429);

@@ -9,25 +9,60 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
-const expectError = (answer: { status: number; body: unknown }, status: number, message?: string) => {
+const expectError = (
+  answer: { status: number; body: unknown },
+  status: number,
+  message?: string,
+) => {
   expect(answer.status).toBe(status);
-  expect(answer.body).toEqual({ statusCode: status, message: message ?? expect.any(String), error: expect.any(String) });
+  expect(answer.body).toEqual({
+    statusCode: status,
+    message: message ?? expect.any(String),
+    error: expect.any(String),
+  });
 };
 
 describe('ids', () => {
-  it.each(['abc', '123', 'zzzzzzzzzzzzzzzzzzzzzzzz', '0123456789abcdef0123456789'])('answers 400 for the malformed id %s', async (id) => {
-    expectError(await api.request('GET', `/tools/${id}`), 400, 'Invalid id');
-    expectError(await api.request('GET', `/orders/${id}`, { token: api.tokens.customer }), 400, 'Invalid id');
-    expectError(await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin }), 400, 'Invalid id');
-    expectError(await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} }), 400, 'Invalid id');
-  });
+  it.each(['abc', '123', 'zzzzzzzzzzzzzzzzzzzzzzzz', '0123456789abcdef0123456789'])(
+    'answers 400 for the malformed id %s',
+    async (id) => {
+      expectError(await api.request('GET', `/tools/${id}`), 400, 'Invalid id');
+      expectError(
+        await api.request('GET', `/orders/${id}`, { token: api.tokens.customer }),
+        400,
+        'Invalid id',
+      );
+      expectError(
+        await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin }),
+        400,
+        'Invalid id',
+      );
+      expectError(
+        await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} }),
+        400,
+        'Invalid id',
+      );
+    },
+  );
 
   it('answers 404 for a well-formed unknown id', async () => {
     const unknown = '0123456789abcdef01234567';
     expectError(await api.request('GET', `/tools/${unknown}`), 404);
-    expectError(await api.request('PUT', `/tools/${unknown}`, { token: api.tokens.admin, body: { available: 1 } }), 404);
-    expectError(await api.request('GET', `/orders/${unknown}`, { token: api.tokens.customer }), 404);
-    expectError(await api.request('DELETE', `/orders/${unknown}`, { token: api.tokens.customer }), 404);
+    expectError(
+      await api.request('PUT', `/tools/${unknown}`, {
+        token: api.tokens.admin,
+        body: { available: 1 },
+      }),
+      404,
+    );
+    expectError(
+      await api.request('GET', `/orders/${unknown}`, { token: api.tokens.customer }),
+      404,
+    );
+    expectError(
+      await api.request('DELETE', `/orders/${unknown}`, { token: api.tokens.customer }),
+      404,
+    );
   });
 });
 
@@ -42,8 +77,18 @@ describe('operator injection never reaches a query', () => {
   });
 
   it.each([
-    ['POST /orders toolId', 'POST', '/orders', { toolId: { $gt: '' }, address: 'a', phone: '1', orderQuantity: 1 }],
-    ['POST /orders quantity', 'POST', '/orders', { toolId: 'x', address: { $ne: null }, phone: '1', orderQuantity: { $gt: 0 } }],
+    [
+      'POST /orders toolId',
+      'POST',
+      '/orders',
+      { toolId: { $gt: '' }, address: 'a', phone: '1', orderQuantity: 1 },
+    ],
+    [
+      'POST /orders quantity',
+      'POST',
+      '/orders',
+      { toolId: 'x', address: { $ne: null }, phone: '1', orderQuantity: { $gt: 0 } },
+    ],
     ['POST /reviews', 'POST', '/reviews', { opinion: { $gt: '' }, rating: 5 }],
     ['PUT /users', 'PUT', `/users?email=${CUSTOMER}`, { email: { $gt: '' } }],
     ['POST /suggestions', 'POST', '/suggestions', { email: { $gt: '' }, opinion: 'x' }],
@@ -54,7 +99,14 @@ describe('operator injection never reaches a query', () => {
   it('in a tool body sent by an admin', async () => {
     const answer = await api.request('POST', '/tools', {
       token: api.tokens.admin,
-      body: { name: { $gt: '' }, img: '/x.webp', shortDescription: 'd', minOrder: 1, available: 1, price: 1 },
+      body: {
+        name: { $gt: '' },
+        img: '/x.webp',
+        shortDescription: 'd',
+        minOrder: 1,
+        available: 1,
+        price: 1,
+      },
     });
     expectError(answer, 400, 'Name is Required');
   });
@@ -64,7 +116,14 @@ describe('types and rules', () => {
   it('gives every add-product message for an empty body', async () => {
     const answer = await api.request('POST', '/tools', { token: api.tokens.admin, body: {} });
     expect(answer.status).toBe(400);
-    for (const message of ['Name is Required', 'Image link is Required', 'shortDescription is Required', 'Minimum Order is Required', 'Available is Required', 'price is Required']) {
+    for (const message of [
+      'Name is Required',
+      'Image link is Required',
+      'shortDescription is Required',
+      'Minimum Order is Required',
+      'Available is Required',
+      'price is Required',
+    ]) {
       expect(answer.body.message).toContain(message);
     }
   });
@@ -73,10 +132,26 @@ describe('types and rules', () => {
     ['a string number', { minOrder: '5' }, 'Minimum Order is Required'],
     ['a fraction', { price: 9.99 }, 'price is Required'],
     ['a negative stock', { available: -1 }, 'Available is Required'],
-    ['minOrder above available', { minOrder: 50, available: 10 }, 'The minimum order cannot be larger than the available stock'],
+    [
+      'minOrder above available',
+      { minOrder: 50, available: 10 },
+      'The minimum order cannot be larger than the available stock',
+    ],
   ])('refuses a tool with %s', async (_label, fields, message) => {
-    const body = { name: 'Saw', img: 'http://localhost:5000/images/jigsaw.webp', shortDescription: 'd', minOrder: 1, available: 10, price: 10, ...fields };
-    expectError(await api.request('POST', '/tools', { token: api.tokens.admin, body }), 400, message);
+    const body = {
+      name: 'Saw',
+      img: 'http://localhost:5000/images/jigsaw.webp',
+      shortDescription: 'd',
+      minOrder: 1,
+      available: 10,
+      price: 10,
+      ...fields,
+    };
+    expectError(
+      await api.request('POST', '/tools', { token: api.tokens.admin, body }),
+      400,
+      message,
+    );
   });
 
   it.each([
@@ -87,50 +162,132 @@ describe('types and rules', () => {
     [{ rating: 5, opinion: '' }, 'Please give short opinion'],
     [{ rating: 5, opinion: 'x'.repeat(201) }, 'The opinion is limited to 200 characters'],
   ])('refuses the review %j', async (body, message) => {
-    expectError(await api.request('POST', '/reviews', { token: api.tokens.customer, body }), 400, message);
+    expectError(
+      await api.request('POST', '/reviews', { token: api.tokens.customer, body }),
+      400,
+      message,
+    );
   });
 
   it('takes the review author from the token, not the body', async () => {
-    const body = { rating: 5, opinion: 'x'.repeat(200), email: 'someone@else.com', customerName: 'Someone Else' };
-    expect((await api.request('POST', '/reviews', { token: api.tokens.customer, body })).status).toBe(201);
-    const own = await api.request('GET', `/userReviews?email=${CUSTOMER}`, { token: api.tokens.customer });
-    expect(own.body[0]).toMatchObject({ email: CUSTOMER, customerName: 'Casey Customer', rating: 5 });
+    const body = {
+      rating: 5,
+      opinion: 'x'.repeat(200),
+      email: 'someone@else.com',
+      customerName: 'Someone Else',
+    };
+    expect(
+      (await api.request('POST', '/reviews', { token: api.tokens.customer, body })).status,
+    ).toBe(201);
+    const own = await api.request('GET', `/userReviews?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
+    expect(own.body[0]).toMatchObject({
+      email: CUSTOMER,
+      customerName: 'Casey Customer',
+      rating: 5,
+    });
     const list = await api.request('GET', '/reviews');
-    expect(list.body[0]).toEqual({ _id: expect.any(String), customerName: 'Casey Customer', opinion: 'x'.repeat(200), rating: 5 });
+    expect(list.body[0]).toEqual({
+      _id: expect.any(String),
+      customerName: 'Casey Customer',
+      opinion: 'x'.repeat(200),
+      rating: 5,
+    });
   });
 
   it('refuses unknown fields (no mass assignment)', async () => {
-    expectError(await api.request('PUT', `/tools/${toolId}`, { token: api.tokens.admin, body: { available: 5, price: 1 } }), 400, 'property price should not exist');
-    expectError(await api.request('PUT', `/users?email=${CUSTOMER}`, { token: api.tokens.customer, body: { email: CUSTOMER, role: 'admin' } }), 400, 'property role should not exist');
+    expectError(
+      await api.request('PUT', `/tools/${toolId}`, {
+        token: api.tokens.admin,
+        body: { available: 5, price: 1 },
+      }),
+      400,
+      'property price should not exist',
+    );
+    expectError(
+      await api.request('PUT', `/users?email=${CUSTOMER}`, {
+        token: api.tokens.customer,
+        body: { email: CUSTOMER, role: 'admin' },
+      }),
+      400,
+      'property role should not exist',
+    );
   });
 
   it('answers 400 for an order with a string quantity or missing address', async () => {
-    expectError(await api.request('POST', '/orders', { token: api.tokens.customer, body: { toolId, address: 'a', phone: '1', orderQuantity: '2' } }), 400, 'enter valid quantity');
-    expectError(await api.request('POST', '/orders', { token: api.tokens.customer, body: { toolId, phone: '1', orderQuantity: 2 } }), 400, 'Address is Required');
+    expectError(
+      await api.request('POST', '/orders', {
+        token: api.tokens.customer,
+        body: { toolId, address: 'a', phone: '1', orderQuantity: '2' },
+      }),
+      400,
+      'enter valid quantity',
+    );
+    expectError(
+      await api.request('POST', '/orders', {
+        token: api.tokens.customer,
+        body: { toolId, phone: '1', orderQuantity: 2 },
+      }),
+      400,
+      'Address is Required',
+    );
   });
 
   it('accepts {email} alone after sign-in, and otherwise only all five profile fields', async () => {
-    const put = (body: object) => api.request('PUT', `/users?email=${CUSTOMER}`, { token: api.tokens.customer, body });
+    const put = (body: object) =>
+      api.request('PUT', `/users?email=${CUSTOMER}`, { token: api.tokens.customer, body });
     expect((await put({ email: CUSTOMER })).status).toBe(200);
-    expectError(await put({ email: CUSTOMER, location: 'Berlin' }), 400, 'Fill in all five fields: email, location, phone, education and linkedIn');
-    expectError(await put({ email: 'other@toolshop.test', location: 'a', phone: 'b', education: 'c', linkedIn: 'd' }), 400, 'The email must be your own');
-    const full = { email: CUSTOMER, location: 'Berlin', phone: '+49 30 1234', education: 'BSc', linkedIn: 'linkedin.com/in/casey' };
+    expectError(
+      await put({ email: CUSTOMER, location: 'Berlin' }),
+      400,
+      'Fill in all five fields: email, location, phone, education and linkedIn',
+    );
+    expectError(
+      await put({
+        email: 'other@toolshop.test',
+        location: 'a',
+        phone: 'b',
+        education: 'c',
+        linkedIn: 'd',
+      }),
+      400,
+      'The email must be your own',
+    );
+    const full = {
+      email: CUSTOMER,
+      location: 'Berlin',
+      phone: '+49 30 1234',
+      education: 'BSc',
+      linkedIn: 'linkedin.com/in/casey',
+    };
     expect((await put(full)).body).toMatchObject({ acknowledged: true, matchedCount: 1 });
-    const profile = await api.request('GET', `/users?email=${CUSTOMER}`, { token: api.tokens.customer });
+    const profile = await api.request('GET', `/users?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
     expect(profile.body[0]).toMatchObject(full);
     // The sign-in upsert must not wipe the profile.
     await put({ email: CUSTOMER });
-    expect((await api.request('GET', `/users?email=${CUSTOMER}`, { token: api.tokens.customer })).body[0]).toMatchObject(full);
+    expect(
+      (await api.request('GET', `/users?email=${CUSTOMER}`, { token: api.tokens.customer }))
+        .body[0],
+    ).toMatchObject(full);
   });
 
-  it.each(['limit=0', 'limit=201', 'limit=abc', 'page=0', 'page=1.5'])('refuses the paging %s', async (query) => {
-    expectError(await api.request('GET', `/tools?${query}`), 400);
-  });
+  it.each(['limit=0', 'limit=201', 'limit=abc', 'page=0', 'page=1.5'])(
+    'refuses the paging %s',
+    async (query) => {
+      expectError(await api.request('GET', `/tools?${query}`), 400);
+    },
+  );
 });
 
 describe('bodies', () => {
   it('refuses oversized bodies with 413', async () => {
-    const answer = await api.request('POST', '/reviews', { token: api.tokens.customer, rawBody: JSON.stringify({ rating: 5, opinion: 'x'.repeat(100_000) }) });
+    const answer = await api.request('POST', '/reviews', {
+      token: api.tokens.customer,
+      rawBody: JSON.stringify({ rating: 5, opinion: 'x'.repeat(100_000) }),
+    });
     expectError(answer, 413, 'Request body is too large');
   });
 

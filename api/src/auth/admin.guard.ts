@@ -10,7 +10,8 @@ export class AdminGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
-    if (!user || !(await this.users.isAdmin(user.email))) throw new ForbiddenException(Messages.onlyAdmin);
+    if (!user || !(await this.users.isAdmin(user.email)))
+      throw new ForbiddenException(Messages.onlyAdmin);
     return true;
   }
 }

@@ -5,10 +5,14 @@ import { AdminGuard } from './admin.guard';
 import type { AuthUser } from './auth-user';
 import { JwtAuthGuard } from './jwt-auth.guard';
 
-const unauthorized = ApiUnauthorizedResponse({ description: 'No, expired or invalid access token', type: ErrorResponse });
+const unauthorized = ApiUnauthorizedResponse({
+  description: 'No, expired or invalid access token',
+  type: ErrorResponse,
+});
 
 /** A verified access token is required. */
-export const SignedIn = () => applyDecorators(UseGuards(JwtAuthGuard), ApiBearerAuth(), unauthorized);
+export const SignedIn = () =>
+  applyDecorators(UseGuards(JwtAuthGuard), ApiBearerAuth(), unauthorized);
 
 /** A verified access token of a user whose record says admin. */
 export const AdminOnly = () =>
@@ -20,5 +24,6 @@ export const AdminOnly = () =>
   );
 
 export const CurrentUser = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): AuthUser => context.switchToHttp().getRequest<{ user: AuthUser }>().user,
+  (_data: unknown, context: ExecutionContext): AuthUser =>
+    context.switchToHttp().getRequest<{ user: AuthUser }>().user,
 );

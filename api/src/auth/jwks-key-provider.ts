@@ -15,7 +15,9 @@ export class JwksKeyProvider {
   constructor(@Inject(API_CONFIG) private readonly config: ApiConfig) {}
 
   async publicKeyFor(rawJwt: string): Promise<string> {
-    const header = JSON.parse(Buffer.from(rawJwt.split('.')[0] ?? '', 'base64url').toString('utf8')) as {
+    const header = JSON.parse(
+      Buffer.from(rawJwt.split('.')[0] ?? '', 'base64url').toString('utf8'),
+    ) as {
       alg?: string;
       kid?: string;
     };
@@ -28,10 +30,20 @@ export class JwksKeyProvider {
   private jwksClient(): Promise<JwksClient> {
     this.client ??= this.discoverJwksUri().then(
       (jwksUri) =>
-        new JwksClient({ jwksUri, cache: true, cacheMaxAge: 10 * 60_000, rateLimit: true, jwksRequestsPerMinute: 10, timeout: 5000 }),
+        new JwksClient({
+          jwksUri,
+          cache: true,
+          cacheMaxAge: 10 * 60_000,
+          rateLimit: true,
+          jwksRequestsPerMinute: 10,
+          timeout: 5000,
+        }),
     );
     // A failed discovery is retried on the next request rather than remembered.
-    this.client.catch(() => (this.client = undefined));
+    this.client.catch((error: Error) => {
+      this.logger.warn(`cannot find the JWKS of ${this.config.oidcIssuer}: ${error.message}`);
+      this.client = undefined;
+    });
     return this.client;
   }
 

@@ -29,11 +29,16 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       issuer: config.oidcIssuer,
       audience: config.oidcAudience,
       ignoreExpiration: false,
-      secretOrKeyProvider: (_request: unknown, rawJwt: string, done: (error: unknown, key?: string) => void) => {
+      secretOrKeyProvider: (
+        _request: unknown,
+        rawJwt: string,
+        done: (error: unknown, key?: string) => void,
+      ) => {
         keys.publicKeyFor(rawJwt).then(
           (key) => done(null, key),
           (error: Error) => {
-            this.logger.warn(`no key for token: ${error.message}`);
+            // Routine for forged or foreign tokens; discovery failures are logged where they happen.
+            this.logger.debug(`no key for token: ${error.message}`);
             done(error);
           },
         );
@@ -46,7 +51,11 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     if (typeof sub !== 'string' || typeof email !== 'string' || !EMAIL_PATTERN.test(email)) {
       throw new UnauthorizedException('Your sign-in has no email address. Please sign in again.');
     }
-    const user: AuthUser = { sub, email: email.toLowerCase(), name: typeof name === 'string' ? name : '' };
+    const user: AuthUser = {
+      sub,
+      email: email.toLowerCase(),
+      name: typeof name === 'string' ? name : '',
+    };
     await this.users.ensureUser(user.email, user.name);
     return user;
   }

@@ -16,10 +16,16 @@ export class DeletedResponse implements DeletedAnswer {
   @ApiProperty() deletedCount: number;
 }
 
-export const inserted = (id: unknown): InsertedAnswer => ({ acknowledged: true, insertedId: String(id) });
+export const inserted = (id: unknown): InsertedAnswer => ({
+  acknowledged: true,
+  insertedId: String(id),
+});
 export const modified = (matchedCount: number, modifiedCount: number): ModifiedAnswer => ({
   acknowledged: true,
   matchedCount,
   modifiedCount,
 });
-export const deleted = (deletedCount: number): DeletedAnswer => ({ acknowledged: true, deletedCount });
+export const deleted = (deletedCount: number): DeletedAnswer => ({
+  acknowledged: true,
+  deletedCount,
+});

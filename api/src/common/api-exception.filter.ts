@@ -1,4 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import {
+  ArgumentsHost,
+  Catch,
+  ExceptionFilter,
+  HttpException,
+  HttpStatus,
+  Logger,
+} from '@nestjs/common';
 import type { ApiErrorBody } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
@@ -18,15 +25,24 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
         : ((response as { message?: string | string[] }).message ?? exception.message);
     return errorBody(status, message);
   }
-  const error = exception as { name?: string; code?: number; statusCode?: number; message?: string };
-  if (error?.name === 'CastError' || error?.name === 'BSONError') return errorBody(400, 'Invalid id');
+  const error = exception as {
+    name?: string;
+    code?: number;
+    statusCode?: number;
+    message?: string;
+  };
+  if (error?.name === 'CastError' || error?.name === 'BSONError')
+    return errorBody(400, 'Invalid id');
   if (error?.name === 'ValidationError') return errorBody(400, error.message ?? 'Invalid input');
   if (error?.code === 11000) return errorBody(409, 'This record already exists');
   // Errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx code.
   if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return errorBody(error.statusCode, error.message ?? 'Bad request');
   }
-  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, 'Something went wrong on our side. Please try again.');
+  return errorBody(
+    HttpStatus.INTERNAL_SERVER_ERROR,
+    'Something went wrong on our side. Please try again.',
+  );
 }
 
 @Catch()
@@ -36,7 +52,8 @@ export class ApiExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500) this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500)
+      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
     void reply.status(body.statusCode).send(body);
   }
 }

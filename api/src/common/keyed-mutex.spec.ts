@@ -11,7 +11,11 @@ it('runs tasks of one key one after the other, and other keys alongside', async 
     log.push(`${name} end`);
     return name;
   };
-  const results = await Promise.all([mutex.run('a', task('a1')), mutex.run('a', task('a2')), mutex.run('b', task('b1'))]);
+  const results = await Promise.all([
+    mutex.run('a', task('a1')),
+    mutex.run('a', task('a2')),
+    mutex.run('b', task('b1')),
+  ]);
   expect(results).toEqual(['a1', 'a2', 'b1']);
   expect(log.indexOf('a1 end')).toBeLessThan(log.indexOf('a2 start'));
   expect(log.indexOf('b1 start')).toBeLessThan(log.indexOf('a1 end'));
@@ -19,6 +23,8 @@ it('runs tasks of one key one after the other, and other keys alongside', async 
 
 it('keeps going after a failed task', async () => {
   const mutex = new KeyedMutex();
-  await expect(mutex.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+  await expect(mutex.run('a', async () => Promise.reject(new Error('boom')))).rejects.toThrow(
+    'boom',
+  );
   await expect(mutex.run('a', async () => 'next')).resolves.toBe('next');
 });

@@ -35,7 +35,11 @@ export interface Page {
 
 export function pageOf(query: PageQuery): Page {
   const limit = query.limit ?? LIST_CAP;
-  return { limit, skip: ((query.page ?? 1) - 1) * limit, requested: query.limit !== undefined || query.page !== undefined };
+  return {
+    limit,
+    skip: ((query.page ?? 1) - 1) * limit,
+    requested: query.limit !== undefined || query.page !== undefined,
+  };
 }
 
 /** A list answer: the plain array, with the total in X-Total-Count when one was counted. */

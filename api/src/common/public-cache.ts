@@ -10,7 +10,8 @@ const CACHEABLE = /^\/(tools(\/[^/?]*)?|reviews)(\?|$)/;
  */
 export function registerPublicCache(fastify: FastifyInstance): void {
   fastify.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string') return payload;
+    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string')
+      return payload;
     if (!CACHEABLE.test(request.url) || request.headers.authorization) return payload;
     const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
     void reply.header('ETag', etag).header('Cache-Control', 'public, no-cache');

@@ -11,6 +11,13 @@ export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 export const RateLimit = (group: RateLimitGroup) =>
   applyDecorators(
     UseGuards(ThrottlerGuard),
-    SkipThrottle(Object.fromEntries(RATE_LIMIT_GROUPS.filter((other) => other !== group).map((other) => [other, true]))),
-    ApiTooManyRequestsResponse({ description: 'Too many requests; try again in a minute', type: ErrorResponse }),
+    SkipThrottle(
+      Object.fromEntries(
+        RATE_LIMIT_GROUPS.filter((other) => other !== group).map((other) => [other, true]),
+      ),
+    ),
+    ApiTooManyRequestsResponse({
+      description: 'Too many requests; try again in a minute',
+      type: ErrorResponse,
+    }),
   );

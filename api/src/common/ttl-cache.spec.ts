@@ -29,7 +29,9 @@ describe('TtlCache', () => {
 
   it('does not keep failed loads', async () => {
     const cache = new TtlCache<string>(60_000);
-    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    await expect(cache.get('k', async () => Promise.reject(new Error('db down')))).rejects.toThrow(
+      'db down',
+    );
     expect(await cache.get('k', async () => 'ok')).toBe('ok');
   });
 

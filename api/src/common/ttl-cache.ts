@@ -4,7 +4,10 @@
  * so a write is visible to the next read of this instance. Other instances see it within ttlMs.
  */
 export class TtlCache<T> {
-  private readonly entries = new Map<string, { generation: number; expires: number; value: Promise<T> }>();
+  private readonly entries = new Map<
+    string,
+    { generation: number; expires: number; value: Promise<T> }
+  >();
   private generation = 0;
 
   constructor(
@@ -24,7 +27,8 @@ export class TtlCache<T> {
     entry.value.catch(() => {
       if (this.entries.get(key) === entry) this.entries.delete(key);
     });
-    if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    if (this.entries.size > this.maxEntries)
+      this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
   }
 

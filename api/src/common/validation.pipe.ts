@@ -21,6 +21,7 @@ export function createValidationPipe(): ValidationPipe {
     transform: true,
     transformOptions: { enableImplicitConversion: false },
     validationError: { target: false, value: false },
-    exceptionFactory: (errors) => new BadRequestException([...new Set(messages(errors))].join('; ')),
+    exceptionFactory: (errors) =>
+      new BadRequestException([...new Set(messages(errors))].join('; ')),
   });
 }

@@ -5,6 +5,10 @@ import { API_CONFIG, type ApiConfig } from './config';
 @Module({})
 export class ConfigModule {
   static forRoot(config: ApiConfig): DynamicModule {
-    return { module: ConfigModule, providers: [{ provide: API_CONFIG, useValue: config }], exports: [API_CONFIG] };
+    return {
+      module: ConfigModule,
+      providers: [{ provide: API_CONFIG, useValue: config }],
+      exports: [API_CONFIG],
+    };
   }
 }

@@ -11,14 +11,22 @@ describe('loadConfig', () => {
       oidcAudience: 'urn:toolshop:api',
       oidcJwksUri: undefined,
       adminEmails: ['admin@toolshop.test'],
-      corsOrigins: ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'],
+      corsOrigins: [
+        'http://localhost:3000',
+        'http://localhost:3001',
+        'http://localhost:3002',
+        'http://localhost:3003',
+      ],
       publicUrl: 'http://localhost:5000',
       seed: false,
     });
   });
 
   it('reads the database name from the URI before MONGODB_DB', () => {
-    expect(loadConfig({ MONGODB_URI: 'mongodb://db:27017/shop?retryWrites=true', MONGODB_DB: 'other' }).dbName).toBe('shop');
+    expect(
+      loadConfig({ MONGODB_URI: 'mongodb://db:27017/shop?retryWrites=true', MONGODB_DB: 'other' })
+        .dbName,
+    ).toBe('shop');
     expect(loadConfig({ ...base, MONGODB_DB: 'other' }).dbName).toBe('other');
   });
 
@@ -41,8 +49,10 @@ describe('loadConfig', () => {
   });
 
   it('names every invalid setting at once', () => {
-    const attempt = () => loadConfig({ PORT: 'abc', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud', SEED: 'yes' });
+    const attempt = () =>
+      loadConfig({ PORT: 'abc', OIDC_ISSUER: 'not a url', LOG_LEVEL: 'loud', SEED: 'yes' });
     expect(attempt).toThrow(ConfigError);
-    for (const name of ['MONGODB_URI', 'PORT', 'OIDC_ISSUER', 'LOG_LEVEL', 'SEED']) expect(attempt).toThrow(name);
+    for (const name of ['MONGODB_URI', 'PORT', 'OIDC_ISSUER', 'LOG_LEVEL', 'SEED'])
+      expect(attempt).toThrow(name);
   });
 });

@@ -71,13 +71,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
 
   const corsOrigins = list(env.CORS_ORIGINS);
   for (const origin of corsOrigins) {
-    if (!isHttpUrl(origin)) problems.push(`CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
+    if (!isHttpUrl(origin))
+      problems.push(`CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
   }
-  const adminEmails = env.ADMIN_EMAILS !== undefined ? list(env.ADMIN_EMAILS) : production ? [] : ['admin@toolshop.test'];
+  const adminEmails =
+    env.ADMIN_EMAILS !== undefined
+      ? list(env.ADMIN_EMAILS)
+      : production
+        ? []
+        : ['admin@toolshop.test'];
 
   const logLevel = env.LOG_LEVEL || 'info';
-  if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
-  if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED)) problems.push('SEED must be true or false');
+  if (!LOG_LEVELS.includes(logLevel))
+    problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
+  if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED))
+    problems.push('SEED must be true or false');
 
   const config: ApiConfig = {
     port,
@@ -90,7 +98,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminEmails: adminEmails.map((email) => email.toLowerCase()),
     corsOrigins: corsOrigins.length
       ? corsOrigins
-      : ['http://localhost:3000', 'http://localhost:3001', 'http://localhost:3002', 'http://localhost:3003'],
+      : [
+          'http://localhost:3000',
+          'http://localhost:3001',
+          'http://localhost:3002',
+          'http://localhost:3003',
+        ],
     publicUrl: (url('PUBLIC_URL', `http://localhost:${port}`) as string).replace(/\/$/, ''),
     seed: env.SEED === 'true',
     production,
@@ -102,7 +115,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       suggestions: integer('RATE_LIMIT_SUGGESTIONS', 5, 1, 1_000_000),
     },
   };
-  if (problems.length) throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);
+  if (problems.length)
+    throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);
   return config;
 }
 

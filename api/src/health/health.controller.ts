@@ -19,11 +19,16 @@ export class HealthController {
 
   @Get('ready')
   @ApiOkResponse({ description: 'The database answers' })
-  @ApiServiceUnavailableResponse({ description: 'The database is unreachable', type: ErrorResponse })
+  @ApiServiceUnavailableResponse({
+    description: 'The database is unreachable',
+    type: ErrorResponse,
+  })
   async ready() {
     const db = this.connection.db;
     const ping = db ? db.command({ ping: 1 }) : Promise.reject(new Error('not connected'));
-    const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref());
+    const timeout = new Promise<never>((_, reject) =>
+      setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref(),
+    );
     try {
       await Promise.race([ping, timeout]);
       return { status: 'ok', database: 'up' };

@@ -13,10 +13,19 @@ import { ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { AdminOrdersQuery, ApproveOrderDto, DayStatsResponse, OrderResponse, StatsQuery } from './order.dto';
+import {
+  AdminOrdersQuery,
+  ApproveOrderDto,
+  DayStatsResponse,
+  OrderResponse,
+  StatsQuery,
+} from './order.dto';
 import { OrdersService } from './orders.service';
 
-const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
+const badInput = ApiBadRequestResponse({
+  description: 'Invalid input or malformed id',
+  type: ErrorResponse,
+});
 
 @ApiTags('admin orders')
 @Controller('adminOrders')
@@ -25,15 +34,24 @@ export class AdminOrdersController {
   constructor(private readonly orders: OrdersService) {}
 
   @Get()
-  @ApiOkResponse({ type: [OrderResponse], description: 'All orders, newest first; total in X-Total-Count' })
+  @ApiOkResponse({
+    type: [OrderResponse],
+    description: 'All orders, newest first; total in X-Total-Count',
+  })
   @badInput
   async list(@Query() query: AdminOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { orders, total } = await this.orders.listAll(query.state, { ...pageOf(query), requested: true });
+    const { orders, total } = await this.orders.listAll(query.state, {
+      ...pageOf(query),
+      requested: true,
+    });
     return withTotal(reply, orders, total ?? 0);
   }
 
   @Get('stats')
-  @ApiOkResponse({ type: [DayStatsResponse], description: 'Orders and paid revenue per UTC day, oldest first' })
+  @ApiOkResponse({
+    type: [DayStatsResponse],
+    description: 'Orders and paid revenue per UTC day, oldest first',
+  })
   @badInput
   stats(@Query() query: StatsQuery) {
     return this.orders.stats(query.days ?? 30);
@@ -41,7 +59,10 @@ export class AdminOrdersController {
 
   @Patch(':id')
   @RateLimit('writes')
-  @ApiOkResponse({ type: ModifiedResponse, description: 'Approves a paid order: it becomes shipped (idempotent)' })
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description: 'Approves a paid order: it becomes shipped (idempotent)',
+  })
   @badInput
   @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
   @ApiConflictResponse({ description: 'The order is not paid', type: ErrorResponse })

@@ -1,7 +1,23 @@
-import { ApiHideProperty, ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
+import {
+  ApiHideProperty,
+  ApiProperty,
+  ApiPropertyOptional,
+  IntersectionType,
+} from '@nestjs/swagger';
 import { Messages, TEXT_MAX_LENGTH, type NewOrder, type OrderState } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
-import { Allow, IsIn, IsInt, IsMongoId, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  Allow,
+  IsIn,
+  IsInt,
+  IsMongoId,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { EmailQuery } from '../common/email-query';
 import { PageQuery } from '../common/pagination';
 
@@ -93,7 +109,8 @@ export class OrderResponse {
 export class DayStatsResponse {
   @ApiProperty({ example: '2026-11-21' }) day: string;
   @ApiProperty() orders: number;
-  @ApiProperty({ description: 'Sum of totalPrice of the paid orders created that day' }) revenue: number;
+  @ApiProperty({ description: 'Sum of totalPrice of the paid orders created that day' })
+  revenue: number;
 }
 
 /** GET /orders?email= with optional paging. */

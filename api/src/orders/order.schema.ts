@@ -5,7 +5,11 @@ import { Types, type HydratedDocument } from 'mongoose';
  * An order: created unpaid; payment sets paid + transactionId; an admin's approval sets shipped.
  * Every state change is one conditional update (see OrdersService.transition).
  */
-@Schema({ collection: 'orders', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+@Schema({
+  collection: 'orders',
+  versionKey: false,
+  timestamps: { createdAt: true, updatedAt: false },
+})
 export class Order {
   @Prop({ type: Types.ObjectId, required: true }) toolId: Types.ObjectId;
   /** Product name, copied from the tool. */

@@ -20,8 +20,14 @@ import { UsersService } from '../users/users.service';
 import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
 import { OrdersService } from './orders.service';
 
-const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
-const notYours = ApiForbiddenResponse({ description: 'Not the caller’s order (and not an admin)', type: ErrorResponse });
+const badInput = ApiBadRequestResponse({
+  description: 'Invalid input or malformed id',
+  type: ErrorResponse,
+});
+const notYours = ApiForbiddenResponse({
+  description: 'Not the caller’s order (and not an admin)',
+  type: ErrorResponse,
+});
 const notFound = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
 
 @ApiTags('orders')
@@ -41,16 +47,26 @@ export class OrdersController {
   })
   @badInput
   @ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse })
-  @ApiConflictResponse({ description: 'Quantity outside minOrder..available: "enter valid quantity"', type: ErrorResponse })
+  @ApiConflictResponse({
+    description: 'Quantity outside minOrder..available: "enter valid quantity"',
+    type: ErrorResponse,
+  })
   create(@CurrentUser() customer: AuthUser, @Body() body: CreateOrderDto) {
     return this.orders.create(customer, body);
   }
 
   @Get()
-  @ApiOkResponse({ type: [OrderResponse], description: 'Own orders (admins: anyone’s), newest first' })
+  @ApiOkResponse({
+    type: [OrderResponse],
+    description: 'Own orders (admins: anyone’s), newest first',
+  })
   @badInput
   @notYours
-  async listOwn(@CurrentUser() caller: AuthUser, @Query() query: OwnOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async listOwn(
+    @CurrentUser() caller: AuthUser,
+    @Query() query: OwnOrdersQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     await this.users.assertSelfOrAdmin(caller, query.email);
     const page = pageOf(query);
     const { orders, total } = await this.orders.listOwn(query.email, page);
@@ -68,7 +84,10 @@ export class OrdersController {
 
   @Delete(':id')
   @RateLimit('writes')
-  @ApiOkResponse({ type: DeletedResponse, description: 'Cancels an unpaid order; its quantity goes back in stock' })
+  @ApiOkResponse({
+    type: DeletedResponse,
+    description: 'Cancels an unpaid order; its quantity goes back in stock',
+  })
   @badInput
   @notYours
   @notFound

@@ -1,6 +1,19 @@
-import { BadRequestException, ConflictException, ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  ForbiddenException,
+  Injectable,
+  NotFoundException,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { Messages, type DeletedAnswer, type OrderDayStats, type InsertedAnswer, type ModifiedAnswer, type OrderState } from '@toolshop/contracts';
+import {
+  Messages,
+  type DeletedAnswer,
+  type OrderDayStats,
+  type InsertedAnswer,
+  type ModifiedAnswer,
+  type OrderState,
+} from '@toolshop/contracts';
 import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { deleted, inserted, modified } from '../common/answers.dto';
@@ -77,7 +90,12 @@ export class OrdersService implements PayableOrders {
 
   private async list(filter: QueryFilter<Order>, page: Page) {
     const [orders, total] = await Promise.all([
-      this.orders.find(filter, PUBLIC_FIELDS).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).lean(),
+      this.orders
+        .find(filter, PUBLIC_FIELDS)
+        .sort(NEWEST_FIRST)
+        .skip(page.skip)
+        .limit(page.limit)
+        .lean(),
       page.requested ? this.orders.countDocuments(filter) : Promise.resolve(undefined),
     ]);
     return { orders, total };
@@ -96,7 +114,9 @@ export class OrdersService implements PayableOrders {
   /** Cancels an unpaid order and puts its quantity back in stock. */
   async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
     const order = await this.getFor(caller, id);
-    const result = await this.changes.run(id, () => this.orders.deleteOne({ _id: id, paid: false }));
+    const result = await this.changes.run(id, () =>
+      this.orders.deleteOne({ _id: id, paid: false }),
+    );
     if (result.deletedCount === 0) {
       if (order.paid) throw new ConflictException('A paid order cannot be canceled');
       throw new NotFoundException(ORDER_NOT_FOUND);
@@ -107,7 +127,11 @@ export class OrdersService implements PayableOrders {
 
   /** Admin approval: paid -> shipped. Repeating it is harmless (modifiedCount 0). */
   async approve(id: string): Promise<ModifiedAnswer> {
-    const result = await this.transition(id, { paid: true, shipped: false }, { $set: { shipped: true } });
+    const result = await this.transition(
+      id,
+      { paid: true, shipped: false },
+      { $set: { shipped: true } },
+    );
     if (result.modifiedCount > 0) return result;
     const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
     if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
@@ -118,7 +142,9 @@ export class OrdersService implements PayableOrders {
   /** Payments: what a payment is checked against, or null for an unknown id. */
   async findPayable(id: string): Promise<PayableOrder | null> {
     if (!isObjectId(id)) return null;
-    const order = await this.orders.findById(id, { email: 1, totalPrice: 1, paid: 1, paymentIntentId: 1, transactionId: 1 }).lean();
+    const order = await this.orders
+      .findById(id, { email: 1, totalPrice: 1, paid: 1, paymentIntentId: 1, transactionId: 1 })
+      .lean();
     if (!order) return null;
     const { email, totalPrice, paid, paymentIntentId, transactionId } = order;
     return { id: String(order._id), email, totalPrice, paid, paymentIntentId, transactionId };
@@ -132,7 +158,11 @@ export class OrdersService implements PayableOrders {
 
   /** Payments' one "mark paid": unpaid with this intent -> paid with it as transactionId. A repeat changes nothing. */
   async markPaid(id: string, paymentIntentId: string): Promise<boolean> {
-    const result = await this.transition(id, { paid: false, paymentIntentId }, { $set: { paid: true, transactionId: paymentIntentId } });
+    const result = await this.transition(
+      id,
+      { paid: false, paymentIntentId },
+      { $set: { paid: true, transactionId: paymentIntentId } },
+    );
     return result.modifiedCount > 0;
   }
 
@@ -140,8 +170,14 @@ export class OrdersService implements PayableOrders {
    * One state change = one conditional update: `from` is the state the order must be in.
    * Answers matchedCount 0 when the order is missing or in another state.
    */
-  protected async transition(id: string, from: QueryFilter<Order>, update: UpdateQuery<Order>): Promise<ModifiedAnswer> {
-    const result = await this.changes.run(id, () => this.orders.updateOne({ ...from, _id: id }, update));
+  protected async transition(
+    id: string,
+    from: QueryFilter<Order>,
+    update: UpdateQuery<Order>,
+  ): Promise<ModifiedAnswer> {
+    const result = await this.changes.run(id, () =>
+      this.orders.updateOne({ ...from, _id: id }, update),
+    );
     return modified(result.matchedCount, result.modifiedCount);
   }
 
@@ -154,7 +190,10 @@ export class OrdersService implements PayableOrders {
       const day = new Date(since.getTime() + i * 86_400_000).toISOString().slice(0, 10);
       byDay.set(day, { day, orders: 0, revenue: 0 });
     }
-    const cursor = this.orders.find({ createdAt: { $gte: since } }, { createdAt: 1, paid: 1, totalPrice: 1 }).lean().cursor();
+    const cursor = this.orders
+      .find({ createdAt: { $gte: since } }, { createdAt: 1, paid: 1, totalPrice: 1 })
+      .lean()
+      .cursor();
     for await (const order of cursor) {
       const entry = byDay.get(order.createdAt.toISOString().slice(0, 10));
       if (!entry) continue;

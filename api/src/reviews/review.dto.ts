@@ -1,5 +1,11 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
-import { Messages, RATING_MAX, RATING_MIN, REVIEW_OPINION_MAX_LENGTH, type NewReview } from '@toolshop/contracts';
+import {
+  Messages,
+  RATING_MAX,
+  RATING_MIN,
+  REVIEW_OPINION_MAX_LENGTH,
+  type NewReview,
+} from '@toolshop/contracts';
 import { Allow, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
 /** POST /reviews. email and customerName are taken from the token; sent ones are ignored. */
@@ -7,7 +13,9 @@ export class CreateReviewDto implements NewReview {
   @ApiProperty({ maxLength: REVIEW_OPINION_MAX_LENGTH })
   @IsString({ message: Messages.opinionRequired })
   @IsNotEmpty({ message: Messages.opinionRequired })
-  @MaxLength(REVIEW_OPINION_MAX_LENGTH, { message: `The opinion is limited to ${REVIEW_OPINION_MAX_LENGTH} characters` })
+  @MaxLength(REVIEW_OPINION_MAX_LENGTH, {
+    message: `The opinion is limited to ${REVIEW_OPINION_MAX_LENGTH} characters`,
+  })
   opinion: string;
 
   @ApiProperty({ minimum: RATING_MIN, maximum: RATING_MAX })

@@ -1,7 +1,11 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { HydratedDocument } from 'mongoose';
 
-@Schema({ collection: 'reviews', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+@Schema({
+  collection: 'reviews',
+  versionKey: false,
+  timestamps: { createdAt: true, updatedAt: false },
+})
 export class Review {
   @Prop({ required: true }) email: string;
   @Prop({ required: true }) customerName: string;

@@ -1,5 +1,12 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiCreatedResponse, ApiForbiddenResponse, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
+import {
+  ApiBadRequestResponse,
+  ApiCreatedResponse,
+  ApiForbiddenResponse,
+  ApiOkResponse,
+  ApiTags,
+  IntersectionType,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -35,7 +42,10 @@ export class ReviewsController {
   @Post('reviews')
   @SignedIn()
   @RateLimit('writes')
-  @ApiCreatedResponse({ type: InsertedResponse, description: 'email and customerName come from the token' })
+  @ApiCreatedResponse({
+    type: InsertedResponse,
+    description: 'email and customerName come from the token',
+  })
   @badInput
   create(@CurrentUser() author: AuthUser, @Body() body: CreateReviewDto) {
     return this.reviews.create(author, body);
@@ -43,9 +53,15 @@ export class ReviewsController {
 
   @Get('userReviews')
   @SignedIn()
-  @ApiOkResponse({ type: [OwnReviewResponse], description: 'Own reviews (admins: anyone’s), newest first' })
+  @ApiOkResponse({
+    type: [OwnReviewResponse],
+    description: 'Own reviews (admins: anyone’s), newest first',
+  })
   @badInput
-  @ApiForbiddenResponse({ description: 'Not the caller’s own email (and not an admin)', type: ErrorResponse })
+  @ApiForbiddenResponse({
+    description: 'Not the caller’s own email (and not an admin)',
+    type: ErrorResponse,
+  })
   async listOwn(@CurrentUser() caller: AuthUser, @Query() query: OwnReviewsQuery) {
     await this.users.assertSelfOrAdmin(caller, query.email);
     return this.reviews.listOwn(query.email, pageOf(query));

@@ -5,7 +5,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Cordless Drill Driver 18V',
     image: 'cordless-drill.webp',
-    shortDescription: 'Two-speed brushless drill driver with 60 Nm torque, 13 mm metal chuck and LED work light.',
+    shortDescription:
+      'Two-speed brushless drill driver with 60 Nm torque, 13 mm metal chuck and LED work light.',
     minOrder: 10,
     available: 480,
     price: 129,
@@ -13,7 +14,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Impact Driver 20V',
     image: 'impact-driver.webp',
-    shortDescription: 'Compact 1/4" hex impact driver, 180 Nm, three speed modes for decking and framing screws.',
+    shortDescription:
+      'Compact 1/4" hex impact driver, 180 Nm, three speed modes for decking and framing screws.',
     minOrder: 10,
     available: 350,
     price: 149,
@@ -21,7 +23,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Angle Grinder 125 mm',
     image: 'angle-grinder.webp',
-    shortDescription: '1100 W grinder with anti-kickback clutch, tool-free guard and soft start for cutting and grinding.',
+    shortDescription:
+      '1100 W grinder with anti-kickback clutch, tool-free guard and soft start for cutting and grinding.',
     minOrder: 20,
     available: 620,
     price: 89,
@@ -29,7 +32,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Circular Saw 185 mm',
     image: 'circular-saw.webp',
-    shortDescription: '1400 W saw with 65 mm cutting depth, 0-56° bevel and dust port; carbide blade included.',
+    shortDescription:
+      '1400 W saw with 65 mm cutting depth, 0-56° bevel and dust port; carbide blade included.',
     minOrder: 5,
     available: 240,
     price: 179,
@@ -37,7 +41,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Rotary Hammer SDS-Plus',
     image: 'rotary-hammer.webp',
-    shortDescription: '800 W, 2.7 J impact energy, three modes (drill, hammer drill, chisel) for concrete and masonry.',
+    shortDescription:
+      '800 W, 2.7 J impact energy, three modes (drill, hammer drill, chisel) for concrete and masonry.',
     minOrder: 5,
     available: 190,
     price: 219,
@@ -45,7 +50,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Jigsaw Pro 650 W',
     image: 'jigsaw.webp',
-    shortDescription: 'Four-stage pendulum action, variable speed and tool-free blade change for curves in wood and metal.',
+    shortDescription:
+      'Four-stage pendulum action, variable speed and tool-free blade change for curves in wood and metal.',
     minOrder: 10,
     available: 410,
     price: 99,
@@ -53,7 +59,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Random Orbit Sander 125 mm',
     image: 'orbit-sander.webp',
-    shortDescription: '350 W sander with 2.5 mm orbit, hook-and-loop pad and micro-filter dust box for a swirl-free finish.',
+    shortDescription:
+      '350 W sander with 2.5 mm orbit, hook-and-loop pad and micro-filter dust box for a swirl-free finish.',
     minOrder: 15,
     available: 560,
     price: 69,
@@ -61,7 +68,8 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Reciprocating Saw 18V',
     image: 'reciprocating-saw.webp',
-    shortDescription: 'Brushless demolition saw, 28 mm stroke, orbital mode and keyless blade clamp for pipe and timber.',
+    shortDescription:
+      'Brushless demolition saw, 28 mm stroke, orbital mode and keyless blade clamp for pipe and timber.',
     minOrder: 5,
     available: 275,
     price: 159,
@@ -69,10 +77,44 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
 ];
 
 export const SEED_REVIEWS = [
-  { email: 'maria.lopez@example.com', customerName: 'Maria Lopez', rating: 5, opinion: 'Ordered 40 drill drivers for our crew. Delivered on time, batteries last a full shift.' },
-  { email: 'tom.becker@example.com', customerName: 'Tom Becker', rating: 4, opinion: 'The rotary hammer chews through concrete. A bit heavy overhead, but worth every dollar.' },
-  { email: 'aisha.khan@example.com', customerName: 'Aisha Khan', rating: 5, opinion: 'Great wholesale prices on grinders and quick answers from support about spare guards.' },
-  { email: 'li.wei@example.com', customerName: 'Li Wei', rating: 4, opinion: 'Circular saws cut clean and straight. I would love a rail accessory in the catalog.' },
-  { email: 'james.oconnor@example.com', customerName: "James O'Connor", rating: 5, opinion: 'Our workshop switched to these sanders: far less dust and no swirl marks on oak.' },
-  { email: 'sofia.rossi@example.com', customerName: 'Sofia Rossi', rating: 3, opinion: 'Solid jigsaws. Shipping took a week longer than promised, but the tools are excellent.' },
+  {
+    email: 'maria.lopez@example.com',
+    customerName: 'Maria Lopez',
+    rating: 5,
+    opinion:
+      'Ordered 40 drill drivers for our crew. Delivered on time, batteries last a full shift.',
+  },
+  {
+    email: 'tom.becker@example.com',
+    customerName: 'Tom Becker',
+    rating: 4,
+    opinion:
+      'The rotary hammer chews through concrete. A bit heavy overhead, but worth every dollar.',
+  },
+  {
+    email: 'aisha.khan@example.com',
+    customerName: 'Aisha Khan',
+    rating: 5,
+    opinion:
+      'Great wholesale prices on grinders and quick answers from support about spare guards.',
+  },
+  {
+    email: 'li.wei@example.com',
+    customerName: 'Li Wei',
+    rating: 4,
+    opinion: 'Circular saws cut clean and straight. I would love a rail accessory in the catalog.',
+  },
+  {
+    email: 'james.oconnor@example.com',
+    customerName: "James O'Connor",
+    rating: 5,
+    opinion: 'Our workshop switched to these sanders: far less dust and no swirl marks on oak.',
+  },
+  {
+    email: 'sofia.rossi@example.com',
+    customerName: 'Sofia Rossi',
+    rating: 3,
+    opinion:
+      'Solid jigsaws. Shipping took a week longer than promised, but the tools are excellent.',
+  },
 ];

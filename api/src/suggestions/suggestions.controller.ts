@@ -20,7 +20,10 @@ export class SuggestionsController {
   @ApiBadRequestResponse({ description: 'Please fill out the form first', type: ErrorResponse })
   async create(@Body() body: CreateSuggestionDto) {
     if (!isSuggestionComplete(body)) throw new BadRequestException(Messages.suggestionIncomplete);
-    const suggestion = await this.suggestions.create({ email: body.email.trim(), opinion: body.opinion.trim() });
+    const suggestion = await this.suggestions.create({
+      email: body.email.trim(),
+      opinion: body.opinion.trim(),
+    });
     return inserted(suggestion._id);
   }
 }

@@ -16,7 +16,10 @@ import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
 import { ToolsService } from './tools.service';
 
-const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
+const badInput = ApiBadRequestResponse({
+  description: 'Invalid input or malformed id',
+  type: ErrorResponse,
+});
 const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
 
 @ApiTags('tools')

@@ -56,7 +56,9 @@ export class ToolsService {
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
-    const result = await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $set: { available } }));
+    const result = await this.stock.run(id, () =>
+      this.tools.updateOne({ _id: id }, { $set: { available } }),
+    );
     this.lists.clear();
     if (result.matchedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
     return modified(result.matchedCount, result.modifiedCount);
@@ -89,7 +91,9 @@ export class ToolsService {
 
   /** Puts stock back (cancelled order, or an order that could not be saved). */
   async giveBack(id: string, quantity: number): Promise<void> {
-    await this.stock.run(id, () => this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }));
+    await this.stock.run(id, () =>
+      this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }),
+    );
     this.lists.clear();
   }
 

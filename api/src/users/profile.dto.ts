@@ -7,10 +7,30 @@ const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
 
 /** PUT /users: either { email } alone (sent after sign-in) or all five profile fields. */
 export class ProfileDto extends EmailQuery {
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) location?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) phone?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) education?: string;
-  @ApiPropertyOptional() @IsOptional() @IsString() @IsNotEmpty() @MaxLength(TEXT_MAX_LENGTH, { message: tooLong }) linkedIn?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  location?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  phone?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  education?: string;
+  @ApiPropertyOptional()
+  @IsOptional()
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  linkedIn?: string;
 }
 
 export class UserProfileResponse {

@@ -1,5 +1,21 @@
-import { BadRequestException, Body, ForbiddenException, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
-import { ApiBadRequestResponse, ApiForbiddenResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  BadRequestException,
+  Body,
+  ForbiddenException,
+  Controller,
+  Get,
+  Param,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiForbiddenResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { EMAIL_PATTERN, isProfileComplete, Messages, PROFILE_FIELDS } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
@@ -12,11 +28,15 @@ import { EmailQuery } from '../common/email-query';
 import { AdminResponse, ProfileDto, UserProfileResponse } from './profile.dto';
 import { UsersService } from './users.service';
 
-const notYours = ApiForbiddenResponse({ description: 'Not the caller’s own email (and not an admin)', type: ErrorResponse });
+const notYours = ApiForbiddenResponse({
+  description: 'Not the caller’s own email (and not an admin)',
+  type: ErrorResponse,
+});
 const badInput = ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse });
 
 function emailParam(email: string): string {
-  if (!EMAIL_PATTERN.test(email) || email.length > 254) throw new BadRequestException(Messages.emailInvalid);
+  if (!EMAIL_PATTERN.test(email) || email.length > 254)
+    throw new BadRequestException(Messages.emailInvalid);
   return email.toLowerCase();
 }
 
@@ -28,7 +48,10 @@ export class UsersController {
   @Get('users')
   @SignedIn()
   @RateLimit('account')
-  @ApiOkResponse({ type: [UserProfileResponse], description: 'The profile list; the first entry is used' })
+  @ApiOkResponse({
+    type: [UserProfileResponse],
+    description: 'The profile list; the first entry is used',
+  })
   @badInput
   @notYours
   async profiles(@CurrentUser() caller: AuthUser, @Query() query: EmailQuery) {
@@ -39,16 +62,29 @@ export class UsersController {
   @Put('users')
   @SignedIn()
   @RateLimit('account')
-  @ApiOkResponse({ type: ModifiedResponse, description: 'Upserted: { email } alone, or all five profile fields' })
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description: 'Upserted: { email } alone, or all five profile fields',
+  })
   @badInput
   @notYours
-  async updateProfile(@CurrentUser() caller: AuthUser, @Query() query: EmailQuery, @Body() body: ProfileDto) {
+  async updateProfile(
+    @CurrentUser() caller: AuthUser,
+    @Query() query: EmailQuery,
+    @Body() body: ProfileDto,
+  ) {
     const email = query.email.toLowerCase();
-    if (email !== caller.email) throw new ForbiddenException('You can only change your own profile');
-    if (body.email.toLowerCase() !== email) throw new BadRequestException('The email must be your own');
-    const onlyEmail = PROFILE_FIELDS.every((field) => field === 'email' || body[field] === undefined);
+    if (email !== caller.email)
+      throw new ForbiddenException('You can only change your own profile');
+    if (body.email.toLowerCase() !== email)
+      throw new BadRequestException('The email must be your own');
+    const onlyEmail = PROFILE_FIELDS.every(
+      (field) => field === 'email' || body[field] === undefined,
+    );
     if (!onlyEmail && !isProfileComplete(body)) {
-      throw new BadRequestException('Fill in all five fields: email, location, phone, education and linkedIn');
+      throw new BadRequestException(
+        'Fill in all five fields: email, location, phone, education and linkedIn',
+      );
     }
     return this.users.updateProfile(email, body);
   }
@@ -78,7 +114,10 @@ export class UsersController {
   @Put('user/admin/:email')
   @AdminOnly()
   @RateLimit('writes')
-  @ApiOkResponse({ type: ModifiedResponse, description: 'modifiedCount 0 when the user already was an admin' })
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description: 'modifiedCount 0 when the user already was an admin',
+  })
   @ApiNotFoundResponse({ description: 'No user with this email', type: ErrorResponse })
   @badInput
   makeAdmin(@Param('email') email: string) {

@@ -1,4 +1,10 @@
-import { ForbiddenException, Inject, Injectable, NotFoundException, OnApplicationBootstrap } from '@nestjs/common';
+import {
+  ForbiddenException,
+  Inject,
+  Injectable,
+  NotFoundException,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { isProfileComplete, PROFILE_FIELDS, type ModifiedAnswer } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
@@ -49,27 +55,41 @@ export class UsersService implements OnApplicationBootstrap {
   /** Own records only, unless the caller is an admin (who may read anyone's). */
   async assertSelfOrAdmin(caller: AuthUser, email: string): Promise<void> {
     if (caller.email === email.toLowerCase()) return;
-    if (!(await this.isAdmin(caller.email))) throw new ForbiddenException('You can only access your own records');
+    if (!(await this.isAdmin(caller.email)))
+      throw new ForbiddenException('You can only access your own records');
   }
 
   async profiles(email: string) {
     return this.users.find({ email: email.toLowerCase() }, PROFILE_PROJECTION).lean();
   }
 
-  async updateProfile(email: string, body: ProfileDto): Promise<ModifiedAnswer & { upsertedCount: number }> {
+  async updateProfile(
+    email: string,
+    body: ProfileDto,
+  ): Promise<ModifiedAnswer & { upsertedCount: number }> {
     const set: Partial<Record<(typeof PROFILE_FIELDS)[number], string>> = {};
     if (isProfileComplete(body)) {
       for (const field of PROFILE_FIELDS) if (field !== 'email') set[field] = body[field];
     }
-    const update = Object.keys(set).length ? { $set: set, $setOnInsert: { email } } : { $setOnInsert: { email } };
+    const update = Object.keys(set).length
+      ? { $set: set, $setOnInsert: { email } }
+      : { $setOnInsert: { email } };
     const result = await this.users.updateOne({ email }, update, { upsert: true });
     this.known.add(email);
-    return { ...modified(result.matchedCount, result.modifiedCount), upsertedCount: result.upsertedCount };
+    return {
+      ...modified(result.matchedCount, result.modifiedCount),
+      upsertedCount: result.upsertedCount,
+    };
   }
 
   async list(page: Page) {
     const [users, total] = await Promise.all([
-      this.users.find({}, { email: 1, role: 1 }).sort({ email: 1 }).skip(page.skip).limit(page.limit).lean(),
+      this.users
+        .find({}, { email: 1, role: 1 })
+        .sort({ email: 1 })
+        .skip(page.skip)
+        .limit(page.limit)
+        .lean(),
       page.requested ? this.users.countDocuments() : Promise.resolve(undefined),
     ]);
     return { users, total };
@@ -78,9 +98,13 @@ export class UsersService implements OnApplicationBootstrap {
   /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
     const target = email.toLowerCase();
-    const result = await this.users.updateOne({ email: target, role: { $ne: 'admin' } }, { $set: { role: 'admin' } });
+    const result = await this.users.updateOne(
+      { email: target, role: { $ne: 'admin' } },
+      { $set: { role: 'admin' } },
+    );
     if (result.modifiedCount > 0) return modified(1, 1);
-    if (!(await this.users.exists({ email: target }))) throw new NotFoundException('No user with this email has signed in yet');
+    if (!(await this.users.exists({ email: target })))
+      throw new NotFoundException('No user with this email has signed in yet');
     return modified(1, 0);
   }
 }

@@ -15,7 +15,8 @@ const isFree = (port) =>
 
 export default async function globalSetup() {
   let port;
-  for (let candidate = 27117; candidate <= 27199 && !port; candidate++) if (await isFree(candidate)) port = candidate;
+  for (let candidate = 27117; candidate <= 27199 && !port; candidate++)
+    if (await isFree(candidate)) port = candidate;
   if (!port) throw new Error('no free port in 27117..27199 for the test database');
   const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-api-test-'));
   const database = await startDatabase({ port, dataDir });

@@ -71,7 +71,11 @@ export class TestApi {
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiAnswer<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    options: RequestOptions = {},
+  ): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     let body: string | undefined = options.rawBody;
@@ -89,7 +93,9 @@ export class TestApi {
   }
 
   /** A tool inserted straight into the database. */
-  async insertTool(fields: Partial<{ name: string; minOrder: number; available: number; price: number }> = {}): Promise<string> {
+  async insertTool(
+    fields: Partial<{ name: string; minOrder: number; available: number; price: number }> = {},
+  ): Promise<string> {
     const result = await this.db.collection('tools').insertOne({
       name: 'Test Drill',
       img: 'http://localhost/images/cordless-drill.webp',
@@ -111,12 +117,25 @@ export class TestApi {
   /** Simulates a verified payment (the payments module owns the real transition). */
   async markPaid(orderId: string): Promise<void> {
     const { Types } = await import('mongoose');
-    await this.db.collection('orders').updateOne({ _id: new Types.ObjectId(orderId) }, { $set: { paid: true, transactionId: 'pi_test_123' } });
+    await this.db
+      .collection('orders')
+      .updateOne(
+        { _id: new Types.ObjectId(orderId) },
+        { $set: { paid: true, transactionId: 'pi_test_123' } },
+      );
   }
 
-  async placeOrder(toolId: string, token = this.tokens.customer, orderQuantity = 1): Promise<string> {
-    const answer = await this.request('POST', '/orders', { token, body: { toolId, address: '1 Main St', phone: '555-0100', orderQuantity } });
-    if (answer.status !== 201) throw new Error(`order failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+  async placeOrder(
+    toolId: string,
+    token = this.tokens.customer,
+    orderQuantity = 1,
+  ): Promise<string> {
+    const answer = await this.request('POST', '/orders', {
+      token,
+      body: { toolId, address: '1 Main St', phone: '555-0100', orderQuantity },
+    });
+    if (answer.status !== 201)
+      throw new Error(`order failed: ${answer.status} ${JSON.stringify(answer.body)}`);
     return answer.body.insertedId as string;
   }
 }

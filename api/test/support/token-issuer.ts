@@ -30,7 +30,12 @@ export class TokenIssuer {
   url = '';
 
   async start(): Promise<this> {
-    const jwk = { ...this.keys.publicKey.export({ format: 'jwk' }), kid: this.kid, use: 'sig', alg: 'RS256' };
+    const jwk = {
+      ...this.keys.publicKey.export({ format: 'jwk' }),
+      kid: this.kid,
+      use: 'sig',
+      alg: 'RS256',
+    };
     this.server = createServer((request, response) => {
       const body =
         request.url === '/.well-known/openid-configuration'
@@ -38,7 +43,9 @@ export class TokenIssuer {
           : request.url === '/jwks'
             ? { keys: [jwk] }
             : undefined;
-      response.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
+      response
+        .writeHead(body ? 200 : 404, { 'content-type': 'application/json' })
+        .end(JSON.stringify(body ?? {}));
     });
     await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -63,16 +70,28 @@ export class TokenIssuer {
       exp: now + (options.expiresInSeconds ?? 300),
       ...options.extraClaims,
     };
-    return this.sign({ alg: 'RS256', typ: 'JWT', kid: this.kid }, claims, options.foreignKey ? this.foreign.privateKey : this.keys.privateKey);
+    return this.sign(
+      { alg: 'RS256', typ: 'JWT', kid: this.kid },
+      claims,
+      options.foreignKey ? this.foreign.privateKey : this.keys.privateKey,
+    );
   }
 
   /** An HS256 token whose secret is the published public key (the classic algorithm confusion). */
   hs256Token(): string {
     const header = base64url({ alg: 'HS256', typ: 'JWT', kid: this.kid });
     const now = Math.floor(Date.now() / 1000);
-    const payload = base64url({ sub: 'x', email: 'customer@toolshop.test', aud: this.audience, iss: this.url, exp: now + 300 });
+    const payload = base64url({
+      sub: 'x',
+      email: 'customer@toolshop.test',
+      aud: this.audience,
+      iss: this.url,
+      exp: now + 300,
+    });
     const secret = this.keys.publicKey.export({ format: 'pem', type: 'spki' });
-    const signature = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+    const signature = createHmac('sha256', secret)
+      .update(`${header}.${payload}`)
+      .digest('base64url');
     return `${header}.${payload}.${signature}`;
   }
 
