@@ -3,4 +3,5 @@ module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
   testEnvironment: 'jsdom',
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   clearMocks: true,
+  testTimeout: 20_000,
 });

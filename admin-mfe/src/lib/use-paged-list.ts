@@ -6,6 +6,9 @@ export interface PagedList<T> {
   items: T[] | undefined;
   /** Items in all pages, from the X-Total-Count header. */
   total: number;
+  /** The page shown, from 1. */
+  page: number;
+  setPage: (page: number) => void;
   error: Error | undefined;
   loading: boolean;
   reload: () => void;
@@ -43,16 +46,22 @@ async function fetchPage<T>(path: string, signal: AbortSignal): Promise<Page<T>>
 }
 
 /**
- * Fetch-on-render for one page of a list; refetches when `path` changes and keeps the previous
- * page on screen meanwhile. `signOutOnAuthError`: SPEC.md §4, a 401 or 403 signs out and goes to '/'.
+ * Fetch-on-render for one page of a list: `pathOf(page)` is fetched again whenever it changes, and
+ * the previous page stays on screen meanwhile. `signOutOnAuthError`: SPEC.md §4, a 401 or 403
+ * signs out and goes to '/'.
  */
-export function usePagedList<T>(path: string, { signOutOnAuthError = false } = {}): PagedList<T> {
+export function usePagedList<T>(
+  pathOf: (page: number) => string,
+  { signOutOnAuthError = false } = {},
+): PagedList<T> {
   const navigate = useNavigate();
-  const [page, setPage] = useState<Page<T> | undefined>();
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<Page<T> | undefined>();
   const [error, setError] = useState<Error | undefined>();
   const [loading, setLoading] = useState(true);
   const [generation, setGeneration] = useState(0);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const path = pathOf(page);
 
   useEffect(() => {
     const controller = new AbortController();
@@ -60,7 +69,9 @@ export function usePagedList<T>(path: string, { signOutOnAuthError = false } = {
     setError(undefined);
     fetchPage<T>(path, controller.signal)
       .then((next) => {
-        setPage(next);
+        // The page ran empty (its last item was deleted or cancelled): show the one before.
+        if (next.items.length === 0 && page > 1) return setPage(page - 1);
+        setResult(next);
         setLoading(false);
       })
       .catch(async (failure: Error) => {
@@ -78,7 +89,7 @@ export function usePagedList<T>(path: string, { signOutOnAuthError = false } = {
         setLoading(false);
       });
     return () => controller.abort();
-  }, [path, generation, signOutOnAuthError, navigate]);
+  }, [path, page, generation, signOutOnAuthError, navigate]);
 
-  return { items: page?.items, total: page?.total ?? 0, error, loading, reload };
+  return { items: result?.items, total: result?.total ?? 0, page, setPage, error, loading, reload };
 }

@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
 // jsdom leaves out the encoders react-router needs at import time.
@@ -13,3 +14,6 @@ if (!HTMLDialogElement.prototype.showModal) {
     this.open = false;
   };
 }
+
+// CI machines and shared workstations can be slow: wait for the UI longer than the 1 s default.
+configure({ asyncUtilTimeout: 5000 });

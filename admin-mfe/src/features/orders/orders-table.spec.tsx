@@ -119,3 +119,23 @@ it('says so when there are no orders of the chosen state', async () => {
   renderTable();
   expect(await screen.findByText('No orders yet')).toBeInTheDocument();
 });
+
+it('shows the page before when the last order of a page is cancelled', async () => {
+  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  const firstPage = Array.from({ length: 10 }, (_, i) => order(`p${i}`, true, false));
+  let secondPage = [order('last', false, false)];
+  fetchMock.mockImplementation(async (url: string) =>
+    jsonResponse(url.includes('page=2') ? secondPage : firstPage, {
+      total: 10 + secondPage.length,
+    }),
+  );
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
+  fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill last/ }));
+  secondPage = [];
+  fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
+
+  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1'));
+  expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
+  expect(screen.queryByText('Drill last')).toBeNull();
+});

@@ -36,14 +36,15 @@ const errorText = (error: unknown) => (error instanceof Error ? error.message : 
 /** All orders, filterable by state and paginated; admins cancel unpaid orders and approve paid ones. */
 export function OrdersTable() {
   const [filter, setFilter] = useState<StateFilter>('all');
-  const [page, setPage] = useState(1);
   const {
     items: orders,
     total,
+    page,
+    setPage,
     error,
     loading,
     reload,
-  } = usePagedList<Order>(adminOrdersPath(filter, page), { signOutOnAuthError: true });
+  } = usePagedList<Order>((n) => adminOrdersPath(filter, n), { signOutOnAuthError: true });
   const [approved, setApproved] = useState<ReadonlySet<string>>(new Set());
   const [approving, setApproving] = useState<string | null>(null);
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -73,9 +74,7 @@ export function OrdersTable() {
     try {
       await api.delete(`/orders/${toCancel._id}`);
       toast.success(Messages.orderCanceled);
-      // The last order of a later page is gone: show the page before it instead of an empty one.
-      if (orders?.length === 1 && page > 1) setPage(page - 1);
-      else reload();
+      reload();
     } catch (failure) {
       toast.error(errorText(failure));
     } finally {

@@ -1,13 +1,17 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { api, useApiQuery } from '@toolshop/auth';
+import { api } from '@toolshop/auth';
 import { Messages, type Tool } from '@toolshop/contracts';
+import { jsonResponse } from '../../testing/json-response';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
 
 jest.mock('@toolshop/auth', () => ({
+  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
   api: { put: jest.fn(), delete: jest.fn() },
-  useApiQuery: jest.fn(),
+  getAccessToken: () => 'token-1',
+  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -21,27 +25,38 @@ const tool = (id: string, name: string, available: number): Tool => ({
   price: 120,
 });
 
+const fetchMock = jest.fn();
+
 beforeEach(() => {
-  jest.mocked(useApiQuery).mockReturnValue({
-    data: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)],
-    error: undefined,
-    loading: false,
-    reload: jest.fn(),
-  });
+  global.fetch = fetchMock;
+  fetchMock.mockResolvedValue(
+    jsonResponse([tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)], { total: 2 }),
+  );
 });
+
+async function renderTable() {
+  render(
+    <MemoryRouter>
+      <ProductsTable />
+    </MemoryRouter>,
+  );
+  await screen.findByText('Jigsaw');
+}
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
-it('shows every tool with price and stock, flagging stock below the minimum order', () => {
-  render(<ProductsTable />);
+it('shows every tool with price and stock, flagging stock below the minimum order', async () => {
+  await renderTable();
+  expect(fetchMock.mock.calls[0]?.[0]).toBe('http://api.test/tools?limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');
   expect(row('Jigsaw')).toHaveTextContent('2 · low');
 });
 
-it('deletes a tool after the confirmation', async () => {
+it('deletes a tool after the confirmation, then shows the list without it', async () => {
   jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
-  render(<ProductsTable />);
+  await renderTable();
+  fetchMock.mockResolvedValue(jsonResponse([tool('t1', 'Angle Grinder', 40)], { total: 1 }));
   fireEvent.click(screen.getByRole('button', { name: 'Delete Jigsaw' }));
   const dialog = screen.getByRole('dialog');
   expect(dialog).toHaveTextContent('Jigsaw will be removed');
@@ -49,12 +64,13 @@ it('deletes a tool after the confirmation', async () => {
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.productDeleted));
   expect(api.delete).toHaveBeenCalledWith('/tools/t2');
-  expect(screen.queryByRole('row', { name: /Jigsaw/ })).toBeNull();
+  await waitFor(() => expect(screen.queryByRole('row', { name: /Jigsaw/ })).toBeNull());
+  expect(row('Angle Grinder')).toBeInTheDocument();
 });
 
 it('sets the stock of a tool through PUT /tools/{id}', async () => {
   jest.mocked(api.put).mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
-  render(<ProductsTable />);
+  await renderTable();
   fireEvent.click(screen.getByRole('button', { name: 'Restock Jigsaw' }));
   const field = within(screen.getByRole('dialog')).getByLabelText('Units in stock');
   expect(field).toHaveValue(2);

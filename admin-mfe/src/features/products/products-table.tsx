@@ -1,18 +1,23 @@
 import { useState } from 'react';
 import { toast } from 'react-toastify';
-import { api, useApiQuery } from '@toolshop/auth';
+import { api } from '@toolshop/auth';
 import { formatDollars, Messages, type Tool } from '@toolshop/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import table from '../../components/data-table.module.css';
+import { Pager } from '../../components/pager';
+import { usePagedList } from '../../lib/use-paged-list';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
+
+export const PRODUCTS_PAGE_SIZE = 20;
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Every tool with image, price and stock; delete (after confirmation) and restock. */
 export function ProductsTable() {
-  const { data, error, loading, reload } = useApiQuery<Tool[]>('/tools');
-  const [deleted, setDeleted] = useState<ReadonlySet<string>>(new Set());
+  const { items, total, page, setPage, error, loading, reload } = usePagedList<Tool>(
+    (n) => `/tools?limit=${PRODUCTS_PAGE_SIZE}&page=${n}`,
+  );
   const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const [toRestock, setToRestock] = useState<Tool | null>(null);
@@ -24,7 +29,7 @@ export function ProductsTable() {
     try {
       await api.delete(`/tools/${toDelete._id}`);
       toast.success(Messages.productDeleted);
-      setDeleted((ids) => new Set(ids).add(toDelete._id));
+      reload();
     } catch (failure) {
       toast.error(errorText(failure));
     } finally {
@@ -48,16 +53,17 @@ export function ProductsTable() {
   };
 
   if (error) return <ErrorState title="The products could not be loaded." onRetry={reload} />;
-  if (loading && !data) return <Skeleton height="16rem" />;
+  if (loading && !items) return <Skeleton height="16rem" />;
+  if (!items || items.length === 0) return <EmptyState title="No products yet" />;
 
-  const tools = (data ?? [])
-    .filter((tool) => !deleted.has(tool._id))
-    .map((tool) => ({ ...tool, available: stock.get(tool._id) ?? tool.available }));
-  if (tools.length === 0) return <EmptyState title="No products yet" />;
+  const tools = items.map((tool) => ({
+    ...tool,
+    available: stock.get(tool._id) ?? tool.available,
+  }));
 
   return (
     <>
-      <div className={table.card}>
+      <div className={table.card} aria-busy={loading}>
         <table className={table.table}>
           <caption>All products</caption>
           <thead>
@@ -124,6 +130,14 @@ export function ProductsTable() {
           </tbody>
         </table>
       </div>
+      <Pager
+        page={page}
+        pageSize={PRODUCTS_PAGE_SIZE}
+        total={total}
+        shown={tools.length}
+        label="Product pages"
+        onPage={setPage}
+      />
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this product?"

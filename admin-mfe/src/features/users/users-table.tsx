@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import { Pager } from '../../components/pager';
 import table from '../../components/data-table.module.css';
@@ -15,14 +14,15 @@ interface UsersTableProps {
 
 /** All users with their role, a page at a time; 'Assign Admin' on each customer. */
 export function UsersTable({ promoted, onAssign }: UsersTableProps) {
-  const [page, setPage] = useState(1);
   const {
     items: users,
     total,
+    page,
+    setPage,
     error,
     loading,
     reload,
-  } = usePagedList<UserRow>(`/user?limit=${USERS_PAGE_SIZE}&page=${page}`);
+  } = usePagedList<UserRow>((n) => `/user?limit=${USERS_PAGE_SIZE}&page=${n}`);
 
   if (error) {
     return (
