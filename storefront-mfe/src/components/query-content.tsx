@@ -13,7 +13,13 @@ interface QueryContentProps<T> {
 }
 
 /** The four states of a fetched list: error with retry, loading skeleton, empty, or the items. */
-export function QueryContent<T>({ query, errorTitle, skeleton, empty, children }: QueryContentProps<T>) {
+export function QueryContent<T>({
+  query,
+  errorTitle,
+  skeleton,
+  empty,
+  children,
+}: QueryContentProps<T>) {
   const { data, error, loading, reload } = query;
   if (error && !data) {
     return (

@@ -14,12 +14,22 @@ interface SectionHeadingProps {
 }
 
 /** The eyebrow + title + lead that opens every section of the storefront. */
-export function SectionHeading({ id, eyebrow, title, lead, level = 2, inverted = false }: SectionHeadingProps) {
+export function SectionHeading({
+  id,
+  eyebrow,
+  title,
+  lead,
+  level = 2,
+  inverted = false,
+}: SectionHeadingProps) {
   const Heading = level === 1 ? 'h1' : 'h2';
   return (
     <header className={inverted ? `${styles.heading} ${styles.inverted}` : styles.heading}>
       {eyebrow && <p className={styles.eyebrow}>{eyebrow}</p>}
-      <Heading id={id} className={level === 1 ? `${styles.title} ${styles.pageTitle}` : styles.title}>
+      <Heading
+        id={id}
+        className={level === 1 ? `${styles.title} ${styles.pageTitle}` : styles.title}
+      >
         {title}
       </Heading>
       {lead && <p className={styles.lead}>{lead}</p>}

@@ -9,20 +9,22 @@ export default function BlogsPage() {
   useDocumentTitle('Blogs');
   return (
     <>
-      <section className={styles.content} aria-labelledby="blogs-title">
-        <SectionHeading
-          id="blogs-title"
-          level={1}
-          eyebrow="Blogs"
-          title="Straight answers from our workshop"
-          lead="The questions our support engineers hear most, answered in two minutes of reading."
-        />
-        <div className={styles.cards}>
-          {BLOG_POSTS.map((post) => (
-            <BlogCard key={post.id} post={post} />
-          ))}
-        </div>
-      </section>
+      <div className={styles.content}>
+        <section aria-labelledby="blogs-title">
+          <SectionHeading
+            id="blogs-title"
+            level={1}
+            eyebrow="Blogs"
+            title="Straight answers from our workshop"
+            lead="The questions our support engineers hear most, answered in two minutes of reading."
+          />
+          <div className={styles.cards}>
+            {BLOG_POSTS.map((post) => (
+              <BlogCard key={post.id} post={post} />
+            ))}
+          </div>
+        </section>
+      </div>
       <SiteFooter />
     </>
   );

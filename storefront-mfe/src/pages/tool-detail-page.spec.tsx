@@ -51,7 +51,7 @@ it('lowers the shown stock by the quantity just ordered', async () => {
 });
 
 it('shows a not-found state for an unknown tool', () => {
-    query.mockReturnValue({
+  query.mockReturnValue({
     data: undefined,
     error: new ApiError(404, 'Tool not found'),
     loading: false,
@@ -64,7 +64,12 @@ it('shows a not-found state for an unknown tool', () => {
 
 it('offers a retry when the API cannot be reached', () => {
   const reload = jest.fn();
-  query.mockReturnValue({ data: undefined, error: new Error('Failed to fetch'), loading: false, reload });
+  query.mockReturnValue({
+    data: undefined,
+    error: new Error('Failed to fetch'),
+    loading: false,
+    reload,
+  });
   renderAt('/tools/saw-1');
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
   expect(reload).toHaveBeenCalled();

@@ -40,7 +40,7 @@ export const BLOG_POSTS: BlogPost[] = [
     question: 'How do I make lithium-ion batteries last longer?',
     answer: [
       'Heat is the enemy. Do not leave packs on a van dashboard in summer, and let a hot pack cool down before charging it. Lithium-ion has no memory effect, so topping up a half-full pack does no harm.',
-      'For storage of more than a few weeks, leave packs at about half charge in a cool, dry place, and only use the charger made for the platform: it watches each cell\'s temperature and voltage.',
+      "For storage of more than a few weeks, leave packs at about half charge in a cool, dry place, and only use the charger made for the platform: it watches each cell's temperature and voltage.",
     ],
   },
   {
@@ -49,7 +49,7 @@ export const BLOG_POSTS: BlogPost[] = [
     question: 'How many teeth should my circular saw blade have?',
     answer: [
       'Fewer teeth cut faster, more teeth cut cleaner. A 24-tooth blade rips along the grain and handles framing timber quickly; a 40-tooth blade is the all-rounder; 60 teeth and more give splinter-free crosscuts in plywood, laminate and trim.',
-      'Always match the blade\'s bore to the saw\'s arbor and check that its maximum speed is above the saw\'s. On cordless saws, a thin-kerf blade removes less material and gives noticeably more cuts per charge.',
+      "Always match the blade's bore to the saw's arbor and check that its maximum speed is above the saw's. On cordless saws, a thin-kerf blade removes less material and gives noticeably more cuts per charge.",
     ],
   },
   {
@@ -58,7 +58,7 @@ export const BLOG_POSTS: BlogPost[] = [
     question: 'What do I need to use an angle grinder safely?',
     answer: [
       'Wear safety glasses or a face shield, hearing protection and gloves, and add a dust mask rated for silica when cutting stone or concrete. Keep the guard on and use the side handle: a grinder that kicks back is hard to hold with one hand.',
-      'Use discs rated for at least the grinder\'s speed, never grind with the face of a thin cutting disc, and let the disc reach full speed before it touches the work. Unplug the tool or remove the battery before changing a disc.',
+      "Use discs rated for at least the grinder's speed, never grind with the face of a thin cutting disc, and let the disc reach full speed before it touches the work. Unplug the tool or remove the battery before changing a disc.",
     ],
   },
 ];

@@ -9,7 +9,12 @@ afterEach(() => jest.useRealTimers());
 
 it('starts 1,000,000,000 ms away and ticks every second', () => {
   render(<SaleCountdown />);
-  expect([unit('days'), unit('hours'), unit('minutes'), unit('seconds')]).toEqual(['11', '13', '46', '40']);
+  expect([unit('days'), unit('hours'), unit('minutes'), unit('seconds')]).toEqual([
+    '11',
+    '13',
+    '46',
+    '40',
+  ]);
 
   act(() => jest.advanceTimersByTime(1000));
   expect(unit('seconds')).toBe('39');

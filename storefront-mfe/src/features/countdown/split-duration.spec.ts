@@ -3,7 +3,12 @@ import { splitDuration } from './split-duration';
 
 describe('splitDuration', () => {
   it('splits the sale countdown into 11 days 13:46:40', () => {
-    expect(splitDuration(SALE_COUNTDOWN_MS)).toEqual({ days: 11, hours: 13, minutes: 46, seconds: 40 });
+    expect(splitDuration(SALE_COUNTDOWN_MS)).toEqual({
+      days: 11,
+      hours: 13,
+      minutes: 46,
+      seconds: 40,
+    });
   });
 
   it('drops partial seconds', () => {

@@ -1,4 +1,5 @@
 import type { MouseEvent } from 'react';
+import { HeroIllustration } from './hero-illustration';
 import styles from './hero.module.css';
 
 /**
@@ -18,31 +19,38 @@ export function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.inner}>
-        <p className={styles.eyebrow}>Power tools · Direct from the factory</p>
-        <h1 id="hero-title" className={styles.title}>
-          Tools that work as hard as <span className={styles.accent}>you do</span>
-        </h1>
-        <p className={styles.lead}>
-          Drills, drivers, saws and grinders engineered for daily use on site, sold by the box at
-          factory prices.
-        </p>
-        <div className={styles.actions}>
-          <a className={styles.primary} href="#tools" onClick={(e) => scrollToSection(e, 'tools')}>
-            Shop the range
-          </a>
-          <a
-            className={styles.secondary}
-            href="#reviews"
-            onClick={(e) => scrollToSection(e, 'reviews')}
-          >
-            Read customer reviews
-          </a>
+        <div className={styles.copy}>
+          <p className={styles.eyebrow}>Power tools · Direct from the factory</p>
+          <h1 id="hero-title" className={styles.title}>
+            Tools that work as hard as <span className={styles.accent}>you do</span>
+          </h1>
+          <p className={styles.lead}>
+            Drills, drivers, saws and grinders engineered for daily use on site, sold by the box at
+            factory prices.
+          </p>
+          <div className={styles.actions}>
+            <a
+              className={styles.primary}
+              href="#tools"
+              onClick={(e) => scrollToSection(e, 'tools')}
+            >
+              Shop the range
+            </a>
+            <a
+              className={styles.secondary}
+              href="#reviews"
+              onClick={(e) => scrollToSection(e, 'reviews')}
+            >
+              Read customer reviews
+            </a>
+          </div>
+          <ul className={styles.badges}>
+            <li>3-year warranty</li>
+            <li>Bulk pricing</li>
+            <li>Ships in 48 h</li>
+          </ul>
         </div>
-        <ul className={styles.badges}>
-          <li>3-year warranty</li>
-          <li>Bulk pricing</li>
-          <li>Ships in 48 h</li>
-        </ul>
+        <HeroIllustration />
       </div>
     </section>
   );

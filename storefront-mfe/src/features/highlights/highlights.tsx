@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { SectionHeading } from '../../components/section-heading';
+import { CardGrid } from '../../components/card-grid';
 import surface from '../../components/surface.module.css';
 import styles from './highlights.module.css';
 
@@ -11,7 +12,14 @@ interface Highlight {
 
 const icon = (path: string) => (
   <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-    <path d={path} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    <path
+      d={path}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+    />
   </svg>
 );
 
@@ -47,7 +55,7 @@ export function Highlights() {
         eyebrow="Why Toolshop"
         title="Why workshops choose Toolshop"
       />
-      <ul className={`${surface.grid} ${styles.grid}`}>
+      <CardGrid min="15rem">
         {HIGHLIGHTS.map((item) => (
           <li key={item.title} className={`${surface.card} ${styles.card}`}>
             <span className={styles.icon}>{item.icon}</span>
@@ -55,7 +63,7 @@ export function Highlights() {
             <p className={styles.text}>{item.text}</p>
           </li>
         ))}
-      </ul>
+      </CardGrid>
     </section>
   );
 }

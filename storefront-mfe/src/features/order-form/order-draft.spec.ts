@@ -1,8 +1,18 @@
 import { Messages } from '@toolshop/contracts';
-import { ORDER_FIELD_REQUIRED, toNewOrder, validateOrderDraft, type OrderDraft } from './order-draft';
+import {
+  ORDER_FIELD_REQUIRED,
+  toNewOrder,
+  validateOrderDraft,
+  type OrderDraft,
+} from './order-draft';
 
 const stock = { minOrder: 10, available: 40 };
-const filled: OrderDraft = { userName: 'Ada', address: '1 Main St', phone: '555 0100', quantity: '10' };
+const filled: OrderDraft = {
+  userName: 'Ada',
+  address: '1 Main St',
+  phone: '555 0100',
+  quantity: '10',
+};
 
 describe('validateOrderDraft', () => {
   it('accepts a filled draft at the minimum order', () => {

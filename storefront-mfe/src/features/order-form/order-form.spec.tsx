@@ -94,7 +94,7 @@ it('places the order, says so and reports the quantity taken from the stock', as
 });
 
 it('shows the server refusal and asks for fresh stock', async () => {
-    post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+  post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
   const { submit, fill, onOrdered, onRejected } = renderForm();
   fill();
   fireEvent.click(submit);

@@ -59,7 +59,9 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
       setDraft((d) => ({ ...d, quantity: String(tool.minOrder) }));
     } catch (error) {
       setServerError(
-        error instanceof ApiError ? error.message : 'The order could not be placed. Please try again.',
+        error instanceof ApiError
+          ? error.message
+          : 'The order could not be placed. Please try again.',
       );
       onRejected?.();
     } finally {
@@ -68,7 +70,12 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   }
 
   return (
-    <form className={`${surface.card} ${styles.form}`} onSubmit={submit} noValidate aria-labelledby={titleId}>
+    <form
+      className={`${surface.card} ${styles.form}`}
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={titleId}
+    >
       <h2 id={titleId} className={styles.title}>
         Place your order
       </h2>

@@ -1,5 +1,6 @@
 import { PROFILE } from './profile';
 import { SectionHeading } from '../../components/section-heading';
+import { CardGrid } from '../../components/card-grid';
 import surface from '../../components/surface.module.css';
 import styles from './portfolio.module.css';
 
@@ -36,7 +37,7 @@ export function Portfolio() {
         <h2 id="skills-title" className={styles.heading}>
           Skills
         </h2>
-        <ul className={`${surface.grid} ${styles.skills}`}>
+        <CardGrid min="20rem" className={styles.skills}>
           {PROFILE.skills.map((skill) => (
             <li key={skill.name} className={styles.skill}>
               <span className={styles.skillName}>{skill.name}</span>
@@ -52,14 +53,14 @@ export function Portfolio() {
               </span>
             </li>
           ))}
-        </ul>
+        </CardGrid>
       </section>
 
       <section className={styles.block} aria-labelledby="projects-title">
         <h2 id="projects-title" className={styles.heading}>
           Projects
         </h2>
-        <ul className={`${surface.grid} ${styles.projects}`}>
+        <CardGrid min="18rem">
           {PROFILE.projects.map((project) => (
             <li key={project.name} className={`${surface.card} ${styles.project}`}>
               <h3 className={styles.projectName}>{project.name}</h3>
@@ -71,14 +72,16 @@ export function Portfolio() {
               </ul>
             </li>
           ))}
-        </ul>
+        </CardGrid>
       </section>
 
       <section className={`${styles.block} ${styles.contact}`} aria-labelledby="contact-title">
         <h2 id="contact-title" className={styles.heading}>
           Contact
         </h2>
-        <p>Have a project in mind or a question about this shop? I answer every email within a day.</p>
+        <p>
+          Have a project in mind or a question about this shop? I answer every email within a day.
+        </p>
         <a className={styles.mail} href={`mailto:${PROFILE.email}`}>
           {PROFILE.email}
         </a>

@@ -17,7 +17,7 @@ export const PROFILE = {
   email: 'jordan.ellis@toolshop.example',
   about: [
     'I build web shops and internal tools for manufacturers: fast storefronts, honest checkouts and dashboards that people on the shop floor actually enjoy using.',
-    'Before moving into software I spent six years repairing power tools, which is why Toolshop\'s product pages answer the questions tradespeople really ask.',
+    "Before moving into software I spent six years repairing power tools, which is why Toolshop's product pages answer the questions tradespeople really ask.",
   ],
   skills: [
     { name: 'TypeScript & JavaScript', level: 90 },

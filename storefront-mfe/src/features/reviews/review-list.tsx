@@ -5,7 +5,7 @@ import type { Review } from '@toolshop/contracts';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
-import surface from '../../components/surface.module.css';
+import { CardGrid } from '../../components/card-grid';
 import styles from './review-list.module.css';
 
 /** Shown at first; the rest opens on request so a long history does not bury the page. */
@@ -18,13 +18,20 @@ export function ReviewList() {
 
   return (
     <AnchorSection id="reviews" labelledBy="reviews-title">
-      <SectionHeading id="reviews-title" eyebrow="Customer reviews" title="What the trade says about us" />
+      <SectionHeading
+        id="reviews-title"
+        eyebrow="Customer reviews"
+        title="What the trade says about us"
+      />
       <QueryContent
         query={query}
         errorTitle="The reviews could not be loaded"
-        empty={{ title: 'No reviews yet', text: 'Bought from us? Share your experience from your dashboard.' }}
+        empty={{
+          title: 'No reviews yet',
+          text: 'Bought from us? Share your experience from your dashboard.',
+        }}
         skeleton={
-          <ul className={`${surface.grid} ${styles.grid}`} aria-busy="true" aria-label="Loading reviews">
+          <CardGrid min="18rem" aria-busy="true" aria-label="Loading reviews">
             {Array.from({ length: 3 }, (_, i) => (
               <li key={i} className={styles.card}>
                 <Skeleton width="6rem" height="1.1rem" />
@@ -32,7 +39,7 @@ export function ReviewList() {
                 <Skeleton width="40%" height="1rem" />
               </li>
             ))}
-          </ul>
+          </CardGrid>
         }
       >
         {(reviews) => {
@@ -40,7 +47,7 @@ export function ReviewList() {
           const shown = showAll ? newestFirst : newestFirst.slice(0, FIRST_REVIEWS);
           return (
             <>
-              <ul className={`${surface.grid} ${styles.grid}`}>
+              <CardGrid min="18rem">
                 {shown.map((review) => (
                   <li key={review._id} className={styles.card}>
                     <figure className={styles.figure}>
@@ -52,9 +59,13 @@ export function ReviewList() {
                     </figure>
                   </li>
                 ))}
-              </ul>
+              </CardGrid>
               {reviews.length > FIRST_REVIEWS && (
-                <Button variant="secondary" className={styles.more} onClick={() => setShowAll((v) => !v)}>
+                <Button
+                  variant="secondary"
+                  className={styles.more}
+                  onClick={() => setShowAll((v) => !v)}
+                >
                   {showAll ? 'Show fewer reviews' : `Show all ${reviews.length} reviews`}
                 </Button>
               )}

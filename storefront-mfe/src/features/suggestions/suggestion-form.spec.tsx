@@ -30,11 +30,18 @@ it('opens the Oops dialog instead of sending a half-filled suggestion', () => {
 it('sends a complete suggestion, thanks the visitor and clears the form', async () => {
   post.mockResolvedValue({ insertedId: 's1' });
   render(<SuggestionForm />);
-  fireEvent.change(screen.getByLabelText('Your email or name'), { target: { value: ' ada@example.com ' } });
-  fireEvent.change(screen.getByLabelText('Your suggestion'), { target: { value: 'A 12 V planer' } });
+  fireEvent.change(screen.getByLabelText('Your email or name'), {
+    target: { value: ' ada@example.com ' },
+  });
+  fireEvent.change(screen.getByLabelText('Your suggestion'), {
+    target: { value: 'A 12 V planer' },
+  });
   send();
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.suggestionAdded));
-  expect(post).toHaveBeenCalledWith('/suggestions', { email: 'ada@example.com', opinion: 'A 12 V planer' });
+  expect(post).toHaveBeenCalledWith('/suggestions', {
+    email: 'ada@example.com',
+    opinion: 'A 12 V planer',
+  });
   expect(screen.getByLabelText('Your suggestion')).toHaveProperty('value', '');
 });

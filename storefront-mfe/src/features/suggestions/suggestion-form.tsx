@@ -31,7 +31,9 @@ export function SuggestionForm() {
       setSuggestion(EMPTY);
     } catch (error) {
       toast.error(
-        error instanceof ApiError ? error.message : 'Your suggestion could not be sent. Please try again.',
+        error instanceof ApiError
+          ? error.message
+          : 'Your suggestion could not be sent. Please try again.',
       );
     } finally {
       setSending(false);

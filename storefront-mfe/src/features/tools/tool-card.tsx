@@ -11,7 +11,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
   return (
     <article className={`${surface.card} ${styles.card}`} aria-labelledby={nameId}>
       <div className={styles.media}>
-        <ToolImage className={styles.image} src={tool.img} alt={tool.name} />
+        <ToolImage src={tool.img} alt={tool.name} />
       </div>
       <div className={styles.body}>
         <h3 id={nameId} className={styles.name}>
@@ -35,7 +35,11 @@ export function ToolCard({ tool }: { tool: Tool }) {
             {formatDollars(tool.price)}
             <span className={styles.unit}> / unit</span>
           </p>
-          <Link className={buttonClassName('primary')} to={`/tools/${tool._id}`} aria-describedby={nameId}>
+          <Link
+            className={buttonClassName('primary')}
+            to={`/tools/${tool._id}`}
+            aria-describedby={nameId}
+          >
             Buy Now
           </Link>
         </div>

@@ -2,12 +2,15 @@ import { formatDollars, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import styles from './tool-details.module.css';
 
+const units = (count: number) =>
+  `${count.toLocaleString('en-US')} ${count === 1 ? 'unit' : 'units'}`;
+
 /** The product half of the detail page: photo, description and the numbers that matter. */
 export function ToolDetails({ tool }: { tool: Tool }) {
   return (
     <article className={styles.details} aria-labelledby="tool-name">
       <div className={styles.media}>
-        <ToolImage className={styles.image} src={tool.img} alt={tool.name} eager />
+        <ToolImage src={tool.img} alt={tool.name} eager />
       </div>
       <div>
         <h1 id="tool-name" className={styles.name}>
@@ -21,11 +24,11 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         <dl className={styles.facts}>
           <div>
             <dt>Minimum order</dt>
-            <dd>{tool.minOrder.toLocaleString('en-US')} units</dd>
+            <dd>{units(tool.minOrder)}</dd>
           </div>
           <div>
             <dt>Available</dt>
-            <dd data-testid="tool-available">{tool.available.toLocaleString('en-US')} units</dd>
+            <dd data-testid="tool-available">{units(tool.available)}</dd>
           </div>
         </dl>
       </div>

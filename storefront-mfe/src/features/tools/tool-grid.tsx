@@ -3,7 +3,7 @@ import type { Tool } from '@toolshop/contracts';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
-import surface from '../../components/surface.module.css';
+import { CardGrid } from '../../components/card-grid';
 import { ToolCard } from './tool-card';
 import { ToolCardSkeleton } from './tool-card-skeleton';
 
@@ -24,25 +24,28 @@ export function ToolGrid() {
       <QueryContent
         query={query}
         errorTitle="The tools could not be loaded"
-        empty={{ title: 'No tools on sale right now', text: 'New stock arrives every week. Please check back soon.' }}
+        empty={{
+          title: 'No tools on sale right now',
+          text: 'New stock arrives every week. Please check back soon.',
+        }}
         skeleton={
-          <ul className={surface.grid} aria-busy="true" aria-label="Loading tools">
+          <CardGrid aria-busy="true" aria-label="Loading tools">
             {Array.from({ length: SKELETON_CARDS }, (_, i) => (
               <li key={i}>
                 <ToolCardSkeleton />
               </li>
             ))}
-          </ul>
+          </CardGrid>
         }
       >
         {(tools) => (
-          <ul className={surface.grid}>
+          <CardGrid>
             {tools.map((tool) => (
               <li key={tool._id}>
                 <ToolCard tool={tool} />
               </li>
             ))}
-          </ul>
+          </CardGrid>
         )}
       </QueryContent>
     </AnchorSection>

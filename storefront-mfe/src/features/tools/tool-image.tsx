@@ -15,7 +15,7 @@ interface ToolImageProps {
   eager?: boolean;
 }
 
-/** A product photo with fixed intrinsic size (no layout shift) and a neutral stand-in if it fails. */
+/** A product photo (4:3, like the catalogue's) with fixed intrinsic size (no layout shift) and a neutral stand-in if it fails. */
 export function ToolImage({ src, alt, className, eager = false }: ToolImageProps) {
   const [failed, setFailed] = useState(false);
   return (
@@ -23,8 +23,8 @@ export function ToolImage({ src, alt, className, eager = false }: ToolImageProps
       className={classNames(styles.image, className)}
       src={failed || !src ? placeholder : src}
       alt={alt}
-      width={480}
-      height={360}
+      width={640}
+      height={480}
       loading={eager ? 'eager' : 'lazy'}
       decoding="async"
       fetchPriority={eager ? 'high' : undefined}

@@ -1,0 +1,83 @@
+import { Messages, formatDollars, type Tool } from '@toolshop/contracts';
+import { expect, stack, test } from '@toolshop/devstack/e2e';
+
+test('the grid shows every tool with its facts, and Buy Now opens its page', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  const tools = await (await apiAs(null)).get<Tool[]>('/tools');
+  await signIn('customer');
+  await page.goto('/');
+
+  const grid = page.getByRole('region', { name: 'Tools built for the job site' });
+  const cards = grid.getByRole('article');
+  await expect(cards).toHaveCount(tools.length);
+  const tool = tools[0]!;
+  const card = cards.filter({ has: page.getByRole('heading', { name: tool.name, exact: true }) });
+  await expect(card.getByRole('img', { name: tool.name })).toBeVisible();
+  await expect(card).toContainText(tool.shortDescription);
+  await expect(card).toContainText(`Minimum order${tool.minOrder}`);
+  await expect(card).toContainText(`Available${tool.available.toLocaleString('en-US')}`);
+  await expect(card).toContainText(formatDollars(tool.price));
+
+  await card.getByRole('link', { name: 'Buy Now' }).click();
+  await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+});
+
+test('the sale countdown starts at 11 days 13 hours and ticks live', async ({ page }) => {
+  await page.goto('/');
+  const timer = page.getByRole('timer', { name: 'Time left in the mid-year sale' });
+  await expect(timer).toBeVisible();
+  const unit = (name: string) => timer.locator(`[data-unit="${name}"] span`).first();
+  await expect(unit('days')).toHaveText('11');
+  await expect(unit('hours')).toHaveText('13');
+
+  const before = await unit('seconds').textContent();
+  await expect(unit('seconds')).not.toHaveText(before ?? '', { timeout: 3000 });
+  await expect(timer).toContainText('Seconds');
+});
+
+test('the hero link scrolls to the customer reviews', async ({ page }) => {
+  await page.goto('/');
+  const reviews = page.locator('#reviews');
+  await expect(reviews.getByRole('listitem').first()).toBeVisible();
+  await expect(reviews).not.toBeInViewport();
+
+  await page.getByRole('link', { name: 'Read customer reviews' }).click();
+  await expect(reviews).toBeInViewport();
+  await expect(reviews).toBeFocused();
+  await expect(reviews.getByRole('img', { name: /^Rated \d out of 5$/ }).first()).toBeVisible();
+});
+
+test('an incomplete suggestion opens the Oops dialog; a complete one is thanked', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const form = page.getByRole('region', { name: 'Tell us what to build next' });
+  await form.getByLabel('Your email or name').fill('Sam from the workshop');
+  await form.getByRole('button', { name: 'Send suggestion' }).click();
+
+  const dialog = page.getByRole('dialog', { name: Messages.suggestionDialogTitle });
+  await expect(dialog).toContainText(Messages.suggestionIncomplete);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await form.getByLabel('Your suggestion').fill('A brushless 12 V planer, please.');
+  await form.getByRole('button', { name: 'Send suggestion' }).click();
+  await expect(page.getByText(Messages.suggestionAdded)).toBeVisible();
+  await expect(form.getByLabel('Your suggestion')).toHaveValue('');
+});
+
+test('every storefront page fits a 360 px phone without sideways scrolling', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/', '/blogs', '/portfolio']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - window.innerWidth,
+    );
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});

@@ -1,0 +1,142 @@
+import { Messages, type InsertedAnswer, type Order, type Tool } from '@toolshop/contracts';
+import { createUser, expect, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
+import type { Page } from '@playwright/test';
+
+/** A seeded tool (never one another spec created, so parallel tests cannot drain each other's stock). */
+async function seededTool(api: ApiClient): Promise<Tool> {
+  const tools = await api.get<Tool[]>('/tools');
+  const tool = tools.find((t) => t.name === 'Circular Saw 185 mm') ?? tools[0];
+  if (!tool) throw new Error('no tools seeded');
+  return tool;
+}
+
+const orderForm = (page: Page) => page.getByRole('form', { name: 'Place your order' });
+
+test('visiting a tool signed out goes to /login and back to the tool after sign-in', async ({
+  page,
+  freshUser,
+  apiAs,
+}) => {
+  const tool = await seededTool(await apiAs(null));
+  await page.goto(`/tools/${tool._id}`);
+  await expect(page).toHaveURL(`${stack.shell}/login`);
+
+  await page.getByLabel('Email').fill(freshUser.email);
+  await page.getByLabel('Password').fill(freshUser.password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+});
+
+test.describe('signed in on a seeded tool', () => {
+  let tool: Tool;
+  test.beforeEach(async ({ page, signIn, freshUser, apiAs }) => {
+    tool = await seededTool(await apiAs(null));
+    await signIn(freshUser);
+    await page.goto(`/tools/${tool._id}`);
+  });
+
+  test('a quantity below the minimum or above the stock shows the message and keeps submit disabled', async ({
+    page,
+    freshUser,
+  }) => {
+    const form = orderForm(page);
+    const quantity = form.getByLabel('Quantity');
+    const submit = form.getByRole('button', { name: 'Place order' });
+
+    await expect(form.getByLabel('Email')).toHaveValue(freshUser.email);
+    await expect(form.getByLabel('Email')).toHaveAttribute('readonly', '');
+    await expect(form.getByLabel('Name')).toHaveValue(freshUser.name);
+    await expect(quantity).toHaveValue(String(tool.minOrder));
+    await expect(submit).toBeEnabled();
+
+    for (const wrong of [tool.minOrder - 1, tool.available + 1]) {
+      await quantity.fill(String(wrong));
+      await expect(form.getByText(Messages.invalidQuantity)).toBeVisible();
+      await expect(submit).toBeDisabled();
+    }
+    await quantity.fill(String(tool.minOrder + 1));
+    await expect(form.getByText(Messages.invalidQuantity)).toBeHidden();
+    await expect(submit).toBeEnabled();
+  });
+
+  test('a valid order is confirmed, lowers the shown stock and is in My Orders', async ({
+    page,
+    freshUser,
+    apiAs,
+  }) => {
+    const available = page.getByTestId('tool-available');
+    const before = Number((await available.textContent())?.replace(/\D/g, ''));
+
+    const form = orderForm(page);
+    await form.getByLabel('Delivery address').fill('12 Test Street, Leeds');
+    await form.getByLabel('Phone').fill('+44 113 000 0000');
+    const quantity = tool.minOrder + 2;
+    await form.getByLabel('Quantity').fill(String(quantity));
+    await form.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(page.getByText(Messages.ordered)).toBeVisible();
+    await expect(available).toHaveText(`${(before - quantity).toLocaleString('en-US')} units`);
+
+    const mine = await (
+      await apiAs(freshUser)
+    ).get<Order[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+    expect(mine).toEqual([
+      expect.objectContaining({
+        toolId: tool._id,
+        name: tool.name,
+        email: freshUser.email,
+        userName: freshUser.name,
+        address: '12 Test Street, Leeds',
+        orderQuantity: quantity,
+        totalPrice: quantity * tool.price,
+        paid: false,
+      }),
+    ]);
+  });
+});
+
+test('the server refusing an order (stock gone meanwhile) is shown and the stock refreshed', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const admin = await apiAs('admin');
+  const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
+    name: `Last-units test tool ${Date.now()}`,
+    img: `${stack.api}/images/jigsaw.webp`,
+    shortDescription: 'Only three left',
+    minOrder: 1,
+    available: 3,
+    price: 10,
+  });
+  try {
+    await signIn(freshUser);
+    await page.goto(`/tools/${insertedId}`);
+    const form = orderForm(page);
+    await form.getByLabel('Delivery address').fill('1 Race Lane');
+    await form.getByLabel('Phone').fill('0100');
+    await form.getByLabel('Quantity').fill('3');
+
+    // Someone else buys two of the three units first.
+    await (
+      await apiAs(await createUser())
+    ).post('/orders', { toolId: insertedId, address: 'x', phone: '1', orderQuantity: 2 });
+
+    await form.getByRole('button', { name: 'Place order' }).click();
+    await expect(form.getByRole('alert')).toHaveText(Messages.invalidQuantity);
+    await expect(page.getByTestId('tool-available')).toHaveText('1 unit');
+    await expect(page.getByText(Messages.ordered)).toBeHidden();
+  } finally {
+    await admin.delete(`/tools/${insertedId}`);
+  }
+});
+
+test('an unknown tool id shows a clear not-found state', async ({ page, signIn }) => {
+  await signIn('customer');
+  await page.goto('/tools/000000000000000000000000');
+  await expect(page.getByText('We could not find that tool')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse all tools' }).click();
+  await expect(page).toHaveURL(`${stack.shell}/`);
+});
