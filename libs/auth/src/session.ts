@@ -49,7 +49,8 @@ export function initAuth(): Promise<void> {
       // silent renewal: keep the token of SPEC §3 in step with the renewed one
       if (useAuth.getState().status === 'signedIn') setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
     });
-    manager.events.addSilentRenewError(() => void signOut());
+    // A failed renewal is retried by the next timer; only a token that has really expired ends the session.
+    manager.events.addAccessTokenExpired(() => void signOut());
     try {
       let user = await manager.getUser();
       if (user?.expired && user.refresh_token) user = await manager.signinSilent();

@@ -1,0 +1,83 @@
+import { useAuth } from './auth-store';
+import { setRuntimeConfig } from './runtime-config';
+import { signInWithPassword, signOut, signUp } from './session';
+
+const manager = {
+  signinResourceOwnerCredentials: jest.fn(),
+  getUser: jest.fn(),
+  removeUser: jest.fn(async () => {}),
+  revokeTokens: jest.fn(async () => {}),
+};
+jest.mock('./user-manager', () => ({ getUserManager: () => manager, CALLBACK_PATH: '/auth/callback' }));
+
+const oidcUser = (email: string, name = '') => ({
+  access_token: `token-of-${email}`,
+  refresh_token: 'refresh-1',
+  profile: { email, name },
+});
+
+type Call = [string, RequestInit];
+const fetchMock = jest.fn<Promise<Response>, Call>();
+const json = (status: number, body: unknown) => Promise.resolve(new Response(JSON.stringify(body), { status }));
+const calls = () => fetchMock.mock.calls.map(([url, init]) => `${init.method ?? 'GET'} ${url}`);
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  localStorage.clear();
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  setRuntimeConfig({ apiUrl: 'http://api.test', authority: 'http://id.test' });
+  useAuth.setState({ status: 'signedOut', user: null, isAdmin: false, adminChecked: false });
+});
+
+test('a password sign-in keeps the token, sends the {email} upsert and asks whether the user is an admin', async () => {
+  manager.signinResourceOwnerCredentials.mockResolvedValue(oidcUser('boss@shop.test', 'Boss'));
+  fetchMock.mockImplementation((url) => (String(url).includes('/admin/') ? json(200, { admin: true }) : json(200, {})));
+
+  await signInWithPassword('boss@shop.test', 'secret1');
+
+  expect(localStorage.getItem('accessToken')).toBe('token-of-boss@shop.test');
+  const upsert = fetchMock.mock.calls.find(([url]) => String(url).startsWith('http://api.test/users?email='));
+  expect(upsert?.[1]).toMatchObject({ method: 'PUT', body: '{"email":"boss@shop.test"}' });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  expect(useAuth.getState()).toMatchObject({ status: 'signedIn', user: { email: 'boss@shop.test', displayName: 'Boss' }, isAdmin: true, adminChecked: true });
+});
+
+test("a failed password sign-in passes the provider's message on and stays signed out", async () => {
+  manager.signinResourceOwnerCredentials.mockRejectedValue(new Error('Invalid email or password.'));
+  await expect(signInWithPassword('a@b.co', 'wrong-pw')).rejects.toThrow('Invalid email or password.');
+  expect(useAuth.getState().status).toBe('signedOut');
+  expect(fetchMock).not.toHaveBeenCalled();
+});
+
+test('sign-up creates the account, signs in, then sets the display name', async () => {
+  manager.signinResourceOwnerCredentials.mockResolvedValue(oidcUser('new@shop.test'));
+  fetchMock.mockImplementation(() => json(200, {}));
+
+  const user = await signUp({ name: 'Ada', email: 'new@shop.test', password: 'secret1' });
+
+  expect(user.displayName).toBe('Ada');
+  expect(useAuth.getState().user?.displayName).toBe('Ada');
+  const identityCalls = calls().filter((call) => call.includes('id.test'));
+  expect(identityCalls).toEqual(['POST http://id.test/accounts', 'PATCH http://id.test/accounts/me']);
+  const patch = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/accounts/me'))!;
+  expect(patch[1].headers).toMatchObject({ Authorization: 'Bearer token-of-new@shop.test' });
+});
+
+test("sign-up with a taken email shows the provider's description and does not sign in", async () => {
+  fetchMock.mockImplementation(() => json(400, { error: 'email_taken', error_description: 'This email is already registered.' }));
+  await expect(signUp({ name: 'Ada', email: 'taken@shop.test', password: 'secret1' })).rejects.toThrow('This email is already registered.');
+  expect(manager.signinResourceOwnerCredentials).not.toHaveBeenCalled();
+});
+
+test('sign-out forgets the user and the token and revokes the refresh token', async () => {
+  localStorage.setItem('accessToken', 'abc');
+  useAuth.setState({ status: 'signedIn', user: { email: 'a@b.co', displayName: '' }, isAdmin: true, adminChecked: true });
+  manager.getUser.mockResolvedValue(oidcUser('a@b.co'));
+
+  await signOut();
+
+  expect(localStorage.getItem('accessToken')).toBeNull();
+  expect(useAuth.getState()).toMatchObject({ status: 'signedOut', user: null, isAdmin: false });
+  expect(manager.removeUser).toHaveBeenCalled();
+  expect(manager.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
+});
