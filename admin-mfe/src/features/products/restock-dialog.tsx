@@ -56,7 +56,7 @@ function RestockForm({ tool, busy, onSave, onClose }: RestockDialogProps & { too
         autoFocus
       />
       <div className={styles.dialogActions}>
-        <Button type="button" variant="secondary" onClick={onClose}>
+        <Button type="button" variant="ghost" onClick={onClose}>
           Cancel
         </Button>
         <Button type="submit" disabled={busy}>

@@ -1,5 +1,10 @@
 import { Messages } from '@toolshop/contracts';
-import { EMPTY_TOOL_FORM, MIN_ORDER_ABOVE_STOCK, readToolForm } from './tool-form';
+import {
+  EMPTY_TOOL_FORM,
+  IMAGE_LINK_INVALID,
+  MIN_ORDER_ABOVE_STOCK,
+  readToolForm,
+} from './tool-form';
 
 const filled = {
   name: ' Cordless Drill ',
@@ -49,5 +54,15 @@ describe('readToolForm', () => {
       available: MIN_ORDER_ABOVE_STOCK,
     });
     expect(readToolForm({ ...filled, minOrder: '20', available: '20' }).tool).toBeDefined();
+  });
+
+  it('takes only web links (or paths on this site) as the image', () => {
+    expect(readToolForm({ ...filled, img: 'drill.webp' }).errors).toEqual({
+      img: IMAGE_LINK_INVALID,
+    });
+    expect(readToolForm({ ...filled, img: 'javascript:alert(1)' }).errors).toEqual({
+      img: IMAGE_LINK_INVALID,
+    });
+    expect(readToolForm({ ...filled, img: '/images/drill.webp' }).tool).toBeDefined();
   });
 });

@@ -11,7 +11,10 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   price: '',
 };
 
+// Rules the API adds to validateNewTool, checked here too so the admin sees them at the field.
 export const MIN_ORDER_ABOVE_STOCK = 'The minimum order cannot be larger than the available stock';
+export const IMAGE_LINK_INVALID = 'The image link must be an http(s) URL';
+const IMAGE_LINK = /^(https?:\/\/\S+|\/\S*)$/i;
 
 /** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
 const toNumber = (text: string): number | undefined =>
@@ -31,7 +34,7 @@ export function readToolForm(
     price: toNumber(values.price),
   };
   const errors = validateNewTool(candidate);
-  // The API refuses a tool that could never be ordered; say so at the field instead of failing.
+  if (!errors.img && !IMAGE_LINK.test(candidate.img)) errors.img = IMAGE_LINK_INVALID;
   if (!errors.minOrder && !errors.available && candidate.minOrder! > candidate.available!) {
     errors.available = MIN_ORDER_ABOVE_STOCK;
   }
