@@ -27,7 +27,7 @@ export class AppModule {
         MongooseModule.forRoot(config.mongodbUri, {
           dbName: config.dbName,
           autoIndex: true,
-          serverSelectionTimeoutMS: 10_000,
+          serverSelectionTimeoutMS: 5000,
           maxPoolSize: 20,
         }),
         ThrottlerModule.forRoot({

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { TestApi } from './support/test-api';
 
 /** A database of its own that the test can stop. */
-it('reports ready while the database answers and 503 once it is gone', async () => {
+it('reports ready while the database answers and 503 (also on data routes) once it is gone', async () => {
   const { startDatabase } = (await import('@toolshop/devstack/database' as string)) as {
     startDatabase: (options: object) => Promise<{ uri: string; stop: () => Promise<void> }>;
   };
@@ -23,6 +23,10 @@ it('reports ready while the database answers and 503 once it is gone', async () 
       error: 'Service Unavailable',
     });
     expect((await api.request('GET', '/health')).status).toBe(200);
+    // Requests that need the database answer 503 in the one error shape, not a hang or a 500.
+    const tool = await api.request('GET', '/tools/0123456789abcdef01234567');
+    expect(tool.status).toBe(503);
+    expect(tool.body.error).toBe('Service Unavailable');
   } finally {
     await api.app.close().catch(() => undefined);
     await api.issuer.stop();

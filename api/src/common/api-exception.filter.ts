@@ -35,6 +35,12 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     return errorBody(400, 'Invalid id');
   if (error?.name === 'ValidationError') return errorBody(400, error.message ?? 'Invalid input');
   if (error?.code === 11000) return errorBody(409, 'This record already exists');
+  if (
+    /^Mongo(ose)?(ServerSelection|NetworkError|NotConnected)/.test(error?.name ?? '') ||
+    /buffering timed out/.test(error?.message ?? '')
+  ) {
+    return errorBody(503, 'The shop is briefly unavailable. Please try again in a moment.');
+  }
   // Errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx code.
   if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return errorBody(error.statusCode, error.message ?? 'Bad request');
