@@ -195,3 +195,23 @@ describe('HTTP surface', () => {
     expect(docsPage.status).toBe(200);
   });
 });
+
+describe('indexes', () => {
+  it('exist for every list query', async () => {
+    for (const model of Object.values(api.db.models)) await model.init();
+    const keysOf = async (collection: string) =>
+      (await api.db.collection(collection).indexes()).map((index) => JSON.stringify(index.key));
+    expect(await keysOf('orders')).toEqual(
+      expect.arrayContaining([
+        '{"email":1,"createdAt":-1}',
+        '{"createdAt":-1}',
+        '{"paid":1,"shipped":1,"createdAt":-1}',
+      ]),
+    );
+    expect(await keysOf('reviews')).toEqual(
+      expect.arrayContaining(['{"createdAt":-1}', '{"email":1,"createdAt":-1}']),
+    );
+    const users = await api.db.collection('users').indexes();
+    expect(users.find((index) => index.key.email === 1)?.unique).toBe(true);
+  });
+});
