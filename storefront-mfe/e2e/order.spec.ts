@@ -136,7 +136,9 @@ test('the server refusing an order (stock gone meanwhile) is shown and the stock
 test('an unknown tool id shows a clear not-found state', async ({ page, signIn }) => {
   await signIn('customer');
   await page.goto('/tools/000000000000000000000000');
-  await expect(page.getByText('We could not find that tool')).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'We could not find that tool' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Browse all tools' }).click();
   await expect(page).toHaveURL(`${stack.shell}/`);
 });

@@ -58,7 +58,9 @@ it('shows a not-found state for an unknown tool', () => {
     reload: jest.fn(),
   });
   renderAt('/tools/nope');
-  expect(screen.getByText('We could not find that tool')).toBeTruthy();
+  expect(
+    screen.getByRole('heading', { level: 1, name: 'We could not find that tool' }),
+  ).toBeTruthy();
   expect(screen.getByRole('link', { name: 'Browse all tools' }).getAttribute('href')).toBe('/');
 });
 

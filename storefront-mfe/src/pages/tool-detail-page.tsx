@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, useApiQuery } from '@toolshop/auth';
-import { EmptyState, ErrorState, Skeleton, buttonClassName } from '@toolshop/ui';
+import { ErrorState, Skeleton, buttonClassName } from '@toolshop/ui';
 import type { Tool } from '@toolshop/contracts';
+import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
 import { useDocumentTitle } from './use-document-title';
@@ -25,17 +26,17 @@ export default function ToolDetailPage() {
 
   if (notFound) {
     return (
-      <div className={styles.page}>
-        <EmptyState
+      <div className={`${styles.page} ${styles.notFound}`}>
+        <SectionHeading
+          id="tool-not-found"
+          level={1}
+          eyebrow="Not found"
           title="We could not find that tool"
-          action={
-            <Link className={buttonClassName('primary')} to="/">
-              Browse all tools
-            </Link>
-          }
-        >
-          It may have left the range, or the link is mistyped.
-        </EmptyState>
+          lead="It may have left the range, or the link is mistyped."
+        />
+        <Link className={buttonClassName('primary')} to="/">
+          Browse all tools
+        </Link>
       </div>
     );
   }

@@ -22,6 +22,11 @@ export interface OrderFormProps {
   onRejected?: () => void;
 }
 
+function quantityHint({ minOrder, available }: Tool): string {
+  if (minOrder === available) return `Only ${available} ${available === 1 ? 'unit' : 'units'} left`;
+  return `Between ${minOrder} and ${available} units`;
+}
+
 export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   const user = useAuth((s) => s.user);
   const titleId = useId();
@@ -82,12 +87,19 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
 
       <div className={styles.fields}>
         <Field
+          className={styles.wide}
           label="Name"
           autoComplete="name"
           value={draft.userName}
           onChange={(e) => update('userName', e.target.value)}
         />
-        <Field label="Email" type="email" value={user?.email ?? ''} readOnly />
+        <Field
+          className={styles.wide}
+          label="Email"
+          type="email"
+          value={user?.email ?? ''}
+          readOnly
+        />
         <Field
           className={styles.wide}
           label="Delivery address"
@@ -116,7 +128,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
           max={tool.available}
           step={1}
           required
-          hint={`Between ${tool.minOrder} and ${tool.available} units`}
+          hint={outOfStock ? undefined : quantityHint(tool)}
           error={quantityMessage}
           value={draft.quantity}
           onChange={(e) => update('quantity', e.target.value)}

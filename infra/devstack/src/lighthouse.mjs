@@ -1,0 +1,117 @@
+// `npm run lighthouse`: Lighthouse (mobile settings, simulated throttling) against the production
+// build of the composed home page, with Debian's Chromium. Prints the category scores, the main
+// metrics and the JavaScript the page loads (gzip), split into shell and storefront.
+//
+//   npm run lighthouse                 builds, starts the shop on TOOLSHOP_PORT_OFFSET, measures, stops
+//   npm run lighthouse -- --url URL    measures a shop that is already running (no build, no start)
+//   add --desktop for Lighthouse's desktop preset, --json FILE to keep the full report,
+//   --cpu-slowdown N to replace the 4x CPU multiplier on a slow or busy host (see the benchmark
+//   index printed: Lighthouse expects about 1000 or more; docs/throttling.md in its repository).
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { parseArgs } from 'node:util';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as chromeLauncher from 'chrome-launcher';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { stopAllOnExit } from './processes.mjs';
+import { stackPorts } from './runtime-files.mjs';
+import { buildStack, startStack } from './stack.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    desktop: { type: 'boolean', default: false },
+    json: { type: 'string' },
+    'cpu-slowdown': { type: 'string' },
+  },
+});
+
+/** Builds and starts the shop as `npm start` does, on a fresh database in a temporary folder. */
+async function startShop() {
+  await buildStack();
+  const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
+  stack = await startStack({ offset, dataDir: mkdtempSync(join(tmpdir(), 'toolshop-lighthouse-')), quiet: true });
+  return `${stack.shell}/`;
+}
+
+/** Gzip size of each script the page loaded, fetched again so the figure does not depend on the server's compression. */
+async function scriptBytes(lhr) {
+  const items = lhr.audits['network-requests']?.details?.items ?? [];
+  const scripts = items.filter((item) => item.resourceType === 'Script');
+  return Promise.all(
+    scripts.map(async ({ url, transferSize }) => {
+      const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+      return { url, raw: body.length, gzip: gzipSync(body).length, transferSize };
+    }),
+  );
+}
+
+const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function measure(url) {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  try {
+    const cpuSlowdown = args['cpu-slowdown'];
+    const result = await lighthouse(
+      url,
+      {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: Number(cpuSlowdown) } } : {}),
+      },
+      args.desktop ? desktopConfig : undefined,
+    );
+    if (!result) throw new Error('Lighthouse returned no result');
+    return result.lhr;
+  } finally {
+    await chrome.kill();
+  }
+}
+
+let stack;
+stopAllOnExit(async () => stack?.stop());
+let exitCode = 0;
+try {
+  const url = args.url ?? (await startShop());
+  const lhr = await measure(url);
+  if (args.json) writeFileSync(args.json, JSON.stringify(lhr, null, 2));
+
+  const { throttling } = lhr.configSettings;
+  console.log(`\nLighthouse ${lhr.lighthouseVersion}, ${args.desktop ? 'desktop' : 'mobile'} settings, ${url}`);
+  console.log(
+    `  (${throttling.cpuSlowdownMultiplier}x CPU slowdown, ${Math.round(throttling.throughputKbps)} kbit/s, ${throttling.rttMs} ms RTT; host benchmark index ${lhr.environment.benchmarkIndex}${lhr.environment.benchmarkIndex < 1000 ? ': slower than Lighthouse expects, scores are pessimistic' : ''})`,
+  );
+  for (const category of Object.values(lhr.categories)) {
+    console.log(`  ${category.title.padEnd(16)} ${Math.round(category.score * 100)}`);
+  }
+  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+    const audit = lhr.audits[id];
+    if (audit) console.log(`  ${audit.title.padEnd(26)} ${audit.displayValue}`);
+  }
+  if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`);
+
+  const scripts = await scriptBytes(lhr);
+  // Name each origin after the app whose port it is (shell, storefront...), with --url as the shell.
+  const appOf = new Map(Object.entries(stackPorts()).map(([name, port]) => [String(port), name]));
+  const shellHost = new URL(url).host;
+  const groups = new Map();
+  for (const s of scripts) {
+    const { host, port } = new URL(s.url);
+    const group = host === shellHost ? 'shell' : (appOf.get(port) ?? host);
+    groups.set(group, (groups.get(group) ?? 0) + s.gzip);
+  }
+  console.log('\nJavaScript loaded by the home page (gzip -6):');
+  for (const s of scripts) console.log(`  ${kB(s.gzip).padStart(9)}  ${s.url}`);
+  for (const [group, bytes] of groups) console.log(`  ${kB(bytes).padStart(9)}  total from ${group}`);
+  console.log(`  ${kB(scripts.reduce((sum, s) => sum + s.gzip, 0)).padStart(9)}  total`);
+} catch (error) {
+  console.error(`lighthouse: ${error.message}`);
+  exitCode = 1;
+} finally {
+  await stack?.stop();
+}
+process.exit(exitCode);
