@@ -7,6 +7,7 @@ test('an admin assigns admin to a customer, who then sees the admin links', asyn
   signIn,
   freshUser,
 }) => {
+  test.slow(); // two signed-in browsers
   // The customer signs in first: that creates the user record the admin promotes.
   const customerContext = await browser.newContext({ baseURL: stack.shell });
   const customer = await customerContext.newPage();

@@ -9,6 +9,7 @@ test('an approved paid order shows as shipped, also in the customer’s My Order
   freshUser,
   apiAs,
 }) => {
+  test.slow(); // two signed-in browsers
   const order = await placePaidOrder(await apiAs(freshUser), freshUser);
   await signIn('admin');
   await page.goto('/dashboard/manageOrders');
