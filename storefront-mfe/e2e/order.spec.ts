@@ -76,6 +76,7 @@ test.describe('signed in on a seeded tool', () => {
     await form.getByRole('button', { name: 'Place order' }).click();
 
     await expect(page.getByText(Messages.ordered)).toBeVisible();
+    await expect(form.getByRole('link', { name: 'My Orders' })).toBeVisible();
     await expect(available).toHaveText(`${(before - quantity).toLocaleString('en-US')} units`);
 
     const mine = await (

@@ -1,4 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { Messages, type Tool } from '@toolshop/contracts';
@@ -22,7 +23,9 @@ const tool: Tool = {
 function renderForm() {
   const onOrdered = jest.fn();
   const onRejected = jest.fn();
-  render(<OrderForm tool={tool} onOrdered={onOrdered} onRejected={onRejected} />);
+  render(<OrderForm tool={tool} onOrdered={onOrdered} onRejected={onRejected} />, {
+    wrapper: MemoryRouter,
+  });
   const submit = screen.getByRole('button', { name: 'Place order' });
   const quantity = screen.getByLabelText('Quantity');
   const fill = () => {
@@ -91,6 +94,9 @@ it('places the order, says so and reports the quantity taken from the stock', as
   });
   expect(toast.success).toHaveBeenCalledWith(Messages.ordered);
   expect(quantity).toHaveProperty('value', '10');
+  expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
+    '/dashboard/myOrders',
+  );
 });
 
 it('shows the server refusal and asks for fresh stock', async () => {

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
@@ -39,6 +40,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  const [placed, setPlaced] = useState(false);
 
   const quantityMessage = quantityError(draft.quantity, tool);
   const quantity = parseQuantity(draft.quantity);
@@ -57,10 +59,12 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
 
     setSubmitting(true);
     setServerError(null);
+    setPlaced(false);
     try {
       await api.post<InsertedAnswer>('/orders', toNewOrder(draft, tool._id));
       toast.success(Messages.ordered);
       onOrdered(quantity);
+      setPlaced(true);
       setDraft((d) => ({ ...d, quantity: String(tool.minOrder) }));
     } catch (error) {
       setServerError(
@@ -145,6 +149,11 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
       {outOfStock && (
         <p className={styles.notice}>
           Not enough stock for the minimum order right now. Please check back soon.
+        </p>
+      )}
+      {placed && (
+        <p className={styles.placed} role="status">
+          Your order is waiting for payment in <Link to="/dashboard/myOrders">My Orders</Link>.
         </p>
       )}
       {serverError && (
