@@ -88,6 +88,3 @@ export function cardOutcome(card: CardInput, now = new Date()): CardError | unde
   }
   return special;
 }
-
-/** Last four digits, as Stripe shows them. */
-export const last4 = (number: string) => number.replace(/\D/g, '').slice(-4);

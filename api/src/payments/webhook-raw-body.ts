@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { Readable } from 'node:stream';
 
-export const WEBHOOK_PATH = '/payments/webhook';
+/** PaymentsController's webhook route. */
+const WEBHOOK_PATH = '/payments/webhook';
 const MAX_WEBHOOK_BYTES = 64 * 1024;
 
 /**
