@@ -67,16 +67,21 @@ export function OverviewChart() {
           </div>
           <details className={styles.details}>
             <summary>Daily figures</summary>
-            <div className={styles.tableScroll}>
+            <div
+              className={styles.tableScroll}
+              role="region"
+              aria-label="Daily figures"
+              tabIndex={0}
+            >
               <table className={styles.table}>
                 <caption className={styles.visuallyHidden}>
-                  Orders and revenue per day, last {OVERVIEW_DAYS} days
+                  Orders and paid revenue per day, last {OVERVIEW_DAYS} days
                 </caption>
                 <thead>
                   <tr>
                     <th scope="col">Day</th>
                     <th scope="col">Orders</th>
-                    <th scope="col">Revenue</th>
+                    <th scope="col">Paid revenue</th>
                   </tr>
                 </thead>
                 <tbody>
