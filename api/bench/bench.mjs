@@ -136,6 +136,8 @@ async function main() {
       OIDC_ISSUER: issuer,
       OIDC_JWKS_URI: `${issuer}/jwks`,
       RATE_LIMIT_WRITES: '1000000',
+      // Production mode asks for the payment provider by name; the benchmark pays nothing.
+      PAYMENTS_PROVIDER: 'test',
     };
     await startNode(
       'dist/main.js',
