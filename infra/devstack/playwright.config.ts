@@ -7,16 +7,18 @@ import { stackUrls } from './src/runtime-files.mjs';
 
 const repoRoot = new URL('../..', import.meta.url).pathname;
 const { shell } = stackUrls(E2E_PORT_OFFSET);
+// Runs at another offset (TOOLSHOP_E2E_OFFSET) keep their own artifacts, so parallel runs do not clean each other's.
+const runName = E2E_PORT_OFFSET === 300 ? 'e2e' : `e2e-${E2E_PORT_OFFSET}`;
 
 export default defineConfig({
-  outputDir: `${repoRoot}test-results`,
+  outputDir: `${repoRoot}test-results/${runName}`,
   globalSetup: './e2e/global-setup.ts',
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['html', { outputFolder: `${repoRoot}playwright-report`, open: 'never' }]],
+  reporter: [['list'], ['html', { outputFolder: `${repoRoot}playwright-report/${runName}`, open: 'never' }]],
   use: {
     baseURL: shell,
     screenshot: 'on',

@@ -110,6 +110,8 @@ export async function signInThroughForm(page: Page, user: Credentials, startAt =
 }
 
 interface Fixtures {
+  /** Automatic: this test's browser talks to the identity provider from its own client address. */
+  clientAddress: string;
   /** Signs `page` in as the demo customer/admin or any credentials (through the /login form). */
   signIn: (who: 'customer' | 'admin' | Credentials) => Promise<TestUser | Credentials>;
   /** A new account for this test only (mutate freely). Not signed in yet: use signIn(freshUser). */
@@ -121,6 +123,19 @@ interface Fixtures {
 const resolveUser = (who: 'customer' | 'admin' | Credentials) => (typeof who === 'string' ? demo[who] : who);
 
 export const test = base.extend<Fixtures>({
+  // The provider limits sign-ups and failed logins per client address; without this, a long run of
+  // browser sign-ups from 127.0.0.1 would be refused. The test stack trusts X-Forwarded-For.
+  clientAddress: [
+    async ({ context }, use) => {
+      const address = fakeAddress();
+      const identityAuth = (url: URL) => url.origin === stack.identity && ['/accounts', '/token'].includes(url.pathname);
+      await context.route(identityAuth, (route) =>
+        route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
+      );
+      await use(address);
+    },
+    { auto: true },
+  ],
   signIn: async ({ page }, use) => {
     await use(async (who) => {
       const user = resolveUser(who);
