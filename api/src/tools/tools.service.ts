@@ -19,7 +19,7 @@ export class ToolsService {
   /** Stock writes of one tool, one at a time (see KeyedMutex for why). */
   private readonly stock = new KeyedMutex();
 
-  /** The public list, the shop's hottest read; every write below clears it. */
+  /** The public list, the shop's hottest read; admin writes clear it. */
   private readonly lists: TtlCache<{ tools: LeanTool[]; total?: number }>;
 
   constructor(
@@ -76,6 +76,8 @@ export class ToolsService {
    * oversell. Answers the tool as it was before, or null when the quantity is out of range.
    */
   async take(id: string, quantity: number) {
+    // Orders do not clear the list cache: under order load it would never hit, and the listed stock
+    // may lag CATALOG_CACHE_MS; the order itself is checked against the database.
     const tool = await this.stock.run(id, () =>
       this.tools
         .findOneAndUpdate(
@@ -85,7 +87,6 @@ export class ToolsService {
         )
         .lean(),
     );
-    if (tool) this.lists.clear();
     return tool;
   }
 
@@ -94,7 +95,6 @@ export class ToolsService {
     await this.stock.run(id, () =>
       this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }),
     );
-    this.lists.clear();
   }
 
   async find(id: string) {
