@@ -1,0 +1,38 @@
+import { expect, stack, test } from '@toolshop/devstack/e2e';
+
+// Each remote's own server also serves its standalone harness (own router, dev sign-in): QA can test it alone.
+test('the dashboard remote runs alone in its harness with a dev sign-in', async ({ page, freshUser }) => {
+  await page.goto(`${stack.remotes.dashboard}/dashboard/myOrders`);
+  await expect(page.getByText('dashboard · standalone harness')).toBeVisible();
+  const signInForm = page.getByRole('form', { name: 'Dev sign-in' });
+  await signInForm.getByLabel('Email').fill(freshUser.email);
+  await signInForm.getByLabel('Password').fill(freshUser.password);
+  await signInForm.getByRole('button', { name: 'Dev sign-in' }).click();
+
+  await expect(page.getByRole('banner').getByText(freshUser.email)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'My Orders' })).toBeVisible();
+});
+
+test('the storefront remote runs alone in its harness', async ({ page }) => {
+  await page.goto(`${stack.remotes.storefront}/blogs`);
+  await expect(page.getByText('storefront · standalone harness')).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page).toHaveTitle(/Blogs/);
+});
+
+test('pointing the shell at a moved remote is an edit of /remotes.json, no rebuild', async ({ page }) => {
+  // Same build, another address: the storefront now "lives" at 127.0.0.1 instead of localhost.
+  const moved = stack.remotes.storefront.replace('localhost', '127.0.0.1');
+  const map = { ...Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [name, `${url}/mf-manifest.json`])), storefront: `${moved}/mf-manifest.json` };
+  await page.route(`${stack.shell}/remotes.json`, (route) => route.fulfill({ json: map }));
+  const fromMoved: string[] = [];
+  page.on('requestfinished', (request) => {
+    if (request.url().startsWith(moved)) fromMoved.push(request.url());
+  });
+
+  await page.goto('/');
+
+  await expect(page.getByRole('link', { name: 'Buy Now' }).first()).toBeVisible();
+  expect(fromMoved.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
+  expect(fromMoved.some((url) => url.endsWith('.js') && !url.endsWith('remoteEntry.js'))).toBe(true);
+});
