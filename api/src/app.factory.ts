@@ -26,7 +26,8 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.production,
-    requestIdHeader: 'x-request-id',
+    // genReqId reads X-Request-Id itself, so a caller's id is used only when it looks like one.
+    requestIdHeader: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
