@@ -27,6 +27,8 @@ const hasBrowserTests = ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe'
   return existsSync(dir) && readdirSync(dir).some((f) => f.endsWith('.spec.ts'));
 });
 if (failures.length === 0 && hasBrowserTests && existsSync(e2eConfig)) {
+  // Everything was just built above; the browser tests' global setup need not build again.
+  process.env.E2E_SKIP_BUILD = 'true';
   await step('browser tests (Playwright, Debian Chromium)', 'npx', ['playwright', 'test', '-c', e2eConfig]);
 }
 
