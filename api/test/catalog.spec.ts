@@ -138,6 +138,8 @@ describe('HTTP surface', () => {
     expect((await fetch(`${api.url}/health`)).headers.get('x-request-id')).toMatch(
       /^[0-9a-f-]{36}$/,
     );
+    const odd = await fetch(`${api.url}/health`, { headers: { 'x-request-id': 'x'.repeat(500) } });
+    expect(odd.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('answers unknown routes with the error shape', async () => {
