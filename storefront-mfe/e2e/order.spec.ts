@@ -60,6 +60,17 @@ test.describe('signed in on a seeded tool', () => {
     await expect(submit).toBeEnabled();
   });
 
+  test('the order form is used from the keyboard in reading order', async ({ page }) => {
+    const form = orderForm(page);
+    await form.getByLabel('Name').focus();
+    for (const label of ['Email', 'Delivery address', 'Phone', 'Quantity']) {
+      await page.keyboard.press('Tab');
+      await expect(form.getByLabel(label)).toBeFocused();
+    }
+    await page.keyboard.press('Tab');
+    await expect(form.getByRole('button', { name: 'Place order' })).toBeFocused();
+  });
+
   test('a valid order is confirmed, lowers the shown stock and is in My Orders', async ({
     page,
     freshUser,

@@ -5,7 +5,7 @@ export function SiteFooter() {
   return (
     <footer className={styles.footer}>
       <div className={styles.inner}>
-        <div className={styles.brand}>
+        <div>
           <p className={styles.logo}>Toolshop</p>
           <p className={styles.about}>
             Professional power tools, designed and assembled in our own factory since 1998.

@@ -19,7 +19,7 @@ export function Hero() {
   return (
     <section className={styles.hero} aria-labelledby="hero-title">
       <div className={styles.inner}>
-        <div className={styles.copy}>
+        <div>
           <p className={styles.eyebrow}>Power tools · Direct from the factory</p>
           <h1 id="hero-title" className={styles.title}>
             Tools that work as hard as <span className={styles.accent}>you do</span>

@@ -33,7 +33,7 @@ export function Portfolio() {
         </div>
       </section>
 
-      <section className={styles.block} aria-labelledby="skills-title">
+      <section aria-labelledby="skills-title">
         <h2 id="skills-title" className={styles.heading}>
           Skills
         </h2>
@@ -56,7 +56,7 @@ export function Portfolio() {
         </CardGrid>
       </section>
 
-      <section className={styles.block} aria-labelledby="projects-title">
+      <section aria-labelledby="projects-title">
         <h2 id="projects-title" className={styles.heading}>
           Projects
         </h2>
@@ -75,7 +75,7 @@ export function Portfolio() {
         </CardGrid>
       </section>
 
-      <section className={`${styles.block} ${styles.contact}`} aria-labelledby="contact-title">
+      <section className={styles.contact} aria-labelledby="contact-title">
         <h2 id="contact-title" className={styles.heading}>
           Contact
         </h2>
