@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { signInWithGoogle } from '@toolshop/auth';
 import { Button } from '@toolshop/ui';
 import styles from './auth-form.module.css';
@@ -10,12 +10,18 @@ interface AuthCardProps {
   /** The identity provider's message, shown under the form. */
   providerError: string;
   onProviderError: (message: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  busy: boolean;
+  submitLabel: string;
+  busyLabel: string;
+  /** The form's fields. */
   children: ReactNode;
   footer: ReactNode;
 }
 
-/** The frame shared by /login and /signup: title, form, provider message, the Google option, a link. */
-export function AuthCard({ title, googleReturnTo, providerError, onProviderError, children, footer }: AuthCardProps) {
+/** The frame shared by /login and /signup: title, form and submit, provider message, the Google option, a link. */
+export function AuthCard(props: AuthCardProps) {
+  const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer } = props;
   const [redirecting, setRedirecting] = useState(false);
   const google = async () => {
     setRedirecting(true);
@@ -32,7 +38,12 @@ export function AuthCard({ title, googleReturnTo, providerError, onProviderError
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
-        {children}
+        <form className={styles.form} onSubmit={onSubmit} noValidate>
+          {children}
+          <Button type="submit" block disabled={busy}>
+            {busy ? busyLabel : submitLabel}
+          </Button>
+        </form>
         {providerError && (
           <p role="alert" className={styles.providerError}>
             {providerError}

@@ -1,11 +1,10 @@
 import { Link, useLocation, useNavigate } from 'react-router';
 import { signInWithPassword } from '@toolshop/auth';
 import { validateLogin } from '@toolshop/contracts';
-import { Button, Field } from '@toolshop/ui';
+import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
 import type { LoginState } from './require-auth';
 import { useAuthForm } from './use-auth-form';
-import styles from './auth-form.module.css';
 
 /** /login: email + password (password grant), the Google option; back to the origin afterwards. */
 export function LoginPage() {
@@ -28,19 +27,18 @@ export function LoginPage() {
       googleReturnTo={from}
       providerError={form.providerError}
       onProviderError={form.setProviderError}
+      onSubmit={form.submit}
+      busy={form.busy}
+      submitLabel="Login"
+      busyLabel="Signing in…"
       footer={
         <>
           New to Toolshop? <Link to="/signup">Create New Account</Link>
         </>
       }
     >
-      <form className={styles.form} onSubmit={form.submit} noValidate>
-        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
-        <Button type="submit" block disabled={form.busy}>
-          {form.busy ? 'Signing in…' : 'Login'}
-        </Button>
-      </form>
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
     </AuthCard>
   );
 }

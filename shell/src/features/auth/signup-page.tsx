@@ -1,10 +1,9 @@
 import { Link, useNavigate } from 'react-router';
 import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
-import { Button, Field } from '@toolshop/ui';
+import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
-import styles from './auth-form.module.css';
 
 /** /signup: name, email, password; creates the account, signs in, sets the name, goes to /dashboard. */
 export function SignupPage() {
@@ -20,20 +19,19 @@ export function SignupPage() {
       googleReturnTo="/dashboard"
       providerError={form.providerError}
       onProviderError={form.setProviderError}
+      onSubmit={form.submit}
+      busy={form.busy}
+      submitLabel="Sign Up"
+      busyLabel="Creating your account…"
       footer={
         <>
           Already have an account? <Link to="/login">Please login</Link>
         </>
       }
     >
-      <form className={styles.form} onSubmit={form.submit} noValidate>
-        <Field label="Name" autoComplete="name" {...form.field('name')} />
-        <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-        <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
-        <Button type="submit" block disabled={form.busy}>
-          {form.busy ? 'Creating your account…' : 'Sign Up'}
-        </Button>
-      </form>
+      <Field label="Name" autoComplete="name" {...form.field('name')} />
+      <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
+      <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
     </AuthCard>
   );
 }
