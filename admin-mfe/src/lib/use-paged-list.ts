@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { ApiError, getAccessToken, getRuntimeConfig, signOut } from '@toolshop/auth';
+import { api, type Page } from '@toolshop/auth';
 
 export interface PagedList<T> {
   items: T[] | undefined;
@@ -14,47 +13,15 @@ export interface PagedList<T> {
   reload: () => void;
 }
 
-interface Page<T> {
-  items: T[];
-  total: number;
-}
-
-/**
- * The shared API client returns only the body, and the API sends a list's total in a header, so a
- * paged list reads the response itself; it keeps the client's rules (bearer token, ApiError with
- * the API's message).
- */
-async function fetchPage<T>(path: string, signal: AbortSignal): Promise<Page<T>> {
-  const token = getAccessToken();
-  const response = await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
-    headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    signal,
-  });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message =
-      body && typeof body === 'object' && 'message' in body ? [body.message].flat()[0] : undefined;
-    throw new ApiError(
-      response.status,
-      typeof message === 'string' ? message : `HTTP ${response.status}`,
-      body,
-    );
-  }
-  const items = Array.isArray(body) ? (body as T[]) : [];
-  const total = Number(response.headers.get('X-Total-Count') ?? Number.NaN);
-  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
-}
-
 /**
  * Fetch-on-render for one page of a list: `pathOf(page)` is fetched again whenever it changes, and
- * the previous page stays on screen meanwhile. `signOutOnAuthError`: SPEC.md §4, a 401 or 403
- * signs out and goes to '/'.
+ * the previous page stays on screen meanwhile. `signOutOnAuthError`: SPEC.md §4, the API client
+ * signs out on a 401 or 403 and goes to '/'.
  */
 export function usePagedList<T>(
   pathOf: (page: number) => string,
   { signOutOnAuthError = false } = {},
 ): PagedList<T> {
-  const navigate = useNavigate();
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<Page<T> | undefined>();
   const [error, setError] = useState<Error | undefined>();
@@ -67,29 +34,21 @@ export function usePagedList<T>(
     const controller = new AbortController();
     setLoading(true);
     setError(undefined);
-    fetchPage<T>(path, controller.signal)
+    api
+      .getPage<T>(path, { signOutOnAuthError, signal: controller.signal })
       .then((next) => {
         // The page ran empty (its last item was deleted or cancelled): show the one before.
         if (next.items.length === 0 && page > 1) return setPage(page - 1);
         setResult(next);
         setLoading(false);
       })
-      .catch(async (failure: Error) => {
+      .catch((failure: Error) => {
         if (controller.signal.aborted) return;
-        if (
-          signOutOnAuthError &&
-          failure instanceof ApiError &&
-          (failure.status === 401 || failure.status === 403)
-        ) {
-          await signOut();
-          navigate('/');
-          return;
-        }
         setError(failure);
         setLoading(false);
       });
     return () => controller.abort();
-  }, [path, page, generation, signOutOnAuthError, navigate]);
+  }, [path, page, generation, signOutOnAuthError]);
 
   return { items: result?.items, total: result?.total ?? 0, page, setPage, error, loading, reload };
 }

@@ -15,8 +15,8 @@ jest.mock('./session', () => ({
   },
 }));
 
-function answer(status: number, body: unknown) {
-  return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status }));
+function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers }));
 }
 
 describe('api client', () => {
@@ -77,5 +77,41 @@ describe('api client', () => {
     await expect(api.put('/user/admin/x@y.z')).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
     expect(signOutMock).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
+  });
+
+  describe('getPage', () => {
+    it('answers the items with the total of X-Total-Count, sending the bearer token', async () => {
+      localStorage.setItem('accessToken', 'token-1');
+      fetchMock.mockReturnValue(answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '42' }));
+
+      const page = await api.getPage<{ _id: string }>('/tools?limit=2&page=1');
+
+      expect(page).toEqual({ items: [{ _id: 'a' }, { _id: 'b' }], total: 42 });
+      const [url, init] = fetchMock.mock.calls[0];
+      expect(url).toBe('http://api.test/tools?limit=2&page=1');
+      expect(init.method).toBe('GET');
+      expect(init.headers).toMatchObject({ Authorization: 'Bearer token-1' });
+    });
+
+    it('counts the items themselves when the total is missing or smaller than the page', async () => {
+      fetchMock.mockReturnValueOnce(answer(200, [{ _id: 'a' }]));
+      expect(await api.getPage('/user')).toEqual({ items: [{ _id: 'a' }], total: 1 });
+
+      fetchMock.mockReturnValueOnce(answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '1' }));
+      expect((await api.getPage('/user')).total).toBe(2);
+    });
+
+    it('signs out and goes home on 403 when asked to, like the other calls', async () => {
+      localStorage.setItem('accessToken', 'stale');
+      fetchMock.mockReturnValue(answer(403, { message: 'Forbidden' }));
+
+      await expect(api.getPage('/adminOrders?page=1', { signOutOnAuthError: true })).rejects.toMatchObject({
+        status: 403,
+        message: 'Forbidden',
+      });
+
+      expect(signOutMock).toHaveBeenCalledTimes(1);
+      expect(navigate).toHaveBeenCalledWith('/');
+    });
   });
 });

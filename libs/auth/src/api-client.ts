@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { ApiError, messageOf } from './api-error';
 import { getAccessToken } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
@@ -10,7 +11,18 @@ export interface ApiOptions {
   headers?: Record<string, string>;
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: ApiOptions = {}): Promise<T> {
+/** One page of a list and the number of items in all pages (the API's X-Total-Count). */
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+interface Answer {
+  body: unknown;
+  headers: Headers;
+}
+
+async function send(method: string, path: string, body: unknown, options: ApiOptions = {}): Promise<Answer> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getAccessToken();
@@ -37,12 +49,24 @@ async function request<T>(method: string, path: string, body: unknown, options: 
     }
     throw new ApiError(response.status, messageOf(parsed, response.statusText || `HTTP ${response.status}`), parsed);
   }
-  return parsed as T;
+  return { body: parsed, headers: response.headers };
+}
+
+const request = async <T>(method: string, path: string, body: unknown, options?: ApiOptions) =>
+  (await send(method, path, body, options)).body as T;
+
+/** GET of a list page; without a usable total header the page is all there is. */
+async function getPage<T>(path: string, options?: ApiOptions): Promise<Page<T>> {
+  const { body, headers } = await send('GET', path, undefined, options);
+  const items = Array.isArray(body) ? (body as T[]) : [];
+  const total = Number(headers.get(TOTAL_COUNT_HEADER) ?? Number.NaN);
+  return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
 }
 
 /** The shop's one API client: JSON in and out, the bearer token when signed in. */
 export const api = {
   get: <T>(path: string, options?: ApiOptions) => request<T>('GET', path, undefined, options),
+  getPage,
   post: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('POST', path, body ?? {}, options),
   put: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('PUT', path, body ?? {}, options),
   patch: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('PATCH', path, body ?? {}, options),

@@ -1,17 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { api, signOut } from '@toolshop/auth';
+import { api, ApiError } from '@toolshop/auth';
 import { Messages, type Order } from '@toolshop/contracts';
-import { jsonResponse } from '../../testing/json-response';
 import { OrdersTable } from './orders-table';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { patch: jest.fn(), delete: jest.fn() },
-  getAccessToken: () => 'token-1',
-  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
-  signOut: jest.fn(),
+  api: { getPage: jest.fn(), patch: jest.fn(), delete: jest.fn() },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -30,17 +26,16 @@ const order = (id: string, paid: boolean, shipped: boolean): Order => ({
   shipped,
 });
 
-const fetchMock = jest.fn();
-function answer(orders: Order[], total = orders.length, status = 200) {
-  fetchMock.mockResolvedValue(jsonResponse(orders, { status, total }));
+const getPage = jest.mocked(api.getPage);
+function answer(orders: Order[], total = orders.length) {
+  getPage.mockResolvedValue({ items: orders, total });
 }
 
 beforeEach(() => {
-  global.fetch = fetchMock;
   answer([order('o1', false, false), order('o2', true, false), order('o3', true, true)], 25);
 });
 
-const lastUrl = () => String(fetchMock.mock.calls.at(-1)?.[0]);
+const lastPath = () => String(getPage.mock.calls.at(-1)?.[0]);
 
 function renderTable() {
   render(
@@ -58,8 +53,8 @@ const row = (id: string) => screen.getByRole('row', { name: new RegExp(`Drill ${
 it('shows each order with customer, product, quantity, total and state, and the right action', async () => {
   renderTable();
   await screen.findByText('Drill o1');
-  expect(fetchMock).toHaveBeenCalledWith('http://api.test/adminOrders?limit=10&page=1', {
-    headers: { Accept: 'application/json', Authorization: 'Bearer token-1' },
+  expect(getPage).toHaveBeenCalledWith('/adminOrders?limit=10&page=1', {
+    signOutOnAuthError: true,
     signal: expect.any(AbortSignal),
   });
   expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*12.*\$1,068.*Unpaid/);
@@ -74,11 +69,11 @@ it('filters by state and pages through the results', async () => {
   renderTable();
   await screen.findByText('Drill o1');
   fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=2'));
+  await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=2'));
 
   fireEvent.click(screen.getByRole('radio', { name: 'Paid' }));
   await waitFor(() =>
-    expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1&state=paid'),
+    expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=paid'),
   );
 });
 
@@ -99,19 +94,19 @@ it('cancels an unpaid order after the confirmation and reloads the page', async 
   jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill o1/ }));
-  const calls = fetchMock.mock.calls.length;
+  const calls = getPage.mock.calls.length;
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.orderCanceled));
   expect(api.delete).toHaveBeenCalledWith('/orders/o1');
-  await waitFor(() => expect(fetchMock.mock.calls.length).toBe(calls + 1));
+  await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
 });
 
-it('signs out and goes home when the list answers 403', async () => {
-  answer([], 0, 403);
+it('asks the API client to sign out on 401/403 and shows the refusal meanwhile', async () => {
+  getPage.mockRejectedValue(new ApiError(403, 'Forbidden'));
   renderTable();
-  await screen.findByText('home page');
-  expect(signOut).toHaveBeenCalled();
+  expect(await screen.findByText('The orders could not be loaded.')).toBeInTheDocument();
+  expect(getPage.mock.calls[0]?.[1]).toMatchObject({ signOutOnAuthError: true });
 });
 
 it('says so when there are no orders of the chosen state', async () => {
@@ -124,18 +119,17 @@ it('shows the page before when the last order of a page is cancelled', async () 
   jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
   const firstPage = Array.from({ length: 10 }, (_, i) => order(`p${i}`, true, false));
   let secondPage = [order('last', false, false)];
-  fetchMock.mockImplementation(async (url: string) =>
-    jsonResponse(url.includes('page=2') ? secondPage : firstPage, {
-      total: 10 + secondPage.length,
-    }),
-  );
+  getPage.mockImplementation(async (path: string) => ({
+    items: path.includes('page=2') ? secondPage : firstPage,
+    total: 10 + secondPage.length,
+  }));
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
   fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill last/ }));
   secondPage = [];
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
 
-  await waitFor(() => expect(lastUrl()).toBe('http://api.test/adminOrders?limit=10&page=1'));
+  await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1'));
   expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
   expect(screen.queryByText('Drill last')).toBeNull();
 });

@@ -3,15 +3,12 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { api } from '@toolshop/auth';
 import { Messages, type Tool } from '@toolshop/contracts';
-import { jsonResponse } from '../../testing/json-response';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { put: jest.fn(), delete: jest.fn() },
-  getAccessToken: () => 'token-1',
-  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
+  api: { getPage: jest.fn(), put: jest.fn(), delete: jest.fn() },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -25,13 +22,13 @@ const tool = (id: string, name: string, available: number): Tool => ({
   price: 120,
 });
 
-const fetchMock = jest.fn();
+const getPage = jest.mocked(api.getPage);
 
 beforeEach(() => {
-  global.fetch = fetchMock;
-  fetchMock.mockResolvedValue(
-    jsonResponse([tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)], { total: 2 }),
-  );
+  getPage.mockResolvedValue({
+    items: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)],
+    total: 2,
+  });
 });
 
 async function renderTable() {
@@ -47,7 +44,7 @@ const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) }
 
 it('shows every tool with price and stock, flagging stock below the minimum order', async () => {
   await renderTable();
-  expect(fetchMock.mock.calls[0]?.[0]).toBe('http://api.test/tools?limit=20&page=1');
+  expect(getPage.mock.calls[0]?.[0]).toBe('/tools?limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');
   expect(row('Jigsaw')).toHaveTextContent('2 · low');
@@ -56,7 +53,7 @@ it('shows every tool with price and stock, flagging stock below the minimum orde
 it('deletes a tool after the confirmation, then shows the list without it', async () => {
   jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
   await renderTable();
-  fetchMock.mockResolvedValue(jsonResponse([tool('t1', 'Angle Grinder', 40)], { total: 1 }));
+  getPage.mockResolvedValue({ items: [tool('t1', 'Angle Grinder', 40)], total: 1 });
   fireEvent.click(screen.getByRole('button', { name: 'Delete Jigsaw' }));
   const dialog = screen.getByRole('dialog');
   expect(dialog).toHaveTextContent('Jigsaw will be removed');

@@ -3,28 +3,22 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError } from '@toolshop/auth';
 import { Messages } from '@toolshop/contracts';
-import { jsonResponse } from '../../testing/json-response';
 import { MakeAdmin } from './make-admin';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { put: jest.fn() },
-  getAccessToken: () => 'token-1',
-  getRuntimeConfig: () => ({ apiUrl: 'http://api.test' }),
-  signOut: jest.fn(),
+  api: { getPage: jest.fn(), put: jest.fn() },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const put = jest.mocked(api.put);
-const fetchMock = jest.fn();
+const getPage = jest.mocked(api.getPage);
 
 beforeEach(() => {
-  global.fetch = fetchMock;
-  fetchMock.mockResolvedValue(
-    jsonResponse([{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }], {
-      total: 2,
-    }),
-  );
+  getPage.mockResolvedValue({
+    items: [{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }],
+    total: 2,
+  });
 });
 
 async function renderPage() {
@@ -46,7 +40,7 @@ function confirmInDialog() {
 
 it('lists every user with the role, offering Assign Admin only to customers', async () => {
   await renderPage();
-  expect(fetchMock.mock.calls[0]?.[0]).toBe('http://api.test/user?limit=20&page=1');
+  expect(getPage.mock.calls[0]?.[0]).toBe('/user?limit=20&page=1');
   expect(row('boss@toolshop.test')).toHaveTextContent('Admin');
   expect(within(row('boss@toolshop.test')).queryByRole('button')).toBeNull();
   expect(row('carla@example.com')).toHaveTextContent('Customer');
