@@ -90,7 +90,18 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
         }),
       );
       provider.use(
-        interactionRoutes({ provider, issuer, accounts, throttle, google, formTargets: config.webOrigins }),
+        interactionRoutes({
+          provider,
+          issuer,
+          accounts,
+          throttle,
+          google,
+          formTargets: config.webOrigins,
+          async revokeAccount(accountId, keepSessionUid) {
+            await storage.revokeAccount(accountId, keepSessionUid);
+            config.log(`account ${accountId} taken over by its verified email owner: password, sessions and tokens revoked`);
+          },
+        }),
       );
       return provider;
     });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { passwordGrant, postJson, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27218);
+const identity = useTestIdentity(27418);
 
 const signUp = (body: unknown, headers: Record<string, string> = {}) =>
   postJson(`${identity.url}/accounts`, body, headers);

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { ADMIN, passwordGrant, useTestIdentity } from './support/test-identity.ts';
 
 // Behind a reverse proxy (TRUST_PROXY=true) the address the proxy appended is the client's.
-const identity = useTestIdentity(27221, {
+const identity = useTestIdentity(27421, {
   trustProxy: true,
   loginThrottle: {
     windowMs: 15 * 60_000,

@@ -14,7 +14,7 @@ import {
   verifyAccessToken,
 } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27219, {
+const identity = useTestIdentity(27419, {
   loginThrottle: {
     windowMs: 15 * 60_000,
     slowAfter: 3,

@@ -3,16 +3,18 @@ import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Browser, formAction } from './support/browser.ts';
 import { authorizationRequest, redeemCode } from './support/code-flow.ts';
+import { SESSION_EXPIRED } from '../src/oidc/create-provider.ts';
 import {
   passwordGrant,
   postJson,
   REDIRECT_URI,
+  refreshGrant,
   SPA_ORIGIN,
   useTestIdentity,
   verifyAccessToken,
 } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27220);
+const identity = useTestIdentity(27420);
 
 /** Starts the SPA's "Google" sign-in and stops at the stand-in's page. */
 async function openStandin(browser: Browser) {
@@ -23,12 +25,27 @@ async function openStandin(browser: Browser) {
   return { request, url, html: await response!.text() };
 }
 
-async function signInWithGoogle(browser: Browser, email: string, name: string) {
+/** Fills in the stand-in and follows the browser back to the SPA's callback. */
+async function googleCallback(browser: Browser, fields: Record<string, string>) {
   const { request, url, html } = await openStandin(browser);
-  const done = await browser.submit(formAction(html, url), { email, name });
+  const done = await browser.submit(formAction(html, url), fields);
   assert.ok(done.url.startsWith(`${REDIRECT_URI}?`), `back at the SPA: ${done.url}`);
-  assert.equal(new URL(done.url).searchParams.get('state'), request.state);
-  const tokens = await redeemCode(identity.url, done.url, request.verifier);
+  const callback = new URL(done.url);
+  assert.equal(callback.searchParams.get('state'), request.state);
+  return { request, callback };
+}
+
+async function signInWithGoogle(browser: Browser, email: string, name: string) {
+  const { request, callback } = await googleCallback(browser, { email, name });
+  const tokens = await redeemCode(identity.url, callback.href, request.verifier);
+  assert.equal(tokens.status, 200);
+  return tokens.body;
+}
+
+/** Signs up with email + password (nobody verifies the email) and signs in with them. */
+async function signUpWithPassword(name: string, email: string, password: string) {
+  assert.equal((await postJson(`${identity.url}/accounts`, { name, email, password })).status, 201);
+  const tokens = await passwordGrant(identity.url, email, password);
   assert.equal(tokens.status, 200);
   return tokens.body;
 }
@@ -52,22 +69,67 @@ describe('the Google option through the local stand-in', () => {
     assert.equal(idToken.email_verified, true);
   });
 
-  it('links an existing email + password account by its verified email', async () => {
-    const created = await postJson(`${identity.url}/accounts`, {
-      name: 'Linda Link',
-      email: 'linda@example.com',
-      password: 'linked1',
+  it('hands an account signed up with an unverified email to the verified Google owner', async () => {
+    // Someone signs up with another person's email and a password of their own...
+    const attacker = await signUpWithPassword('Not Vera', 'vera@example.com', 'attacker1');
+
+    // ...then the owner of the email signs in with Google.
+    const owner = await signInWithGoogle(new Browser(SPA_ORIGIN), 'VERA@example.com', 'Vera Verified');
+    const { payload } = await verifyAccessToken(identity, owner.access_token!);
+    assert.equal(payload.sub, decodeJwt(attacker.access_token!).sub, 'the same account, now the owner’s');
+    assert.equal(payload.name, 'Vera Verified', 'the name typed at sign-up is not kept');
+    assert.equal(decodeJwt(owner.id_token!).email_verified, true);
+
+    const password = await passwordGrant(identity.url, 'vera@example.com', 'attacker1');
+    assert.equal(password.status, 400);
+    assert.equal(password.body.error_description, 'Invalid email or password.');
+    const refresh = await refreshGrant(identity.url, attacker.refresh_token!);
+    assert.equal(refresh.status, 400);
+    assert.equal(refresh.body.error, 'invalid_grant');
+    assert.equal(refresh.body.error_description, SESSION_EXPIRED);
+
+    assert.equal((await refreshGrant(identity.url, owner.refresh_token!)).status, 200, 'the owner stays signed in');
+  });
+
+  it('takes over in a browser that was signed in to the unverified account with its password', async () => {
+    await signUpWithPassword('Sam', 'sam@example.com', 'sampass1');
+    const browser = new Browser(SPA_ORIGIN);
+    const request = authorizationRequest(identity.url);
+    const { url, response } = await browser.navigate(request.url);
+    const signedIn = await browser.submit(formAction(await response!.text(), url), {
+      email: 'sam@example.com',
+      password: 'sampass1',
     });
-    assert.equal(created.status, 201);
-    const viaPassword = await passwordGrant(identity.url, 'linda@example.com', 'linked1');
-    const passwordSub = decodeJwt(viaPassword.body.access_token!).sub;
+    assert.ok(signedIn.url.startsWith(`${REDIRECT_URI}?code=`), `signed in at the login page: ${signedIn.url}`);
 
-    const viaGoogle = await signInWithGoogle(new Browser(SPA_ORIGIN), 'LINDA@example.com', 'Another Name');
-    const { payload } = await verifyAccessToken(identity, viaGoogle.access_token!);
-    assert.equal(payload.sub, passwordSub, 'the same account');
-    assert.equal(payload.name, 'Linda Link', 'the display name is kept');
+    const viaGoogle = await signInWithGoogle(browser, 'sam@example.com', 'Sam Owner');
+    assert.equal(decodeJwt(viaGoogle.access_token!).email, 'sam@example.com');
+  });
 
-    assert.equal((await passwordGrant(identity.url, 'linda@example.com', 'linked1')).status, 200, 'password still works');
+  it('links a verified account on later Google sign-ins without ending its other sessions', async () => {
+    const first = await signInWithGoogle(new Browser(SPA_ORIGIN), 'walt@example.com', 'Walt');
+    const again = await signInWithGoogle(new Browser(SPA_ORIGIN), 'walt@example.com', 'Walter');
+    assert.equal(decodeJwt(again.access_token!).sub, decodeJwt(first.access_token!).sub);
+    assert.equal(decodeJwt(again.access_token!).name, 'Walt', 'the display name is kept');
+    assert.equal((await refreshGrant(identity.url, first.refresh_token!)).status, 200);
+  });
+
+  it('never links or creates an account for an email Google has not verified', async () => {
+    const before = await signUpWithPassword('Uma Unlinked', 'uma@example.com', 'umapass1');
+
+    for (const email of ['uma@example.com', 'nobody-yet@example.com']) {
+      const { callback } = await googleCallback(new Browser(SPA_ORIGIN), { email, name: 'Uma', unverified: 'yes' });
+      assert.equal(callback.searchParams.get('error'), 'access_denied');
+      assert.equal(
+        callback.searchParams.get('error_description'),
+        'Your Google email address is not verified, so it cannot be used to sign in.',
+      );
+      assert.equal(callback.searchParams.get('code'), null);
+    }
+    assert.equal((await passwordGrant(identity.url, 'uma@example.com', 'umapass1')).status, 200, 'password unchanged');
+    assert.equal((await refreshGrant(identity.url, before.refresh_token!)).status, 200, 'session unchanged');
+    const unknown = await postJson(`${identity.url}/accounts`, { name: 'N', email: 'nobody-yet@example.com', password: 'secret1' });
+    assert.equal(unknown.status, 201, 'no account was created for the unverified email');
   });
 
   it('goes to Google again even when the browser is still signed in at the provider', async () => {

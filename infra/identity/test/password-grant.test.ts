@@ -12,7 +12,7 @@ import {
   verifyAccessToken,
 } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27217, {
+const identity = useTestIdentity(27417, {
   loginThrottle: {
     windowMs: 60_000,
     slowAfter: 3,

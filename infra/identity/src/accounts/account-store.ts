@@ -12,6 +12,8 @@ export interface AccountDocument {
   passwordHash?: string;
   /** Subjects at upstream providers, e.g. { google: '1234' }. */
   upstream?: Record<string, string>;
+  /** When an upstream provider (Google) first vouched for the email; sign-up does not verify it. */
+  emailVerifiedAt?: Date;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -24,6 +26,19 @@ export interface Account {
   emailVerified: boolean;
 }
 
+/** The account an upstream sign-in ends in; `tookOver` when it was an unverified account until now. */
+export interface UpstreamLink {
+  account: Account;
+  tookOver: boolean;
+}
+
+/** Who an upstream provider says signed in; only called with a verified email. */
+export interface VerifiedIdentity {
+  subject: string;
+  email: string;
+  name: string;
+}
+
 export class EmailTakenError extends Error {}
 
 export const normalizeEmail = (email: string) => email.trim().toLowerCase();
@@ -32,7 +47,7 @@ const toAccount = (doc: AccountDocument): Account => ({
   id: doc._id,
   email: doc.email,
   name: doc.name,
-  emailVerified: Object.keys(doc.upstream ?? {}).length > 0,
+  emailVerified: doc.emailVerifiedAt !== undefined,
 });
 
 const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
@@ -67,7 +82,7 @@ export class AccountStore {
       email: normalizeEmail(input.email),
       name: input.name.trim(),
       ...(input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) }),
-      ...(input.upstream ? { upstream: input.upstream } : {}),
+      ...(input.upstream ? { upstream: input.upstream, emailVerifiedAt: now } : {}),
       createdAt: now,
       updatedAt: now,
     };
@@ -93,27 +108,43 @@ export class AccountStore {
   }
 
   /**
-   * Signs in through an upstream provider whose email is verified: links the existing account with
-   * that email, or creates one with the upstream name.
+   * Signs in through an upstream provider that verified the email: links the account with that
+   * email, or creates one with the upstream name. An account whose email was never verified is
+   * taken over by the verified owner (anyone could have signed up with that email): its password
+   * and display name are dropped, and `tookOver` tells the caller to end its sessions and tokens.
    */
-  async linkUpstream(provider: string, subject: string, email: string, name: string): Promise<Account> {
-    const existing = await this.#accounts.findOne({ email: normalizeEmail(email) });
-    if (existing) {
-      if (existing.upstream?.[provider] !== subject) {
-        await this.#accounts.updateOne(
-          { _id: existing._id },
-          { $set: { [`upstream.${provider}`]: subject, updatedAt: new Date() } },
-        );
+  async linkUpstream(provider: string, identity: VerifiedIdentity): Promise<UpstreamLink> {
+    const email = normalizeEmail(identity.email);
+    const name = identity.name.trim() || email;
+    const upstream = `upstream.${provider}`;
+    const existing = await this.#accounts.findOne({ email });
+    if (!existing) {
+      try {
+        return { account: await this.create({ email, name, upstream: { [provider]: identity.subject } }), tookOver: false };
+      } catch (error) {
+        // Two first sign-ins at once: the other one created it.
+        if (error instanceof EmailTakenError) return this.linkUpstream(provider, identity);
+        throw error;
       }
-      return { ...toAccount(existing), emailVerified: true };
     }
-    try {
-      return await this.create({ email, name: name || email, upstream: { [provider]: subject } });
-    } catch (error) {
-      // Two first sign-ins at once: the other one created it.
-      if (error instanceof EmailTakenError) return this.linkUpstream(provider, subject, email, name);
-      throw error;
+
+    const now = new Date();
+    if (existing.emailVerifiedAt === undefined) {
+      const taken = await this.#accounts.findOneAndUpdate(
+        { _id: existing._id, emailVerifiedAt: { $exists: false } },
+        {
+          $set: { [upstream]: identity.subject, name, emailVerifiedAt: now, updatedAt: now },
+          $unset: { passwordHash: '' },
+        },
+        { returnDocument: 'after' },
+      );
+      // Null: a parallel upstream sign-in verified it first, so it is linked like any verified account.
+      if (taken) return { account: toAccount(taken), tookOver: true };
     }
+    if (existing.upstream?.[provider] !== identity.subject) {
+      await this.#accounts.updateOne({ _id: existing._id }, { $set: { [upstream]: identity.subject, updatedAt: now } });
+    }
+    return { account: { ...toAccount(existing), emailVerified: true }, tookOver: false };
   }
 
   /** Creates the demo account, or resets its password to the configured one (development only). */

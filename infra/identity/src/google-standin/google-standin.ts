@@ -16,18 +16,20 @@ const CLIENT_ID = 'toolshop-identity';
 interface StandinUser {
   email: string;
   name: string;
+  emailVerified: boolean;
 }
 
 function standinPage(uid: string, values: Partial<StandinUser> = {}, error?: string) {
   const described = error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
   return `<span class="badge">Development only: this is not Google</span>
 <h1>${escapeHtml(STANDIN_TITLE)}</h1>
-<p>No Google account is configured, so this page plays Google: type any email and name to sign in as that person. The email counts as verified.</p>
+<p>No Google account is configured, so this page plays Google: type any email and name to sign in as that person. The email counts as verified unless you say otherwise.</p>
 <form method="post" action="/interaction/${escapeHtml(uid)}" novalidate>
   <label for="email">Email</label>
   <input id="email" name="email" type="email" autocomplete="email" required autofocus value="${escapeHtml(values.email)}"${described}>
   <label for="name">Name</label>
   <input id="name" name="name" type="text" autocomplete="name" value="${escapeHtml(values.name)}">
+  <label class="check"><input name="unverified" type="checkbox" value="yes"${values.emailVerified === false ? ' checked' : ''}> Google has not verified this address</label>
   ${errorBlock(error)}
   <button type="submit">Continue</button>
 </form>`;
@@ -76,7 +78,7 @@ export async function startGoogleStandin(options: {
       features: { devInteractions: { enabled: false } },
       findAccount: (_ctx, sub) => {
         const user = users.get(sub);
-        return user && { accountId: sub, claims: () => ({ sub, email: user.email, email_verified: true, name: user.name }) };
+        return user && { accountId: sub, claims: () => ({ sub, email: user.email, email_verified: user.emailVerified, name: user.name }) };
       },
       async loadExistingGrant(ctx: KoaContextWithOIDC) {
         const grant = new ctx.oidc.provider.Grant({
@@ -105,10 +107,13 @@ export async function startGoogleStandin(options: {
       const form = await readForm(ctx);
       const email = (form.get('email') ?? '').trim().toLowerCase();
       const name = (form.get('name') ?? '').trim() || email.split('@')[0]!;
+      const emailVerified = form.get('unverified') !== 'yes';
       const problem = validateEmail(email);
-      if (problem) return sendPage(ctx, STANDIN_TITLE, standinPage(uid, { email, name }, problem), { status: 400, formTargets });
+      if (problem) {
+        return sendPage(ctx, STANDIN_TITLE, standinPage(uid, { email, name, emailVerified }, problem), { status: 400, formTargets });
+      }
       const accountId = subjectOf(email);
-      users.set(accountId, { email, name });
+      users.set(accountId, { email, name, emailVerified });
       const target = await provider.interactionResult(ctx.req, ctx.res, { login: { accountId } });
       ctx.status = 303;
       ctx.redirect(target);

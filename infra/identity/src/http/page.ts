@@ -14,6 +14,8 @@ h1{font-size:1.5rem;margin:0 0 .25rem}
 p{margin:.25rem 0 1rem;color:#374151}
 label{display:block;font-weight:600;margin:1rem 0 .25rem}
 input{width:100%;padding:.625rem .75rem;font:inherit;border:1px solid #6b7280;border-radius:.5rem}
+.check{display:flex;gap:.5rem;align-items:center;font-weight:400}
+.check input{width:auto;margin:0}
 input:focus,button:focus,a:focus{outline:3px solid #2563eb;outline-offset:2px}
 button,.button{display:block;width:100%;margin-top:1.25rem;padding:.7rem 1rem;font:inherit;font-weight:600;
   text-align:center;text-decoration:none;border-radius:.5rem;border:1px solid #1d4ed8;background:#1d4ed8;color:#fff;cursor:pointer}

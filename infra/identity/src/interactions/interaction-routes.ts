@@ -20,6 +20,8 @@ export interface InteractionRoutesOptions {
   google: UpstreamClient;
   /** Where the browser may go after a form post (the shop's origins, the upstream). */
   formTargets: string[];
+  /** Ends the sessions and tokens of an account taken over by its verified owner, except this browser's session. */
+  revokeAccount: (accountId: string, keepSessionUid?: string) => Promise<void>;
 }
 
 const UID = '[A-Za-z0-9_-]+';
@@ -33,6 +35,7 @@ const ROUTES = {
 };
 const UPSTREAM_COOKIE = 'toolshop.upstream';
 const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
+export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google email address is not verified, so it cannot be used to sign in.';
 
 const isSessionMissing = (error: unknown) =>
   error instanceof Error && ['SessionNotFound', 'InvalidRequest'].includes(error.name);
@@ -42,7 +45,7 @@ const isSessionMissing = (error: unknown) =>
  * ("Google") and back, and cancelling. Everything else is oidc-provider's standard endpoints.
  */
 export function interactionRoutes(options: InteractionRoutesOptions) {
-  const { provider, issuer, accounts, throttle, google } = options;
+  const { provider, issuer, accounts, throttle, google, revokeAccount } = options;
   const upstreamRedirectUri = `${issuer}/interaction/callback/google`;
   const formTargets = [...options.formTargets, issuer];
 
@@ -135,7 +138,7 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
   }
 
   async function finishGoogle(ctx: Context, uid: string) {
-    await provider.interactionDetails(ctx.req, ctx.res);
+    const details = await provider.interactionDetails(ctx.req, ctx.res);
     const stored = ctx.cookies.get(UPSTREAM_COOKIE, { signed: true });
     ctx.cookies.set(UPSTREAM_COOKIE, null, { path: `/interaction/${uid}`, signed: true });
     const request = stored ? (JSON.parse(stored) as UpstreamRequest) : undefined;
@@ -151,13 +154,12 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     }
     try {
       const identity = await google.finish(String(ctx.query.code ?? ''), upstreamRedirectUri, request);
+      // Only a verified email may reach an account, or anyone could claim someone else's.
       if (!identity.emailVerified) {
-        return finish(ctx, {
-          error: 'access_denied',
-          error_description: 'Your Google email address is not verified, so it cannot be used to sign in.',
-        });
+        return finish(ctx, { error: 'access_denied', error_description: GOOGLE_EMAIL_UNVERIFIED });
       }
-      const account = await accounts.linkUpstream(google.settings.name, identity.subject, identity.email, identity.name);
+      const { account, tookOver } = await accounts.linkUpstream(google.settings.name, identity);
+      if (tookOver) await revokeAccount(account.id, details.session?.uid);
       return finish(ctx, { login: { accountId: account.id, amr: ['fed'] } });
     } catch (error) {
       if (!(error instanceof UpstreamError || (error instanceof Error && error.name.startsWith('JW')))) throw error;

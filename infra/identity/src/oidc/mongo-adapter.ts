@@ -85,6 +85,20 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
         await collection.createIndex({ expiresAt: 1 });
       }
     },
+    /**
+     * Ends everything an account holds: browser sessions (except `keepSessionUid`, the browser
+     * signing in right now), grants, codes and refresh tokens. JWT access tokens are not stored;
+     * they run out within their 15 minutes.
+     */
+    async revokeAccount(accountId: string, keepSessionUid?: string) {
+      const sessions = keepSessionUid ? { 'payload.uid': { $ne: keepSessionUid } } : {};
+      await collectionFor('Session').deleteMany({ 'payload.accountId': accountId, ...sessions });
+      await Promise.all(
+        ['Grant', 'AuthorizationCode', 'RefreshToken', 'AccessToken'].map((model) =>
+          collectionFor(model).deleteMany({ 'payload.accountId': accountId }),
+        ),
+      );
+    },
     async sweepExpired() {
       const now = new Date();
       await Promise.all([...collections.values()].map((c) => c.deleteMany({ expiresAt: { $lte: now } })));

@@ -19,7 +19,7 @@ export interface TestIdentity {
 }
 
 /**
- * Starts a real database (FerretDB, or MONGODB_URI) on `dbPort` (27217..27299, one per test file)
+ * Starts a real database (FerretDB, or MONGODB_URI) on `dbPort` (27400..27499, one per test file)
  * and the identity provider with its stand-in on free ports, for the tests of one file.
  */
 export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfig> = {}): TestIdentity {
