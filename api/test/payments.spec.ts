@@ -17,6 +17,16 @@ async function storedOrder(api: TestApi, id: string) {
   return api.db.collection('orders').findOne({ _id: new Types.ObjectId(id) });
 }
 
+async function stockOf(api: TestApi, orderId: string) {
+  const order = await storedOrder(api, orderId);
+  return (await api.db.collection('tools').findOne({ _id: order!.toolId }))?.available;
+}
+
+const intentOf = (clientSecret: string) => clientSecret.split('_secret_')[0] ?? '';
+
+const cancelOrder = (api: TestApi, orderId: string) =>
+  api.request('DELETE', `/orders/${orderId}`, { token: api.tokens.customer });
+
 describe('payments with the offline test provider', () => {
   let api: TestApi;
   beforeAll(async () => {
@@ -91,6 +101,35 @@ describe('payments with the offline test provider', () => {
     const patch = await api.request('PATCH', `/orders/${orderId}`, { token: otherToken, body: { transactionId: 'pi_x' } });
     expect(patch.status).toBe(403);
     expect((await api.request('POST', '/payments/test/confirm', { body: { clientSecret: 'pi_test_x_secret_y', card: visa, billingDetails } })).status).toBe(404);
+  });
+
+  it('cancels a started payment with the order, so it can no longer be paid', async () => {
+    const orderId = await placeOrder(api);
+    const { clientSecret } = (await secretFor(orderId)).body;
+    const { toolId } = (await storedOrder(api, orderId))!;
+    const stock = await stockOf(api, orderId);
+    const answer = await cancelOrder(api, orderId);
+    expect(answer.status).toBe(200);
+    expect(await storedOrder(api, orderId)).toBeNull();
+    expect((await api.db.collection('tools').findOne({ _id: toolId }))?.available).toBe(stock + 5);
+    const late = await confirm(clientSecret);
+    expect(late.status).toBe(402);
+    expect(late.body.message).toBe('You cannot confirm this PaymentIntent because it has a status of canceled.');
+  });
+
+  it('keeps and pays an order whose payment succeeded before the cancel, unrecorded (409)', async () => {
+    const orderId = await placeOrder(api);
+    const paid = await confirm((await secretFor(orderId)).body.clientSecret);
+    expect(paid.body.status).toBe('succeeded');
+    // As if neither the provider's report nor the browser's PATCH had been recorded yet.
+    await api.db.collection('orders').updateOne({ _id: new Types.ObjectId(orderId) }, { $set: { paid: false }, $unset: { transactionId: '' } });
+    const stock = await stockOf(api, orderId);
+
+    const answer = await cancelOrder(api, orderId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('This order has already been paid');
+    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: paid.body.id });
+    expect(await stockOf(api, orderId)).toBe(stock);
   });
 
   it('serves no webhook without Stripe', async () => {
@@ -222,5 +261,35 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     expect(forged.status).toBe(400);
     const unsigned = await api.request('POST', '/payments/webhook', { rawBody: payload });
     expect(unsigned.status).toBe(400);
+  });
+
+  it('cancels the Stripe PaymentIntent before deleting the order', async () => {
+    stripe.options.webhook = undefined;
+    const { orderId, clientSecret } = await startPayment();
+    const intentId = intentOf(clientSecret);
+    expect((await cancelOrder(api, orderId)).status).toBe(200);
+    expect(stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`)).toBe(true);
+    expect(stripe.intents.get(intentId)?.status).toBe('canceled');
+    expect(await storedOrder(api, orderId)).toBeNull();
+    expect((await confirmInBrowser(clientSecret)).status).toBe(400);
+  });
+
+  it('answers 409 and pays the order when the Stripe payment succeeded before the cancel', async () => {
+    stripe.options.webhook = undefined;
+    const { orderId, clientSecret } = await startPayment();
+    expect((await confirmInBrowser(clientSecret)).status).toBe(200);
+    const answer = await cancelOrder(api, orderId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('This order has already been paid');
+    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: clientSecret.split('_secret_')[0] });
+  });
+
+  it('keeps an order whose Stripe payment is processing (409)', async () => {
+    const { orderId, clientSecret } = await startPayment();
+    stripe.intents.get(intentOf(clientSecret)).status = 'processing';
+    const answer = await cancelOrder(api, orderId);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toBe('A payment for this order is being processed');
+    expect(await storedOrder(api, orderId)).toMatchObject({ paid: false });
   });
 });

@@ -103,9 +103,10 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
       return response.end();
     }
     const secretKey = /^Bearer sk_test_\w+$/.test(request.headers.authorization ?? '');
-    const match = /^\/v1\/payment_intents(?:\/(pi_\w+))?(\/confirm)?$/.exec(url.pathname);
+    const match = /^\/v1\/payment_intents(?:\/(pi_\w+))?(?:\/(confirm|cancel))?$/.exec(url.pathname);
     if (!match) return fail(response, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
-    const [, id, confirm] = match;
+    const [, id, action] = match;
+    const confirm = action === 'confirm';
 
     if (!id && request.method === 'POST') {
       if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
@@ -138,7 +139,21 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
     const intent = id && intents.get(id);
     if (!intent) return fail(response, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'`, param: 'intent' });
 
-    if (!confirm && request.method === 'GET') {
+    if (action === 'cancel' && request.method === 'POST') {
+      if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      // Money taken or on its way stays (Stripe cancels a processing card payment only in rare cases).
+      if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
+        return fail(response, 400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
+        });
+      }
+      Object.assign(intent, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), cancellation_reason: params.cancellation_reason ?? null });
+      return send(response, 200, intent);
+    }
+
+    if (!action && request.method === 'GET') {
       if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
       return send(response, 200, intent);
     }

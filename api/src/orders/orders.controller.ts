@@ -18,6 +18,7 @@ import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { UsersService } from '../users/users.service';
 import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
+import { OrderCancellation } from './order-cancellation';
 import { OrdersService } from './orders.service';
 
 const badInput = ApiBadRequestResponse({
@@ -37,6 +38,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly users: UsersService,
+    private readonly cancellation: OrderCancellation,
   ) {}
 
   @Post()
@@ -86,13 +88,17 @@ export class OrdersController {
   @RateLimit('writes')
   @ApiOkResponse({
     type: DeletedResponse,
-    description: 'Cancels an unpaid order; its quantity goes back in stock',
+    description:
+      'Cancels an unpaid order; a started card payment is cancelled first; the quantity goes back in stock',
   })
   @badInput
   @notYours
   @notFound
-  @ApiConflictResponse({ description: 'The order is paid', type: ErrorResponse })
+  @ApiConflictResponse({
+    description: 'The order is paid, its card payment has just succeeded, or is being processed',
+    type: ErrorResponse,
+  })
   cancel(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
-    return this.orders.cancel(caller, id);
+    return this.cancellation.cancel(caller, id);
   }
 }

@@ -4,6 +4,7 @@ import { AuthModule } from '../auth/auth.module';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { Order, OrderSchema } from './order.schema';
+import { OrderCancellation } from './order-cancellation';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 
@@ -14,7 +15,8 @@ import { OrdersService } from './orders.service';
     ToolsModule,
   ],
   controllers: [OrdersController, AdminOrdersController],
-  providers: [OrdersService],
+  // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
+  providers: [OrdersService, OrderCancellation],
   exports: [OrdersService],
 })
 export class OrdersModule {}

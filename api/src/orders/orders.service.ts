@@ -8,7 +8,6 @@ import {
 import { InjectModel } from '@nestjs/mongoose';
 import {
   Messages,
-  type DeletedAnswer,
   type OrderDayStats,
   type InsertedAnswer,
   type ModifiedAnswer,
@@ -16,19 +15,25 @@ import {
 } from '@toolshop/contracts';
 import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
-import { deleted, inserted, modified } from '../common/answers.dto';
+import { inserted, modified } from '../common/answers.dto';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
 import { TOOL_NOT_FOUND, ToolsService } from '../tools/tools.service';
 import { UsersService } from '../users/users.service';
 import { isObjectId } from '../common/parse-object-id.pipe';
-import type { PayableOrder, PayableOrders } from '../payments/payable-orders';
 import type { CreateOrderDto } from './order.dto';
 import { Order } from './order.schema';
 
 export const ORDER_NOT_FOUND = 'This order does not exist (any more)';
 /** The payment provider's reference stays server-side. */
 const PUBLIC_FIELDS = { paymentIntentId: 0 };
+export interface CancelableOrder {
+  paid: boolean;
+  paymentIntentId?: string;
+  toolId: string;
+  orderQuantity: number;
+}
+
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
@@ -38,7 +43,7 @@ const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
 };
 
 @Injectable()
-export class OrdersService implements PayableOrders {
+export class OrdersService {
   /** State changes of one order, one at a time (see KeyedMutex for why). */
   private readonly changes = new KeyedMutex();
 
@@ -111,18 +116,28 @@ export class OrdersService implements PayableOrders {
     return order;
   }
 
-  /** Cancels an unpaid order and puts its quantity back in stock. */
-  async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
-    const order = await this.getFor(caller, id);
+  /** Cancellation: the state a cancel decides on; 404 for an unknown id. */
+  async findCancelable(id: string): Promise<CancelableOrder> {
+    const order = await this.orders
+      .findById(id, { paid: 1, paymentIntentId: 1, toolId: 1, orderQuantity: 1 })
+      .lean();
+    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    const { paid, paymentIntentId, toolId, orderQuantity } = order;
+    return { paid, paymentIntentId, toolId: String(toolId), orderQuantity };
+  }
+
+  /** Cancellation: deletes the order if it is still unpaid with this payment intent (or none). */
+  async deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
+    const intent = paymentIntentId ?? { $exists: false };
     const result = await this.changes.run(id, () =>
-      this.orders.deleteOne({ _id: id, paid: false }),
+      this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent }),
     );
-    if (result.deletedCount === 0) {
-      if (order.paid) throw new ConflictException('A paid order cannot be canceled');
-      throw new NotFoundException(ORDER_NOT_FOUND);
-    }
-    await this.tools.giveBack(String(order.toolId), order.orderQuantity);
-    return deleted(result.deletedCount);
+    return result.deletedCount > 0;
+  }
+
+  /** Cancellation: the deleted order's quantity goes back in stock. */
+  async giveBackStock(order: Pick<CancelableOrder, 'toolId' | 'orderQuantity'>): Promise<void> {
+    await this.tools.giveBack(order.toolId, order.orderQuantity);
   }
 
   /** Admin approval: paid -> shipped. Repeating it is harmless (modifiedCount 0). */
@@ -140,7 +155,7 @@ export class OrdersService implements PayableOrders {
   }
 
   /** Payments: what a payment is checked against, or null for an unknown id. */
-  async findPayable(id: string): Promise<PayableOrder | null> {
+  async findPayable(id: string) {
     if (!isObjectId(id)) return null;
     const order = await this.orders
       .findById(id, { email: 1, totalPrice: 1, paid: 1, paymentIntentId: 1, transactionId: 1 })

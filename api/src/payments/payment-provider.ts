@@ -29,7 +29,15 @@ export abstract class PaymentProvider {
   abstract readonly publishableKey?: string;
   abstract createIntent(intent: NewPaymentIntent): Promise<PaymentIntentSnapshot>;
   abstract retrieveIntent(id: string): Promise<PaymentIntentSnapshot>;
+  /**
+   * Cancels the intent if it can still be cancelled; otherwise (succeeded, processing, already
+   * canceled) answers its current state. Throws UnknownPaymentIntentError for an unknown id.
+   */
+  abstract cancelIntent(id: string): Promise<PaymentIntentSnapshot>;
 }
+
+/** Intent statuses the provider refuses to cancel: the money is taken or on its way. */
+export const UNCANCELABLE_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'processing', 'canceled']);
 
 /** Intent statuses in which the customer can still (re)try a card. */
 export const PAYABLE_STATUSES: ReadonlySet<string> = new Set([

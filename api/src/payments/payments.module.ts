@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MongooseModule } from '@nestjs/mongoose';
 import { AuthModule } from '../auth/auth.module';
 import { OrdersModule } from '../orders/orders.module';
+import { OrderPaymentRelease } from '../orders/order-payment-release';
 import { OrdersService } from '../orders/orders.service';
 import { PayableOrders } from './payable-orders';
 import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
@@ -19,7 +20,8 @@ import { keepWebhookRawBody } from './webhook-raw-body';
 import { MongoWebhookEvents, WebhookEvents } from './webhook-events';
 
 /**
- * Card payments. The provider is chosen once at boot (see loadPaymentsConfig); the test
+ * Card payments. Depends on orders (PayableOrders is OrdersService) and provides orders'
+ * OrderPaymentRelease port, so cancelling an order first cancels its payment. The provider is chosen once at boot (see loadPaymentsConfig); the test
  * provider's confirm route exists only when the test provider is in use.
  */
 @Module({})
@@ -39,12 +41,17 @@ export class PaymentsModule implements OnModuleInit {
       controllers: provider instanceof TestPaymentProvider ? [PaymentsController, TestPaymentsController] : [PaymentsController],
       providers: [
         { provide: PaymentProvider, useValue: provider },
-        { provide: PayableOrders, useExisting: OrdersService },
+        // Type-checked binding: OrdersService has the shape payments asks for.
+        { provide: PayableOrders, useFactory: (orders: OrdersService): PayableOrders => orders, inject: [OrdersService] },
+        { provide: OrderPaymentRelease, useExisting: PaymentsService },
         { provide: WebhookEvents, useClass: MongoWebhookEvents },
         PaymentsService,
         StripeWebhookService,
         ...testOnly,
       ],
+      // Global only to hand orders its port: OrdersModule cannot import this module (it imports OrdersModule).
+      global: true,
+      exports: [OrderPaymentRelease],
     };
   }
 

@@ -206,4 +206,53 @@ describe('PaymentsService', () => {
       expect(orders.rows.get('a')!.paid).toBe(true);
     });
   });
+
+  describe('releasing a payment before its order is cancelled', () => {
+    const startPayment = async (setupResult: ReturnType<typeof setup>) => {
+      await setupResult.payments.clientSecretFor('a', ANN);
+      return setupResult.orders.rows.get('a')!.paymentIntentId!;
+    };
+
+    it('cancels an intent that has not taken money, so it can no longer be paid', async () => {
+      const context = setup();
+      const intentId = await startPayment(context);
+      await expect(context.payments.release({ id: 'a', paymentIntentId: intentId })).resolves.toBeUndefined();
+      expect(await context.provider.retrieveIntent(intentId)).toMatchObject({ status: 'canceled' });
+    });
+
+    it('settles an intent that succeeded unreported and keeps the order (409)', async () => {
+      const context = setup();
+      const intentId = await startPayment(context);
+      const { clientSecret } = await context.provider.retrieveIntent(intentId);
+      // Confirmed at the provider, but neither the browser nor an event reported it yet.
+      await context.provider.confirmCardPayment(clientSecret, visa, billing);
+      await expect(context.payments.release({ id: 'a', paymentIntentId: intentId })).rejects.toThrow(
+        new ConflictException('This order has already been paid'),
+      );
+      expect(context.orders.rows.get('a')).toMatchObject({ paid: true, transactionId: intentId });
+    });
+
+    it('keeps an order whose payment is processing (409)', async () => {
+      const context = setup();
+      const intentId = await startPayment(context);
+      const intent = await context.provider.retrieveIntent(intentId);
+      jest.spyOn(context.provider, 'cancelIntent').mockResolvedValueOnce({ ...intent, status: 'processing' });
+      await expect(context.payments.release({ id: 'a', paymentIntentId: intentId })).rejects.toThrow(
+        new ConflictException('A payment for this order is being processed'),
+      );
+      expect(context.orders.rows.get('a')!.paid).toBe(false);
+    });
+
+    it('lets an order go whose intent the provider does not know', async () => {
+      const { payments } = setup();
+      await expect(payments.release({ id: 'a', paymentIntentId: 'pi_test_gone' })).resolves.toBeUndefined();
+    });
+
+    it('passes other provider failures on, so the order is not deleted', async () => {
+      const context = setup();
+      const intentId = await startPayment(context);
+      jest.spyOn(context.provider, 'cancelIntent').mockRejectedValueOnce(new Error('network down'));
+      await expect(context.payments.release({ id: 'a', paymentIntentId: intentId })).rejects.toThrow('network down');
+    });
+  });
 });

@@ -9,6 +9,7 @@ import {
   NotFoundException,
 } from '@nestjs/common';
 import type { ModifiedAnswer } from '@toolshop/contracts';
+import { OrderPaymentRelease, type OrderWithPayment } from '../orders/order-payment-release';
 import { PayableOrders, type PayableOrder } from './payable-orders';
 import { UnknownPaymentIntentError } from './payment-errors';
 import { PAYABLE_STATUSES, PaymentProvider, type PaymentIntentSnapshot } from './payment-provider';
@@ -28,13 +29,14 @@ export const PaymentMessages = {
   foreignIntent: 'This payment does not belong to this order',
   notSucceeded: 'The payment has not succeeded',
   mismatch: 'The payment does not match this order',
+  paidBeforeCancel: 'This order has already been paid',
 } as const;
 
 /** Cents of an order, always from the stored order (the client's totalPrice is never read). */
 export const amountInCents = (order: Pick<PayableOrder, 'totalPrice'>) => Math.round(order.totalPrice * 100);
 
 @Injectable()
-export class PaymentsService {
+export class PaymentsService implements OrderPaymentRelease {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
@@ -100,6 +102,30 @@ export class PaymentsService {
       }
       throw error;
     }
+  }
+
+  /**
+   * Before an order is deleted: cancels its intent at the provider. An intent that succeeded is
+   * settled (the order becomes paid) and one still processing keeps the order; both answer 409.
+   */
+  async release(order: OrderWithPayment): Promise<void> {
+    let intent: PaymentIntentSnapshot;
+    try {
+      intent = await this.provider.cancelIntent(order.paymentIntentId);
+    } catch (error) {
+      // The provider never knew it (or the test provider restarted): nothing can be charged.
+      if (error instanceof UnknownPaymentIntentError) return;
+      throw error;
+    }
+    if (intent.status === 'canceled') return;
+    if (intent.status === 'processing') throw new ConflictException(PaymentMessages.processing);
+    if (intent.status === 'succeeded') {
+      const payable = await this.orders.findPayable(order.id);
+      if (payable) await this.settle(payable, intent.id);
+      throw new ConflictException(PaymentMessages.paidBeforeCancel);
+    }
+    this.logger.error(`payment ${intent.id} of order ${order.id} is ${intent.status} after cancelling`);
+    throw new ConflictException(PaymentMessages.processing);
   }
 
   /**

@@ -74,6 +74,12 @@ describe('stripe provider against stripe-mock', () => {
     });
   });
 
+  it('cancels a PaymentIntent with a request Stripe accepts', async () => {
+    const intent = await provider().cancelIntent('pi_123');
+    expect(intent.id).toBe('pi_123');
+    expect(typeof intent.status).toBe('string');
+  });
+
   it('would catch a request Stripe rejects (the check is real)', async () => {
     const stripe = new Stripe(keys.secretKey, { host: '127.0.0.1', port, protocol: 'http' });
     const invalid = { amount: 100, currency: 'usd', unknown_parameter: 'x' } as Stripe.PaymentIntentCreateParams;

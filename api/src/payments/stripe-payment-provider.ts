@@ -44,10 +44,19 @@ export class StripePaymentProvider extends PaymentProvider {
     try {
       return snapshot(await this.stripe.paymentIntents.retrieve(id));
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.code === 'resource_missing') {
-        throw new UnknownPaymentIntentError(id);
+      throw unknownIntentOr(error, id);
+    }
+  }
+
+  async cancelIntent(id: string): Promise<PaymentIntentSnapshot> {
+    try {
+      return snapshot(await this.stripe.paymentIntents.cancel(id));
+    } catch (error) {
+      // Stripe refuses to cancel a succeeded, processing or canceled intent: report its state.
+      if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') {
+        return this.retrieveIntent(id);
       }
-      throw error;
+      throw unknownIntentOr(error, id);
     }
   }
 
@@ -63,6 +72,11 @@ export class StripePaymentProvider extends PaymentProvider {
   get acceptsWebhooks(): boolean {
     return Boolean(this.settings.webhookSecret);
   }
+}
+
+function unknownIntentOr(error: unknown, id: string): unknown {
+  const missing = error instanceof Stripe.errors.StripeError && error.code === 'resource_missing';
+  return missing ? new UnknownPaymentIntentError(id) : error;
 }
 
 function snapshot(intent: Stripe.PaymentIntent): PaymentIntentSnapshot {

@@ -56,4 +56,21 @@ describe('TestPaymentProvider', () => {
       provider.confirmCardPayment(intent.clientSecret, visa, { email: 'ann@example.com', address: { line1: ' ' } }),
     ).rejects.toThrow('Billing email and address are required.');
   });
+
+  it('cancels an intent that has not taken money, after which no card can pay it', async () => {
+    const provider = new TestPaymentProvider();
+    const intent = await provider.createIntent(request);
+    expect(await provider.cancelIntent(intent.id)).toMatchObject({ status: 'canceled' });
+    await expect(provider.confirmCardPayment(intent.clientSecret, visa, billing)).rejects.toThrow(
+      'You cannot confirm this PaymentIntent because it has a status of canceled.',
+    );
+    await expect(provider.cancelIntent('pi_test_unknown')).rejects.toBeInstanceOf(UnknownPaymentIntentError);
+  });
+
+  it('does not cancel a succeeded intent and reports its state instead', async () => {
+    const provider = new TestPaymentProvider();
+    const intent = await provider.createIntent(request);
+    await provider.confirmCardPayment(intent.clientSecret, visa, billing);
+    expect(await provider.cancelIntent(intent.id)).toMatchObject({ status: 'succeeded', amountReceived: 12_500 });
+  });
 });

@@ -2,6 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   PAYABLE_STATUSES,
   PaymentProvider,
+  UNCANCELABLE_STATUSES,
   type NewPaymentIntent,
   type PaymentIntentSnapshot,
 } from './payment-provider';
@@ -55,6 +56,14 @@ export class TestPaymentProvider extends PaymentProvider {
     const intent = this.intents.get(id);
     if (!intent) throw new UnknownPaymentIntentError(id);
     return { ...intent, metadata: { ...intent.metadata } };
+  }
+
+  /** Stripe's rule: anything but a succeeded, processing or already canceled intent can be cancelled. */
+  async cancelIntent(id: string): Promise<PaymentIntentSnapshot> {
+    const intent = this.intents.get(id);
+    if (!intent) throw new UnknownPaymentIntentError(id);
+    if (!UNCANCELABLE_STATUSES.has(intent.status)) intent.status = 'canceled';
+    return this.retrieveIntent(id);
   }
 
   /** Called once the server has settled a payment, like a Stripe webhook. */

@@ -1,0 +1,47 @@
+import { ConflictException, Injectable } from '@nestjs/common';
+import type { DeletedAnswer } from '@toolshop/contracts';
+import type { AuthUser } from '../auth/auth-user';
+import { deleted } from '../common/answers.dto';
+import { OrderPaymentRelease } from './order-payment-release';
+import { OrdersService } from './orders.service';
+
+export const PAID_ORDER_NOT_CANCELABLE = 'A paid order cannot be canceled';
+/** A payment was started again while we cancelled the previous one; give up after this many rounds. */
+const MAX_ATTEMPTS = 3;
+
+/**
+ * DELETE /orders/:id. Its own service (not OrdersService) because payments depends on
+ * OrdersService: keeping the payment step here keeps that dependency one-way.
+ */
+@Injectable()
+export class OrderCancellation {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly payment: OrderPaymentRelease,
+  ) {}
+
+  /**
+   * Cancels an unpaid order and puts its quantity back in stock. A started payment is cancelled
+   * at the provider first, so a customer can never pay for an order that no longer exists.
+   */
+  async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
+    await this.orders.getFor(caller, id);
+    for (let attempt = 1; ; attempt++) {
+      const order = await this.orders.findCancelable(id);
+      if (order.paid) throw new ConflictException(PAID_ORDER_NOT_CANCELABLE);
+      if (order.paymentIntentId) {
+        await this.payment.release({ id, paymentIntentId: order.paymentIntentId });
+      }
+      // Deletes only if nobody paid or started another payment meanwhile.
+      if (await this.orders.deleteUnpaid(id, order.paymentIntentId)) {
+        await this.orders.giveBackStock(order);
+        return deleted(1);
+      }
+      if (attempt === MAX_ATTEMPTS) {
+        throw new ConflictException(
+          'This order changed while it was being canceled; please try again',
+        );
+      }
+    }
+  }
+}
