@@ -1,4 +1,4 @@
-import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { demo, expect, stack, test } from '@toolshop/devstack/e2e';
 
 // Each remote's own server also serves its standalone harness (own router, dev sign-in): QA can test it alone.
 test('the dashboard remote runs alone in its harness with a dev sign-in', async ({ page, freshUser }) => {
@@ -35,4 +35,14 @@ test('pointing the shell at a moved remote is an edit of /remotes.json, no rebui
   await expect(page.getByRole('link', { name: 'Buy Now' }).first()).toBeVisible();
   expect(fromMoved.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
   expect(fromMoved.some((url) => url.endsWith('.js') && !url.endsWith('remoteEntry.js'))).toBe(true);
+});
+
+test('a harness waits for the session: the demo admin signs in with one click and the list loads', async ({ page }) => {
+  await page.goto(`${stack.remotes.admin}/dashboard/users`);
+  await expect(page.getByText('Not signed in')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Sign in as demo admin' }).click();
+
+  await expect(page.getByRole('banner').getByText(`${demo.admin.email} (admin)`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(demo.customer.email) })).toBeVisible();
 });

@@ -3,7 +3,6 @@ import AddProductPage from '../pages/add-product-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
-import { SessionBoundary } from './session-boundary';
 
 // The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`). The dev
 // sign-in takes any account: the demo admin to use the pages, a customer to see the API refuse.
@@ -14,7 +13,8 @@ void startHarness({
     { path: 'dashboard/addProduct', element: <AddProductPage /> },
     { path: 'dashboard/manageProducts', element: <ManageProductsPage /> },
     { path: 'dashboard/manageOrders', element: <ManageOrdersPage /> },
-  ].map(({ path, element }) => ({ path, element: <SessionBoundary>{element}</SessionBoundary> })),
+  ],
+  signInRequired: true,
   links: {
     'Make Admin': '/dashboard/users',
     'Add A Product': '/dashboard/addProduct',

@@ -20,5 +20,6 @@ void startHarness({
       ],
     },
   ],
+  signInRequired: true,
   links: { 'My Profile': '/dashboard', 'Add A Review': '/dashboard/review', 'My Orders': '/dashboard/myOrders' },
 });

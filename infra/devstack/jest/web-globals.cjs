@@ -28,3 +28,18 @@ if (typeof globalThis.window === 'undefined') {
   globalThis.window = globalThis;
   globalThis.window.location = { origin: 'http://localhost:3000', href: 'http://localhost:3000/', assign: jest.fn() };
 }
+
+// jsdom (component tests) leaves out the encoders react-router needs at import time, and <dialog>'s
+// modal methods: the ui Dialog opens with showModal().
+// eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS setup file
+const { TextDecoder, TextEncoder } = require('node:util');
+globalThis.TextEncoder ??= TextEncoder;
+globalThis.TextDecoder ??= TextDecoder;
+if (typeof HTMLDialogElement !== 'undefined') {
+  HTMLDialogElement.prototype.showModal ??= function showModal() {
+    this.open = true;
+  };
+  HTMLDialogElement.prototype.close ??= function close() {
+    this.open = false;
+  };
+}

@@ -13,5 +13,17 @@ export declare function stackUrls(offset?: number): {
   identity: string;
   remotes: Record<RemoteName, string>;
 };
-export declare function clientConfig(ports: StackPorts): { apiUrl: string; authority: string; clientId: string };
+export interface Credentials {
+  email: string;
+  password: string;
+}
+export declare const demoAccounts: Record<'admin' | 'customer', Credentials>;
+export interface ClientConfig {
+  apiUrl: string;
+  authority: string;
+  clientId: string;
+  idpHintParam: string;
+}
+export declare function clientConfig(ports: StackPorts): ClientConfig;
+export declare function harnessConfig(ports: StackPorts): ClientConfig & { demoAccounts: typeof demoAccounts };
 export declare function devRuntimeFiles(offset: number): Record<string, unknown>;

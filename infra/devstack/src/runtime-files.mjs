@@ -13,6 +13,12 @@ export const basePorts = {
 
 export const remoteNames = ['storefront', 'dashboard', 'admin'];
 
+/** The identity provider's demo accounts (infra/identity defaults), printed at start. */
+export const demoAccounts = {
+  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin' },
+  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer' },
+};
+
 /** Every port moved by TOOLSHOP_PORT_OFFSET (or the given offset). */
 export function stackPorts(offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0)) {
   return Object.fromEntries(Object.entries(basePorts).map(([name, port]) => [name, port + offset]));
@@ -36,16 +42,29 @@ export function stackUrls(offset = 0) {
   };
 }
 
+/**
+ * `/config.json` of the shell. idpHintParam: the authorization-request parameter that names the
+ * upstream provider (`idp_hint` for infra/identity, `kc_idp_hint` for Keycloak).
+ */
 export function clientConfig(ports) {
   return {
     apiUrl: localUrl(ports.api),
     authority: localUrl(ports.identity),
     clientId: 'toolshop-web',
+    idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || 'idp_hint',
   };
 }
 
-/** What the dev servers (and the static server of `npm start`) answer on the runtime paths. */
+/** `/config.json` of a remote's own server, i.e. of its standalone harness: also its one-click sign-ins. */
+export function harnessConfig(ports) {
+  return { ...clientConfig(ports), demoAccounts };
+}
+
+/**
+ * What the dev servers answer on the runtime paths. One answer for the shell and the remotes, so
+ * the shell's dev config names the demo accounts too (local only; they are printed at start).
+ */
 export function devRuntimeFiles(offset) {
   const ports = stackPorts(offset);
-  return { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) };
+  return { '/remotes.json': remotesMap(ports), '/config.json': harnessConfig(ports) };
 }

@@ -6,17 +6,12 @@ import { join, resolve } from 'node:path';
 import { startDatabase } from './database.mjs';
 import { startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
-import { clientConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
+import { clientConfig, demoAccounts, harnessConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
 
-export { stackUrls };
+export { demoAccounts, stackUrls };
 import { serveStatic } from './static-server.mjs';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
-
-export const demoAccounts = {
-  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin' },
-  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer' },
-};
 
 const appFolders = { shell: 'shell', storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
 
@@ -100,14 +95,14 @@ export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'),
       readyUrl: `${urls.api}/health/ready`,
     });
 
-    const config = clientConfig(ports);
+    // A remote's own page is its standalone harness.
     for (const name of remoteNames) {
       servers.push(
         await serveStatic({
           root: join(repoRoot, appFolders[name], 'dist'),
           port: ports[name],
           spaFallback: true,
-          runtimeFiles: { '/config.json': config },
+          runtimeFiles: { '/config.json': harnessConfig(ports) },
         }),
       );
     }
@@ -116,7 +111,7 @@ export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'),
         root: join(repoRoot, 'shell/dist'),
         port: ports.shell,
         spaFallback: true,
-        runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': config },
+        runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) },
       }),
     );
   } catch (error) {

@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { Spinner } from '@toolshop/ui';
 import { CALLBACK_PATH, completeRedirectSignIn, setNavigate } from '@toolshop/auth';
 import { DevSignIn } from './dev-sign-in';
+import { SessionGate } from './session-gate';
 import styles from './harness.module.css';
 
 export interface HarnessOptions {
@@ -13,6 +14,8 @@ export interface HarnessOptions {
   routes: RouteObject[];
   /** Links in the harness bar: label -> path. */
   links: Record<string, string>;
+  /** Pages only for signed-in users (in the shell, behind its guards): signed out, a note shows instead. */
+  signInRequired?: boolean;
 }
 
 function Frame({ title, links }: Pick<HarnessOptions, 'title' | 'links'>) {
@@ -56,10 +59,17 @@ function Callback() {
   return error ? <p role="alert">{error}</p> : <Spinner centered />;
 }
 
-export function HarnessApp({ title, routes, links }: HarnessOptions) {
+export function HarnessApp({ title, routes, links, signInRequired = false }: HarnessOptions) {
   const [router] = useState(() =>
     createBrowserRouter([
-      { element: <Frame title={title} links={links} />, children: [...routes, { path: CALLBACK_PATH, element: <Callback /> }] },
+      {
+        element: <Frame title={title} links={links} />,
+        children: [
+          // The callback completes a sign-in, so it cannot wait for one.
+          { element: <SessionGate signInRequired={signInRequired} />, children: routes },
+          { path: CALLBACK_PATH, element: <Callback /> },
+        ],
+      },
     ]),
   );
   return <RouterProvider router={router} />;
