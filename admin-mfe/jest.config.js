@@ -1,6 +1,6 @@
 // Component tests run in jsdom, on top of the shared browser-package settings.
 module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
-  testEnvironment: 'jsdom',
+  dom: true,
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   clearMocks: true,
   testTimeout: 20_000,

@@ -1,7 +1,7 @@
 // Component tests run in jsdom, on top of the shared browser-package settings. The longer timeout
 // is for CI machines shared with builds: typing into forms with user-event is slow under load.
 module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
-  testEnvironment: 'jsdom',
+  dom: true,
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   testTimeout: 15_000,
 });

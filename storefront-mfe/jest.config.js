@@ -1,5 +1,2 @@
 // Component tests run in jsdom, on top of the shared browser-package settings.
-module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
-  testEnvironment: 'jsdom',
-  setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
-});
+module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, { dom: true });

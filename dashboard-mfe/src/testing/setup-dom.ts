@@ -1,15 +1,3 @@
+// The jest-dom matchers (toBeInTheDocument...), for the tests and their types; the rest of the DOM
+// setup is shared (infra/devstack/jest).
 import '@testing-library/jest-dom';
-import { TextDecoder, TextEncoder } from 'node:util';
-
-// jsdom leaves out the encoders react-router needs at import time.
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
-// jsdom has <dialog> but not its modal methods; the ui Dialog opens with showModal().
-if (!HTMLDialogElement.prototype.showModal) {
-  HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
-    this.open = true;
-  };
-  HTMLDialogElement.prototype.close = function close(this: HTMLDialogElement) {
-    this.open = false;
-  };
-}

@@ -3,11 +3,15 @@
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS Jest config
 const path = require('node:path');
 
-/** @param {string} rootDir the package folder (__dirname of its jest.config.js) */
-module.exports = function webProject(rootDir, overrides = {}) {
+/**
+ * @param {string} rootDir the package folder (__dirname of its jest.config.js)
+ * @param {{ dom?: boolean } & Record<string, unknown>} options dom: component tests in jsdom
+ *   (dom-setup.cjs runs after the environment, before the package's own setupFilesAfterEnv)
+ */
+module.exports = function webProject(rootDir, { dom = false, ...overrides } = {}) {
   return {
     rootDir,
-    testEnvironment: 'node',
+    testEnvironment: dom ? 'jsdom' : 'node',
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
     transform: {
       '^.+\\.tsx?$': [
@@ -24,5 +28,6 @@ module.exports = function webProject(rootDir, overrides = {}) {
     moduleNameMapper: { '\\.css$': path.join(__dirname, 'css-module-stub.cjs') },
     setupFiles: [path.join(__dirname, 'web-globals.cjs')],
     ...overrides,
+    setupFilesAfterEnv: [...(dom ? [path.join(__dirname, 'dom-setup.cjs')] : []), ...(overrides.setupFilesAfterEnv ?? [])],
   };
 };
