@@ -9,16 +9,27 @@ export default async function globalSetup() {
   if (process.env.E2E_SKIP_BUILD !== 'true') await buildStack();
   mkdirSync(join(repoRoot, 'data'), { recursive: true });
   const dataDir = mkdtempSync(join(repoRoot, 'data', 'e2e-'));
+  const removeData = () => rmSync(dataDir, { recursive: true, force: true });
+  // startStack stops what it started when a step fails (and refuses ports a stale stack still holds).
   const stack = await startStack({
     offset: E2E_PORT_OFFSET,
     dataDir,
     test: true,
     quiet: process.env.E2E_STACK_LOGS !== 'true',
+  }).catch((error: unknown) => {
+    removeData();
+    throw error;
   });
-  publishStackUrls({ ports: stack.ports, shell: stack.shell, api: stack.api, identity: stack.identity, remotes: stack.remotes });
-  console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind})`);
-  return async () => {
+  const teardown = async () => {
     await stack.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    removeData();
   };
+  try {
+    publishStackUrls({ ports: stack.ports, shell: stack.shell, api: stack.api, identity: stack.identity, remotes: stack.remotes });
+    console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind})`);
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+  return teardown;
 }

@@ -2,9 +2,9 @@
 // rebuilt on change, and the shell and the remotes on Rspack dev servers with hot reload.
 import { join } from 'node:path';
 import { startDatabase } from './database.mjs';
-import { startService, stopAllOnExit } from './processes.mjs';
+import { assertPortsFree, startService, stopAllOnExit } from './processes.mjs';
 import { run } from './run.mjs';
-import { apiEnv, demoAccounts, identityEnv, repoRoot, stackUrls } from './stack.mjs';
+import { apiEnv, dataDirFor, demoAccounts, identityEnv, portsToClaim, repoRoot, stackUrls } from './stack.mjs';
 
 const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
 const urls = stackUrls(offset);
@@ -16,7 +16,13 @@ stopAllOnExit(async () => database?.stop());
 // The API imports the contracts from dist (the browser apps read their source).
 if ((await run('npx', ['nx', 'run', '@toolshop/contracts:build'], { cwd: repoRoot })) !== 0) process.exit(1);
 
-database = await startDatabase({ port: ports.database, dataDir: join(repoRoot, 'data/db') });
+try {
+  await assertPortsFree(portsToClaim(ports));
+} catch (error) {
+  console.error(`\nThe shop could not start: ${error.message}`);
+  process.exit(1);
+}
+database = await startDatabase({ port: ports.database, dataDir: join(dataDirFor(offset), 'db') });
 await startService('identity', process.execPath, ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts'], {
   cwd: repoRoot,
   env: identityEnv(urls, database.uri),

@@ -1,8 +1,45 @@
 // Child processes of the dev stack: prefixed logs, readiness by polling a URL, and one clean
 // shutdown of everything on exit or Ctrl-C.
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 
 const running = new Set();
+
+// Services run in their own process groups, so a Ctrl-C or a kill of the launcher does not reach
+// them: whatever is still running when this process exits is ended with it (e.g. a Playwright
+// global setup that failed or was interrupted half-way).
+process.on('exit', () => {
+  for (const child of running) signalGroup(child, 'SIGTERM');
+});
+
+const answers = (host, port) =>
+  new Promise((resolve) => {
+    const socket = connect({ host, port, timeout: 1000 });
+    const done = (open) => {
+      socket.destroy();
+      resolve(open);
+    };
+    socket.once('connect', () => done(true));
+    socket.once('timeout', () => done(false));
+    socket.once('error', () => done(false));
+  });
+
+/**
+ * Fails when something already listens on one of the ports (name -> port): readiness checks would
+ * otherwise be answered by a stale stack of an earlier run at the same offset.
+ */
+export async function assertPortsFree(ports) {
+  const taken = [];
+  for (const [name, port] of Object.entries(ports)) {
+    if ((await answers('127.0.0.1', port)) || (await answers('::1', port))) taken.push(`${name} ${port}`);
+  }
+  if (taken.length) {
+    throw new Error(
+      `port${taken.length > 1 ? 's' : ''} already in use: ${taken.join(', ')}. A stack from an earlier run at this offset ` +
+        'may still be running: stop it, or choose another TOOLSHOP_PORT_OFFSET.',
+    );
+  }
+}
 
 /**
  * @param {string} name short label for log lines

@@ -4,7 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startDatabase } from './database.mjs';
-import { startService, stopAll } from './processes.mjs';
+import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
 import { clientConfig, demoAccounts, harnessConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
 
@@ -12,6 +12,15 @@ export { demoAccounts, stackUrls };
 import { serveStatic } from './static-server.mjs';
 
 export const repoRoot = resolve(import.meta.dirname, '../../..');
+
+/** Each port offset keeps its own data (offset 0: `data/`, else `data/offset-<n>`), so stacks never share a database. */
+export const dataDirFor = (offset) => (offset ? join(repoRoot, 'data', `offset-${offset}`) : join(repoRoot, 'data'));
+
+/** The ports a stack will listen on (not the database's when MONGODB_URI points elsewhere). */
+export function portsToClaim(ports) {
+  const { database, ...rest } = ports;
+  return process.env.MONGODB_URI ? rest : { ...rest, database };
+}
 
 const appFolders = { shell: 'shell', storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
 
@@ -59,17 +68,23 @@ export function apiEnv(urls, databaseUri) {
  *   test: settings for browser tests (no rate limits on the API, client address from
  *   X-Forwarded-For at the identity provider so each test user signs up from its "own" address).
  */
-export async function startStack({ offset = 0, dataDir = join(repoRoot, 'data'), quiet = false, test = false, env = {} } = {}) {
+export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, env = {} } = {}) {
   const urls = stackUrls(offset);
   const { ports } = urls;
+  await assertPortsFree(portsToClaim(ports));
   mkdirSync(dataDir, { recursive: true });
   const servers = [];
   let database;
+  // The database is no child of processes.mjs: if this process exits without stop(), end it too
+  // (its stop() sends the signal before it awaits anything).
+  const stopDatabaseOnExit = () => void database?.stop();
+  process.once('exit', stopDatabaseOnExit);
 
   const stop = async () => {
     await Promise.allSettled(servers.map((server) => server.close()));
     await stopAll();
     await database?.stop();
+    process.off('exit', stopDatabaseOnExit);
   };
 
   try {
