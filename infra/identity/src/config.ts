@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import type { LoginThrottlePolicy } from './throttle/login-throttle.ts';
+import { DEFAULT_ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes.ts';
+import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './throttle/login-throttle.ts';
 
 export interface DemoAccount {
   email: string;
@@ -36,8 +37,10 @@ export interface IdentityConfig {
   /** Created at start unless production. */
   demoAccounts: DemoAccount[];
   production: boolean;
-  /** Overrides the lockout policy (tests). */
+  /** Slow-down and lockout of failed sign-ins; DEFAULT_LOGIN_THROTTLE when absent. */
   loginThrottle?: LoginThrottlePolicy;
+  /** Sign-ups and renames per client address; DEFAULT_ACCOUNT_RATE_LIMITS when absent. */
+  accountRateLimits?: AccountRateLimits;
   log: (line: string) => void;
 }
 
@@ -52,13 +55,44 @@ export const DEFAULT_KEYS_DIR = fileURLToPath(new URL('../keys', import.meta.url
 
 export class ConfigError extends Error {}
 
-function integer(name: string, raw: string | undefined, fallback: number): number {
+function wholeNumber(name: string, raw: string | undefined, fallback: number, range: { min: number; max: number; what: string }) {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 0 || value > 65535) {
-    throw new ConfigError(`${name} must be a port number (0-65535), got "${raw}"`);
+  if (!Number.isInteger(value) || value < range.min || value > range.max) {
+    throw new ConfigError(`${name} must be ${range.what} (${range.min}-${range.max}), got "${raw}"`);
   }
   return value;
+}
+
+const portNumber = (name: string, raw: string | undefined, fallback: number) =>
+  wholeNumber(name, raw, fallback, { min: 0, max: 65535, what: 'a port number' });
+const count = (name: string, raw: string | undefined, fallback: number) =>
+  wholeNumber(name, raw, fallback, { min: 1, max: 1_000_000, what: 'a whole number' });
+const minutes = (name: string, raw: string | undefined, fallbackMs: number) =>
+  wholeNumber(name, raw, fallbackMs / 60_000, { min: 1, max: 24 * 60, what: 'a number of minutes' }) * 60_000;
+const milliseconds = (name: string, raw: string | undefined, fallback: number) =>
+  wholeNumber(name, raw, fallback, { min: 0, max: 60_000, what: 'a number of milliseconds' });
+
+/** Lockout and rate limits (README.md "Configuration"); the defaults are the shop's policy. */
+function limitsFromEnv(env: NodeJS.ProcessEnv) {
+  const login = DEFAULT_LOGIN_THROTTLE;
+  const loginThrottle: LoginThrottlePolicy = {
+    windowMs: minutes('LOGIN_FAILURE_WINDOW_MINUTES', env.LOGIN_FAILURE_WINDOW_MINUTES, login.windowMs),
+    slowAfter: count('LOGIN_SLOW_AFTER_ACCOUNT', env.LOGIN_SLOW_AFTER_ACCOUNT, login.slowAfter),
+    addressSlowAfter: count('LOGIN_SLOW_AFTER_ADDRESS', env.LOGIN_SLOW_AFTER_ADDRESS, login.addressSlowAfter),
+    delayStepMs: milliseconds('LOGIN_SLOW_STEP_MS', env.LOGIN_SLOW_STEP_MS, login.delayStepMs),
+    maxDelayMs: milliseconds('LOGIN_SLOW_MAX_MS', env.LOGIN_SLOW_MAX_MS, login.maxDelayMs),
+    accountLimit: count('LOGIN_LOCK_AFTER_ACCOUNT', env.LOGIN_LOCK_AFTER_ACCOUNT, login.accountLimit),
+    addressLimit: count('LOGIN_LOCK_AFTER_ADDRESS', env.LOGIN_LOCK_AFTER_ADDRESS, login.addressLimit),
+    lockMs: minutes('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, login.lockMs),
+  };
+  const accounts = DEFAULT_ACCOUNT_RATE_LIMITS;
+  const accountRateLimits: AccountRateLimits = {
+    signups: count('SIGNUP_LIMIT', env.SIGNUP_LIMIT, accounts.signups),
+    renames: count('RENAME_LIMIT', env.RENAME_LIMIT, accounts.renames),
+    windowMs: minutes('ACCOUNT_LIMIT_WINDOW_MINUTES', env.ACCOUNT_LIMIT_WINDOW_MINUTES, accounts.windowMs),
+  };
+  return { loginThrottle, accountRateLimits };
 }
 
 function origin(name: string, raw: string): string {
@@ -77,7 +111,7 @@ function origin(name: string, raw: string): string {
 /** Reads and validates the configuration from environment variables; throws ConfigError on a mistake. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const production = env.NODE_ENV === 'production';
-  const port = integer('PORT', env.PORT, 4000);
+  const port = portNumber('PORT', env.PORT, 4000);
 
   const mongodbUri = env.MONGODB_URI;
   if (!mongodbUri) throw new ConfigError('MONGODB_URI is required (the launcher provides it)');
@@ -116,7 +150,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     apiAudience: env.API_AUDIENCE || 'urn:toolshop:api',
     webOrigins,
     google: googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,
-    googleStandinPort: integer('GOOGLE_STANDIN_PORT', env.GOOGLE_STANDIN_PORT, 4001),
+    googleStandinPort: portNumber('GOOGLE_STANDIN_PORT', env.GOOGLE_STANDIN_PORT, 4001),
     keysDir: env.KEYS_DIR || DEFAULT_KEYS_DIR,
     cookieKeys,
     demoAccounts: production
@@ -134,6 +168,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
           },
         ],
     production,
+    ...limitsFromEnv(env),
     log: (line) => console.log(`[identity] ${line}`),
   };
 }

@@ -78,6 +78,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
         accountsRoutes({
           accounts,
           webOrigins: new Set(config.webOrigins),
+          limits: config.accountRateLimits,
           async verifyAccessToken(token) {
             const { payload } = await jwtVerify(token, verifyKeys, {
               issuer,

@@ -38,11 +38,57 @@ describe('configuration from the environment', () => {
     assert.equal(config.demoAccounts[0]!.email, 'boss@example.com');
   });
 
+  it('keeps the shop’s lockout and rate limits unless the environment sets them', () => {
+    const defaults = configFromEnv(base);
+    const login = defaults.loginThrottle!;
+    assert.deepEqual(
+      [login.slowAfter, login.addressSlowAfter, login.delayStepMs, login.maxDelayMs],
+      [3, 10, 500, 3000],
+      'slowed down from the 3rd failure of an account, the 10th of an address',
+    );
+    assert.deepEqual(
+      [login.accountLimit, login.addressLimit, login.windowMs / 60_000, login.lockMs / 60_000],
+      [8, 30, 15, 15],
+      '8 failures of an account or 30 of an address within 15 minutes lock for 15 minutes',
+    );
+    assert.deepEqual(defaults.accountRateLimits, { signups: 10, renames: 30, windowMs: 15 * 60_000 });
+
+    const tuned = configFromEnv({
+      ...base,
+      LOGIN_FAILURE_WINDOW_MINUTES: '30',
+      LOGIN_SLOW_AFTER_ACCOUNT: '2',
+      LOGIN_SLOW_AFTER_ADDRESS: '20',
+      LOGIN_SLOW_STEP_MS: '250',
+      LOGIN_SLOW_MAX_MS: '2000',
+      LOGIN_LOCK_AFTER_ACCOUNT: '5',
+      LOGIN_LOCK_AFTER_ADDRESS: '100',
+      LOGIN_LOCK_MINUTES: '60',
+      SIGNUP_LIMIT: '3',
+      RENAME_LIMIT: '12',
+      ACCOUNT_LIMIT_WINDOW_MINUTES: '5',
+    });
+    assert.deepEqual(tuned.loginThrottle, {
+      windowMs: 30 * 60_000,
+      slowAfter: 2,
+      addressSlowAfter: 20,
+      delayStepMs: 250,
+      maxDelayMs: 2000,
+      accountLimit: 5,
+      addressLimit: 100,
+      lockMs: 60 * 60_000,
+    });
+    assert.deepEqual(tuned.accountRateLimits, { signups: 3, renames: 12, windowMs: 5 * 60_000 });
+  });
+
   it('refuses incomplete or unsafe settings with a message naming the variable', () => {
     const refuses = (env: NodeJS.ProcessEnv, pattern: RegExp) =>
       assert.throws(() => configFromEnv(env), (error: unknown) => error instanceof ConfigError && pattern.test(error.message));
     refuses({}, /MONGODB_URI is required/);
     refuses({ ...base, PORT: 'eighty' }, /PORT must be a port number/);
+    refuses({ ...base, SIGNUP_LIMIT: '0' }, /SIGNUP_LIMIT must be a whole number \(1-1000000\), got "0"/);
+    refuses({ ...base, LOGIN_LOCK_AFTER_ACCOUNT: 'eight' }, /LOGIN_LOCK_AFTER_ACCOUNT must be a whole number/);
+    refuses({ ...base, LOGIN_LOCK_MINUTES: '1.5' }, /LOGIN_LOCK_MINUTES must be a number of minutes/);
+    refuses({ ...base, LOGIN_SLOW_STEP_MS: '-1' }, /LOGIN_SLOW_STEP_MS must be a number of milliseconds/);
     refuses({ ...base, WEB_ORIGINS: 'http://localhost:3000/path' }, /WEB_ORIGINS entries must be bare origins/);
     refuses({ ...base, GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
     refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com' }, /COOKIE_KEYS is required/);

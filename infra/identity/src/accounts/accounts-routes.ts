@@ -8,13 +8,21 @@ export const EMAIL_TAKEN = 'This email is already registered.';
 export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait a few minutes and try again.';
 const PASSWORD_MAX_LENGTH = 200;
 
+/** Requests per client address and window; over it the address gets 429 until the window ends. */
+export interface AccountRateLimits {
+  signups: number;
+  renames: number;
+  windowMs: number;
+}
+
+export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = { signups: 10, renames: 30, windowMs: 15 * 60_000 };
+
 export interface AccountsRoutesOptions {
   accounts: AccountStore;
   webOrigins: ReadonlySet<string>;
   /** Resolves the account id (`sub`) of a valid access token for the API, or throws. */
   verifyAccessToken: (token: string) => Promise<string>;
-  signupLimiter?: RateLimiter;
-  updateLimiter?: RateLimiter;
+  limits?: AccountRateLimits;
 }
 
 const invalid = (description: string, field: string) => new HttpError(400, 'invalid_request', description, { field });
@@ -44,8 +52,9 @@ const publicView = (account: Account) => ({ email: account.email, name: account.
  */
 export function accountsRoutes(options: AccountsRoutesOptions) {
   const { accounts, webOrigins, verifyAccessToken } = options;
-  const signupLimiter = options.signupLimiter ?? new RateLimiter(10, 15 * 60_000);
-  const updateLimiter = options.updateLimiter ?? new RateLimiter(30, 15 * 60_000);
+  const limits = options.limits ?? DEFAULT_ACCOUNT_RATE_LIMITS;
+  const signupLimiter = new RateLimiter(limits.signups, limits.windowMs);
+  const updateLimiter = new RateLimiter(limits.renames, limits.windowMs);
 
   const limit = (limiter: RateLimiter, ctx: Context) => {
     const retryAfter = limiter.hit(ctx.ip);

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { configFromEnv } from '../src/config.ts';
+import { ADMIN, passwordGrant, postJson, useTestIdentity } from './support/test-identity.ts';
+
+// Behind a reverse proxy (TRUST_PROXY=true) the address the proxy appended is the client's.
+// The limits come from the environment, as in a deployment.
+const { loginThrottle, accountRateLimits } = configFromEnv({
+  MONGODB_URI: 'mongodb://unused',
+  LOGIN_SLOW_STEP_MS: '0',
+  LOGIN_SLOW_MAX_MS: '0',
+  LOGIN_LOCK_AFTER_ACCOUNT: '10',
+  LOGIN_LOCK_AFTER_ADDRESS: '3',
+  LOGIN_LOCK_MINUTES: '20',
+  SIGNUP_LIMIT: '2',
+});
+const identity = useTestIdentity(27421, { trustProxy: true, loginThrottle, accountRateLimits });
+
+const from = (address: string) => ({ 'X-Forwarded-For': address });
+
+describe('limits per client address', () => {
+  it('refuses an address that failed for many accounts, and only that address', async () => {
+    const attacker = '203.0.113.7';
+    for (const email of ['a@example.com', 'b@example.com']) {
+      const answer = await passwordGrant(identity.url, email, 'guess-123', {}, from(attacker));
+      assert.equal(answer.body.error_description, 'Invalid email or password.');
+    }
+    const third = await passwordGrant(identity.url, 'c@example.com', 'guess-123', {}, from(attacker));
+    assert.match(third.body.error_description!, /^Too many failed sign-in attempts\. Please wait 20 minutes/);
+
+    const blocked = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from(attacker));
+    assert.equal(blocked.status, 400);
+    assert.match(blocked.body.error_description!, /Too many failed sign-in attempts/);
+
+    const someoneElse = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from('198.51.100.20'));
+    assert.equal(someoneElse.status, 200);
+  });
+
+  it('refuses sign-ups from an address over SIGNUP_LIMIT, and only from that address', async () => {
+    const signUp = (address: string, email: string) =>
+      postJson(`${identity.url}/accounts`, { name: 'Limit', email, password: 'secret1' }, from(address));
+    const busy = '203.0.113.9';
+    assert.equal((await signUp(busy, 'one@example.com')).status, 201);
+    assert.equal((await signUp(busy, 'two@example.com')).status, 201);
+    const third = await signUp(busy, 'three@example.com');
+    assert.equal(third.status, 429);
+    assert.equal(third.body.error, 'too_many_requests');
+    assert.equal((await signUp('198.51.100.30', 'three@example.com')).status, 201);
+  });
+});
