@@ -5,12 +5,15 @@ export interface RuntimeConfig {
   clientId: string;
   /** Resource indicator (API audience) to request; the provider's default resource applies without it. */
   resource?: string;
+  /** Authorization-request parameter naming the upstream provider: `idp_hint`, Keycloak's `kc_idp_hint`... */
+  idpHintParam: string;
 }
 
 export const defaultRuntimeConfig: RuntimeConfig = {
   apiUrl: 'http://localhost:5000',
   authority: 'http://localhost:4000',
   clientId: 'toolshop-web',
+  idpHintParam: 'idp_hint',
 };
 
 let current: RuntimeConfig | null = null;

@@ -1,12 +1,13 @@
 import { useAuth } from './auth-store';
 import { setRuntimeConfig } from './runtime-config';
-import { signInWithPassword, signOut, signUp } from './session';
+import { signInWithGoogle, signInWithPassword, signOut, signUp } from './session';
 
 const manager = {
   signinResourceOwnerCredentials: jest.fn(),
   getUser: jest.fn(),
   removeUser: jest.fn(async () => {}),
   revokeTokens: jest.fn(async () => {}),
+  signinRedirect: jest.fn(async () => {}),
 };
 jest.mock('./user-manager', () => ({ getUserManager: () => manager, CALLBACK_PATH: '/auth/callback' }));
 
@@ -80,4 +81,13 @@ test('sign-out forgets the user and the token and revokes the refresh token', as
   expect(useAuth.getState()).toMatchObject({ status: 'signedOut', user: null, isAdmin: false });
   expect(manager.removeUser).toHaveBeenCalled();
   expect(manager.revokeTokens).toHaveBeenCalledWith(['refresh_token']);
+});
+
+test('the Google sign-in sends the hint under the parameter name of the runtime config', async () => {
+  await signInWithGoogle('/tools/1');
+  expect(manager.signinRedirect).toHaveBeenLastCalledWith({ extraQueryParams: { idp_hint: 'google' }, state: { returnTo: '/tools/1' } });
+
+  setRuntimeConfig({ idpHintParam: 'kc_idp_hint' });
+  await signInWithGoogle();
+  expect(manager.signinRedirect).toHaveBeenLastCalledWith({ extraQueryParams: { kc_idp_hint: 'google' }, state: { returnTo: '/' } });
 });

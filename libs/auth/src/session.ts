@@ -103,9 +103,10 @@ export async function signUp({ name, email, password }: { name: string; email: s
   return withName;
 }
 
-/** Redirects to the provider with the Google hint; the answer comes back to /auth/callback. */
+/** Redirects to the provider with the Google hint (its parameter name from the runtime config); the answer comes back to /auth/callback. */
 export async function signInWithGoogle(returnTo = '/'): Promise<void> {
-  await getUserManager().signinRedirect({ extraQueryParams: { idp_hint: 'google' }, state: { returnTo } });
+  const { idpHintParam } = getRuntimeConfig();
+  await getUserManager().signinRedirect({ extraQueryParams: { [idpHintParam]: 'google' }, state: { returnTo } });
 }
 
 /** Completes the code + PKCE flow at /auth/callback; resolves with the path to go back to. */
