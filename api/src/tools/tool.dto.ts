@@ -1,13 +1,20 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Messages, TEXT_MAX_LENGTH, type NewTool } from '@toolshop/contracts';
+import {
+  IMAGE_LINK_PATTERN,
+  Messages,
+  RuleMessages,
+  TEXT_MAX_LENGTH,
+  type NewTool,
+} from '@toolshop/contracts';
 import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 const MAX_AMOUNT = 1_000_000_000;
 const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
-/** Image links: absolute http(s) URLs or paths on our own origin. */
-const IMAGE_LINK = /^(https?:\/\/[^\s]+|\/[^\s]*)$/;
 
-/** POST /tools: every field required (SPEC.md §5), numbers whole and not negative. */
+/**
+ * POST /tools: every field required (SPEC.md §5), numbers whole and not negative; the rules
+ * across fields (minOrder ≤ available) are validateNewTool's, applied by ToolsService.create.
+ */
 export class CreateToolDto implements NewTool {
   @ApiProperty({ example: 'Cordless Drill 18V' })
   @IsString({ message: Messages.toolNameRequired })
@@ -19,7 +26,7 @@ export class CreateToolDto implements NewTool {
   @IsString({ message: Messages.toolImageRequired })
   @IsNotEmpty({ message: Messages.toolImageRequired })
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
-  @Matches(IMAGE_LINK, { message: 'The image link must be an http(s) URL' })
+  @Matches(IMAGE_LINK_PATTERN, { message: RuleMessages.imageLinkInvalid })
   img: string;
 
   @ApiProperty()

@@ -1,6 +1,11 @@
 import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { DeletedAnswer, InsertedAnswer, ModifiedAnswer } from '@toolshop/contracts';
+import {
+  validateNewTool,
+  type DeletedAnswer,
+  type InsertedAnswer,
+  type ModifiedAnswer,
+} from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { KeyedMutex } from '../common/keyed-mutex';
@@ -47,9 +52,9 @@ export class ToolsService {
   }
 
   async create(tool: CreateToolDto): Promise<InsertedAnswer> {
-    if (tool.minOrder > tool.available) {
-      throw new BadRequestException('The minimum order cannot be larger than the available stock');
-    }
+    // The DTO checked each field; the shared rules (the same as the admin form's) check them together.
+    const problems = Object.values(validateNewTool(tool));
+    if (problems.length > 0) throw new BadRequestException(problems.join('; '));
     const created = await this.tools.create({ ...tool });
     this.lists.clear();
     return inserted(created._id);

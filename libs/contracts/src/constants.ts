@@ -13,3 +13,5 @@ export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const LIST_MAX_LIMIT = 200;
 /** Response header with the total of a paged list (GET /adminOrders always; other lists when paged). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
+/** Product image links: absolute http(s) URLs or paths on the API's own origin. */
+export const IMAGE_LINK_PATTERN = /^(https?:\/\/\S+|\/\S*)$/i;

@@ -43,3 +43,9 @@ export const Messages = {
 } as const;
 
 export type MessageKey = keyof typeof Messages;
+
+/** Texts of the shop's own rules, which SPEC.md leaves out (the API and the forms share them). */
+export const RuleMessages = {
+  minOrderAboveStock: 'The minimum order cannot be larger than the available stock',
+  imageLinkInvalid: 'The image link must be an http(s) URL',
+} as const;

@@ -55,6 +55,38 @@ describe('new tool', () => {
     });
     expect(Object.keys(errors)).toEqual(['minOrder', 'available']);
   });
+  const drill = {
+    name: 'Drill',
+    img: 'https://example.com/drill.webp',
+    shortDescription: 'd',
+    minOrder: 10,
+    available: 250,
+    price: 89,
+  };
+  it('accepts a complete tool, with a web link or a path on this site as its image', () => {
+    expect(validateNewTool(drill)).toEqual({});
+    expect(validateNewTool({ ...drill, img: ' /images/drill.webp ' })).toEqual({});
+  });
+  it.each(['drill.webp', 'javascript:alert(1)', 'ftp://example.com/x.webp', 'https://a b'])(
+    'refuses %p as an image link',
+    (img) => {
+      expect(validateNewTool({ ...drill, img })).toEqual({
+        img: 'The image link must be an http(s) URL',
+      });
+    },
+  );
+  it('refuses a minimum order above the stock, at the available field', () => {
+    expect(validateNewTool({ ...drill, minOrder: 30, available: 20 })).toEqual({
+      available: 'The minimum order cannot be larger than the available stock',
+    });
+    expect(validateNewTool({ ...drill, minOrder: 20, available: 20 })).toEqual({});
+  });
+  it('keeps the spec’s messages first', () => {
+    expect(validateNewTool({ ...drill, img: '  ', minOrder: 30, available: -1 })).toEqual({
+      img: 'Image link is Required',
+      available: 'Available is Required',
+    });
+  });
 });
 
 describe('order quantity', () => {

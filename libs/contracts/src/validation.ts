@@ -1,12 +1,13 @@
 import {
   EMAIL_PATTERN,
+  IMAGE_LINK_PATTERN,
   PASSWORD_MIN_LENGTH,
   RATING_MAX,
   RATING_MIN,
   REVIEW_OPINION_MAX_LENGTH,
 } from './constants';
 import type { NewTool, ProfileFields, Suggestion } from './entities';
-import { Messages } from './messages';
+import { Messages, RuleMessages } from './messages';
 
 /** Field name -> the spec's message for the first rule it breaks. Empty when valid. */
 export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
@@ -50,16 +51,34 @@ export function validateSignup(input: { name?: unknown; email?: unknown; passwor
 const isWholeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
-/** Add-product form (SPEC.md §5): every field required; numbers are whole and not negative. */
+function imageLinkError(img: unknown): string | undefined {
+  if (isBlank(img)) return Messages.toolImageRequired;
+  if (typeof img !== 'string' || !IMAGE_LINK_PATTERN.test(img.trim())) {
+    return RuleMessages.imageLinkInvalid;
+  }
+  return undefined;
+}
+
+/**
+ * Add-product form and POST /tools: every field required and numbers whole and not negative
+ * (SPEC.md §5, whose messages come first); then the shop's own rules: the image is a web link and
+ * the minimum order fits in the stock (reported at `available`), else no one could ever order it.
+ */
 export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) {
+  const minOrderOk = isWholeNumber(input.minOrder);
+  const availableOk = isWholeNumber(input.available);
+  let availableError: string | undefined = availableOk ? undefined : Messages.toolAvailableRequired;
+  if (minOrderOk && availableOk && (input.minOrder as number) > (input.available as number)) {
+    availableError = RuleMessages.minOrderAboveStock;
+  }
   return collect<keyof NewTool>({
     name: isBlank(input.name) ? Messages.toolNameRequired : undefined,
-    img: isBlank(input.img) ? Messages.toolImageRequired : undefined,
+    img: imageLinkError(input.img),
     shortDescription: isBlank(input.shortDescription)
       ? Messages.toolShortDescriptionRequired
       : undefined,
-    minOrder: isWholeNumber(input.minOrder) ? undefined : Messages.toolMinOrderRequired,
-    available: isWholeNumber(input.available) ? undefined : Messages.toolAvailableRequired,
+    minOrder: minOrderOk ? undefined : Messages.toolMinOrderRequired,
+    available: availableError,
     price: isWholeNumber(input.price) ? undefined : Messages.toolPriceRequired,
   });
 }

@@ -1,10 +1,5 @@
-import { Messages } from '@toolshop/contracts';
-import {
-  EMPTY_TOOL_FORM,
-  IMAGE_LINK_INVALID,
-  MIN_ORDER_ABOVE_STOCK,
-  readToolForm,
-} from './tool-form';
+import { Messages, RuleMessages } from '@toolshop/contracts';
+import { EMPTY_TOOL_FORM, readToolForm } from './tool-form';
 
 const filled = {
   name: ' Cordless Drill ',
@@ -51,17 +46,17 @@ describe('readToolForm', () => {
 
   it('refuses a minimum order above the stock, which could never be ordered', () => {
     expect(readToolForm({ ...filled, minOrder: '30', available: '20' }).errors).toEqual({
-      available: MIN_ORDER_ABOVE_STOCK,
+      available: RuleMessages.minOrderAboveStock,
     });
     expect(readToolForm({ ...filled, minOrder: '20', available: '20' }).tool).toBeDefined();
   });
 
   it('takes only web links (or paths on this site) as the image', () => {
     expect(readToolForm({ ...filled, img: 'drill.webp' }).errors).toEqual({
-      img: IMAGE_LINK_INVALID,
+      img: RuleMessages.imageLinkInvalid,
     });
     expect(readToolForm({ ...filled, img: 'javascript:alert(1)' }).errors).toEqual({
-      img: IMAGE_LINK_INVALID,
+      img: RuleMessages.imageLinkInvalid,
     });
     expect(readToolForm({ ...filled, img: '/images/drill.webp' }).tool).toBeDefined();
   });

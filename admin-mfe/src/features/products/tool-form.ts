@@ -11,11 +11,6 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   price: '',
 };
 
-// Rules the API adds to validateNewTool, checked here too so the admin sees them at the field.
-export const MIN_ORDER_ABOVE_STOCK = 'The minimum order cannot be larger than the available stock';
-export const IMAGE_LINK_INVALID = 'The image link must be an http(s) URL';
-const IMAGE_LINK = /^(https?:\/\/\S+|\/\S*)$/i;
-
 /** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
 const toNumber = (text: string): number | undefined =>
   text.trim() === '' ? undefined : Number(text);
@@ -33,11 +28,8 @@ export function readToolForm(
     available: toNumber(values.available),
     price: toNumber(values.price),
   };
+  // The API's rules too (image link, minimum order within the stock), so they show at the field.
   const errors = validateNewTool(candidate);
-  if (!errors.img && !IMAGE_LINK.test(candidate.img)) errors.img = IMAGE_LINK_INVALID;
-  if (!errors.minOrder && !errors.available && candidate.minOrder! > candidate.available!) {
-    errors.available = MIN_ORDER_ABOVE_STOCK;
-  }
   if (Object.keys(errors).length > 0) return { errors };
   return { tool: candidate as NewTool };
 }
