@@ -139,6 +139,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
   if (cookieKeys?.some((key) => key.length < 32)) {
     throw new ConfigError('COOKIE_KEYS entries must be at least 32 characters long');
   }
+  // The process speaks http behind the TLS-terminating proxy: only a trusted X-Forwarded-Proto makes
+  // its cookies Secure (and X-Forwarded-For the real client address for lockouts).
+  if (production && env.TRUST_PROXY !== 'true') {
+    throw new ConfigError('TRUST_PROXY=true is required in production (behind the TLS-terminating proxy)');
+  }
 
   return {
     port,

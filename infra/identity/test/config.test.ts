@@ -93,6 +93,7 @@ describe('configuration from the environment', () => {
     refuses({ ...base, GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
     refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com' }, /COOKIE_KEYS is required/);
     refuses({ ...base, NODE_ENV: 'production', ISSUER: 'http://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /https/);
+    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /TRUST_PROXY=true is required/);
   });
 
   it('creates no demo accounts in production', () => {
@@ -101,6 +102,7 @@ describe('configuration from the environment', () => {
       NODE_ENV: 'production',
       ISSUER: 'https://id.example.com',
       COOKIE_KEYS: 'a'.repeat(40),
+      TRUST_PROXY: 'true',
     });
     assert.deepEqual(config.demoAccounts, []);
   });

@@ -6,6 +6,7 @@ import { validateEmail } from '@toolshop/contracts';
 import { readForm } from '../http/http-helpers.ts';
 import { errorBlock, escapeHtml, sendPage } from '../http/page.ts';
 import { listen, type RunningServer } from '../http/listen.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import { newSigningKey } from '../keys/signing-keys.ts';
 import { mongoAdapterFactory } from '../oidc/mongo-adapter.ts';
 import type { UpstreamSettings } from '../upstream/upstream-client.ts';
@@ -90,9 +91,14 @@ export async function startGoogleStandin(options: {
         return grant;
       },
       interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+      renderError(ctx, out) {
+        const message = `<h1>${escapeHtml(STANDIN_TITLE)}</h1>${errorBlock(out.error_description ?? out.error)}`;
+        sendPage(ctx, STANDIN_TITLE, message, { status: ctx.status });
+      },
       ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 1800, Grant: 3600, Session: 3600 },
     });
 
+    provider.use(securityHeaders(options.formTargets));
     const route = new RegExp('^/interaction/([A-Za-z0-9_-]+)$');
     provider.use(async (ctx: Context, next: Next) => {
       const uid = route.exec(ctx.path)?.[1];

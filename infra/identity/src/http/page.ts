@@ -44,6 +44,18 @@ export function errorBlock(message: string | undefined): string {
   return message ? `<p class="error" role="alert" id="form-error">${escapeHtml(message)}</p>` : '';
 }
 
+/** The provider's pages: no script, nothing external, never framed, forms only to `formTargets` (and itself). */
+export function contentSecurityPolicy(formTargets: readonly string[]): string {
+  return [
+    "default-src 'none'",
+    "script-src 'none'",
+    "style-src 'unsafe-inline'",
+    `form-action 'self' ${formTargets.join(' ')}`.trim(),
+    "frame-ancestors 'none'",
+    "base-uri 'none'",
+  ].join('; ');
+}
+
 /**
  * Sends an HTML page that must not be cached, framed or leak referrers. `formTargets` lists the
  * origins a form submission may end up at after redirects (browsers apply form-action to them).
@@ -58,15 +70,6 @@ export function sendPage(
   ctx.type = 'html';
   ctx.set('Cache-Control', 'no-store');
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set(
-    'Content-Security-Policy',
-    [
-      "default-src 'none'",
-      "style-src 'unsafe-inline'",
-      `form-action 'self' ${formTargets.join(' ')}`.trim(),
-      "frame-ancestors 'none'",
-      "base-uri 'none'",
-    ].join('; '),
-  );
+  ctx.set('Content-Security-Policy', contentSecurityPolicy(formTargets));
   ctx.body = renderPage(title, body);
 }

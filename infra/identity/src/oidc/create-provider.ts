@@ -9,7 +9,8 @@ import Provider, {
   type ResourceServer,
 } from 'oidc-provider';
 import type { AccountStore } from '../accounts/account-store.ts';
-import { escapeHtml, renderPage } from '../http/page.ts';
+import { escapeHtml, sendPage } from '../http/page.ts';
+import { securityHeaders } from '../http/security-headers.ts';
 import type { LoginThrottle } from '../throttle/login-throttle.ts';
 import { accountClaims } from './account-claims.ts';
 import { PASSWORD_GRANT_PARAMETERS, passwordGrantHandler } from './password-grant.ts';
@@ -74,12 +75,6 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, apiAudience: string)
   return grant;
 }
 
-function page(ctx: KoaContextWithOIDC, title: string, body: string) {
-  ctx.type = 'html';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = renderPage(title, body);
-}
-
 export const SESSION_EXPIRED = 'Your session has expired. Please sign in again.';
 
 /** The stock refresh-token errors all read "grant request is invalid"; the shop shows this one. */
@@ -94,6 +89,9 @@ async function readableTokenErrors(ctx: KoaContextWithOIDC, next: () => Promise<
 export function createProvider(options: ProviderOptions): Provider {
   const { apiAudience, accounts } = options;
   const webOrigins = new Set(options.webOrigins);
+  // The provider's own pages; the logout form ends at the shop's post-logout URIs.
+  const page = (ctx: KoaContextWithOIDC, title: string, body: string, status = 200) =>
+    sendPage(ctx, title, body, { status, formTargets: options.webOrigins });
 
   // The API accepts the client's scopes, so tokens and token responses list what was granted.
   const apiResourceServer: ResourceServer = {
@@ -117,6 +115,8 @@ export function createProvider(options: ProviderOptions): Provider {
     extraParams: [IDP_HINT],
     responseTypes: ['code'],
     pkce: { required: () => true },
+    // Every refresh hands out a new refresh token; presenting a used one revokes the grant.
+    rotateRefreshToken: true,
     clientBasedCORS: (_ctx, origin) => webOrigins.has(origin),
     async findAccount(_ctx, sub) {
       const account = await accounts.findById(sub);
@@ -180,6 +180,7 @@ export function createProvider(options: ProviderOptions): Provider {
         'Sign-in problem',
         `<h1>Something went wrong</h1><p class="error" role="alert">${escapeHtml(out.error_description ?? out.error)}</p>
 <p>Go back to the shop and try signing in again.</p>`,
+        ctx.status,
       );
     },
   };
@@ -199,6 +200,7 @@ export function createProvider(options: ProviderOptions): Provider {
   provider.proxy = options.trustProxy;
   // Only the address our own proxy appended counts; earlier X-Forwarded-For entries are the client's word.
   provider.maxIpsCount = 1;
+  provider.use(securityHeaders(options.webOrigins));
   provider.use(readableTokenErrors);
   return provider;
 }
