@@ -71,6 +71,12 @@ describe('operator injection never reaches a query', () => {
     ['query string', `/orders?email[$gt]=`],
     ['repeated query key', `/orders?email=${CUSTOMER}&email=other@toolshop.test`],
     ['operator as email', `/orders?email=${encodeURIComponent('{"$gt":""}')}`],
+    ['email of /userReviews', `/userReviews?email[$ne]=x`],
+    ['email of /users', `/users?email[$gt]=`],
+    ['state of /adminOrders', `/adminOrders?state[$ne]=paid`],
+    ['limit of /adminOrders', `/adminOrders?limit[$gt]=0`],
+    ['page of /reviews', `/reviews?page[$gt]=0&limit=5`],
+    ['days of /adminOrders/stats', `/adminOrders/stats?days[$gt]=0`],
   ])('in the %s', async (_label, path) => {
     const answer = await api.request('GET', path, { token: api.tokens.admin });
     expectError(answer, 400);
@@ -92,6 +98,23 @@ describe('operator injection never reaches a query', () => {
     ['POST /reviews', 'POST', '/reviews', { opinion: { $gt: '' }, rating: 5 }],
     ['PUT /users', 'PUT', `/users?email=${CUSTOMER}`, { email: { $gt: '' } }],
     ['POST /suggestions', 'POST', '/suggestions', { email: { $gt: '' }, opinion: 'x' }],
+    ['POST /create-payment-intent', 'POST', '/create-payment-intent', { orderId: { $gt: '' } }],
+    [
+      'PATCH /orders/{id}',
+      'PATCH',
+      '/orders/6651f0c2a1b2c3d4e5f60718',
+      { transactionId: { $ne: null } },
+    ],
+    [
+      'POST /payments/test/confirm',
+      'POST',
+      '/payments/test/confirm',
+      {
+        clientSecret: { $gt: '' },
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' },
+        billingDetails: { email: 'a@b.co', address: { line1: 'x' } },
+      },
+    ],
   ])('in the body of %s', async (_label, method, path, body) => {
     expectError(await api.request(method, path, { token: api.tokens.customer, body }), 400);
   });

@@ -2,10 +2,12 @@ import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Req, type
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
-  ApiExcludeEndpoint,
   ApiForbiddenResponse,
+  ApiHeader,
   ApiNotFoundResponse,
   ApiOkResponse,
+  ApiOperation,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
@@ -27,6 +29,7 @@ import { StripeWebhookService } from './stripe-webhook.service';
 
 const notYours = ApiForbiddenResponse({ description: 'The order belongs to another customer', type: ErrorResponse });
 const noOrder = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
+const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
 
 @ApiTags('payments')
 @Controller()
@@ -49,7 +52,11 @@ export class PaymentsController {
   @SignedIn()
   @RateLimit('writes')
   @ApiOkResponse({ type: PaymentIntentResponse })
-  @ApiConflictResponse({ description: 'The order is already paid', type: ErrorResponse })
+  @badInput
+  @ApiConflictResponse({
+    description: 'The order is already paid, its payment is being processed, or its total cannot be paid by card',
+    type: ErrorResponse,
+  })
   @notYours
   @noOrder
   async createPaymentIntent(
@@ -63,7 +70,11 @@ export class PaymentsController {
   @SignedIn()
   @RateLimit('writes')
   @ApiOkResponse({ type: ModifiedResponse, description: 'modifiedCount 0 when the payment was already recorded' })
-  @ApiBadRequestResponse({ description: 'The payment is not this order’s', type: ErrorResponse })
+  @ApiBadRequestResponse({
+    description: 'Invalid input or malformed id, or the payment is not this order’s',
+    type: ErrorResponse,
+  })
+  @ApiResponse({ status: 402, description: 'The payment has not succeeded (yet)', type: ErrorResponse })
   @ApiConflictResponse({ description: 'Paid with another payment, or no payment started', type: ErrorResponse })
   @notYours
   @noOrder
@@ -77,7 +88,13 @@ export class PaymentsController {
 
   @Post('payments/webhook')
   @HttpCode(200)
-  @ApiExcludeEndpoint()
+  @ApiOperation({
+    summary: 'Stripe webhook (payment_intent.succeeded); called by Stripe, not by browsers',
+  })
+  @ApiHeader({ name: 'stripe-signature', required: true, description: 'Verified against the raw body' })
+  @ApiOkResponse({ description: '{ received: true }; repeated deliveries are applied once' })
+  @ApiBadRequestResponse({ description: 'Missing or invalid Stripe signature', type: ErrorResponse })
+  @ApiNotFoundResponse({ description: 'Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)', type: ErrorResponse })
   async webhook(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature: string | undefined,

@@ -1,5 +1,5 @@
 import { Body, Controller, HttpCode, HttpException, HttpStatus, NotFoundException, Post } from '@nestjs/common';
-import { ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBadRequestResponse, ApiNotFoundResponse, ApiOkResponse, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { ErrorResponse } from '../common/error-response.dto';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CardDeclinedError, UnknownPaymentIntentError } from './payment-errors';
@@ -19,7 +19,9 @@ export class TestPaymentsController {
   @HttpCode(200)
   @RateLimit('writes')
   @ApiOkResponse({ type: TestConfirmResponse })
-  @ApiResponse({ status: 402, description: 'The card was declined', type: ErrorResponse })
+  @ApiResponse({ status: 402, description: 'The card was declined (Stripe’s message)', type: ErrorResponse })
+  @ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse })
+  @ApiNotFoundResponse({ description: 'No payment with this client secret', type: ErrorResponse })
   async confirm(@Body() body: TestConfirmDto): Promise<TestConfirmResponse> {
     try {
       const intent = await this.provider.confirmCardPayment(body.clientSecret, body.card, body.billingDetails);
