@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { initAuth, loadRuntimeConfig } from '@toolshop/auth';
 import { ErrorState } from '@toolshop/ui';
-import { registerRemoteMap } from './composition/federation';
+import { preloadRemotePage, registerRemoteMap } from './composition/federation';
 import { fetchRemoteMap } from './composition/remote-map';
 import { routes } from './app/routes';
 import '@toolshop/ui/tokens.css';
@@ -14,6 +14,8 @@ async function start() {
   try {
     const [remoteMap] = await Promise.all([fetchRemoteMap(), loadRuntimeConfig()]);
     registerRemoteMap(remoteMap);
+    // The home page is the first page of most visits: its remote loads while the shell renders.
+    if (window.location.pathname === '/') preloadRemotePage('storefront', 'HomePage');
   } catch (error) {
     console.error('[shell] cannot start', error);
     root.render(<ErrorState title="Toolshop cannot start right now.">Please reload the page in a moment.</ErrorState>);

@@ -1,4 +1,4 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import { fallbackPlugin } from './fallback-plugin';
 import type { RemoteMap, RemoteName } from './remote-map';
@@ -16,6 +16,14 @@ export function registerRemoteMap(map: RemoteMap): void {
 export function resetRemote(remote: RemoteName): void {
   if (!registered) return;
   registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+}
+
+/**
+ * Starts loading a page's remote entry and its chunks together (instead of one after the other),
+ * before React asks for it. A failure is left to the page's own load, which shows the fallback.
+ */
+export function preloadRemotePage(remote: RemoteName, exposed: string): void {
+  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).catch(() => {});
 }
 
 export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {

@@ -17,7 +17,9 @@ export function parseRemoteMap(json: unknown): RemoteMap {
 }
 
 export async function fetchRemoteMap(url = '/remotes.json'): Promise<RemoteMap> {
-  const response = await fetch(url, { cache: 'no-store' });
+  // The server answers no-cache (revalidated every time) and index.html preloads it: a plain fetch
+  // takes that preloaded answer, a no-store one would ask again.
+  const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
   return parseRemoteMap(await response.json());
 }
