@@ -24,6 +24,46 @@ test('a stopped remote shows its fallback with retry while the navbar and the ot
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
 });
 
+test('a remote that crashes while rendering shows its fallback with retry in the page area only', async ({ page, signIn }) => {
+  await signIn('customer');
+  // The tool list answers something that is no list: the storefront's home page throws while rendering.
+  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+  await page.goto('/');
+  const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+  await expect(fallback).toBeVisible();
+  await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
+
+  // The navbar and the other remotes keep working.
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText('customer@toolshop.test')).toBeVisible();
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+
+  // Back home it crashes again; once the API answers well, "Retry" renders it without a reload.
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(fallback).toBeVisible();
+  await page.unroute(`${stack.api}/tools`);
+  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(fallback).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+});
+
+// Known bug (shell/src/composition/remote-page.tsx): the routes of one remote share the position of
+// RemotePage in the tree, so the error boundary that caught the home page stays failed on /blogs.
+// Fix there: key RemoteErrorBoundary by the exposed module too (`${exposed}#${attempt}`).
+test.fixme('after a crash, another route of the same remote renders', async ({ page }) => {
+  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+  await page.goto('/');
+  const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+  await expect(fallback).toBeVisible();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+});
+
 test('the navbar and a remote share one auth store: sign-out and a new sign-in show without a reload', async ({ page, signIn, freshUser }) => {
   await signIn('customer');
   await page.goto('/dashboard');
