@@ -51,10 +51,9 @@ test('a remote that crashes while rendering shows its fallback with retry in the
   expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
 });
 
-// Known bug (shell/src/composition/remote-page.tsx): the routes of one remote share the position of
-// RemotePage in the tree, so the error boundary that caught the home page stays failed on /blogs.
-// Fix there: key RemoteErrorBoundary by the exposed module too (`${exposed}#${attempt}`).
-test.fixme('after a crash, another route of the same remote renders', async ({ page }) => {
+// The routes of one remote share RemotePage's spot in the tree: the boundary that caught the home
+// page must not stay failed on /blogs.
+test('after a crash, another route of the same remote renders', async ({ page }) => {
   await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
   await page.goto('/');
   const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });

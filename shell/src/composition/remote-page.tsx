@@ -32,7 +32,9 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: s
 
   return (
     <RemoteRetryContext value={retry}>
-      <RemoteErrorBoundary key={attempt} remote={remote}>
+      {/* Keyed by page too: routes of one remote share this spot in the tree, and a crash of one
+          must not leave the next route on the fallback. */}
+      <RemoteErrorBoundary key={`${exposed}#${attempt}`} remote={remote}>
         <Suspense fallback={<Spinner centered label="Loading page" />}>
           <Page />
         </Suspense>
