@@ -42,6 +42,16 @@ async function waitUntilReachable(uri, child, timeoutMs = 60_000) {
   throw new Error(`database at ${uri} not reachable: ${lastError?.message}`);
 }
 
+/** A server that never answers is stopped, not left behind holding its port and files. */
+async function reachableOrStopped(uri, child) {
+  try {
+    await waitUntilReachable(uri, child);
+  } catch (error) {
+    await stopper(child)();
+    throw error;
+  }
+}
+
 function stopper(child) {
   return () =>
     new Promise((done) => {
@@ -73,7 +83,7 @@ export async function startDatabase({
     const dir = join(dataDir, 'mongod');
     mkdirSync(dir, { recursive: true });
     const child = spawn('mongod', ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dir], { stdio });
-    await waitUntilReachable(uri, child);
+    await reachableOrStopped(uri, child);
     return { uri, kind: 'mongod', stop: stopper(child) };
   }
 
@@ -82,7 +92,7 @@ export async function startDatabase({
     const dir = join(dataDir, 'ferretdb');
     mkdirSync(dir, { recursive: true });
     const child = spawn(ferret, ['-listen', `127.0.0.1:${port}`, '-dir', dir], { stdio });
-    await waitUntilReachable(uri, child);
+    await reachableOrStopped(uri, child);
     return { uri, kind: 'ferretdb', stop: stopper(child) };
   }
 
