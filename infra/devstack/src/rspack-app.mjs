@@ -17,6 +17,8 @@ const reactRouterProduction = {
   'react-router/dom$': join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
+const reactRouterBrowser = join(repoRoot, 'infra/devstack/src/react-router-browser.mjs');
+
 // A drawn wrench on the brand colour, inlined: no request, no 404 in the console.
 const favicon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#f59e0b"/><path d="M20.5 6.5a5.5 5.5 0 0 0-6.9 6.9l-7.3 7.3a2 2 0 0 0 2.9 2.9l7.3-7.3a5.5 5.5 0 0 0 6.9-6.9l-3.2 3.2-2.8-.4-.4-2.8z" fill="#0f172a"/></svg>',
@@ -25,12 +27,20 @@ const favicon = `data:image/svg+xml,${encodeURIComponent(
 const singletons = ['react', 'react-dom', 'react-router', 'react-router-dom', 'zustand', 'react-toastify'];
 const workspaceLibs = ['@toolshop/auth', '@toolshop/ui', '@toolshop/contracts'];
 
-/** The shared-scope entries of CONTRIBUTING.md: singletons, their subpaths, and the workspace libs. */
-export function sharedModules() {
+/**
+ * The shared-scope entries of CONTRIBUTING.md: singletons, their subpaths, and the workspace libs.
+ * @param {{ production?: boolean }} [options]
+ */
+export function sharedModules({ production = false } = {}) {
   const shared = {};
   for (const name of singletons) {
     const { version } = require(join(repoRoot, 'node_modules', name, 'package.json'));
     shared[name] = { singleton: true, requiredVersion: `^${version}` };
+  }
+  if (production) {
+    // The one react-router instance of a production build is its browser API (react-router-browser.mjs).
+    const { requiredVersion } = shared['react-router'];
+    shared['react-router'] = { ...shared['react-router'], import: reactRouterBrowser, version: requiredVersion.slice(1) };
   }
   // Bare names match exact imports only; react/jsx-runtime and react-dom/client need the prefixes.
   for (const prefix of ['react/', 'react-dom/', 'react-router/']) {
@@ -131,7 +141,7 @@ export function createFederatedAppConfig({
           exposes,
           // The shell registers its remotes at run time from /remotes.json: none at build time.
           remotes: {},
-          shared: sharedModules(),
+          shared: sharedModules({ production }),
           shareStrategy: 'loaded-first',
           manifest: true,
           dts: false,

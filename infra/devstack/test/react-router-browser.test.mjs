@@ -1,0 +1,25 @@
+import assert from 'node:assert/strict';
+import { it } from 'node:test';
+import * as browser from '../src/react-router-browser.mjs';
+
+const production = await import(new URL('../../../node_modules/react-router/dist/production/index.mjs', import.meta.url).href);
+
+// What the shared react-router leaves out: server rendering, cookies and sessions, framework-mode
+// document parts and React Router's internals.
+const serverOnly = new Set([
+  'ServerRouter', 'StaticRouter', 'StaticRouterProvider', 'createStaticHandler', 'createStaticRouter',
+  'createRequestHandler', 'createRoutesStub', 'createCookie', 'createCookieSessionStorage', 'createSession',
+  'createSessionStorage', 'createMemorySessionStorage', 'isCookie', 'isSession', 'Links', 'Meta', 'Scripts',
+  'PrefetchPageLinks', 'unstable_RSCStaticRouter', 'unstable_routeRSCServerRequest', 'unstable_setDevServerHooks',
+]);
+const isInternal = (name) => name.startsWith('UNSAFE_');
+
+it('shares every browser export of react-router, the very same values', () => {
+  const missing = Object.keys(production).filter((name) => !serverOnly.has(name) && !isInternal(name) && !(name in browser));
+  assert.deepEqual(missing, [], 'react-router has new exports: add them to src/react-router-browser.mjs or to serverOnly here');
+  for (const name of Object.keys(browser)) assert.equal(browser[name], production[name], name);
+});
+
+it('leaves out the server-only exports', () => {
+  assert.deepEqual(Object.keys(browser).filter((name) => serverOnly.has(name) || isInternal(name)), []);
+});
