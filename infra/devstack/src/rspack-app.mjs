@@ -156,6 +156,7 @@ export function createFederatedAppConfig({
           publicPath: '/',
           templateContent: htmlPage({ title: pageTitle, description, isHost }),
         }),
+        ...(isHost && production ? [new StartupPreloadPlugin()] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
         ...(refresh ? [new ReactRefreshRspackPlugin()] : []),
       ],
@@ -189,6 +190,33 @@ export function createFederatedAppConfig({
       },
     };
   };
+}
+
+/**
+ * The host's first render needs its bootstrap chunk and the chunks of the shared modules it provides
+ * (React, the router, the auth store...), which the federation runtime only asks for once main.js has
+ * run. Preloading them from the HTML page downloads them alongside main.js instead of after it.
+ */
+class StartupPreloadPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapAsync('StartupPreloadPlugin', (data, done) => {
+        const files = new Set();
+        for (const group of compilation.chunkGroups) {
+          // The async boundary (import('./bootstrap')) and every provided shared module's factory.
+          const startup = group.origins.some(
+            ({ request, module }) =>
+              request === './bootstrap' || module?.identifier().startsWith('provide shared module'),
+          );
+          if (!startup) continue;
+          for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
+        }
+        const links = [...files].sort().map((file) => `<link rel="preload" href="/${file}" as="script">`).join('');
+        data.html = data.html.replace('</head>', `${links}</head>`);
+        done(null, data);
+      });
+    });
+  }
 }
 
 /**
