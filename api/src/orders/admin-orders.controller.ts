@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,7 +8,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../auth/auth.decorators';
 import { ModifiedResponse } from '../common/answers.dto';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
@@ -22,10 +21,6 @@ import {
 } from './order.dto';
 import { OrdersService } from './orders.service';
 
-const badInput = ApiBadRequestResponse({
-  description: 'Invalid input or malformed id',
-  type: ErrorResponse,
-});
 
 @ApiTags('admin orders')
 @Controller('adminOrders')
@@ -38,7 +33,7 @@ export class AdminOrdersController {
     type: [OrderResponse],
     description: 'All orders, newest first; total in X-Total-Count',
   })
-  @badInput
+  @ApiInvalidInput
   async list(@Query() query: AdminOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { orders, total } = await this.orders.listAll(query.state, {
       ...pageOf(query),
@@ -52,7 +47,7 @@ export class AdminOrdersController {
     type: [DayStatsResponse],
     description: 'Orders and paid revenue per UTC day, oldest first',
   })
-  @badInput
+  @ApiInvalidInput
   stats(@Query() query: StatsQuery) {
     return this.orders.stats(query.days ?? 30);
   }
@@ -63,7 +58,7 @@ export class AdminOrdersController {
     type: ModifiedResponse,
     description: 'Approves a paid order: it becomes shipped (idempotent)',
   })
-  @badInput
+  @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
   @ApiConflictResponse({ description: 'The order is not paid', type: ErrorResponse })
   approve(@Param('id', ParseObjectIdPipe) id: string, @Body() _body: ApproveOrderDto) {

@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
@@ -12,7 +11,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse } from '../common/answers.dto';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
@@ -21,10 +20,6 @@ import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
 import { OrderCancellation } from './order-cancellation';
 import { OrdersService } from './orders.service';
 
-const badInput = ApiBadRequestResponse({
-  description: 'Invalid input or malformed id',
-  type: ErrorResponse,
-});
 const notYours = ApiForbiddenResponse({
   description: 'Not the caller’s order (and not an admin)',
   type: ErrorResponse,
@@ -47,7 +42,7 @@ export class OrdersController {
     type: InsertedResponse,
     description: 'Email from the token; name, img and price from the tool; stock taken atomically',
   })
-  @badInput
+  @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse })
   @ApiConflictResponse({
     description: 'Quantity outside minOrder..available: "enter valid quantity"',
@@ -62,7 +57,7 @@ export class OrdersController {
     type: [OrderResponse],
     description: 'Own orders (admins: anyone’s), newest first',
   })
-  @badInput
+  @ApiInvalidInput
   @notYours
   async listOwn(
     @CurrentUser() caller: AuthUser,
@@ -77,7 +72,7 @@ export class OrdersController {
 
   @Get(':id')
   @ApiOkResponse({ type: OrderResponse })
-  @badInput
+  @ApiInvalidInput
   @notYours
   @notFound
   get(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
@@ -91,7 +86,7 @@ export class OrdersController {
     description:
       'Cancels an unpaid order; a started card payment is cancelled first; the quantity goes back in stock',
   })
-  @badInput
+  @ApiInvalidInput
   @notYours
   @notFound
   @ApiConflictResponse({

@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import {
@@ -29,7 +29,6 @@ import { StripeWebhookService } from './stripe-webhook.service';
 
 const notYours = ApiForbiddenResponse({ description: 'The order belongs to another customer', type: ErrorResponse });
 const noOrder = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
-const badInput = ApiBadRequestResponse({ description: 'Invalid input or malformed id', type: ErrorResponse });
 
 @ApiTags('payments')
 @Controller()
@@ -52,7 +51,7 @@ export class PaymentsController {
   @SignedIn()
   @RateLimit('writes')
   @ApiOkResponse({ type: PaymentIntentResponse })
-  @badInput
+  @ApiInvalidInput
   @ApiConflictResponse({
     description: 'The order is already paid, its payment is being processed, or its total cannot be paid by card',
     type: ErrorResponse,

@@ -1,6 +1,5 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
   ApiOkResponse,
@@ -12,14 +11,13 @@ import { CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
 import { EmailQuery } from '../common/email-query';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { UsersService } from '../users/users.service';
 import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
 import { ReviewsService } from './reviews.service';
 
-const badInput = ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse });
 
 class OwnReviewsQuery extends IntersectionType(PageQuery, EmailQuery) {}
 
@@ -33,7 +31,7 @@ export class ReviewsController {
 
   @Get('reviews')
   @ApiOkResponse({ type: [ReviewResponse], description: 'Public, newest first; ETag revalidation' })
-  @badInput
+  @ApiInvalidInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { reviews, total } = await this.reviews.list(pageOf(query));
     return withTotal(reply, reviews, total);
@@ -46,7 +44,7 @@ export class ReviewsController {
     type: InsertedResponse,
     description: 'email and customerName come from the token',
   })
-  @badInput
+  @ApiInvalidInput
   create(@CurrentUser() author: AuthUser, @Body() body: CreateReviewDto) {
     return this.reviews.create(author, body);
   }
@@ -57,7 +55,7 @@ export class ReviewsController {
     type: [OwnReviewResponse],
     description: 'Own reviews (admins: anyone’s), newest first',
   })
-  @badInput
+  @ApiInvalidInput
   @ApiForbiddenResponse({
     description: 'Not the caller’s own email (and not an admin)',
     type: ErrorResponse,

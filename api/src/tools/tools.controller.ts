@@ -1,6 +1,5 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiCreatedResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -9,17 +8,13 @@ import {
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
 import { ToolsService } from './tools.service';
 
-const badInput = ApiBadRequestResponse({
-  description: 'Invalid input or malformed id',
-  type: ErrorResponse,
-});
 const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
 
 @ApiTags('tools')
@@ -29,7 +24,7 @@ export class ToolsController {
 
   @Get()
   @ApiOkResponse({ type: [ToolResponse], description: 'Public, newest first; ETag revalidation' })
-  @badInput
+  @ApiInvalidInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { tools, total } = await this.tools.list(pageOf(query));
     return withTotal(reply, tools, total);
@@ -37,7 +32,7 @@ export class ToolsController {
 
   @Get(':id')
   @ApiOkResponse({ type: ToolResponse, description: 'Public' })
-  @badInput
+  @ApiInvalidInput
   @notFound
   get(@Param('id', ParseObjectIdPipe) id: string) {
     return this.tools.get(id);
@@ -47,7 +42,7 @@ export class ToolsController {
   @AdminOnly()
   @RateLimit('writes')
   @ApiCreatedResponse({ type: InsertedResponse })
-  @badInput
+  @ApiInvalidInput
   create(@Body() body: CreateToolDto) {
     return this.tools.create(body);
   }
@@ -56,7 +51,7 @@ export class ToolsController {
   @AdminOnly()
   @RateLimit('writes')
   @ApiOkResponse({ type: ModifiedResponse, description: 'Restock: sets available' })
-  @badInput
+  @ApiInvalidInput
   @notFound
   restock(@Param('id', ParseObjectIdPipe) id: string, @Body() body: RestockDto) {
     return this.tools.restock(id, body.available);
@@ -66,7 +61,7 @@ export class ToolsController {
   @AdminOnly()
   @RateLimit('writes')
   @ApiOkResponse({ type: DeletedResponse })
-  @badInput
+  @ApiInvalidInput
   @notFound
   remove(@Param('id', ParseObjectIdPipe) id: string) {
     return this.tools.remove(id);

@@ -10,7 +10,6 @@ import {
   Res,
 } from '@nestjs/common';
 import {
-  ApiBadRequestResponse,
   ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
@@ -21,7 +20,7 @@ import type { FastifyReply } from 'fastify';
 import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
-import { ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { EmailQuery } from '../common/email-query';
@@ -32,7 +31,6 @@ const notYours = ApiForbiddenResponse({
   description: 'Not the caller’s own email (and not an admin)',
   type: ErrorResponse,
 });
-const badInput = ApiBadRequestResponse({ description: 'Invalid input', type: ErrorResponse });
 
 function emailParam(email: string): string {
   if (!EMAIL_PATTERN.test(email) || email.length > 254)
@@ -52,7 +50,7 @@ export class UsersController {
     type: [UserProfileResponse],
     description: 'The profile list; the first entry is used',
   })
-  @badInput
+  @ApiInvalidInput
   @notYours
   async profiles(@CurrentUser() caller: AuthUser, @Query() query: EmailQuery) {
     await this.users.assertSelfOrAdmin(caller, query.email);
@@ -66,7 +64,7 @@ export class UsersController {
     type: ModifiedResponse,
     description: 'Upserted: { email } alone, or all five profile fields',
   })
-  @badInput
+  @ApiInvalidInput
   @notYours
   async updateProfile(
     @CurrentUser() caller: AuthUser,
@@ -93,7 +91,7 @@ export class UsersController {
   @SignedIn()
   @RateLimit('account')
   @ApiOkResponse({ type: AdminResponse })
-  @badInput
+  @ApiInvalidInput
   @notYours
   async isAdmin(@CurrentUser() caller: AuthUser, @Param('email') email: string) {
     const target = emailParam(email);
@@ -104,7 +102,7 @@ export class UsersController {
   @Get('user')
   @AdminOnly()
   @ApiOkResponse({ type: [UserProfileResponse], description: 'All users (email, role), by email' })
-  @badInput
+  @ApiInvalidInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = pageOf(query);
     const { users, total } = await this.users.list(page);
@@ -119,7 +117,7 @@ export class UsersController {
     description: 'modifiedCount 0 when the user already was an admin',
   })
   @ApiNotFoundResponse({ description: 'No user with this email', type: ErrorResponse })
-  @badInput
+  @ApiInvalidInput
   makeAdmin(@Param('email') email: string) {
     return this.users.makeAdmin(emailParam(email));
   }
