@@ -7,11 +7,24 @@ export const SALE_COUNTDOWN_MS = 1_000_000_000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 /** Longest free text the API accepts in any other field (names, addresses, links...). */
 export const TEXT_MAX_LENGTH = 500;
-/** The "simple email pattern" of SPEC.md §5. */
+/** Longest email address (RFC 5321); checked before any pattern so every check stays linear. */
+export const EMAIL_MAX_LENGTH = 254;
+/**
+ * The "simple email pattern" of SPEC.md §5. Never test it on its own: its backtracking is
+ * quadratic in the input's length; `isEmailAddress` caps the length first.
+ */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** Lists of the API answer at most this many records per call (also the largest `limit`). */
 export const LIST_MAX_LIMIT = 200;
 /** Response header with the total of a paged list (GET /adminOrders always; other lists when paged). */
 export const TOTAL_COUNT_HEADER = 'X-Total-Count';
-/** Product image links: absolute http(s) URLs or paths on the API's own origin. */
-export const IMAGE_LINK_PATTERN = /^(https?:\/\/\S+|\/\S*)$/i;
+/**
+ * Product image links: a path on the API's own origin or an http(s) URL. The API also checks the
+ * host: its own origin, or https on `IMAGE_HOSTS`.
+ */
+export const IMAGE_LINK_PATTERN = /^(https?:\/\/\S+|\/[^/\s]\S*)$/i;
+/** Links a person gives (the profile's LinkedIn): http(s) only, never `javascript:` or `data:`. */
+export const WEB_LINK_PATTERN = /^https?:\/\/[^\s/]+\S*$/i;
+/** Upper bounds that keep every total (quantity × price, whole dollars) an exact integer. */
+export const QUANTITY_MAX = 1_000_000;
+export const PRICE_MAX = 1_000_000;

@@ -30,6 +30,8 @@ export interface Order {
   shipped: boolean;
   transactionId?: string;
   createdAt?: string;
+  /** Unpaid orders only: the stock is held until then; after it the order is cancelled (expired). */
+  reservedUntil?: string;
 }
 
 /** What the order form sends; the server fills in the rest from the token and the tool. */
@@ -85,7 +87,10 @@ export interface UserProfile {
   role?: 'admin' | string;
 }
 
-export type ProfileFields = Pick<UserProfile, 'email' | 'location' | 'phone' | 'education' | 'linkedIn'>;
+export type ProfileFields = Pick<
+  UserProfile,
+  'email' | 'location' | 'phone' | 'education' | 'linkedIn'
+>;
 
 export interface AuthUser {
   email: string;

@@ -47,5 +47,15 @@ export type MessageKey = keyof typeof Messages;
 /** Texts of the shop's own rules, which SPEC.md leaves out (the API and the forms share them). */
 export const RuleMessages = {
   minOrderAboveStock: 'The minimum order cannot be larger than the available stock',
-  imageLinkInvalid: 'The image link must be an http(s) URL',
+  imageLinkInvalid:
+    'The image link must be a web link or a path on the shop such as /images/drill.webp',
+  imageHostNotAllowed: 'Images from this host are not allowed',
+  linkedInInvalid: 'The LinkedIn link must be an http(s) URL',
+  emailTooLong: 'An email address has at most 254 characters',
+  emailInvisibleCharacters: 'The email contains invisible or control characters',
+  quantityTooLarge: 'At most 1,000,000 at a time',
+  priceTooLarge: 'The price can be at most $1,000,000',
+  tooManyUnpaidOrders:
+    'You have too many unpaid orders. Pay or cancel one in My Orders before ordering more.',
+  adminNeedsVerifiedEmail: 'Verify your email address to use admin rights',
 } as const;

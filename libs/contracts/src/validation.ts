@@ -1,10 +1,14 @@
 import {
+  EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   IMAGE_LINK_PATTERN,
   PASSWORD_MIN_LENGTH,
+  PRICE_MAX,
+  QUANTITY_MAX,
   RATING_MAX,
   RATING_MIN,
   REVIEW_OPINION_MAX_LENGTH,
+  WEB_LINK_PATTERN,
 } from './constants';
 import type { NewTool, ProfileFields, Suggestion } from './entities';
 import { Messages, RuleMessages } from './messages';
@@ -15,11 +19,31 @@ export type FieldErrors<F extends string = string> = Partial<Record<F, string>>;
 const isBlank = (value: unknown): boolean =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
+/** Control, format (zero-width, bidi), private-use, unassigned and line/paragraph separators. */
+const INVISIBLE_OR_CONTROL = /[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]/u;
+
+/** The one form in which an email is stored and compared: NFKC, trimmed, lower case. */
+export function normalizeEmail(email: string): string {
+  return email.normalize('NFKC').trim().toLowerCase();
+}
+
+/**
+ * The message for an unacceptable email, or undefined. Linear in the input's length: the length is
+ * capped before the spec's pattern runs (its backtracking is quadratic on long inputs).
+ */
 export function validateEmail(email: unknown): string | undefined {
   if (isBlank(email)) return Messages.emailRequired;
-  if (typeof email !== 'string' || !EMAIL_PATTERN.test(email.trim())) return Messages.emailInvalid;
-  return undefined;
+  if (typeof email !== 'string') return Messages.emailInvalid;
+  const trimmed = email.trim();
+  if (trimmed.length > EMAIL_MAX_LENGTH) return RuleMessages.emailTooLong;
+  if (INVISIBLE_OR_CONTROL.test(trimmed)) return RuleMessages.emailInvisibleCharacters;
+  const normalized = normalizeEmail(trimmed);
+  if (normalized.length > EMAIL_MAX_LENGTH) return RuleMessages.emailTooLong;
+  return EMAIL_PATTERN.test(normalized) ? undefined : Messages.emailInvalid;
 }
+
+export const isEmailAddress = (email: unknown): email is string =>
+  validateEmail(email) === undefined;
 
 export function validatePassword(password: unknown): string | undefined {
   if (isBlank(password)) return Messages.passwordRequired;
@@ -51,10 +75,28 @@ export function validateSignup(input: { name?: unknown; email?: unknown; passwor
 const isWholeNumber = (value: unknown): value is number =>
   typeof value === 'number' && Number.isInteger(value) && value >= 0;
 
-function imageLinkError(img: unknown): string | undefined {
+/** The spec's message when not a whole number; the shop's bound (exact totals) after it. */
+function boundedWholeNumberError(value: unknown, required: string, max: number, tooLarge: string) {
+  if (!isWholeNumber(value)) return required;
+  return value > max ? tooLarge : undefined;
+}
+
+/**
+ * Image links: a path on the API or an https URL. Which https hosts are allowed is the API's
+ * configuration (`IMAGE_HOSTS`), so the API checks the host after this.
+ */
+export function imageLinkError(img: unknown): string | undefined {
   if (isBlank(img)) return Messages.toolImageRequired;
   if (typeof img !== 'string' || !IMAGE_LINK_PATTERN.test(img.trim())) {
     return RuleMessages.imageLinkInvalid;
+  }
+  return undefined;
+}
+
+/** A LinkedIn link must be a web link (the page would otherwise render `javascript:` as a link). */
+export function linkedInError(link: unknown): string | undefined {
+  if (typeof link !== 'string' || !WEB_LINK_PATTERN.test(link.trim())) {
+    return RuleMessages.linkedInInvalid;
   }
   return undefined;
 }
@@ -65,10 +107,23 @@ function imageLinkError(img: unknown): string | undefined {
  * the minimum order fits in the stock (reported at `available`), else no one could ever order it.
  */
 export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) {
-  const minOrderOk = isWholeNumber(input.minOrder);
-  const availableOk = isWholeNumber(input.available);
-  let availableError: string | undefined = availableOk ? undefined : Messages.toolAvailableRequired;
-  if (minOrderOk && availableOk && (input.minOrder as number) > (input.available as number)) {
+  const minOrderError = boundedWholeNumberError(
+    input.minOrder,
+    Messages.toolMinOrderRequired,
+    QUANTITY_MAX,
+    RuleMessages.quantityTooLarge,
+  );
+  let availableError = boundedWholeNumberError(
+    input.available,
+    Messages.toolAvailableRequired,
+    QUANTITY_MAX,
+    RuleMessages.quantityTooLarge,
+  );
+  if (
+    !minOrderError &&
+    !availableError &&
+    (input.minOrder as number) > (input.available as number)
+  ) {
     availableError = RuleMessages.minOrderAboveStock;
   }
   return collect<keyof NewTool>({
@@ -77,9 +132,14 @@ export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) 
     shortDescription: isBlank(input.shortDescription)
       ? Messages.toolShortDescriptionRequired
       : undefined,
-    minOrder: minOrderOk ? undefined : Messages.toolMinOrderRequired,
+    minOrder: minOrderError,
     available: availableError,
-    price: isWholeNumber(input.price) ? undefined : Messages.toolPriceRequired,
+    price: boundedWholeNumberError(
+      input.price,
+      Messages.toolPriceRequired,
+      PRICE_MAX,
+      RuleMessages.priceTooLarge,
+    ),
   });
 }
 
@@ -93,6 +153,7 @@ export function isValidQuantity(
     Number.isInteger(quantity) &&
     quantity >= tool.minOrder &&
     quantity <= tool.available &&
+    quantity <= QUANTITY_MAX &&
     quantity > 0
   );
 }
