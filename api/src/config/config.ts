@@ -17,6 +17,19 @@ export interface ApiConfig {
   catalogCacheMs: number;
   /** Requests per minute and client address on each rate-limited group of routes. */
   rateLimits: { writes: number; account: number; suggestions: number };
+  /**
+   * Which proxies in front of the API to believe about the client's address (`X-Forwarded-For`):
+   * none (false), the nearest N hops, or these addresses/CIDRs. Never "every hop".
+   */
+  trustProxy: false | number | string[];
+  /** https hosts product images may live on besides the API itself (default: none). */
+  imageHosts: string[];
+  /** How long an unpaid order holds its stock before it is cancelled as expired. */
+  unpaidOrderTtlSeconds: number;
+  /** Open unpaid orders one customer may have at once. */
+  maxUnpaidOrders: number;
+  /** A request that has not been answered by then is cut off (headers and body alike). */
+  requestTimeoutMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -36,6 +49,27 @@ function isHttpUrl(value: string): boolean {
   } catch {
     return false;
   }
+}
+
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+const PROXY_ADDRESS = /^[0-9a-f:.]+(\/\d{1,3})?$/i;
+
+/** TRUST_PROXY: unset/false, a hop count, or a comma-separated list of proxy addresses or CIDRs. */
+function parseTrustProxy(raw: string | undefined, problems: string[]): false | number | string[] {
+  if (raw === undefined || raw === '' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) {
+    const hops = Number(raw);
+    if (hops >= 1 && hops <= 10) return hops;
+  } else {
+    const addresses = list(raw);
+    if (addresses.length && addresses.every((address) => PROXY_ADDRESS.test(address)))
+      return addresses;
+  }
+  problems.push(
+    'TRUST_PROXY must be false, a hop count from 1 to 10, or a comma-separated list of proxy addresses (e.g. 10.0.0.0/8)',
+  );
+  return false;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
@@ -87,6 +121,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED))
     problems.push('SEED must be true or false');
 
+  const imageHosts = list(env.IMAGE_HOSTS).map((host) => host.toLowerCase());
+  for (const host of imageHosts) {
+    if (!HOST_NAME.test(host)) problems.push(`IMAGE_HOSTS entry "${host}" is not a host name`);
+  }
+
   const config: ApiConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -114,6 +153,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       account: integer('RATE_LIMIT_ACCOUNT', 120, 1, 1_000_000),
       suggestions: integer('RATE_LIMIT_SUGGESTIONS', 5, 1, 1_000_000),
     },
+    trustProxy: parseTrustProxy(env.TRUST_PROXY, problems),
+    imageHosts,
+    unpaidOrderTtlSeconds: integer('UNPAID_ORDER_TTL_SECONDS', 24 * 60 * 60, 1, 90 * 24 * 60 * 60),
+    maxUnpaidOrders: integer('MAX_UNPAID_ORDERS', 5, 1, 1000),
+    requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
   };
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);
