@@ -63,6 +63,26 @@ describe('MyOrdersPage', () => {
     expect(within(rowOf('Jigsaw')).getByText('Shipped')).toBeInTheDocument();
   });
 
+  it('says until when an unpaid order holds its stock, in local date and time', () => {
+    const reservedUntil = '2030-05-04T13:30:00.000Z';
+    answerQuery([
+      order({ _id: 'o1', reservedUntil }),
+      order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123', reservedUntil }),
+    ]);
+    renderPage();
+    const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(reservedUntil));
+    const reserved = within(rowOf('Cordless Drill')).getByText(/^Reserved until/);
+    expect(reserved).toHaveTextContent(`Reserved until ${local}`);
+    expect(within(reserved).getByText(local)).toHaveAttribute('datetime', reservedUntil);
+    expect(within(rowOf('Angle Grinder')).queryByText(/Reserved until/)).not.toBeInTheDocument();
+  });
+
+  it('says nothing about a reservation the API did not give', () => {
+    answerQuery([order({ _id: 'o1' }), order({ _id: 'o2', name: 'Jigsaw', reservedUntil: 'not a date' })]);
+    renderPage();
+    expect(screen.queryByText(/Reserved until/)).not.toBeInTheDocument();
+  });
+
   it('offers Pay and Cancel for an unpaid order only', () => {
     answerQuery([unpaid, paid]);
     renderPage();

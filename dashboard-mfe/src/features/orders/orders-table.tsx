@@ -3,6 +3,7 @@ import { Button, buttonClassName } from '@toolshop/ui';
 import { formatDollars, type Order } from '@toolshop/contracts';
 import { OrderStatus } from './order-status';
 import { formatQuantity } from './format-quantity';
+import { ReservedUntil } from './reserved-until';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -45,6 +46,7 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
             </td>
             <td data-label="Status">
               <OrderStatus order={order} />
+              <ReservedUntil order={order} />
             </td>
             <td data-label="Payment" className={styles.payment}>
               {order.paid ? (

@@ -1,0 +1,22 @@
+import type { Order } from '@toolshop/contracts';
+import styles from './orders.module.css';
+
+const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The reader's local date and time of an ISO instant; undefined when there is none or it is not a date. */
+export function formatReservedUntil(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
+}
+
+/** An unpaid order holds its stock until `reservedUntil`; after that the API cancels it. */
+export function ReservedUntil({ order }: { order: Pick<Order, 'paid' | 'reservedUntil'> }) {
+  const label = order.paid ? undefined : formatReservedUntil(order.reservedUntil);
+  if (!label) return null;
+  return (
+    <span className={styles.reserved}>
+      Reserved until <time dateTime={order.reservedUntil}>{label}</time>
+    </span>
+  );
+}
