@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { signInWithGoogle } from '@toolshop/auth';
 import { Button } from '@toolshop/ui';
+import { googleSignInEnabled } from './google-sign-in';
 import styles from './auth-form.module.css';
 
 interface AuthCardProps {
@@ -19,7 +20,10 @@ interface AuthCardProps {
   footer: ReactNode;
 }
 
-/** The frame shared by /login and /signup: title, form and submit, provider message, the Google option, a link. */
+/**
+ * The frame shared by /login and /signup: title, form and submit, provider message, the Google option
+ * (unless the deployment turned it off in `/config.json`), a link.
+ */
 export function AuthCard(props: AuthCardProps) {
   const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer } = props;
   const [redirecting, setRedirecting] = useState(false);
@@ -50,10 +54,14 @@ export function AuthCard(props: AuthCardProps) {
           </p>
         )}
         <p className={styles.switch}>{footer}</p>
-        <div className={styles.divider}>OR</div>
-        <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
-          Continue with Google
-        </Button>
+        {googleSignInEnabled() && (
+          <>
+            <div className={styles.divider}>OR</div>
+            <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
+              Continue with Google
+            </Button>
+          </>
+        )}
       </section>
     </div>
   );
