@@ -42,9 +42,15 @@ export function answerQuery<T>(data: T | undefined, extra: Partial<ApiQuery<T>> 
   return reload;
 }
 
+export const getAccessToken = jest.fn<string | null, []>(() => 'access-token');
+
+export const getRuntimeConfig = jest.fn(() => ({ apiUrl: 'http://api.test', authority: 'http://id.test' }));
+
 export const authModule = {
   useAuth: <T>(selector: (s: AuthState) => T) => selector(state),
   api,
   ApiError,
   useApiQuery,
+  getAccessToken,
+  getRuntimeConfig,
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AuthUser, UserProfile } from '@toolshop/contracts';
 import { Avatar } from '../../components/avatar';
 import { linkedInHref } from './linkedin-href';
@@ -6,6 +7,8 @@ import styles from './profile.module.css';
 interface ProfileCardProps {
   user: AuthUser;
   profile: UserProfile | undefined;
+  /** Shown under the email, e.g. whether it is verified. */
+  children?: ReactNode;
 }
 
 const details = [
@@ -15,7 +18,7 @@ const details = [
 ] as const;
 
 /** Who is signed in, and what their profile says. */
-export function ProfileCard({ user, profile }: ProfileCardProps) {
+export function ProfileCard({ user, profile, children }: ProfileCardProps) {
   const name = user.displayName || user.email;
   const linkedIn = profile?.linkedIn?.trim();
   const href = linkedInHref(linkedIn);
@@ -29,6 +32,7 @@ export function ProfileCard({ user, profile }: ProfileCardProps) {
             {name}
           </h2>
           <p className={styles.email}>{user.email}</p>
+          {children}
         </div>
         {profile?.role === 'admin' && <span className={styles.badge}>Admin</span>}
       </header>
