@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { CALLBACK_PATH } from '@toolshop/auth';
 import { RemotePage } from '../composition/remote-page';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page';
@@ -7,6 +7,12 @@ import { RequireAdmin, RequireAuth } from '../features/auth/require-auth';
 import { SignupPage } from '../features/auth/signup-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
+
+/** The identity provider's verification link ends at /profile?emailVerified=1: the profile is /dashboard. */
+export function profileRedirect({ request }: LoaderFunctionArgs): Response {
+  const { search, hash } = new URL(request.url);
+  return redirect(`/dashboard${search}${hash}`);
+}
 
 /** The route map of SPEC §2: the shell's own pages, and the remotes' exposed route elements. */
 export const routes: RouteObject[] = [
@@ -19,6 +25,7 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: CALLBACK_PATH.slice(1), element: <AuthCallbackPage /> },
+      { path: 'profile', loader: profileRedirect },
       {
         element: <RequireAuth />,
         children: [
