@@ -25,7 +25,14 @@ export default async function globalSetup() {
     removeData();
   };
   try {
-    publishStackUrls({ ports: stack.ports, shell: stack.shell, api: stack.api, identity: stack.identity, remotes: stack.remotes });
+    publishStackUrls({
+      ports: stack.ports,
+      shell: stack.shell,
+      api: stack.api,
+      identity: stack.identity,
+      mail: stack.mail,
+      remotes: stack.remotes,
+    });
     console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind})`);
   } catch (error) {
     await teardown();

@@ -1,4 +1,4 @@
-export type StackPorts = Record<'shell' | 'storefront' | 'dashboard' | 'admin' | 'identity' | 'google' | 'api' | 'database', number>;
+export type StackPorts = Record<'shell' | 'storefront' | 'dashboard' | 'admin' | 'identity' | 'google' | 'api' | 'database' | 'smtp' | 'mail', number>;
 export type RemoteName = 'storefront' | 'dashboard' | 'admin';
 
 export declare const basePorts: StackPorts;
@@ -11,6 +11,8 @@ export declare function stackUrls(offset?: number): {
   shell: string;
   api: string;
   identity: string;
+  /** The mail catcher's web inbox (its HTTP API under /api/v1). */
+  mail: string;
   remotes: Record<RemoteName, string>;
 };
 export interface Credentials {
@@ -23,6 +25,8 @@ export interface ClientConfig {
   authority: string;
   clientId: string;
   idpHintParam: string;
+  /** false when GOOGLE_SIGN_IN=off: the shell hides the Google button. */
+  googleSignIn: boolean;
 }
 export declare function clientConfig(ports: StackPorts): ClientConfig;
 export declare function harnessConfig(ports: StackPorts): ClientConfig & { demoAccounts: typeof demoAccounts };

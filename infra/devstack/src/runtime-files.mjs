@@ -9,6 +9,9 @@ export const basePorts = {
   google: 4001,
   api: 5000,
   database: 27017,
+  // the mail catcher (Mailpit): SMTP and its web inbox
+  smtp: 1025,
+  mail: 8025,
 };
 
 export const remoteNames = ['storefront', 'dashboard', 'admin'];
@@ -38,6 +41,7 @@ export function stackUrls(offset = 0) {
     shell: localUrl(ports.shell),
     api: localUrl(ports.api),
     identity: localUrl(ports.identity),
+    mail: localUrl(ports.mail),
     remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
   };
 }
@@ -52,6 +56,8 @@ export function clientConfig(ports) {
     authority: localUrl(ports.identity),
     clientId: 'toolshop-web',
     idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || 'idp_hint',
+    // GOOGLE_SIGN_IN=off (production without Google credentials): the shell hides the Google button.
+    googleSignIn: process.env.GOOGLE_SIGN_IN !== 'off',
   };
 }
 

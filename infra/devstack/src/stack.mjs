@@ -4,6 +4,7 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { startDatabase } from './database.mjs';
+import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
 import { clientConfig, demoAccounts, harnessConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
@@ -36,6 +37,12 @@ export async function buildStack() {
 
 const webOrigins = (urls) => [urls.shell, ...Object.values(urls.remotes)].join(',');
 
+/** Mail of the stack goes to its own mail catcher (MAIL_FROM may name another sender). */
+export const mailEnv = (urls) => ({
+  SMTP_URL: `smtp://127.0.0.1:${urls.ports.smtp}`,
+  MAIL_FROM: process.env.MAIL_FROM || defaultMailFrom,
+});
+
 /** Environment of the identity provider for a stack at these URLs. */
 export function identityEnv(urls, databaseUri) {
   return {
@@ -44,12 +51,14 @@ export function identityEnv(urls, databaseUri) {
     GOOGLE_STANDIN_PORT: String(urls.ports.google),
     MONGODB_URI: databaseUri,
     WEB_ORIGINS: webOrigins(urls),
+    ...mailEnv(urls),
   };
 }
 
 /** Environment of the API (api/README.md) for a stack at these URLs. */
 export function apiEnv(urls, databaseUri) {
   return {
+    ...mailEnv(urls),
     PORT: String(urls.ports.api),
     HOST: '127.0.0.1',
     MONGODB_URI: databaseUri,
@@ -89,6 +98,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
 
   try {
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
+    await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
 
     await startService('identity', process.execPath, ['infra/identity/src/main.ts'], {
       cwd: repoRoot,

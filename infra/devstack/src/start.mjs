@@ -24,6 +24,7 @@ Toolshop is running: ${stack.shell}
 
   demo admin:    ${demoAccounts.admin.email} / ${demoAccounts.admin.password}
   demo customer: ${demoAccounts.customer.email} / ${demoAccounts.customer.password}
+  mail inbox:    ${stack.mail} (every email the shop sends, e.g. sign-up verification links)
 
   API ${stack.api} · identity provider ${stack.identity} · database ${stack.databaseKind}
   remotes: ${Object.entries(stack.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}
