@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
-import { Messages, type Tool } from '@toolshop/contracts';
+import { Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { signedInUser } from '../../testing/auth-mock';
 import { OrderForm } from './order-form';
 
@@ -109,4 +109,25 @@ it('shows the server refusal and asks for fresh stock', async () => {
   expect(onRejected).toHaveBeenCalled();
   expect(onOrdered).not.toHaveBeenCalled();
   expect(toast.success).not.toHaveBeenCalled();
+});
+
+it('shows the 409 for too many unpaid orders with the way to My Orders', async () => {
+  post.mockRejectedValue(new ApiError(409, RuleMessages.tooManyUnpaidOrders));
+  const { submit, fill, onOrdered } = renderForm();
+  fill();
+  fireEvent.click(submit);
+
+  expect((await screen.findByRole('alert')).textContent).toBe(RuleMessages.tooManyUnpaidOrders);
+  expect(screen.getByRole('link', { name: 'Open My Orders' }).getAttribute('href')).toBe('/dashboard/myOrders');
+  expect(onOrdered).not.toHaveBeenCalled();
+  expect(toast.success).not.toHaveBeenCalled();
+});
+
+it('offers My Orders only for the unpaid-orders refusal', async () => {
+  post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+  const { submit, fill } = renderForm();
+  fill();
+  fireEvent.click(submit);
+  await screen.findByRole('alert');
+  expect(screen.queryByRole('link', { name: 'Open My Orders' })).toBeNull();
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
-import { Messages, formatDollars, type InsertedAnswer, type Tool } from '@toolshop/contracts';
+import { Messages, RuleMessages, formatDollars, type InsertedAnswer, type Tool } from '@toolshop/contracts';
 import {
   parseQuantity,
   quantityError,
@@ -159,6 +159,11 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
       {serverError && (
         <p className={styles.serverError} role="alert">
           {serverError}
+        </p>
+      )}
+      {serverError === RuleMessages.tooManyUnpaidOrders && (
+        <p className={styles.placed}>
+          <Link to="/dashboard/myOrders">Open My Orders</Link> to pay or cancel an unpaid order.
         </p>
       )}
 
