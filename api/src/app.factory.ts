@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { AppModule } from './app.module';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerPublicCache } from './common/public-cache';
 import { createValidationPipe } from './common/validation.pipe';
@@ -17,6 +18,9 @@ import type { ApiConfig } from './config/config';
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
+/** The nearest `hops` proxies are believed (what Fastify does with a number, typed as a function). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
 export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
   const logger = pino({ level: config.logLevel, base: { service: 'api' } });
@@ -25,7 +29,14 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     // One line per request from the onResponse hook below instead of Fastify's two.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT_BYTES,
-    trustProxy: config.production,
+    // Only the configured proxies may name the client (rate limits key on its address).
+    trustProxy:
+      typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    // A slow or stalled client cannot hold a connection open indefinitely.
+    requestTimeout: config.requestTimeoutMs,
+    connectionTimeout: config.requestTimeoutMs,
+    // Over-long ids reach the id validation (400) instead of an undocumented 414.
+    maxParamLength: 2048,
     // genReqId reads X-Request-Id itself, so a caller's id is used only when it looks like one.
     requestIdHeader: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
@@ -54,6 +65,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     );
   });
   registerPublicCache(fastify);
+  refuseDeepBodies(fastify);
 
   await app.register(helmet, {
     // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.

@@ -229,7 +229,7 @@ it('lets admins read anyone’s records and customers only their own', async () 
       location: 'Lyon',
       phone: '+33 1',
       education: 'BTS',
-      linkedIn: 'in/olivia',
+      linkedIn: 'https://linkedin.com/in/olivia',
     },
   });
   const asAdmin = await api.request('GET', `/users?email=${OTHER}`, { token: api.tokens.admin });

@@ -1,3 +1,4 @@
+import { PRICE_MAX, QUANTITY_MAX, RuleMessages } from '@toolshop/contracts';
 import { CUSTOMER, TestApi } from './support/test-api';
 
 /** Bad input always answers 4xx in the one error shape, with the spec's messages where it has them. */
@@ -272,7 +273,7 @@ describe('types and rules', () => {
         location: 'a',
         phone: 'b',
         education: 'c',
-        linkedIn: 'd',
+        linkedIn: 'https://d.example',
       }),
       400,
       'The email must be your own',
@@ -282,7 +283,7 @@ describe('types and rules', () => {
       location: 'Berlin',
       phone: '+49 30 1234',
       education: 'BSc',
-      linkedIn: 'linkedin.com/in/casey',
+      linkedIn: 'https://linkedin.com/in/casey',
     };
     expect((await put(full)).body).toMatchObject({ acknowledged: true, matchedCount: 1 });
     const profile = await api.request('GET', `/users?email=${CUSTOMER}`, {
@@ -305,6 +306,66 @@ describe('types and rules', () => {
   );
 });
 
+describe('bounds and links', () => {
+  const tool = {
+    name: 'Bounded Saw',
+    img: '/images/jigsaw.webp',
+    shortDescription: 'Cuts',
+    minOrder: 1,
+    available: 10,
+    price: 10,
+  };
+  const addTool = (fields: object) =>
+    api.request('POST', '/tools', { token: api.tokens.admin, body: { ...tool, ...fields } });
+
+  it('keeps price × quantity an exact integer: quantities and prices have upper bounds', async () => {
+    expectError(await addTool({ available: QUANTITY_MAX + 1 }), 400, RuleMessages.quantityTooLarge);
+    expectError(await addTool({ price: PRICE_MAX + 1 }), 400, RuleMessages.priceTooLarge);
+    const order = await api.request('POST', '/orders', {
+      token: api.tokens.customer,
+      body: { toolId, address: 'Elm 1', phone: '555', orderQuantity: 2 ** 53 },
+    });
+    expectError(order, 400, RuleMessages.quantityTooLarge);
+    expect(Number.isSafeInteger(QUANTITY_MAX * PRICE_MAX * 100)).toBe(true);
+  });
+
+  it('stores an image path as a link to the API and refuses images on other hosts', async () => {
+    const added = await addTool({});
+    expect(added.status).toBe(201);
+    const stored = await api.request('GET', `/tools/${added.body.insertedId}`);
+    expect(stored.body.img).toBe('http://localhost:5000/images/jigsaw.webp');
+    for (const img of ['https://tracker.example/pixel.gif', 'http://localhost:9999/images/a.webp']) {
+      expectError(await addTool({ img }), 400, RuleMessages.imageHostNotAllowed);
+    }
+    expectError(await addTool({ img: 'javascript:alert(1)' }), 400, RuleMessages.imageLinkInvalid);
+  });
+
+  it('refuses a LinkedIn link that is not http(s)', async () => {
+    const profile = {
+      email: CUSTOMER,
+      location: 'Springfield',
+      phone: '555',
+      education: 'School',
+    };
+    for (const linkedIn of ['javascript:alert(document.cookie)', 'data:text/html,x', 'linkedin.com/in/x']) {
+      const answer = await api.request('PUT', `/users?email=${CUSTOMER}`, {
+        token: api.tokens.customer,
+        body: { ...profile, linkedIn },
+      });
+      expectError(answer, 400, RuleMessages.linkedInInvalid);
+    }
+    const ok = await api.request('PUT', `/users?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+      body: { ...profile, linkedIn: 'https://www.linkedin.com/in/casey' },
+    });
+    expect(ok.status).toBe(200);
+  });
+
+  it('answers an over-long id with 400 like any malformed id', async () => {
+    expectError(await api.request('GET', `/tools/${'a'.repeat(1500)}`), 400, 'Invalid id');
+  });
+});
+
 describe('bodies', () => {
   it('refuses oversized bodies with 413', async () => {
     const answer = await api.request('POST', '/reviews', {
@@ -316,6 +377,18 @@ describe('bodies', () => {
 
   it('refuses malformed JSON with 400', async () => {
     expectError(await api.request('POST', '/suggestions', { rawBody: '{"email": ' }), 400);
+  });
+
+  it('answers 400, not 500, to arrays nested thousands deep', async () => {
+    const deep = '['.repeat(6000) + ']'.repeat(6000);
+    for (const [path, token] of [
+      ['/payments/test/confirm', undefined],
+      ['/suggestions', undefined],
+      ['/orders', api.tokens.customer],
+    ] as const) {
+      const answer = await api.request('POST', path, { token, rawBody: `{"orderId": ${deep}}` });
+      expectError(answer, 400, 'The request body is nested too deeply');
+    }
   });
 
   it('refuses a non-object body', async () => {

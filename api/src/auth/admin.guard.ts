@@ -1,9 +1,12 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Injectable } from '@nestjs/common';
-import { Messages } from '@toolshop/contracts';
+import { Messages, RuleMessages } from '@toolshop/contracts';
 import { UsersService } from '../users/users.service';
 import type { AuthUser } from './auth-user';
 
-/** Runs after JwtAuthGuard: the admin flag is read from the users collection, never from the token. */
+/**
+ * Runs after JwtAuthGuard: the admin flag is read from the users collection, never from the token,
+ * and counts only for a verified email (else the first to register a bootstrap address would be admin).
+ */
 @Injectable()
 export class AdminGuard implements CanActivate {
   constructor(private readonly users: UsersService) {}
@@ -12,6 +15,7 @@ export class AdminGuard implements CanActivate {
     const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
     if (!user || !(await this.users.isAdmin(user.email)))
       throw new ForbiddenException(Messages.onlyAdmin);
+    if (!user.emailVerified) throw new ForbiddenException(RuleMessages.adminNeedsVerifiedEmail);
     return true;
   }
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { EMAIL_PATTERN } from '@toolshop/contracts';
+import { isEmailAddress, normalizeEmail } from '@toolshop/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { UsersService } from '../users/users.service';
@@ -11,6 +11,7 @@ interface AccessTokenClaims {
   sub?: unknown;
   email?: unknown;
   name?: unknown;
+  email_verified?: unknown;
 }
 
 /** Bearer access tokens of the identity provider: RS256 signature, issuer, audience and expiry. */
@@ -48,13 +49,14 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
 
   async validate(claims: AccessTokenClaims): Promise<AuthUser> {
     const { sub, email, name } = claims;
-    if (typeof sub !== 'string' || typeof email !== 'string' || !EMAIL_PATTERN.test(email)) {
+    if (typeof sub !== 'string' || !isEmailAddress(email)) {
       throw new UnauthorizedException('Your sign-in has no email address. Please sign in again.');
     }
     const user: AuthUser = {
       sub,
-      email: email.toLowerCase(),
+      email: normalizeEmail(email),
       name: typeof name === 'string' ? name : '',
+      emailVerified: claims.email_verified === true,
     };
     await this.users.ensureUser(user.email, user.name);
     return user;

@@ -1,16 +1,21 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import { applyDecorators, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
+import { accountRateLimit } from './account-rate-limit.interceptor';
 import { ErrorResponse } from './error-response.dto';
 
 /** Rate-limit groups; their per-minute limits come from the config (RATE_LIMIT_*). */
 export const RATE_LIMIT_GROUPS = ['writes', 'account', 'suggestions'] as const;
 export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
 
-/** Limits the route per client address within one group; routes without it are never throttled. */
+/**
+ * Limits the route per client address within one group, and per signed-in account too; routes
+ * without it are never throttled.
+ */
 export const RateLimit = (group: RateLimitGroup) =>
   applyDecorators(
     UseGuards(ThrottlerGuard),
+    UseInterceptors(accountRateLimit(group)),
     SkipThrottle(
       Object.fromEntries(
         RATE_LIMIT_GROUPS.filter((other) => other !== group).map((other) => [other, true]),

@@ -44,6 +44,45 @@ describe('loadConfig', () => {
     expect(config.seed).toBe(true);
   });
 
+  it('trusts no proxy by default, and otherwise a hop count or the listed proxies, never every hop', () => {
+    expect(loadConfig(base).trustProxy).toBe(false);
+    expect(loadConfig({ ...base, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ ...base, TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+    for (const value of ['true', '0', '11', 'proxy.local', '*']) {
+      expect(() => loadConfig({ ...base, TRUST_PROXY: value })).toThrow(/TRUST_PROXY must be/);
+    }
+  });
+
+  it('reads the order reservation, image host and timeout settings', () => {
+    expect(loadConfig(base)).toMatchObject({
+      imageHosts: [],
+      unpaidOrderTtlSeconds: 86_400,
+      maxUnpaidOrders: 5,
+      requestTimeoutMs: 30_000,
+    });
+    expect(
+      loadConfig({
+        ...base,
+        IMAGE_HOSTS: 'CDN.toolshop.example, img.toolshop.example',
+        UNPAID_ORDER_TTL_SECONDS: '600',
+        MAX_UNPAID_ORDERS: '2',
+        REQUEST_TIMEOUT_MS: '5000',
+      }),
+    ).toMatchObject({
+      imageHosts: ['cdn.toolshop.example', 'img.toolshop.example'],
+      unpaidOrderTtlSeconds: 600,
+      maxUnpaidOrders: 2,
+      requestTimeoutMs: 5000,
+    });
+    expect(() => loadConfig({ ...base, IMAGE_HOSTS: 'https://cdn.example/' })).toThrow(
+      /IMAGE_HOSTS entry/,
+    );
+    expect(() => loadConfig({ ...base, MAX_UNPAID_ORDERS: '0' })).toThrow(/MAX_UNPAID_ORDERS/);
+  });
+
   it('has no bootstrap admin in production unless configured', () => {
     expect(loadConfig({ ...base, NODE_ENV: 'production' }).adminEmails).toEqual([]);
   });

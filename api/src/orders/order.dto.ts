@@ -4,7 +4,14 @@ import {
   ApiPropertyOptional,
   IntersectionType,
 } from '@nestjs/swagger';
-import { Messages, TEXT_MAX_LENGTH, type NewOrder, type OrderState } from '@toolshop/contracts';
+import {
+  Messages,
+  QUANTITY_MAX,
+  RuleMessages,
+  TEXT_MAX_LENGTH,
+  type NewOrder,
+  type OrderState,
+} from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import {
   Allow,
@@ -44,10 +51,10 @@ export class CreateOrderDto implements NewOrder {
   @MaxLength(40, { message: 'At most 40 characters' })
   phone: string;
 
-  @ApiProperty({ minimum: 1, example: 10 })
+  @ApiProperty({ minimum: 1, maximum: QUANTITY_MAX, example: 10 })
   @IsInt({ message: Messages.invalidQuantity })
   @Min(1, { message: Messages.invalidQuantity })
-  @Max(1_000_000_000, { message: Messages.invalidQuantity })
+  @Max(QUANTITY_MAX, { message: RuleMessages.quantityTooLarge })
   orderQuantity: number;
 
   @ApiPropertyOptional({ description: 'Defaults to the name in the access token' })

@@ -1,14 +1,17 @@
 import { ApiProperty } from '@nestjs/swagger';
 import {
-  IMAGE_LINK_PATTERN,
+  imageLinkError,
   Messages,
+  PRICE_MAX,
+  QUANTITY_MAX,
   RuleMessages,
   TEXT_MAX_LENGTH,
   type NewTool,
 } from '@toolshop/contracts';
-import { IsInt, IsNotEmpty, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FollowsRule } from '../common/contract-rule';
 
-const MAX_AMOUNT = 1_000_000_000;
+const tooMany = { message: RuleMessages.quantityTooLarge };
 const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
 
 /**
@@ -22,11 +25,14 @@ export class CreateToolDto implements NewTool {
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
   name: string;
 
-  @ApiProperty({ example: 'http://localhost:5000/images/cordless-drill.webp' })
+  @ApiProperty({
+    example: '/images/cordless-drill.webp',
+    description: 'A path on the API, or an https link on one of the IMAGE_HOSTS',
+  })
   @IsString({ message: Messages.toolImageRequired })
   @IsNotEmpty({ message: Messages.toolImageRequired })
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
-  @Matches(IMAGE_LINK_PATTERN, { message: RuleMessages.imageLinkInvalid })
+  @FollowsRule('imageLink', imageLinkError)
   img: string;
 
   @ApiProperty()
@@ -35,31 +41,31 @@ export class CreateToolDto implements NewTool {
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
   shortDescription: string;
 
-  @ApiProperty({ minimum: 0, example: 10 })
+  @ApiProperty({ minimum: 0, maximum: QUANTITY_MAX, example: 10 })
   @IsInt({ message: Messages.toolMinOrderRequired })
   @Min(0, { message: Messages.toolMinOrderRequired })
-  @Max(MAX_AMOUNT, { message: Messages.toolMinOrderRequired })
+  @Max(QUANTITY_MAX, tooMany)
   minOrder: number;
 
-  @ApiProperty({ minimum: 0, example: 500 })
+  @ApiProperty({ minimum: 0, maximum: QUANTITY_MAX, example: 500 })
   @IsInt({ message: Messages.toolAvailableRequired })
   @Min(0, { message: Messages.toolAvailableRequired })
-  @Max(MAX_AMOUNT, { message: Messages.toolAvailableRequired })
+  @Max(QUANTITY_MAX, tooMany)
   available: number;
 
-  @ApiProperty({ minimum: 0, example: 129, description: 'Whole dollars' })
+  @ApiProperty({ minimum: 0, maximum: PRICE_MAX, example: 129, description: 'Whole dollars' })
   @IsInt({ message: Messages.toolPriceRequired })
   @Min(0, { message: Messages.toolPriceRequired })
-  @Max(MAX_AMOUNT, { message: Messages.toolPriceRequired })
+  @Max(PRICE_MAX, { message: RuleMessages.priceTooLarge })
   price: number;
 }
 
 /** PUT /tools/:id (admin restock). */
 export class RestockDto {
-  @ApiProperty({ minimum: 0, example: 250 })
+  @ApiProperty({ minimum: 0, maximum: QUANTITY_MAX, example: 250 })
   @IsInt({ message: Messages.toolAvailableRequired })
   @Min(0, { message: Messages.toolAvailableRequired })
-  @Max(MAX_AMOUNT, { message: Messages.toolAvailableRequired })
+  @Max(QUANTITY_MAX, tooMany)
   available: number;
 }
 

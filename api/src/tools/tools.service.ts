@@ -13,6 +13,7 @@ import type { Page } from '../common/pagination';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
+import { resolveImageLink } from './image-link';
 import { Tool } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
@@ -29,7 +30,7 @@ export class ToolsService {
 
   constructor(
     @InjectModel(Tool.name) private readonly tools: Model<Tool>,
-    @Inject(API_CONFIG) config: ApiConfig,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
     this.lists = new TtlCache(config.catalogCacheMs);
   }
@@ -55,7 +56,9 @@ export class ToolsService {
     // The DTO checked each field; the shared rules (the same as the admin form's) check them together.
     const problems = Object.values(validateNewTool(tool));
     if (problems.length > 0) throw new BadRequestException(problems.join('; '));
-    const created = await this.tools.create({ ...tool });
+    const image = resolveImageLink(tool.img, this.config.publicUrl, this.config.imageHosts);
+    if ('problem' in image) throw new BadRequestException(image.problem);
+    const created = await this.tools.create({ ...tool, img: image.link });
     this.lists.clear();
     return inserted(created._id);
   }

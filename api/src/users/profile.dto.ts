@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { TEXT_MAX_LENGTH } from '@toolshop/contracts';
+import { linkedInError, TEXT_MAX_LENGTH } from '@toolshop/contracts';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { FollowsRule } from '../common/contract-rule';
 import { EmailQuery } from '../common/email-query';
 
 const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
@@ -25,11 +26,12 @@ export class ProfileDto extends EmailQuery {
   @IsNotEmpty()
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
   education?: string;
-  @ApiPropertyOptional()
+  @ApiPropertyOptional({ example: 'https://www.linkedin.com/in/casey', format: 'uri' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  @FollowsRule('linkedIn', linkedInError)
   linkedIn?: string;
 }
 

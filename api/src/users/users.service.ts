@@ -6,7 +6,12 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { isProfileComplete, PROFILE_FIELDS, type ModifiedAnswer } from '@toolshop/contracts';
+import {
+  isProfileComplete,
+  normalizeEmail,
+  PROFILE_FIELDS,
+  type ModifiedAnswer,
+} from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { modified } from '../common/answers.dto';
@@ -52,15 +57,20 @@ export class UsersService implements OnApplicationBootstrap {
     return user?.role === 'admin';
   }
 
+  /** Admin rights: the admin role on a verified email (an unproven address proves nothing). */
+  async hasAdminRights(caller: AuthUser): Promise<boolean> {
+    return caller.emailVerified && (await this.isAdmin(caller.email));
+  }
+
   /** Own records only, unless the caller is an admin (who may read anyone's). */
   async assertSelfOrAdmin(caller: AuthUser, email: string): Promise<void> {
-    if (caller.email === email.toLowerCase()) return;
-    if (!(await this.isAdmin(caller.email)))
+    if (caller.email === normalizeEmail(email)) return;
+    if (!(await this.hasAdminRights(caller)))
       throw new ForbiddenException('You can only access your own records');
   }
 
   async profiles(email: string) {
-    return this.users.find({ email: email.toLowerCase() }, PROFILE_PROJECTION).lean();
+    return this.users.find({ email: normalizeEmail(email) }, PROFILE_PROJECTION).lean();
   }
 
   async updateProfile(

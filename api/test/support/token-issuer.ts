@@ -5,6 +5,8 @@ import type { AddressInfo } from 'node:net';
 export interface TokenOptions {
   email?: string | null;
   name?: string;
+  /** The provider's email_verified claim; true unless a test says otherwise. */
+  emailVerified?: boolean;
   sub?: string;
   audience?: string;
   issuer?: string;
@@ -63,6 +65,7 @@ export class TokenIssuer {
     const claims = {
       sub: options.sub ?? `user-${email ?? 'anonymous'}`,
       ...(email === null ? {} : { email }),
+      email_verified: options.emailVerified ?? true,
       name: options.name ?? 'Casey Customer',
       aud: options.audience ?? this.audience,
       iss: options.issuer ?? this.url,
