@@ -1,10 +1,21 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { api } from '@toolshop/auth';
-import { Messages } from '@toolshop/contracts';
+import { ApiError, api } from '@toolshop/auth';
+import { Messages, RuleMessages } from '@toolshop/contracts';
 import { AddProductForm } from './add-product-form';
 
-jest.mock('@toolshop/auth', () => ({ api: { post: jest.fn() } }));
+jest.mock('@toolshop/auth', () => ({
+  api: { post: jest.fn() },
+  ApiError: class extends Error {
+    constructor(
+      readonly status: number,
+      message: string,
+      readonly body?: unknown,
+    ) {
+      super(message);
+    }
+  },
+}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const post = jest.mocked(api.post);
@@ -93,4 +104,44 @@ it.each([
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith(Messages.addProductFailed));
   expect(toast.success).not.toHaveBeenCalled();
   expect(screen.getByLabelText('Name')).toHaveValue('Cordless Drill');
+});
+
+it("shows the API's refusal of the image host at the image field", async () => {
+  post.mockRejectedValue(new ApiError(400, RuleMessages.imageHostNotAllowed));
+  render(<AddProductForm />);
+  fillIn();
+  submit();
+
+  expect(await screen.findByText(RuleMessages.imageHostNotAllowed)).toBeInTheDocument();
+  expect(screen.getByLabelText('Image link')).toHaveAttribute('aria-invalid', 'true');
+  expect(screen.getByLabelText('Image link')).toHaveFocus();
+  expect(toast.error).toHaveBeenCalledWith(Messages.addProductFailed);
+  expect(screen.getByLabelText('Name')).toHaveValue('Cordless Drill');
+});
+
+it('puts each of several field messages at its field, and the message list of a validation 400 too', async () => {
+  post.mockRejectedValue(
+    new ApiError(400, RuleMessages.priceTooLarge, {
+      statusCode: 400,
+      message: [RuleMessages.priceTooLarge, RuleMessages.minOrderAboveStock],
+      error: 'Bad Request',
+    }),
+  );
+  render(<AddProductForm />);
+  fillIn();
+  submit();
+
+  expect(await screen.findByText(RuleMessages.priceTooLarge)).toBeInTheDocument();
+  expect(screen.getByText(RuleMessages.minOrderAboveStock)).toBeInTheDocument();
+  expect(screen.getByLabelText('Available')).toHaveAttribute('aria-invalid', 'true');
+});
+
+it('shows a 400 message that belongs to no field as a toast', async () => {
+  post.mockRejectedValue(new ApiError(400, 'Request body too deeply nested'));
+  render(<AddProductForm />);
+  fillIn();
+  submit();
+
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Request body too deeply nested'));
+  expect(screen.getByLabelText('Image link')).not.toHaveAttribute('aria-invalid', 'true');
 });

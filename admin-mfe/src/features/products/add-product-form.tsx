@@ -1,10 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from 'react-toastify';
-import { api } from '@toolshop/auth';
+import { api, ApiError } from '@toolshop/auth';
 import { Messages, type FieldErrors, type InsertedAnswer, type NewTool } from '@toolshop/contracts';
 import { Button, Field } from '@toolshop/ui';
 import { ImagePreview } from './image-preview';
-import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
+import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
 
 const NUMBER_FIELDS = [
@@ -12,6 +12,13 @@ const NUMBER_FIELDS = [
   { name: 'available', label: 'Available' },
   { name: 'price', label: 'Price ($)' },
 ] as const;
+
+/** The API's message list when it sent one (validation), else its message. */
+const refusalOf = (error: ApiError) => {
+  const listed = (error.body as { message?: unknown } | undefined)?.message;
+  const isList = Array.isArray(listed) && listed.every((item) => typeof item === 'string');
+  return readToolRefusal(isList ? (listed as string[]) : error.message);
+};
 
 /** The add-product form: every field required, numbers sent as integers, cleared after success. */
 export function AddProductForm() {
@@ -29,13 +36,16 @@ export function AddProductForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const focusFirst = (found: FieldErrors<keyof NewTool>) => {
+      const firstInvalid = Object.keys(found)[0];
+      if (firstInvalid) (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+    };
     setSubmitted(true);
     const { tool, errors: found } = readToolForm(values);
     setErrors(found ?? {});
     if (!tool) {
-      const firstInvalid = Object.keys(found ?? {})[0];
-      if (firstInvalid)
-        (event.currentTarget.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
+      focusFirst(found ?? {});
       return;
     }
     setSaving(true);
@@ -45,8 +55,14 @@ export function AddProductForm() {
       toast.success(Messages.productAdded);
       setValues(EMPTY_TOOL_FORM);
       setSubmitted(false);
-    } catch {
-      toast.error(Messages.addProductFailed);
+    } catch (error) {
+      // A 400 names what the API refused (e.g. an image host it does not allow): at the field, or as it is.
+      const refusal = error instanceof ApiError && error.status === 400 ? refusalOf(error) : undefined;
+      if (refusal) {
+        setErrors(refusal.errors);
+        focusFirst(refusal.errors);
+      }
+      toast.error(refusal?.rest.length ? refusal.rest.join(' ') : Messages.addProductFailed);
     } finally {
       setSaving(false);
     }

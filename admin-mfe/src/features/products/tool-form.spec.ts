@@ -1,5 +1,5 @@
 import { Messages, RuleMessages } from '@toolshop/contracts';
-import { EMPTY_TOOL_FORM, readToolForm } from './tool-form';
+import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal } from './tool-form';
 
 const filled = {
   name: ' Cordless Drill ',
@@ -59,5 +59,25 @@ describe('readToolForm', () => {
       img: RuleMessages.imageLinkInvalid,
     });
     expect(readToolForm({ ...filled, img: '/images/drill.webp' }).tool).toBeDefined();
+  });
+});
+
+describe('readToolRefusal', () => {
+  it('puts the known messages of a joined 400 at their fields', () => {
+    expect(readToolRefusal(`${Messages.toolNameRequired}; ${RuleMessages.imageHostNotAllowed}`)).toEqual({
+      errors: { name: Messages.toolNameRequired, img: RuleMessages.imageHostNotAllowed },
+      rest: [],
+    });
+  });
+
+  it('keeps the messages of no field, and reads message lists', () => {
+    expect(readToolRefusal([RuleMessages.priceTooLarge, 'Unexpected field', ''])).toEqual({
+      errors: { price: RuleMessages.priceTooLarge },
+      rest: ['Unexpected field'],
+    });
+  });
+
+  it('does not take inherited names for messages', () => {
+    expect(readToolRefusal('constructor')).toEqual({ errors: {}, rest: ['constructor'] });
   });
 });

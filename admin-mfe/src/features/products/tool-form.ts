@@ -1,4 +1,10 @@
-import { validateNewTool, type FieldErrors, type NewTool } from '@toolshop/contracts';
+import {
+  Messages,
+  RuleMessages,
+  validateNewTool,
+  type FieldErrors,
+  type NewTool,
+} from '@toolshop/contracts';
 
 export type ToolFormValues = Record<keyof NewTool, string>;
 
@@ -32,4 +38,39 @@ export function readToolForm(
   const errors = validateNewTool(candidate);
   if (Object.keys(errors).length > 0) return { errors };
   return { tool: candidate as NewTool };
+}
+
+/** The field each of the API's known refusals of POST /tools is about (the same words as the form's). */
+const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
+  [Messages.toolNameRequired]: 'name',
+  [Messages.toolImageRequired]: 'img',
+  [RuleMessages.imageLinkInvalid]: 'img',
+  [RuleMessages.imageHostNotAllowed]: 'img',
+  [Messages.toolShortDescriptionRequired]: 'shortDescription',
+  [Messages.toolMinOrderRequired]: 'minOrder',
+  [Messages.toolAvailableRequired]: 'available',
+  [RuleMessages.minOrderAboveStock]: 'available',
+  [Messages.toolPriceRequired]: 'price',
+  [RuleMessages.priceTooLarge]: 'price',
+};
+
+/**
+ * Splits the API's 400 message for POST /tools (one message, or several joined by "; ", or a list)
+ * into the fields' messages and the rest, which is shown as it is.
+ */
+export function readToolRefusal(message: string | readonly string[]): {
+  errors: FieldErrors<keyof NewTool>;
+  rest: string[];
+} {
+  const parts = (typeof message === 'string' ? message.split('; ') : message)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const errors: FieldErrors<keyof NewTool> = {};
+  const rest: string[] = [];
+  for (const part of parts) {
+    const field = Object.hasOwn(FIELD_OF_MESSAGE, part) ? FIELD_OF_MESSAGE[part] : undefined;
+    if (field && !errors[field]) errors[field] = part;
+    else if (!field) rest.push(part);
+  }
+  return { errors, rest };
 }
