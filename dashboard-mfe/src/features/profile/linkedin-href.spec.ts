@@ -1,4 +1,4 @@
-import { linkedInHref } from './linkedin-href';
+import { linkedInHref, linkedInToSend } from './linkedin-href';
 
 describe('linkedInHref', () => {
   it.each([
@@ -16,4 +16,15 @@ describe('linkedInHref', () => {
       expect(linkedInHref(value)).toBeUndefined();
     },
   );
+});
+
+describe('linkedInToSend', () => {
+  it.each([
+    [' linkedin.com/in/ada ', 'https://linkedin.com/in/ada'],
+    ['https://www.linkedin.com/in/ada', 'https://www.linkedin.com/in/ada'],
+    ['javascript:alert(1)', 'javascript:alert(1)'],
+    ['ada', 'ada'],
+  ])('sends %j as %j', (typed, sent) => {
+    expect(linkedInToSend(typed)).toBe(sent);
+  });
 });

@@ -1,6 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
+import { RuleMessages } from '@toolshop/contracts';
 import { api } from '../../testing/auth-mock';
 import { ProfileForm } from './profile-form';
 
@@ -60,7 +61,7 @@ describe('ProfileForm', () => {
       location: 'London',
       phone: '+44 20 7946 0000',
       education: 'Private tutors',
-      linkedIn: 'linkedin.com/in/ada',
+      linkedIn: 'https://linkedin.com/in/ada',
     });
     expect(toast.success).toHaveBeenCalledWith('successfully updated');
     expect(onUpdated).toHaveBeenCalled();
@@ -69,12 +70,29 @@ describe('ProfileForm', () => {
   it('tells the user when the server refuses the update', async () => {
     api.put.mockRejectedValue(new Error('Service unavailable'));
     const { user, onUpdated } = renderForm();
-    await user.type(screen.getByLabelText('LinkedIn'), 'ada');
+    await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
     expect(toast.error).toHaveBeenCalledWith('Service unavailable');
     expect(toast.success).not.toHaveBeenCalled();
     expect(onUpdated).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled();
+  });
+
+  it.each(['javascript:alert(1)', 'ada', 'ftp://linkedin.com/in/ada'])('refuses %s as a LinkedIn link before sending', async (link) => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), link);
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+
+    expect(api.put).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(RuleMessages.linkedInInvalid);
+  });
+
+  it('sends an http(s) LinkedIn link as typed', async () => {
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), 'http://www.linkedin.com/in/ada');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+    expect(api.put).toHaveBeenCalledWith('/users?email=ada%40example.com', expect.objectContaining({ linkedIn: 'http://www.linkedin.com/in/ada' }));
   });
 });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@toolshop/ui';
-import { Messages, PROFILE_FIELDS, TEXT_MAX_LENGTH, isProfileComplete } from '@toolshop/contracts';
+import { Messages, PROFILE_FIELDS, TEXT_MAX_LENGTH, isProfileComplete, linkedInError } from '@toolshop/contracts';
 import type { ProfileFields, UserProfile } from '@toolshop/contracts';
 import { useToastedAction } from '../../lib/use-toasted-action';
 import { updateProfile } from './profile-api';
+import { linkedInToSend } from './linkedin-href';
 import styles from './profile.module.css';
 
 type Values = Record<keyof ProfileFields, string>;
@@ -50,6 +51,13 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
     ) as Values;
     if (!isProfileComplete(fields)) {
       setErrors(Object.fromEntries(PROFILE_FIELDS.filter((name) => !fields[name]).map((name) => [name, FIELD_REQUIRED])));
+      return;
+    }
+    // The API keeps only http(s) links (never `javascript:`); a bare "linkedin.com/in/…" is taken as https.
+    fields.linkedIn = linkedInToSend(fields.linkedIn);
+    const linkedIn = linkedInError(fields.linkedIn);
+    if (linkedIn) {
+      setErrors({ linkedIn });
       return;
     }
     if (await run(() => updateProfile(fields), Messages.profileUpdated)) onUpdated();
