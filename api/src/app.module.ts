@@ -6,6 +6,7 @@ import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
+import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
@@ -38,6 +39,7 @@ export class AppModule {
           ],
           errorMessage: 'Too many requests. Please wait a minute and try again.',
         }),
+        MailModule,
         AuthModule,
         UsersModule,
         ToolsModule,

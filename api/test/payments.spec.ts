@@ -95,11 +95,14 @@ describe('payments with the offline test provider', () => {
   it('refuses another customer’s order and malformed requests', async () => {
     const orderId = await placeOrder(api);
     const otherToken = api.issuer.token({ email: OTHER });
-    expect((await secretFor(orderId, otherToken)).status).toBe(403);
+    const foreign = await secretFor(orderId, otherToken);
+    const missing = await secretFor('0123456789abcdef01234567', otherToken);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual(missing.body);
     expect((await api.request('POST', '/create-payment-intent', { body: { orderId } })).status).toBe(401);
     expect((await api.request('POST', '/create-payment-intent', { token: api.tokens.customer, body: {} })).status).toBe(400);
     const patch = await api.request('PATCH', `/orders/${orderId}`, { token: otherToken, body: { transactionId: 'pi_x' } });
-    expect(patch.status).toBe(403);
+    expect(patch.status).toBe(404);
     expect((await api.request('POST', '/payments/test/confirm', { body: { clientSecret: 'pi_test_x_secret_y', card: visa, billingDetails } })).status).toBe(404);
   });
 

@@ -83,8 +83,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ...base, MAX_UNPAID_ORDERS: '0' })).toThrow(/MAX_UNPAID_ORDERS/);
   });
 
+  it('sends mail through SMTP_URL, which production requires', () => {
+    expect(loadConfig(base)).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'Toolshop <no-reply@toolshop.test>',
+    });
+    expect(loadConfig({ ...base, SMTP_URL: 'smtp://127.0.0.1:1025' }).smtpUrl).toBe(
+      'smtp://127.0.0.1:1025',
+    );
+    expect(() => loadConfig({ ...base, SMTP_URL: 'http://mail' })).toThrow(/SMTP_URL must be/);
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production' })).toThrow(
+      /SMTP_URL is required in production/,
+    );
+  });
+
   it('has no bootstrap admin in production unless configured', () => {
-    expect(loadConfig({ ...base, NODE_ENV: 'production' }).adminEmails).toEqual([]);
+    expect(
+      loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).adminEmails,
+    ).toEqual([]);
   });
 
   it('names every invalid setting at once', () => {

@@ -30,6 +30,10 @@ export interface ApiConfig {
   maxUnpaidOrders: number;
   /** A request that has not been answered by then is cut off (headers and body alike). */
   requestTimeoutMs: number;
+  /** Where the shop's emails go out (smtp:// or smtps://); unset outside production: logged only. */
+  smtpUrl?: string;
+  /** The sender of the shop's emails. */
+  mailFrom: string;
 }
 
 export class ConfigError extends Error {}
@@ -126,6 +130,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     if (!HOST_NAME.test(host)) problems.push(`IMAGE_HOSTS entry "${host}" is not a host name`);
   }
 
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl !== undefined && !/^smtps?:\/\/[^\s/]+/.test(smtpUrl))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL');
+  if (production && smtpUrl === undefined)
+    problems.push('SMTP_URL is required in production (customers must get the shop’s emails)');
+
   const config: ApiConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -158,6 +168,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     unpaidOrderTtlSeconds: integer('UNPAID_ORDER_TTL_SECONDS', 24 * 60 * 60, 1, 90 * 24 * 60 * 60),
     maxUnpaidOrders: integer('MAX_UNPAID_ORDERS', 5, 1, 1000),
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
   };
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);

@@ -10,8 +10,8 @@ export const PAID_ORDER_NOT_CANCELABLE = 'A paid order cannot be canceled';
 const MAX_ATTEMPTS = 3;
 
 /**
- * DELETE /orders/:id. Its own service (not OrdersService) because payments depends on
- * OrdersService: keeping the payment step here keeps that dependency one-way.
+ * DELETE /orders/:id and the expiry of unpaid orders. Its own service (not OrdersService) because
+ * payments depends on OrdersService: keeping the payment step here keeps that dependency one-way.
  */
 @Injectable()
 export class OrderCancellation {
@@ -20,12 +20,21 @@ export class OrderCancellation {
     private readonly payment: OrderPaymentRelease,
   ) {}
 
-  /**
-   * Cancels an unpaid order and puts its quantity back in stock. A started payment is cancelled
-   * at the provider first, so a customer can never pay for an order that no longer exists.
-   */
+  /** The customer's (or an admin's) cancel. */
   async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
     await this.orders.getFor(caller, id);
+    await this.cancelUnpaid(id);
+    return deleted(1);
+  }
+
+  /**
+   * Cancels an unpaid order and puts its quantity back in stock. A started payment is cancelled
+   * at the provider first, so a customer can never pay for an order that no longer exists; a
+   * payment that already succeeded settles the order instead (409). Of concurrent cancels (two
+   * tabs, two API processes, the expiry sweep) exactly one deletes the order and gives stock back;
+   * the others get 404.
+   */
+  async cancelUnpaid(id: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const order = await this.orders.findCancelable(id);
       if (order.paid) throw new ConflictException(PAID_ORDER_NOT_CANCELABLE);
@@ -35,7 +44,7 @@ export class OrderCancellation {
       // Deletes only if nobody paid or started another payment meanwhile.
       if (await this.orders.deleteUnpaid(id, order.paymentIntentId)) {
         await this.orders.giveBackStock(order);
-        return deleted(1);
+        return;
       }
       if (attempt === MAX_ATTEMPTS) {
         throw new ConflictException(

@@ -111,6 +111,11 @@ export class OrderResponse {
   @ApiProperty() shipped: boolean;
   @ApiPropertyOptional() transactionId?: string;
   @ApiProperty() createdAt: string;
+  @ApiPropertyOptional({
+    description: 'Unpaid orders: until when the stock is held; the order is then cancelled',
+    format: 'date-time',
+  })
+  reservedUntil?: string;
 }
 
 export class DayStatsResponse {

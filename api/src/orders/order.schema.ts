@@ -27,6 +27,10 @@ export class Order {
   @Prop() transactionId?: string;
   /** Set by the payments module only; never from a request body. */
   @Prop() paymentIntentId?: string;
+  /** An unpaid order holds its stock until then, and is then cancelled (OrderExpiry). */
+  @Prop() reservedUntil?: Date;
+  /** The UnpaidOrderSlots key it holds while unpaid; server-side only. */
+  @Prop() unpaidSlot?: string;
   createdAt: Date;
 }
 
@@ -36,3 +40,5 @@ export const OrderSchema = SchemaFactory.createForClass(Order);
 OrderSchema.index({ email: 1, createdAt: -1 });
 OrderSchema.index({ createdAt: -1 });
 OrderSchema.index({ paid: 1, shipped: 1, createdAt: -1 });
+// The expiry sweep: unpaid orders past their reservation.
+OrderSchema.index({ paid: 1, reservedUntil: 1 });

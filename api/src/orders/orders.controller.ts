@@ -24,7 +24,10 @@ const notYours = ApiForbiddenResponse({
   description: 'Not the caller’s order (and not an admin)',
   type: ErrorResponse,
 });
-const notFound = ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse });
+const notFound = ApiNotFoundResponse({
+  description: 'No such order, or someone else’s (the two answer alike)',
+  type: ErrorResponse,
+});
 
 @ApiTags('orders')
 @Controller('orders')
@@ -40,12 +43,14 @@ export class OrdersController {
   @RateLimit('writes')
   @ApiCreatedResponse({
     type: InsertedResponse,
-    description: 'Email from the token; name, img and price from the tool; stock taken atomically',
+    description:
+      'Email from the token; name, img and price from the tool; stock taken atomically and held until reservedUntil unless paid',
   })
   @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse })
   @ApiConflictResponse({
-    description: 'Quantity outside minOrder..available: "enter valid quantity"',
+    description:
+      'Quantity above the stock ("enter valid quantity"), or the customer already has MAX_UNPAID_ORDERS unpaid orders',
     type: ErrorResponse,
   })
   create(@CurrentUser() customer: AuthUser, @Body() body: CreateOrderDto) {
@@ -73,7 +78,6 @@ export class OrdersController {
   @Get(':id')
   @ApiOkResponse({ type: OrderResponse })
   @ApiInvalidInput
-  @notYours
   @notFound
   get(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
     return this.orders.getFor(caller, id);
@@ -87,7 +91,6 @@ export class OrdersController {
       'Cancels an unpaid order; a started card payment is cancelled first; the quantity goes back in stock',
   })
   @ApiInvalidInput
-  @notYours
   @notFound
   @ApiConflictResponse({
     description: 'The order is paid, its card payment has just succeeded, or is being processed',

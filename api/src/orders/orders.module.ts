@@ -5,18 +5,23 @@ import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { Order, OrderSchema } from './order.schema';
 import { OrderCancellation } from './order-cancellation';
+import { OrderExpiry } from './order-expiry';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: Order.name, schema: OrderSchema }]),
+    MongooseModule.forFeature([
+      { name: Order.name, schema: OrderSchema },
+      { name: UnpaidOrderSlot.name, schema: UnpaidOrderSlotSchema },
+    ]),
     AuthModule,
     ToolsModule,
   ],
   controllers: [OrdersController, AdminOrdersController],
   // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
-  providers: [OrdersService, OrderCancellation],
+  providers: [OrdersService, OrderCancellation, OrderExpiry, UnpaidOrderSlots],
   exports: [OrdersService],
 })
 export class OrdersModule {}

@@ -1,13 +1,14 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
+  Inject,
   Injectable,
   NotFoundException,
 } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   Messages,
+  normalizeEmail,
   type OrderDayStats,
   type InsertedAnswer,
   type ModifiedAnswer,
@@ -18,19 +19,29 @@ import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
+import { API_CONFIG, type ApiConfig } from '../config/config';
 import { TOOL_NOT_FOUND, ToolsService } from '../tools/tools.service';
 import { UsersService } from '../users/users.service';
 import { isObjectId } from '../common/parse-object-id.pipe';
 import type { CreateOrderDto } from './order.dto';
 import { Order } from './order.schema';
+import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 export const ORDER_NOT_FOUND = 'This order does not exist (any more)';
-/** The payment provider's reference stays server-side. */
-const PUBLIC_FIELDS = { paymentIntentId: 0 };
+/** The payment provider's reference and the slot bookkeeping stay server-side. */
+const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
 export interface CancelableOrder {
   paid: boolean;
   paymentIntentId?: string;
+  unpaidSlot?: string;
   toolId: string;
+  orderQuantity: number;
+}
+/** An unpaid order past its reservation, with what its expiry email names. */
+export interface LapsedOrder {
+  id: string;
+  email: string;
+  name: string;
   orderQuantity: number;
 }
 
@@ -51,13 +62,21 @@ export class OrdersService {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly tools: ToolsService,
     private readonly users: UsersService,
+    private readonly slots: UnpaidOrderSlots,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
-  /** Takes the stock first (atomically), then saves the order; gives the stock back if that fails. */
+  /**
+   * Claims one of the customer's unpaid-order slots, takes the stock (atomically), then saves the
+   * order, which holds both until it is paid, cancelled or expires; undoes what it took on failure.
+   */
   async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
     const quantity = body.orderQuantity;
+    const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
+    const slot = await this.slots.claim(customer.email, reservedUntil);
     const tool = await this.tools.take(body.toolId, quantity);
     if (!tool) {
+      await this.slots.release(slot);
       const current = await this.tools.find(body.toolId);
       if (!current) throw new NotFoundException(TOOL_NOT_FOUND);
       // Below the minimum is a bad request; above the (possibly just sold) stock is a conflict.
@@ -77,16 +96,19 @@ export class OrdersService {
         totalPrice: quantity * tool.price,
         paid: false,
         shipped: false,
+        reservedUntil,
+        unpaidSlot: slot,
       });
       return inserted(order._id);
     } catch (error) {
       await this.tools.giveBack(body.toolId, quantity);
+      await this.slots.release(slot);
       throw error;
     }
   }
 
   async listOwn(email: string, page: Page) {
-    return this.list({ email: email.toLowerCase() }, page);
+    return this.list({ email: normalizeEmail(email) }, page);
   }
 
   async listAll(state: OrderState | undefined, page: Page) {
@@ -106,24 +128,45 @@ export class OrdersService {
     return { orders, total };
   }
 
-  /** The order, if the caller owns it or is an admin. */
+  /**
+   * The order, if the caller owns it or is an admin. Someone else's order answers exactly as a
+   * missing one does, so order ids cannot be probed.
+   */
   async getFor(caller: AuthUser, id: string) {
     const order = await this.orders.findById(id, PUBLIC_FIELDS).lean();
     if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    if (order.email !== caller.email && !(await this.users.isAdmin(caller.email))) {
-      throw new ForbiddenException('This order belongs to someone else');
+    if (order.email !== caller.email && !(await this.users.hasAdminRights(caller))) {
+      throw new NotFoundException(ORDER_NOT_FOUND);
     }
     return order;
+  }
+
+  /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */
+  async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
+    const lapsed = await this.orders
+      .find(
+        { paid: false, reservedUntil: { $lt: now } },
+        { email: 1, name: 1, orderQuantity: 1 },
+      )
+      .sort({ reservedUntil: 1 })
+      .limit(limit)
+      .lean();
+    return lapsed.map(({ _id, email, name, orderQuantity }) => ({
+      id: String(_id),
+      email,
+      name,
+      orderQuantity,
+    }));
   }
 
   /** Cancellation: the state a cancel decides on; 404 for an unknown id. */
   async findCancelable(id: string): Promise<CancelableOrder> {
     const order = await this.orders
-      .findById(id, { paid: 1, paymentIntentId: 1, toolId: 1, orderQuantity: 1 })
+      .findById(id, { paid: 1, paymentIntentId: 1, unpaidSlot: 1, toolId: 1, orderQuantity: 1 })
       .lean();
     if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    const { paid, paymentIntentId, toolId, orderQuantity } = order;
-    return { paid, paymentIntentId, toolId: String(toolId), orderQuantity };
+    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity } = order;
+    return { paid, paymentIntentId, unpaidSlot, toolId: String(toolId), orderQuantity };
   }
 
   /** Cancellation: deletes the order if it is still unpaid with this payment intent (or none). */
@@ -135,9 +178,12 @@ export class OrdersService {
     return result.deletedCount > 0;
   }
 
-  /** Cancellation: the deleted order's quantity goes back in stock. */
-  async giveBackStock(order: Pick<CancelableOrder, 'toolId' | 'orderQuantity'>): Promise<void> {
+  /** Cancellation: the deleted order's quantity goes back in stock and its slot is free again. */
+  async giveBackStock(
+    order: Pick<CancelableOrder, 'toolId' | 'orderQuantity' | 'unpaidSlot'>,
+  ): Promise<void> {
     await this.tools.giveBack(order.toolId, order.orderQuantity);
+    await this.slots.release(order.unpaidSlot);
   }
 
   /** Admin approval: paid -> shipped. Repeating it is harmless (modifiedCount 0). */
@@ -173,12 +219,18 @@ export class OrdersService {
 
   /** Payments' one "mark paid": unpaid with this intent -> paid with it as transactionId. A repeat changes nothing. */
   async markPaid(id: string, paymentIntentId: string): Promise<boolean> {
+    const held = await this.orders.findById(id, { unpaidSlot: 1 }).lean();
     const result = await this.transition(
       id,
       { paid: false, paymentIntentId },
-      { $set: { paid: true, transactionId: paymentIntentId } },
+      {
+        $set: { paid: true, transactionId: paymentIntentId },
+        $unset: { reservedUntil: 1, unpaidSlot: 1 },
+      },
     );
-    return result.modifiedCount > 0;
+    if (result.modifiedCount === 0) return false;
+    await this.slots.release(held?.unpaidSlot);
+    return true;
   }
 
   /**

@@ -1,7 +1,6 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   HttpException,
   Logger,
   NotFoundException,
@@ -96,7 +95,7 @@ describe('PaymentsService', () => {
 
     it('refuses another customer’s order, a missing order and a paid order', async () => {
       const { payments, pay } = setup();
-      await expect(payments.clientSecretFor('bob', ANN)).rejects.toBeInstanceOf(ForbiddenException);
+      await expect(payments.clientSecretFor('bob', ANN)).rejects.toBeInstanceOf(NotFoundException);
       await expect(payments.clientSecretFor('nope', ANN)).rejects.toBeInstanceOf(NotFoundException);
       await pay('a');
       await expect(payments.clientSecretFor('a', ANN)).rejects.toThrow(new ConflictException('This order is already paid'));
@@ -143,7 +142,7 @@ describe('PaymentsService', () => {
     it('refuses a payment on another customer’s order', async () => {
       const { payments, pay } = setup();
       const intent = await pay('a');
-      await expect(payments.confirmPaid('bob', ANN, intent.id)).rejects.toBeInstanceOf(ForbiddenException);
+      await expect(payments.confirmPaid('bob', ANN, intent.id)).rejects.toBeInstanceOf(NotFoundException);
     });
 
     it('refuses a payment whose amount differs from the order total', async () => {

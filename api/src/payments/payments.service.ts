@@ -1,14 +1,13 @@
 import {
   BadRequestException,
   ConflictException,
-  ForbiddenException,
   HttpException,
   HttpStatus,
   Injectable,
   Logger,
   NotFoundException,
 } from '@nestjs/common';
-import type { ModifiedAnswer } from '@toolshop/contracts';
+import { normalizeEmail, type ModifiedAnswer } from '@toolshop/contracts';
 import { OrderPaymentRelease, type OrderWithPayment } from '../orders/order-payment-release';
 import { PayableOrders, type PayableOrder } from './payable-orders';
 import { UnknownPaymentIntentError } from './payment-errors';
@@ -21,7 +20,6 @@ const MAX_AMOUNT = 99_999_999;
 
 export const PaymentMessages = {
   orderNotFound: 'Order not found',
-  notYourOrder: 'This order belongs to another customer',
   alreadyPaid: 'This order is already paid',
   processing: 'A payment for this order is being processed',
   amountOutOfRange: 'This order total cannot be paid by card',
@@ -164,7 +162,8 @@ export class PaymentsService implements OrderPaymentRelease {
   private async ownOrder(orderId: string, email: string): Promise<PayableOrder> {
     const order = await this.orders.findPayable(orderId);
     if (!order) throw new NotFoundException(PaymentMessages.orderNotFound);
-    if (order.email !== email.toLowerCase()) throw new ForbiddenException(PaymentMessages.notYourOrder);
+    // Someone else's order answers as a missing one, so order ids cannot be probed.
+    if (order.email !== normalizeEmail(email)) throw new NotFoundException(PaymentMessages.orderNotFound);
     return order;
   }
 

@@ -48,6 +48,7 @@ export class TestApi {
       LOG_LEVEL: 'silent',
       RATE_LIMIT_WRITES: '100000',
       RATE_LIMIT_ACCOUNT: '100000',
+      MAX_UNPAID_ORDERS: '1000',
       ...env,
     });
     // An explicit database name in the URI would win over MONGODB_DB.

@@ -1,0 +1,81 @@
+import {
+  HttpException,
+  Inject,
+  Injectable,
+  Logger,
+  type OnApplicationBootstrap,
+  type OnApplicationShutdown,
+} from '@nestjs/common';
+import { API_CONFIG, type ApiConfig } from '../config/config';
+import { MailService } from '../mail/mail.service';
+import { OrderCancellation } from './order-cancellation';
+import { OrdersService } from './orders.service';
+import { UnpaidOrderSlots } from './unpaid-order-slots';
+
+/** Orders expired per sweep; a backlog is worked off over the next sweeps. */
+const BATCH = 100;
+const MAX_INTERVAL_MS = 60_000;
+
+/**
+ * Unpaid orders hold their stock for UNPAID_ORDER_TTL_SECONDS, then are cancelled through the
+ * customer's cancel path. Safe with several API processes sweeping at once: each order's deletion
+ * succeeds for one of them only, and only that one gives the stock back and sends the email.
+ */
+@Injectable()
+export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('OrderExpiry');
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<number>;
+
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly cancellation: OrderCancellation,
+    private readonly slots: UnpaidOrderSlots,
+    private readonly mail: MailService,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const every = Math.min(MAX_INTERVAL_MS, (this.config.unpaidOrderTtlSeconds * 1000) / 2);
+    this.timer = setInterval(
+      () => void this.sweep().catch((error: Error) => this.logger.error(error.message)),
+      every,
+    );
+    this.timer.unref();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running?.catch(() => undefined);
+  }
+
+  /** Cancels the unpaid orders lapsed at `now`; answers how many it cancelled. One sweep at a time. */
+  sweep(now = new Date()): Promise<number> {
+    this.running ??= this.expireLapsed(now).finally(() => (this.running = undefined));
+    return this.running;
+  }
+
+  private async expireLapsed(now: Date): Promise<number> {
+    let expired = 0;
+    for (const order of await this.orders.findLapsed(now, BATCH)) {
+      try {
+        await this.cancellation.cancelUnpaid(order.id);
+      } catch (error) {
+        // Paid meanwhile (settled), payment still processing, or expired by another process.
+        if (error instanceof HttpException) continue;
+        throw error;
+      }
+      expired++;
+      await this.mail.send({
+        to: order.email,
+        subject: `Your unpaid order of ${order.name} has expired`,
+        text:
+          `Your order of ${order.orderQuantity} × ${order.name} was not paid in time, so it has been ` +
+          'cancelled and the tools are back in stock. You are welcome to order again at any time.\n\n' +
+          '— Toolshop',
+      });
+    }
+    await this.slots.releaseLapsed(now);
+    return expired;
+  }
+}
