@@ -65,6 +65,26 @@ const order = (toolId: string, token: string, orderQuantity = 1) =>
     token,
     body: { toolId, address: '1 Main St', phone: '555-0100', orderQuantity },
   });
+/** Pays an order of the customer's with the offline provider's test card. */
+async function payWithTestCard(orderId: string) {
+  const { clientSecret } = (
+    await api.request('POST', '/create-payment-intent', {
+      token: api.tokens.customer,
+      body: { orderId },
+    })
+  ).body;
+  return api.request('POST', '/payments/test/confirm', {
+    body: {
+      clientSecret,
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
+      billingDetails: {
+        email: 'customer@toolshop.test',
+        name: 'Casey',
+        address: { line1: '1 Main St' },
+      },
+    },
+  });
+}
 const cancelAll = async (token: string, email: string) => {
   const own = await api.request('GET', `/orders?email=${email}`, { token });
   for (const { _id, paid } of own.body) {
@@ -116,23 +136,7 @@ it('frees the place of an order once it is paid', async () => {
   const ids: string[] = [];
   for (let i = 0; i < MAX_UNPAID; i++)
     ids.push((await order(toolId, api.tokens.customer)).body.insertedId);
-  const { clientSecret } = (
-    await api.request('POST', '/create-payment-intent', {
-      token: api.tokens.customer,
-      body: { orderId: ids[0] },
-    })
-  ).body;
-  const paid = await api.request('POST', '/payments/test/confirm', {
-    body: {
-      clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
-      billingDetails: {
-        email: 'customer@toolshop.test',
-        name: 'Casey',
-        address: { line1: '1 Main St' },
-      },
-    },
-  });
+  const paid = await payWithTestCard(ids[0]!);
   expect(paid.body.status).toBe('succeeded');
   const settled = await api.request('GET', `/orders/${ids[0]}`, { token: api.tokens.customer });
   expect(settled.body.paid).toBe(true);
@@ -173,33 +177,15 @@ it('cancels unpaid orders when their reservation ends, puts the stock back and e
 it('settles instead of cancelling an expired order whose payment already succeeded', async () => {
   const toolId = await api.insertTool({ price: 25, available: 10 });
   const orderId = (await order(toolId, api.tokens.customer, 2)).body.insertedId as string;
-  const { clientSecret } = (
-    await api.request('POST', '/create-payment-intent', {
-      token: api.tokens.customer,
-      body: { orderId },
-    })
-  ).body;
-  await api.request('POST', '/payments/test/confirm', {
-    body: {
-      clientSecret,
-      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
-      billingDetails: {
-        email: 'customer@toolshop.test',
-        name: 'Casey',
-        address: { line1: '1 Main St' },
-      },
-    },
-  });
+  await payWithTestCard(orderId);
   // The provider took the money but the shop has not recorded it (a lost webhook, say).
-  await api.db
-    .collection('orders')
-    .updateOne(
-      { _id: new Types.ObjectId(orderId) },
-      {
-        $set: { paid: false, reservedUntil: new Date(Date.now() - 1000) },
-        $unset: { transactionId: 1 },
-      },
-    );
+  await api.db.collection('orders').updateOne(
+    { _id: new Types.ObjectId(orderId) },
+    {
+      $set: { paid: false, reservedUntil: new Date(Date.now() - 1000) },
+      $unset: { transactionId: 1 },
+    },
+  );
   expect(await sweepAt(new Date())).toBe(0);
   const settled = await api.request('GET', `/orders/${orderId}`, { token: api.tokens.customer });
   expect(settled.body.paid).toBe(true);
