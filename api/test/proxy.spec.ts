@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { TestApi } from './support/test-api';
 
 /**
@@ -11,6 +12,7 @@ beforeAll(async () => {
     RATE_LIMIT_SUGGESTIONS: '2',
     RATE_LIMIT_WRITES: '2',
     IMAGE_HOSTS: 'cdn.toolshop.example',
+    REQUEST_TIMEOUT_MS: '1000',
   });
 });
 afterAll(() => api.stop());
@@ -61,3 +63,19 @@ it('accepts https images on IMAGE_HOSTS', async () => {
   expect((await add('https://cdn.toolshop.example/saw.webp')).status).toBe(201);
   expect((await add('http://cdn.toolshop.example/saw.webp')).status).toBe(400);
 });
+
+it('cuts off a client that never finishes its request (REQUEST_TIMEOUT_MS)', async () => {
+  const { hostname, port } = new URL(api.url);
+  const socket = connect(Number(port), hostname);
+  socket.write('GET /health HTTP/1.1\r\nHost: shop\r\n');
+  const started = Date.now();
+  const answer = await new Promise<string>((resolve) => {
+    let text = '';
+    socket.on('data', (chunk) => (text += chunk.toString()));
+    socket.on('close', () => resolve(text));
+  });
+  // Closed (with or without a 408 first) after about a second, not Node's default minute.
+  expect(answer).toMatch(/^(HTTP\/1\.1 408|)/);
+  expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+  expect(Date.now() - started).toBeLessThan(10_000);
+}, 20_000);
