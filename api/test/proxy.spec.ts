@@ -75,7 +75,7 @@ it('cuts off a client that never finishes its request (REQUEST_TIMEOUT_MS)', asy
     socket.on('close', () => resolve(text));
   });
   // Closed (with or without a 408 first) after about a second, not Node's default minute.
-  expect(answer).toMatch(/^(HTTP\/1\.1 408|)/);
+  expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
   expect(Date.now() - started).toBeGreaterThanOrEqual(900);
   expect(Date.now() - started).toBeLessThan(10_000);
 }, 20_000);
