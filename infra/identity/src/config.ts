@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes.ts';
+import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './throttle/login-throttle.ts';
 
 export interface DemoAccount {
@@ -19,16 +20,25 @@ export interface IdentityConfig {
   port: number;
   /** Interface to listen on: loopback in development, every interface in production. */
   host?: string;
-  /** Trust X-Forwarded-For behind a reverse proxy (the client address feeds the lockout). */
-  trustProxy: boolean;
+  /**
+   * Reverse proxies in front (the client address feeds the lockout): false, the number of proxy
+   * hops, or the proxies' addresses/CIDRs (see client-address.ts).
+   */
+  trustProxy: TrustProxy;
   /** Defaults to http://localhost:<port> once the port is known. */
   issuer?: string;
   mongodbUri: string;
   database: string;
   apiAudience: string;
   webOrigins: string[];
-  /** Real Google when set; otherwise the local stand-in below is started. */
+  /** Real Google when set; otherwise the local stand-in below is started (unless googleSignIn is off). */
   google?: GoogleCredentials;
+  /** GOOGLE_SIGN_IN=off: no Google option at all (no stand-in, idp_hint=google refused). Default on. */
+  googleSignIn?: boolean;
+  /** smtp://host:port of the outgoing mail server; unset outside production: mails are logged only. */
+  smtpUrl?: string;
+  /** Sender of the provider's mails (MAIL_FROM). */
+  mailFrom?: string;
   /** Port of the "Google" stand-in; 0 picks a free port. */
   googleStandinPort: number;
   keysDir: string;
@@ -50,6 +60,8 @@ export const DEFAULT_WEB_ORIGINS = [
   'http://localhost:3002',
   'http://localhost:3003',
 ];
+
+export const DEFAULT_MAIL_FROM = 'Toolshop <no-reply@toolshop.test>';
 
 export const DEFAULT_KEYS_DIR = fileURLToPath(new URL('../keys', import.meta.url));
 
@@ -141,20 +153,44 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
   }
   // The process speaks http behind the TLS-terminating proxy: only a trusted X-Forwarded-Proto makes
   // its cookies Secure (and X-Forwarded-For the real client address for lockouts).
-  if (production && env.TRUST_PROXY !== 'true') {
-    throw new ConfigError('TRUST_PROXY=true is required in production (behind the TLS-terminating proxy)');
+  const trustProxy = parseTrustProxy(env.TRUST_PROXY);
+  if (typeof trustProxy === 'string') throw new ConfigError(trustProxy);
+  if (production && trustProxy === false) {
+    throw new ConfigError(
+      'TRUST_PROXY is required in production: the number of proxy hops in front (e.g. 1) or the proxies\' addresses',
+    );
   }
+
+  const googleSignInRaw = (env.GOOGLE_SIGN_IN || 'on').toLowerCase();
+  if (googleSignInRaw !== 'on' && googleSignInRaw !== 'off') {
+    throw new ConfigError(`GOOGLE_SIGN_IN must be "on" or "off", got "${env.GOOGLE_SIGN_IN}"`);
+  }
+  const googleSignIn = googleSignInRaw === 'on';
+  if (production && googleSignIn && !googleId) {
+    throw new ConfigError(
+      'In production set GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or GOOGLE_SIGN_IN=off: the Google stand-in is for development only',
+    );
+  }
+
+  const smtpUrl = env.SMTP_URL || undefined;
+  if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
+    throw new ConfigError(`SMTP_URL must look like smtp://host:port, got "${smtpUrl}"`);
+  }
+  if (production && !smtpUrl) throw new ConfigError('SMTP_URL is required in production (verification mails)');
 
   return {
     port,
     host: env.HOST || (production ? undefined : '127.0.0.1'),
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy,
     issuer: issuer.replace(/\/$/, ''),
     mongodbUri,
     database: env.IDENTITY_DB || 'toolshop-identity',
     apiAudience: env.API_AUDIENCE || 'urn:toolshop:api',
     webOrigins,
-    google: googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,
+    google: googleSignIn && googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,
+    googleSignIn,
+    smtpUrl,
+    mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
     googleStandinPort: portNumber('GOOGLE_STANDIN_PORT', env.GOOGLE_STANDIN_PORT, 4001),
     keysDir: env.KEYS_DIR || DEFAULT_KEYS_DIR,
     cookieKeys,

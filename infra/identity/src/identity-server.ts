@@ -49,7 +49,9 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
     let googleStandinUrl: string | undefined;
     const server: RunningServer = await listen(config.port, config.host, async (url) => {
       issuer = config.issuer ?? url;
-      const google = config.google
+      const google = !(config.googleSignIn ?? true)
+        ? undefined
+        : config.google
         ? new UpstreamClient({
             name: 'google',
             issuer: 'https://accounts.google.com',
@@ -130,7 +132,6 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
 async function startStandin(config: IdentityConfig, issuer: string, db: Db, stops: Array<() => Promise<void>>) {
   const standin = await startGoogleStandin({
     port: config.googleStandinPort,
-    host: config.host,
     db,
     redirectUri: `${issuer}/interaction/callback/google`,
     formTargets: [issuer, ...config.webOrigins],

@@ -15,9 +15,11 @@ const server = await startIdentityServer(config);
 config.log(`OpenID Connect provider ${server.issuer} (client ${server.clientId}, API audience ${server.apiAudience})`);
 config.log(`discovery: ${server.issuer}/.well-known/openid-configuration`);
 config.log(
-  config.google
-    ? 'Google option: accounts.google.com'
-    : `Google option: local stand-in at ${server.googleStandinUrl} (no GOOGLE_CLIENT_ID set)`,
+  config.googleSignIn === false
+    ? 'Google option: off (GOOGLE_SIGN_IN=off)'
+    : config.google
+      ? 'Google option: accounts.google.com'
+      : `Google option: local stand-in at ${server.googleStandinUrl} (no GOOGLE_CLIENT_ID set; development only)`,
 );
 for (const demo of config.demoAccounts) config.log(`demo account: ${demo.email} / ${demo.password}`);
 

@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { configFromEnv } from '../src/config.ts';
 import { ADMIN, passwordGrant, postJson, useTestIdentity } from './support/test-identity.ts';
 
-// Behind a reverse proxy (TRUST_PROXY=true) the address the proxy appended is the client's.
+// Behind one reverse proxy (TRUST_PROXY=1) the address the proxy appended is the client's.
 // The limits come from the environment, as in a deployment.
 const { loginThrottle, accountRateLimits } = configFromEnv({
   MONGODB_URI: 'mongodb://unused',
@@ -14,7 +14,7 @@ const { loginThrottle, accountRateLimits } = configFromEnv({
   LOGIN_LOCK_MINUTES: '20',
   SIGNUP_LIMIT: '2',
 });
-const identity = useTestIdentity(27421, { trustProxy: true, loginThrottle, accountRateLimits });
+const identity = useTestIdentity(27421, { trustProxy: 1, loginThrottle, accountRateLimits });
 
 const from = (address: string) => ({ 'X-Forwarded-For': address });
 

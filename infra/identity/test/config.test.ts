@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, configFromEnv, DEFAULT_WEB_ORIGINS } from '../src/config.ts';
+import { clientAddressResolver } from '../src/http/client-address.ts';
 
 const base = { MONGODB_URI: 'mongodb://127.0.0.1:27017/' };
 
@@ -93,17 +94,77 @@ describe('configuration from the environment', () => {
     refuses({ ...base, GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
     refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com' }, /COOKIE_KEYS is required/);
     refuses({ ...base, NODE_ENV: 'production', ISSUER: 'http://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /https/);
-    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /TRUST_PROXY=true is required/);
+    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /TRUST_PROXY is required in production/);
+    refuses({ ...base, TRUST_PROXY: 'true' }, /TRUST_PROXY=true would trust every X-Forwarded-For entry/);
+    refuses({ ...base, TRUST_PROXY: '11' }, /TRUST_PROXY must be false, a hop count from 1 to 10/);
+    refuses({ ...base, TRUST_PROXY: '10.0.0.1,proxy.internal' }, /TRUST_PROXY must be false/);
+    refuses({ ...base, TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be false/);
+    refuses({ ...base, GOOGLE_SIGN_IN: 'maybe' }, /GOOGLE_SIGN_IN must be "on" or "off"/);
+    refuses({ ...base, SMTP_URL: 'mail.example.com:25' }, /SMTP_URL must look like smtp:\/\/host:port/);
   });
 
+  const production = {
+    ...base,
+    NODE_ENV: 'production',
+    ISSUER: 'https://id.example.com',
+    COOKIE_KEYS: 'a'.repeat(40),
+    TRUST_PROXY: '1',
+    GOOGLE_CLIENT_ID: 'id',
+    GOOGLE_CLIENT_SECRET: 'secret',
+    SMTP_URL: 'smtp://mail.internal:25',
+  };
+
   it('creates no demo accounts in production', () => {
-    const config = configFromEnv({
-      ...base,
-      NODE_ENV: 'production',
-      ISSUER: 'https://id.example.com',
-      COOKIE_KEYS: 'a'.repeat(40),
-      TRUST_PROXY: 'true',
-    });
+    const config = configFromEnv(production);
     assert.deepEqual(config.demoAccounts, []);
+    assert.equal(config.smtpUrl, 'smtp://mail.internal:25');
+    assert.equal(config.mailFrom, 'Toolshop <no-reply@toolshop.test>');
+  });
+
+  it('refuses to start the Google stand-in in production: real Google credentials or GOOGLE_SIGN_IN=off', () => {
+    const { GOOGLE_CLIENT_ID: _id, GOOGLE_CLIENT_SECRET: _secret, ...withoutGoogle } = production;
+    assert.throws(
+      () => configFromEnv(withoutGoogle),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or GOOGLE_SIGN_IN=off/.test(error.message),
+    );
+    const off = configFromEnv({ ...withoutGoogle, GOOGLE_SIGN_IN: 'off' });
+    assert.equal(off.googleSignIn, false);
+    assert.equal(off.google, undefined);
+    assert.equal(configFromEnv(base).googleSignIn, true, 'on by default (the stand-in in development)');
+    assert.throws(() => configFromEnv({ ...production, SMTP_URL: '' }), /SMTP_URL is required in production/);
+  });
+
+  it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
+    assert.equal(configFromEnv(base).trustProxy, false);
+    assert.equal(configFromEnv({ ...base, TRUST_PROXY: 'false' }).trustProxy, false);
+    assert.equal(configFromEnv({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
+    assert.deepEqual(configFromEnv({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy, [
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+    ]);
+  });
+});
+
+describe('client address behind proxies', () => {
+  it('takes the X-Forwarded-For entry the given number of hops from the right', () => {
+    const oneHop = clientAddressResolver(1);
+    assert.equal(oneHop('10.0.0.5', 'spoofed, 203.0.113.9').address, '203.0.113.9');
+    assert.equal(oneHop('10.0.0.5', undefined).address, '10.0.0.5');
+    assert.equal(clientAddressResolver(2)('10.0.0.5', 'spoofed, 203.0.113.9, 10.0.0.7').address, '203.0.113.9');
+  });
+
+  it('takes the first address from the right that is not a trusted proxy', () => {
+    const listed = clientAddressResolver(['10.0.0.0/8', '::1']);
+    assert.equal(listed('10.0.0.5', 'spoofed, 203.0.113.9, 10.2.3.4').address, '203.0.113.9');
+    assert.equal(listed('::ffff:10.0.0.5', '198.51.100.1').address, '198.51.100.1');
+    const direct = listed('198.51.100.7', '203.0.113.9');
+    assert.deepEqual(direct, { address: '198.51.100.7', viaTrustedProxy: false }, 'not from a proxy: its header is ignored');
+  });
+
+  it('ignores X-Forwarded-For without a trusted proxy', () => {
+    assert.deepEqual(clientAddressResolver(false)('::ffff:127.0.0.1', '1.2.3.4'), { address: '127.0.0.1', viaTrustedProxy: false });
   });
 });

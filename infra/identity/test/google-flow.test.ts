@@ -3,8 +3,10 @@ import { describe, it } from 'node:test';
 import { decodeJwt } from 'jose';
 import { Browser, formAction } from './support/browser.ts';
 import { authorizationRequest, redeemCode } from './support/code-flow.ts';
-import { SESSION_EXPIRED } from '../src/oidc/create-provider.ts';
+import { networkInterfaces } from 'node:os';
 import {
+  ADMIN,
+  CUSTOMER,
   passwordGrant,
   postJson,
   REDIRECT_URI,
@@ -15,6 +17,7 @@ import {
 } from './support/test-identity.ts';
 
 const identity = useTestIdentity(27420);
+const withoutGoogle = useTestIdentity(27423, { googleSignIn: false });
 
 /** Starts the SPA's "Google" sign-in and stops at the stand-in's page. */
 async function openStandin(browser: Browser) {
@@ -69,41 +72,22 @@ describe('the Google option through the local stand-in', () => {
     assert.equal(idToken.email_verified, true);
   });
 
-  it('hands an account signed up with an unverified email to the verified Google owner', async () => {
-    // Someone signs up with another person's email and a password of their own...
-    const attacker = await signUpWithPassword('Not Vera', 'vera@example.com', 'attacker1');
-
-    // ...then the owner of the email signs in with Google.
-    const owner = await signInWithGoogle(new Browser(SPA_ORIGIN), 'VERA@example.com', 'Vera Verified');
-    const { payload } = await verifyAccessToken(identity, owner.access_token!);
-    assert.equal(payload.sub, decodeJwt(attacker.access_token!).sub, 'the same account, now the owner’s');
-    assert.equal(payload.name, 'Vera Verified', 'the name typed at sign-up is not kept');
-    assert.equal(decodeJwt(owner.id_token!).email_verified, true);
-
-    const password = await passwordGrant(identity.url, 'vera@example.com', 'attacker1');
-    assert.equal(password.status, 400);
-    assert.equal(password.body.error_description, 'Invalid email or password.');
-    const refresh = await refreshGrant(identity.url, attacker.refresh_token!);
-    assert.equal(refresh.status, 400);
-    assert.equal(refresh.body.error, 'invalid_grant');
-    assert.equal(refresh.body.error_description, SESSION_EXPIRED);
-
-    assert.equal((await refreshGrant(identity.url, owner.refresh_token!)).status, 200, 'the owner stays signed in');
-  });
-
-  it('takes over in a browser that was signed in to the unverified account with its password', async () => {
-    await signUpWithPassword('Sam', 'sam@example.com', 'sampass1');
-    const browser = new Browser(SPA_ORIGIN);
-    const request = authorizationRequest(identity.url);
-    const { url, response } = await browser.navigate(request.url);
-    const signedIn = await browser.submit(formAction(await response!.text(), url), {
-      email: 'sam@example.com',
-      password: 'sampass1',
-    });
-    assert.ok(signedIn.url.startsWith(`${REDIRECT_URI}?code=`), `signed in at the login page: ${signedIn.url}`);
-
-    const viaGoogle = await signInWithGoogle(browser, 'sam@example.com', 'Sam Owner');
-    assert.equal(decodeJwt(viaGoogle.access_token!).email, 'sam@example.com');
+  it('never signs in an existing account by its email (finding 1: the stand-in believes any email)', async () => {
+    const victim = await signUpWithPassword('Vera', 'vera@example.com', 'verapass1');
+    for (const email of [CUSTOMER.email, ADMIN.email, 'VERA@example.com']) {
+      const browser = new Browser(SPA_ORIGIN);
+      const { url, html } = await openStandin(browser);
+      const refused = await browser.submit(formAction(html, url), { email, name: 'Mallory' });
+      assert.ok(!refused.url.startsWith(REDIRECT_URI), `no code for ${email}: ${refused.url}`);
+      assert.equal(refused.response?.status, 403);
+      assert.match(
+        await refused.response!.text(),
+        /role="alert"[^>]*>An account with this email already exists\. Sign in with its password\./,
+      );
+    }
+    assert.equal((await passwordGrant(identity.url, 'vera@example.com', 'verapass1')).status, 200, 'password unchanged');
+    assert.equal((await refreshGrant(identity.url, victim.refresh_token!)).status, 200, 'sessions unchanged');
+    assert.equal((await passwordGrant(identity.url, CUSTOMER.email, CUSTOMER.password)).status, 200);
   });
 
   it('links a verified account on later Google sign-ins without ending its other sessions', async () => {
@@ -153,5 +137,29 @@ describe('the Google option through the local stand-in', () => {
     const callback = new URL(url);
     assert.equal(callback.searchParams.get('error'), 'invalid_request');
     assert.equal(callback.searchParams.get('error_description'), 'This sign-in option is not available.');
+  });
+
+  it('listens on loopback only', async () => {
+    const port = new URL(identity.server.googleStandinUrl!).port;
+    const outside = Object.values(networkInterfaces())
+      .flat()
+      .find((entry) => entry && entry.family === 'IPv4' && !entry.internal);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).status, 200);
+    if (!outside) return;
+    await assert.rejects(fetch(`http://${outside.address}:${port}/.well-known/openid-configuration`));
+  });
+});
+
+describe('GOOGLE_SIGN_IN=off', () => {
+  it('starts no stand-in, hides the Google button and refuses idp_hint=google with a readable page', async () => {
+    assert.equal(withoutGoogle.server.googleStandinUrl, undefined);
+    const browser = new Browser(SPA_ORIGIN);
+    const login = await browser.navigate(authorizationRequest(withoutGoogle.url).url);
+    assert.equal(login.response?.status, 200);
+    assert.doesNotMatch(await login.response!.text(), /Continue with Google/);
+
+    const hinted = await new Browser(SPA_ORIGIN).navigate(authorizationRequest(withoutGoogle.url, { idp_hint: 'google' }).url);
+    assert.equal(hinted.response?.status, 400);
+    assert.match(await hinted.response!.text(), /Sign-in with Google is turned off\. Please sign in with your email and password\./);
   });
 });

@@ -5,8 +5,8 @@ import { Browser, formAction } from './support/browser.ts';
 import { authorizationRequest } from './support/code-flow.ts';
 import { CUSTOMER, REDIRECT_URI, SPA_ORIGIN, useTestIdentity } from './support/test-identity.ts';
 
-// Behind the TLS-terminating proxy, as in production (TRUST_PROXY=true).
-const identity = useTestIdentity(27422, { trustProxy: true });
+// Behind the TLS-terminating proxy, as in production (TRUST_PROXY=1).
+const identity = useTestIdentity(27422, { trustProxy: 1 });
 const overHttps = { 'X-Forwarded-Proto': 'https' };
 
 function assertNotFramable(response: Response) {

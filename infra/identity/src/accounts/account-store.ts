@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import { normalizeEmail } from '@toolshop/contracts';
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 
@@ -12,8 +13,10 @@ export interface AccountDocument {
   passwordHash?: string;
   /** Subjects at upstream providers, e.g. { google: '1234' }. */
   upstream?: Record<string, string>;
-  /** When an upstream provider (Google) first vouched for the email; sign-up does not verify it. */
+  /** When the owner followed the verification link, or an upstream provider (Google) vouched for the email. */
   emailVerifiedAt?: Date;
+  /** The pending verification link: only the sha256 of its token is stored. */
+  verification?: { tokenHash: string; expiresAt: Date };
   createdAt: Date;
   updatedAt: Date;
 }
@@ -22,7 +25,7 @@ export interface Account {
   id: string;
   email: string;
   name: string;
-  /** True once an upstream provider (Google) vouched for the email; sign-up does not verify it. */
+  /** True once the owner followed the verification link (or Google vouched for the email). */
   emailVerified: boolean;
 }
 
@@ -41,7 +44,14 @@ export interface VerifiedIdentity {
 
 export class EmailTakenError extends Error {}
 
-export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+export { normalizeEmail };
+
+/** Upstream key of accounts the development stand-in created (its identities reach no other account). */
+export const STANDIN_UPSTREAM = 'standin';
+/** A verification link works for this long, once. */
+export const VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 const toAccount = (doc: AccountDocument): Account => ({
   id: doc._id,
@@ -75,14 +85,15 @@ export class AccountStore {
   }
 
   /** @throws EmailTakenError */
-  async create(input: { email: string; name: string; password?: string; upstream?: Record<string, string> }) {
+  async create(input: { email: string; name: string; password?: string; upstream?: Record<string, string>; verified?: boolean }) {
     const now = new Date();
     const doc: AccountDocument = {
       _id: randomUUID(),
       email: normalizeEmail(input.email),
       name: input.name.trim(),
       ...(input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) }),
-      ...(input.upstream ? { upstream: input.upstream, emailVerifiedAt: now } : {}),
+      ...(input.upstream ? { upstream: input.upstream } : {}),
+      ...(input.upstream || input.verified ? { emailVerifiedAt: now } : {}),
       createdAt: now,
       updatedAt: now,
     };
@@ -147,14 +158,61 @@ export class AccountStore {
     return { account: { ...toAccount(existing), emailVerified: true }, tookOver: false };
   }
 
-  /** Creates the demo account, or resets its password to the configured one (development only). */
+  /**
+   * Signs in an identity asserted by the development stand-in, which believes any typed email: only
+   * an account the stand-in itself created for this subject, or a new one. Undefined when another
+   * account has the email (it is never linked or taken over).
+   */
+  async signInFromStandin(identity: VerifiedIdentity): Promise<Account | undefined> {
+    const email = normalizeEmail(identity.email);
+    const existing = await this.#accounts.findOne({ email });
+    if (existing) return existing.upstream?.[STANDIN_UPSTREAM] === identity.subject ? toAccount(existing) : undefined;
+    try {
+      const name = identity.name.trim() || email;
+      return await this.create({ email, name, upstream: { [STANDIN_UPSTREAM]: identity.subject } });
+    } catch (error) {
+      if (error instanceof EmailTakenError) return this.signInFromStandin(identity);
+      throw error;
+    }
+  }
+
+  /**
+   * A new verification link token for the account (replacing any earlier one); only its sha256 is
+   * stored. Undefined when the account is already verified or gone.
+   */
+  async newVerificationToken(id: string): Promise<string | undefined> {
+    const token = randomBytes(32).toString('base64url');
+    const result = await this.#accounts.updateOne(
+      { _id: id, emailVerifiedAt: { $exists: false } },
+      { $set: { verification: { tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) } } },
+    );
+    return result.modifiedCount === 1 ? token : undefined;
+  }
+
+  /** Verifies the email of the token's account, once (a conditional update); undefined when invalid, used or expired. */
+  async verifyEmail(token: string): Promise<Account | undefined> {
+    if (typeof token !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(token)) return undefined;
+    const now = new Date();
+    const doc = await this.#accounts.findOneAndUpdate(
+      { 'verification.tokenHash': sha256(token), 'verification.expiresAt': { $gt: now } },
+      { $set: { emailVerifiedAt: now, updatedAt: now }, $unset: { verification: '' } },
+      { returnDocument: 'after' },
+    );
+    return doc ? toAccount(doc) : undefined;
+  }
+
+  /** Creates the demo account (verified), or resets its password to the configured one (development only). */
   async ensure(input: { email: string; name: string; password: string }): Promise<Account> {
     const existing = await this.#accounts.findOne({ email: normalizeEmail(input.email) });
-    if (!existing) return this.create(input);
+    if (!existing) return this.create({ ...input, verified: true });
+    const set: Partial<AccountDocument> = {};
     if (!existing.passwordHash || !(await verifyPassword(input.password, existing.passwordHash))) {
-      const passwordHash = await hashPassword(input.password);
-      await this.#accounts.updateOne({ _id: existing._id }, { $set: { passwordHash, updatedAt: new Date() } });
+      set.passwordHash = await hashPassword(input.password);
     }
-    return toAccount(existing);
+    if (!existing.emailVerifiedAt) set.emailVerifiedAt = new Date();
+    if (Object.keys(set).length) {
+      await this.#accounts.updateOne({ _id: existing._id }, { $set: { ...set, updatedAt: new Date() } });
+    }
+    return { ...toAccount(existing), emailVerified: true };
   }
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
-import { validateEmail } from '@toolshop/contracts';
+import { normalizeEmail, validateEmail } from '@toolshop/contracts';
 import { readForm } from '../http/http-helpers.ts';
 import { errorBlock, escapeHtml, sendPage } from '../http/page.ts';
 import { listen, type RunningServer } from '../http/listen.ts';
@@ -42,7 +42,6 @@ function standinPage(uid: string, values: Partial<StandinUser> = {}, error?: str
  */
 export async function startGoogleStandin(options: {
   port: number;
-  host?: string;
   /** Its sessions and codes live beside the provider's, in collections prefixed `standin_`. */
   db: Db;
   /** The identity provider's upstream callback, registered as the only redirect URI. */
@@ -54,7 +53,8 @@ export async function startGoogleStandin(options: {
   const clientSecret = randomBytes(32).toString('base64url');
   const subjectOf = (email: string) => `standin-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
 
-  return listen(options.port, options.host, async (issuer) => {
+  // A development simulator that believes any email: never reachable from another machine.
+  return listen(options.port, '127.0.0.1', async (issuer) => {
     const provider = new Provider(issuer, {
       adapter: mongoAdapterFactory(options.db, 'standin').MongoAdapter,
       clients: [
@@ -111,10 +111,11 @@ export async function startGoogleStandin(options: {
       if (ctx.method !== 'POST') return next();
       await provider.interactionDetails(ctx.req, ctx.res);
       const form = await readForm(ctx);
-      const email = (form.get('email') ?? '').trim().toLowerCase();
+      const typed = form.get('email') ?? '';
+      const email = normalizeEmail(typed);
       const name = (form.get('name') ?? '').trim() || email.split('@')[0]!;
       const emailVerified = form.get('unverified') !== 'yes';
-      const problem = validateEmail(email);
+      const problem = validateEmail(typed);
       if (problem) {
         return sendPage(ctx, STANDIN_TITLE, standinPage(uid, { email, name, emailVerified }, problem), { status: 400, formTargets });
       }
@@ -128,6 +129,7 @@ export async function startGoogleStandin(options: {
   }).then((server) => ({
     ...server,
     // prompt=login: the stand-in asks every time, as Google's account chooser does.
-    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret, prompt: 'login' },
+    // It vouches for nothing: its identities sign in only accounts it created itself.
+    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret, prompt: 'login', standin: true },
   }));
 }

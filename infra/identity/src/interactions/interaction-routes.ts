@@ -16,8 +16,8 @@ export interface InteractionRoutesOptions {
   issuer: string;
   accounts: AccountStore;
   throttle: LoginThrottle;
-  /** The "Google" option: real Google or the local stand-in. */
-  google: UpstreamClient;
+  /** The "Google" option: real Google or the local stand-in; absent with GOOGLE_SIGN_IN=off. */
+  google?: UpstreamClient;
   /** Where the browser may go after a form post (the shop's origins, the upstream). */
   formTargets: string[];
   /** Ends the sessions and tokens of an account taken over by its verified owner, except this browser's session. */
@@ -36,6 +36,8 @@ const ROUTES = {
 const UPSTREAM_COOKIE = 'toolshop.upstream';
 const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google email address is not verified, so it cannot be used to sign in.';
+export const GOOGLE_SIGN_IN_OFF = 'Sign-in with Google is turned off. Please sign in with your email and password.';
+export const STANDIN_REFUSED = 'An account with this email already exists. Sign in with its password.';
 
 const isSessionMissing = (error: unknown) =>
   error instanceof Error && ['SessionNotFound', 'InvalidRequest'].includes(error.name);
@@ -58,12 +60,12 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
   async function showPrompt(ctx: Context, uid: string) {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     if (details.prompt.name === 'consent') return grantConsent(ctx, details);
-    if (details.params[IDP_HINT] === google.settings.name) return startGoogle(ctx, uid);
+    if (details.params[IDP_HINT] === 'google') return startGoogle(ctx, uid);
     if (details.params[IDP_HINT]) {
       return finish(ctx, { error: 'invalid_request', error_description: 'This sign-in option is not available.' });
     }
     const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint }), { formTargets });
+    sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint, google: Boolean(google) }), { formTargets });
   }
 
   /** Consent is implied for the first-party client; normally loadExistingGrant already covers it. */
@@ -90,27 +92,29 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
     const retry = (message: string, status = 400) =>
-      sendPage(ctx, 'Sign in', loginPage({ uid, email, error: message }), { status, formTargets });
+      sendPage(ctx, 'Sign in', loginPage({ uid, email, error: message, google: Boolean(google) }), { status, formTargets });
 
     const problem = Object.values(validateLogin({ email, password })).find(Boolean);
     if (problem) return retry(problem);
+    let attempt;
     try {
-      await throttle.beforeAttempt(email, ctx.ip);
+      attempt = await throttle.reserve(email, ctx.ip);
     } catch (error) {
       if (error instanceof LoginLockedError) return retry(error.message, 429);
       throw error;
     }
     const account = await accounts.authenticate(email, password);
     if (!account) {
-      const locked = await throttle.recordFailure(email, ctx.ip);
+      const locked = await attempt.failed();
       return retry(locked?.message ?? INVALID_CREDENTIALS, locked ? 429 : 400);
     }
-    await throttle.recordSuccess(email);
+    await attempt.succeeded();
     return finish(ctx, { login: { accountId: account.id, amr: ['pwd'] } });
   }
 
   async function startGoogle(ctx: Context, uid: string) {
     await provider.interactionDetails(ctx.req, ctx.res);
+    if (!google) return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
     let started: { url: string; request: UpstreamRequest };
     try {
       started = await google.start(upstreamRedirectUri, uid);
@@ -139,6 +143,7 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
 
   async function finishGoogle(ctx: Context, uid: string) {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
+    if (!google) return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
     const stored = ctx.cookies.get(UPSTREAM_COOKIE, { signed: true });
     ctx.cookies.set(UPSTREAM_COOKIE, null, { path: `/interaction/${uid}`, signed: true });
     const request = stored ? (JSON.parse(stored) as UpstreamRequest) : undefined;
@@ -157,6 +162,12 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
       // Only a verified email may reach an account, or anyone could claim someone else's.
       if (!identity.emailVerified) {
         return finish(ctx, { error: 'access_denied', error_description: GOOGLE_EMAIL_UNVERIFIED });
+      }
+      if (google.settings.standin) {
+        // The stand-in believes any typed email: it reaches only accounts it created itself.
+        const account = await accounts.signInFromStandin(identity);
+        if (!account) return sendPage(ctx, 'Sign in', problemPage(uid, STANDIN_REFUSED), { status: 403 });
+        return finish(ctx, { login: { accountId: account.id, amr: ['fed'] } });
       }
       const { account, tookOver } = await accounts.linkUpstream(google.settings.name, identity);
       if (tookOver) await revokeAccount(account.id, details.session?.uid);

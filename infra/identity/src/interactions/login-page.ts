@@ -1,7 +1,23 @@
 import { errorBlock, escapeHtml } from '../http/page.ts';
 
 /** The provider's own sign-in page (used by the authorization code flow without a hint). */
-export function loginPage({ uid, email = '', error }: { uid: string; email?: string; error?: string }): string {
+export function loginPage({
+  uid,
+  email = '',
+  error,
+  google = true,
+}: {
+  uid: string;
+  email?: string;
+  error?: string;
+  /** Offers "Continue with Google" (not with GOOGLE_SIGN_IN=off). */
+  google?: boolean;
+}): string {
+  const googleOption = google
+    ? `<p class="divider">or</p>
+<a class="button secondary" href="/interaction/${escapeHtml(uid)}/google">Continue with Google</a>
+`
+    : '';
   const described = error ? ' aria-describedby="form-error" aria-invalid="true"' : '';
   return `<h1>Sign in to Toolshop</h1>
 <p>Use the email and password of your Toolshop account.</p>
@@ -13,9 +29,7 @@ export function loginPage({ uid, email = '', error }: { uid: string; email?: str
   ${errorBlock(error)}
   <button type="submit">Sign in</button>
 </form>
-<p class="divider">or</p>
-<a class="button secondary" href="/interaction/${escapeHtml(uid)}/google">Continue with Google</a>
-<small><a href="/interaction/${escapeHtml(uid)}/cancel">Cancel and return to the shop</a></small>`;
+${googleOption}<small><a href="/interaction/${escapeHtml(uid)}/cancel">Cancel and return to the shop</a></small>`;
 }
 
 export function expiredPage(): string {

@@ -9,6 +9,7 @@ import Provider, {
   type ResourceServer,
 } from 'oidc-provider';
 import type { AccountStore } from '../accounts/account-store.ts';
+import { clientAddress, type TrustProxy } from '../http/client-address.ts';
 import { escapeHtml, sendPage } from '../http/page.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import type { LoginThrottle } from '../throttle/login-throttle.ts';
@@ -31,8 +32,8 @@ export interface ProviderOptions {
   adapter: new (name: string) => Adapter;
   accounts: AccountStore;
   throttle: LoginThrottle;
-  /** Trust X-Forwarded-* (behind a reverse proxy) for the client address used by lockouts. */
-  trustProxy: boolean;
+  /** Proxies whose X-Forwarded-* count (the client address feeds lockouts and rate limits). */
+  trustProxy: TrustProxy;
 }
 
 /** The SPA: a public client (PKCE, no secret) on every configured web origin. */
@@ -197,9 +198,10 @@ export function createProvider(options: ProviderOptions): Provider {
     }),
     PASSWORD_GRANT_PARAMETERS,
   );
-  provider.proxy = options.trustProxy;
-  // Only the address our own proxy appended counts; earlier X-Forwarded-For entries are the client's word.
-  provider.maxIpsCount = 1;
+  // X-Forwarded-Proto counts only through a trusted proxy; clientAddress drops it otherwise and
+  // resolves the client address from X-Forwarded-For by TRUST_PROXY's rule.
+  provider.proxy = options.trustProxy !== false;
+  provider.use(clientAddress(options.trustProxy));
   provider.use(securityHeaders(options.webOrigins));
   provider.use(readableTokenErrors);
   return provider;

@@ -1,5 +1,5 @@
-import type { Collection, Db } from 'mongodb';
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 
 interface StoredModel {
   _id: string;
@@ -27,6 +27,17 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
       collections.set(model, collection);
     }
     return collection;
+  };
+
+  /** Which codes and refresh tokens were used (`<collection>:<id>`). */
+  const consumed = db.collection<{ _id: string; at: Date }>(`${prefix}_consumed`);
+
+  /** Deletes a grant and everything issued under it, in every model. */
+  const revokeGrant = async (grantId: string) => {
+    await Promise.all([
+      collectionFor('Grant').deleteOne({ _id: grantId }),
+      ...PERSISTED_MODELS.map((model) => collectionFor(model).deleteMany({ 'payload.grantId': grantId })),
+    ]);
   };
 
   class MongoAdapter implements Adapter {
@@ -62,7 +73,20 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
       return this.#findOne({ 'payload.userCode': userCode });
     }
 
+    /**
+     * Marks a code or refresh token used, only if it was not: of simultaneous redemptions exactly one
+     * wins (a unique insert, atomic on every MongoDB-compatible server; FerretDB's conditional
+     * updates are not). The others mean the token was copied, so its whole grant is revoked.
+     */
     async consume(id: string) {
+      try {
+        await consumed.insertOne({ _id: `${this.#collection.collectionName}:${id}`, at: new Date() });
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+        const doc = await this.#collection.findOne({ _id: id });
+        if (doc?.payload.grantId) await revokeGrant(doc.payload.grantId);
+        throw new errors.InvalidGrant('token already used');
+      }
       await this.#collection.updateOne({ _id: id }, { $set: { 'payload.consumed': Math.floor(Date.now() / 1000) } });
     }
 
@@ -102,6 +126,8 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
     async sweepExpired() {
       const now = new Date();
       await Promise.all([...collections.values()].map((c) => c.deleteMany({ expiresAt: { $lte: now } })));
+      // Refresh tokens live 14 days at most; their used marks a while longer.
+      await consumed.deleteMany({ at: { $lte: new Date(now.getTime() - 30 * 24 * 60 * 60_000) } });
     },
   };
 }

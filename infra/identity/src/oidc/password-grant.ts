@@ -2,7 +2,7 @@ import { validateLogin } from '@toolshop/contracts';
 import { errors, type ResourceServer, type TokenEndpointGrantContext } from 'oidc-provider';
 import type { AccountStore } from '../accounts/account-store.ts';
 import { accountClaims } from './account-claims.ts';
-import type { LoginThrottle } from '../throttle/login-throttle.ts';
+import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password.';
 export const PASSWORD_GRANT_PARAMETERS = ['username', 'password', 'scope', 'resource'];
@@ -44,18 +44,19 @@ export function passwordGrantHandler(options: PasswordGrantOptions) {
     if (notAllowed) throw new errors.InvalidScope('requested scope is not allowed', notAllowed);
     const scope = scopes.join(' ');
 
+    let attempt;
     try {
-      await throttle.beforeAttempt(username, ctx.ip);
+      attempt = await throttle.reserve(username, ctx.ip);
     } catch (error) {
-      if (error instanceof Error && 'retryAfterSeconds' in error) throw invalidGrant(error.message);
+      if (error instanceof LoginLockedError) throw invalidGrant(error.message);
       throw error;
     }
     const account = await accounts.authenticate(username, password);
     if (!account) {
-      const locked = await throttle.recordFailure(username, ctx.ip);
+      const locked = await attempt.failed();
       throw invalidGrant(locked?.message ?? INVALID_CREDENTIALS);
     }
-    await throttle.recordSuccess(username);
+    await attempt.succeeded();
 
     const authTime = Math.floor(Date.now() / 1000);
     const grant = new provider.Grant({ clientId: client.clientId, accountId: account.id });

@@ -1,5 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Collection, Db } from 'mongodb';
+import { normalizeEmail } from '@toolshop/contracts';
+import { randomUUID } from 'node:crypto';
+import { MongoServerError, type Collection, type Db } from 'mongodb';
 
 export interface LoginThrottlePolicy {
   /** Failures are counted within this window (ms). */
@@ -29,11 +31,19 @@ export const DEFAULT_LOGIN_THROTTLE: LoginThrottlePolicy = {
   lockMs: 15 * 60_000,
 };
 
-interface AttemptDocument {
+/** Per key: the lock, and the epoch that names the current set of attempt slots. */
+interface LockDocument {
   _id: string;
-  failures: number;
-  windowStart: Date;
   lockedUntil?: Date;
+  /** Changed by a lock and by a successful sign-in: the attempts count from zero again. */
+  epoch?: string;
+}
+
+/** One reserved attempt: slot `n` (1..limit) of a key within a window and epoch. */
+interface SlotDocument {
+  _id: string;
+  key: string;
+  at: Date;
 }
 
 export class LoginLockedError extends Error {
@@ -48,82 +58,132 @@ export class LoginLockedError extends Error {
   }
 }
 
+/** What `reserve` hands back: settle it with `succeeded` or `failed` once the password was checked. */
+export interface LoginAttempt {
+  /** Clears the account's failures and releases the address's reservation. */
+  succeeded(): Promise<void>;
+  /** Keeps the reservation as a failure; returns a LoginLockedError when this failure locked the account or address. */
+  failed(): Promise<LoginLockedError | undefined>;
+}
+
 /**
  * Slows down, then refuses, repeated failed sign-ins per account and per client address
- * (collection `login_attempts`, shared by every instance of the provider).
+ * (collection `login_attempts`, shared by every instance of the provider). Every attempt is
+ * counted atomically ($inc) before its password is checked, so simultaneous guesses cannot all
+ * read the same count: the attempt over the limit is refused whatever the others do.
  */
 export class LoginThrottle {
-  readonly #attempts: Collection<AttemptDocument>;
+  readonly #locks: Collection<LockDocument>;
+  readonly #slots: Collection<SlotDocument>;
   readonly #policy: LoginThrottlePolicy;
 
   constructor(db: Db, policy: LoginThrottlePolicy = DEFAULT_LOGIN_THROTTLE) {
-    this.#attempts = db.collection<AttemptDocument>('login_attempts');
+    this.#locks = db.collection<LockDocument>('login_attempts');
+    this.#slots = db.collection<SlotDocument>('login_attempt_slots');
     this.#policy = policy;
   }
 
   #keys(email: string, address: string) {
-    return [`account:${email.trim().toLowerCase()}`, `address:${address}`] as const;
-  }
-
-  async #current(key: string, now: number): Promise<AttemptDocument | undefined> {
-    const doc = await this.#attempts.findOne({ _id: key });
-    if (!doc) return undefined;
-    const locked = doc.lockedUntil && doc.lockedUntil.getTime() > now;
-    if (!locked && now - doc.windowStart.getTime() > this.#policy.windowMs) return undefined;
-    return doc;
+    return [`account:${normalizeEmail(email)}`, `address:${address}`] as const;
   }
 
   /**
-   * Call before checking a password: throws LoginLockedError while the account or the address is
-   * locked, otherwise waits the slow-down delay that the recent failures call for.
+   * Reserves the lowest free slot 1..limit of the key by inserting it: a unique insert is atomic on
+   * every MongoDB-compatible server (FerretDB's updates are not), so simultaneous attempts always
+   * get different slots. Undefined when every slot is taken (over the limit).
    */
-  async beforeAttempt(email: string, address: string): Promise<void> {
-    const now = Date.now();
-    const docs = await Promise.all(this.#keys(email, address).map((key) => this.#current(key, now)));
-    const lockedUntil = Math.max(0, ...docs.map((doc) => doc?.lockedUntil?.getTime() ?? 0));
+  async #reserveSlot(key: string, limit: number, now: number) {
+    const lock = await this.#locks.findOne({ _id: key });
+    const lockedUntil = lock?.lockedUntil?.getTime() ?? 0;
     if (lockedUntil > now) throw new LoginLockedError(lockedUntil - now);
-
-    const { slowAfter, addressSlowAfter, delayStepMs, maxDelayMs } = this.#policy;
-    const [account, client] = docs;
-    const steps = Math.max(
-      (account?.failures ?? 0) - slowAfter + 1,
-      (client?.failures ?? 0) - addressSlowAfter + 1,
-    );
-    if (steps > 0) await sleep(Math.min(maxDelayMs, steps * delayStepMs));
+    const prefix = `${key}|${Math.floor(now / this.#policy.windowMs)}|${lock?.epoch ?? ''}|`;
+    const taken = await this.#slots.countDocuments({ _id: { $gte: prefix, $lt: `${prefix}~` } });
+    for (let step = 0; step < limit; step++) {
+      const n = ((taken + step) % limit) + 1;
+      try {
+        await this.#slots.insertOne({ _id: `${prefix}${n}`, key, at: new Date(now) });
+        return { id: `${prefix}${n}`, prefix, n };
+      } catch (error) {
+        if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
+      }
+    }
+    return undefined;
   }
 
-  /** Records a failed attempt; returns a LoginLockedError when this failure locked the account or address. */
-  async recordFailure(email: string, address: string): Promise<LoginLockedError | undefined> {
+  /** Sets fields of the key's lock document; simultaneous first upserts may collide once, then it exists. */
+  async #setLock(key: string, fields: Partial<LockDocument>) {
+    for (let tries = 0; ; tries++) {
+      try {
+        await this.#locks.updateOne({ _id: key }, { $set: fields }, { upsert: true });
+        return;
+      } catch (error) {
+        if (!(tries < 2 && error instanceof MongoServerError && error.code === 11000)) throw error;
+      }
+    }
+  }
+
+  #lock(key: string, now: number) {
+    return this.#setLock(key, { lockedUntil: new Date(now + this.#policy.lockMs), epoch: randomUUID() });
+  }
+
+  /**
+   * Call before checking a password: reserves the attempt (counted as a failure unless it
+   * `succeeded`), throws LoginLockedError while the account or the address is locked or has no
+   * attempt left, otherwise waits the slow-down delay that the earlier attempts call for.
+   */
+  async reserve(email: string, address: string): Promise<LoginAttempt> {
     const now = Date.now();
     const [accountKey, addressKey] = this.#keys(email, address);
-    const limits = new Map([
-      [accountKey, this.#policy.accountLimit],
-      [addressKey, this.#policy.addressLimit],
-    ]);
-    let locked: LoginLockedError | undefined;
-    for (const [key, limit] of limits) {
-      const doc = await this.#current(key, now);
-      const failures = (doc?.failures ?? 0) + 1;
-      const lockedUntil = failures >= limit ? new Date(now + this.#policy.lockMs) : undefined;
-      await this.#attempts.updateOne(
-        { _id: key },
-        {
-          $set: {
-            failures: lockedUntil ? 0 : failures,
-            windowStart: doc?.windowStart ?? new Date(now),
-            ...(lockedUntil ? { lockedUntil } : {}),
-          },
-        },
-        { upsert: true },
-      );
-      if (lockedUntil) locked = new LoginLockedError(this.#policy.lockMs);
+    const { accountLimit, addressLimit, slowAfter, addressSlowAfter, delayStepMs, maxDelayMs, lockMs } = this.#policy;
+    if (Math.random() < 0.01) void this.#sweep(now).catch(() => {});
+
+    const account = await this.#reserveSlot(accountKey, accountLimit, now);
+    if (!account) {
+      await this.#lock(accountKey, now);
+      throw new LoginLockedError(lockMs);
     }
-    return locked;
+    let client;
+    try {
+      client = await this.#reserveSlot(addressKey, addressLimit, now);
+    } catch (error) {
+      await this.#slots.deleteOne({ _id: account.id });
+      throw error;
+    }
+    if (!client) {
+      await Promise.all([this.#slots.deleteOne({ _id: account.id }), this.#lock(addressKey, now)]);
+      throw new LoginLockedError(lockMs);
+    }
+
+    // The attempts before this one decide its delay.
+    const steps = Math.max(account.n - slowAfter, client.n - addressSlowAfter);
+    if (steps > 0) await sleep(Math.min(maxDelayMs, steps * delayStepMs));
+
+    return {
+      succeeded: async () => {
+        // The account counts from zero again; the address gives its attempt back.
+        await Promise.all([
+          this.#setLock(accountKey, { epoch: randomUUID() }),
+          this.#slots.deleteOne({ _id: client.id }),
+        ]);
+      },
+      failed: async () => {
+        const at = Date.now();
+        let locked: LoginLockedError | undefined;
+        for (const [key, slot, limit] of [
+          [accountKey, account, accountLimit],
+          [addressKey, client, addressLimit],
+        ] as const) {
+          if (slot.n < limit) continue;
+          await this.#lock(key, at);
+          locked = new LoginLockedError(lockMs);
+        }
+        return locked;
+      },
+    };
   }
 
-  /** A successful sign-in clears the account's failures (the address keeps its count). */
-  async recordSuccess(email: string): Promise<void> {
-    const [accountKey] = this.#keys(email, '');
-    await this.#attempts.deleteOne({ _id: accountKey });
+  /** Attempts of earlier windows no longer count. */
+  async #sweep(now: number) {
+    await this.#slots.deleteMany({ at: { $lt: new Date(now - 2 * this.#policy.windowMs) } });
   }
 }

@@ -11,6 +11,11 @@ export interface UpstreamSettings {
   clientSecret: string;
   /** e.g. "select_account" so Google lets the user pick an account. */
   prompt?: string;
+  /**
+   * The local development stand-in: believes any typed email, so its identities never link to or
+   * take over an existing account (they sign in only accounts the stand-in created).
+   */
+  standin?: boolean;
 }
 
 export interface UpstreamIdentity {
