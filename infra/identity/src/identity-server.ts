@@ -3,7 +3,8 @@ import { MongoClient, type Db } from 'mongodb';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
 import { accountsRoutes } from './accounts/accounts-routes.ts';
-import type { IdentityConfig } from './config.ts';
+import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
+import { createMailer } from './mail/mailer.ts';
 import { startGoogleStandin } from './google-standin/google-standin.ts';
 import { listen, type RunningServer } from './http/listen.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
@@ -81,6 +82,9 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
           accounts,
           webOrigins: new Set(config.webOrigins),
           limits: config.accountRateLimits,
+          mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: config.log }),
+          issuer,
+          log: config.log,
           async verifyAccessToken(token) {
             const { payload } = await jwtVerify(token, verifyKeys, {
               issuer,

@@ -21,6 +21,7 @@ config.log(
       ? 'Google option: accounts.google.com'
       : `Google option: local stand-in at ${server.googleStandinUrl} (no GOOGLE_CLIENT_ID set; development only)`,
 );
+config.log(`mail: ${config.smtpUrl ? `via ${config.smtpUrl}` : 'written to this log, not sent (no SMTP_URL)'}`);
 for (const demo of config.demoAccounts) config.log(`demo account: ${demo.email} / ${demo.password}`);
 
 const shutdown = () => {

@@ -1,11 +1,18 @@
 import { Messages, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
+import { errorBlock, sendPage } from '../http/page.ts';
+import type { Mailer } from '../mail/mailer.ts';
 import { RateLimiter } from '../throttle/rate-limiter.ts';
 import { EmailTakenError, type Account, type AccountStore } from './account-store.ts';
 
 export const EMAIL_TAKEN = 'This email is already registered.';
 export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait a few minutes and try again.';
+export const ALREADY_VERIFIED = 'Your email address is already verified.';
+export const TOO_MANY_VERIFICATION_MAILS = 'A verification link was sent just now. Please check your inbox or wait a few minutes before asking again.';
+export const VERIFICATION_LINK_INVALID = 'This verification link is invalid, was already used or has expired.';
+/** Verification mails per account and window (POST /accounts/me/verification). */
+const VERIFICATION_MAILS_PER_WINDOW = 3;
 const PASSWORD_MAX_LENGTH = 200;
 
 /** Requests per client address and window; over it the address gets 429 until the window ends. */
@@ -23,6 +30,11 @@ export interface AccountsRoutesOptions {
   /** Resolves the account id (`sub`) of a valid access token for the API, or throws. */
   verifyAccessToken: (token: string) => Promise<string>;
   limits?: AccountRateLimits;
+  /** Sends the verification mails. */
+  mailer: Mailer;
+  /** The provider's public URL: the verification link is `${issuer}/accounts/verify?token=…`. */
+  issuer: string;
+  log: (line: string) => void;
 }
 
 const invalid = (description: string, field: string) => new HttpError(400, 'invalid_request', description, { field });
@@ -46,47 +58,58 @@ function checkLengths(fields: Record<string, unknown>) {
 
 const publicView = (account: Account) => ({ email: account.email, name: account.name });
 
+function verificationMail(account: Account, link: string) {
+  return {
+    to: account.email,
+    subject: 'Verify your Toolshop email address',
+    text: `Hello ${account.name},
+
+please confirm that ${account.email} is your email address by opening this link within 24 hours:
+
+${link}
+
+If you did not sign up at Toolshop, ignore this mail.
+`,
+  };
+}
+
 /**
  * Sign-up (`POST /accounts`) and display-name update (`PATCH /accounts/me`): the two calls besides
  * standard OIDC that the shop makes to its identity provider.
  */
 export function accountsRoutes(options: AccountsRoutesOptions) {
-  const { accounts, webOrigins, verifyAccessToken } = options;
+  const { accounts, webOrigins, verifyAccessToken, mailer, issuer, log } = options;
   const limits = options.limits ?? DEFAULT_ACCOUNT_RATE_LIMITS;
   const signupLimiter = new RateLimiter(limits.signups, limits.windowMs);
   const updateLimiter = new RateLimiter(limits.renames, limits.windowMs);
+  const mailLimiter = new RateLimiter(VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
+  const [firstOrigin] = webOrigins;
 
-  const limit = (limiter: RateLimiter, ctx: Context) => {
-    const retryAfter = limiter.hit(ctx.ip);
+  const limit = (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
+    const retryAfter = limiter.hit(key);
     if (retryAfter !== undefined) {
-      throw new HttpError(429, 'too_many_requests', TOO_MANY_REQUESTS, {
+      throw new HttpError(429, 'too_many_requests', message, {
         headers: { 'Retry-After': String(retryAfter) },
       });
     }
   };
 
-  async function signUp(ctx: Context) {
-    limit(signupLimiter, ctx);
-    const body = await readJson(ctx);
-    const problem = firstError(validateSignup(body));
-    if (problem) throw invalid(problem[1], problem[0]);
-    checkLengths(body);
+  /** Sends a new verification link; a mail failure is logged, never shown as a failed sign-up. */
+  async function sendVerification(account: Account): Promise<boolean> {
+    const token = await accounts.newVerificationToken(account.id);
+    if (!token) return false;
+    const link = `${issuer}/accounts/verify?token=${token}`;
     try {
-      const account = await accounts.create({
-        name: String(body.name),
-        email: String(body.email),
-        password: String(body.password),
-      });
-      ctx.status = 201;
-      ctx.body = publicView(account);
+      await mailer.send(verificationMail(account, link));
+      return true;
     } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(400, 'email_taken', EMAIL_TAKEN, { field: 'email' });
-      throw error;
+      log(`verification mail to ${account.email} failed: ${error instanceof Error ? error.message : String(error)}`);
+      return false;
     }
   }
 
-  async function updateMe(ctx: Context) {
-    limit(updateLimiter, ctx);
+  /** The account of the request's bearer access token. */
+  async function signedIn(ctx: Context): Promise<Account> {
     const [scheme, token] = ctx.get('Authorization').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
       throw new HttpError(401, 'invalid_token', 'Sign in first: the request carries no access token.', {
@@ -101,27 +124,93 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
         headers: { 'WWW-Authenticate': 'Bearer error="invalid_token"' },
       });
     }
+    const account = await accounts.findById(accountId);
+    if (!account) throw new HttpError(404, 'not_found', 'This account no longer exists.');
+    return account;
+  }
+
+  async function signUp(ctx: Context) {
+    limit(signupLimiter, ctx.ip);
+    const body = await readJson(ctx);
+    const problem = firstError(validateSignup(body));
+    if (problem) throw invalid(problem[1], problem[0]);
+    checkLengths(body);
+    try {
+      const account = await accounts.create({
+        name: String(body.name),
+        email: String(body.email),
+        password: String(body.password),
+      });
+      await sendVerification(account);
+      ctx.status = 201;
+      ctx.body = publicView(account);
+    } catch (error) {
+      if (error instanceof EmailTakenError) throw new HttpError(400, 'email_taken', EMAIL_TAKEN, { field: 'email' });
+      throw error;
+    }
+  }
+
+  async function updateMe(ctx: Context) {
+    limit(updateLimiter, ctx.ip);
+    const { id } = await signedIn(ctx);
     const body = await readJson(ctx);
     if (typeof body.name !== 'string' || !body.name.trim()) throw invalid(Messages.nameRequired, 'name');
     checkLengths({ name: body.name });
-    const account = await accounts.updateName(accountId, body.name);
+    const account = await accounts.updateName(id, body.name);
     if (!account) throw new HttpError(404, 'not_found', 'This account no longer exists.');
     ctx.body = publicView(account);
   }
 
+  async function showMe(ctx: Context) {
+    const account = await signedIn(ctx);
+    ctx.body = { ...publicView(account), emailVerified: account.emailVerified };
+  }
+
+  async function resendVerification(ctx: Context) {
+    const account = await signedIn(ctx);
+    if (account.emailVerified) {
+      ctx.body = { message: ALREADY_VERIFIED };
+      return;
+    }
+    limit(mailLimiter, account.id, TOO_MANY_VERIFICATION_MAILS);
+    if (!(await sendVerification(account))) {
+      throw new HttpError(503, 'mail_failed', 'The verification mail could not be sent right now. Please try again later.');
+    }
+    ctx.status = 202;
+    ctx.body = { message: `We sent a new verification link to ${account.email}.` };
+  }
+
+  /** The link in the mail: verifies once, then back to the shop's profile page. */
+  async function verify(ctx: Context) {
+    const account = await accounts.verifyEmail(String(ctx.query.token ?? ''));
+    if (!account) {
+      const body = `<h1>Email not verified</h1>${errorBlock(VERIFICATION_LINK_INVALID)}
+<p>Sign in to the shop and ask for a new link on your profile page.</p>`;
+      return sendPage(ctx, 'Email verification', body, { status: 400 });
+    }
+    ctx.status = 303;
+    ctx.redirect(`${firstOrigin}/profile?emailVerified=1`);
+  }
+
+  const routes: Record<string, Record<string, (ctx: Context) => Promise<void>>> = {
+    '/accounts': { POST: signUp },
+    '/accounts/me': { GET: showMe, PATCH: updateMe },
+    '/accounts/me/verification': { POST: resendVerification },
+  };
+
   return async function accountsMiddleware(ctx: Context, next: Next) {
-    const route =
-      ctx.path === '/accounts' ? { methods: 'POST', handle: signUp } : ctx.path === '/accounts/me' ? { methods: 'PATCH', handle: updateMe } : undefined;
+    if (ctx.path === '/accounts/verify' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return verify(ctx);
+    const route = routes[ctx.path];
     if (!route) return next();
-    if (applyCors(ctx, webOrigins, route.methods)) return;
+    const methods = Object.keys(route).join(', ');
+    if (applyCors(ctx, webOrigins, methods)) return;
     ctx.set('Cache-Control', 'no-store');
     try {
-      if (ctx.method !== route.methods) {
-        throw new HttpError(405, 'invalid_request', `Use ${route.methods} for ${ctx.path}.`, {
-          headers: { Allow: route.methods },
-        });
+      const handle = route[ctx.method];
+      if (!handle) {
+        throw new HttpError(405, 'invalid_request', `Use ${methods} for ${ctx.path}.`, { headers: { Allow: methods } });
       }
-      await route.handle(ctx);
+      await handle(ctx);
     } catch (error) {
       if (!(error instanceof HttpError)) throw error;
       sendError(ctx, error);

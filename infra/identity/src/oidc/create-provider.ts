@@ -124,11 +124,11 @@ export function createProvider(options: ProviderOptions): Provider {
       if (!account) return undefined;
       return { accountId: account.id, claims: () => accountClaims(account) };
     },
-    // The API reads who the user is from its access token alone.
+    // The API reads who the user is from its access token alone (admin rights need email_verified).
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token)) return undefined;
       const account = await accounts.findById(token.accountId);
-      return account ? { email: account.email, name: account.name } : undefined;
+      return account ? { email: account.email, email_verified: account.emailVerified, name: account.name } : undefined;
     },
     // A refresh token for every sign-in of the SPA (offline_access is dropped from browser requests
     // without prompt=consent); its lifetime does not depend on the provider's browser session.
