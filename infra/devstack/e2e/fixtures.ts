@@ -1,6 +1,7 @@
 // Shared fixtures of the browser tests. In a spec:
 //   import { test, expect, demo } from '@toolshop/devstack/e2e';
-//   test('...', async ({ page, signIn, freshUser, apiAs }) => { ... });
+//   test('...', async ({ page, signIn, freshUser, apiAs, mailbox }) => { ... });
+//   createUser({ verified: true }) follows the link of the sign-up email, as its owner would.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
 import type { StackUrls } from './stack-env';
@@ -45,16 +46,97 @@ export interface ApiClient {
 // does not throttle a test run (the test stack trusts X-Forwarded-For).
 const fakeAddress = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
-/** Creates an account at the identity provider (what /signup does) and returns its credentials. */
-export async function createUser(overrides: Partial<TestUser> = {}): Promise<TestUser> {
+/** One message in the stack's mail catcher (Mailpit's HTTP API). */
+export interface MailMessage {
+  id: string;
+  to: string[];
+  subject: string;
+  text: string;
+  html: string;
+}
+
+/** The stack's mail catcher: every email the identity provider and the API send over SMTP lands here. */
+export interface Mailbox {
+  /** Waits until a message to this address arrives (the newest one, optionally matching the subject). */
+  waitForMessage(to: string, options?: { subject?: RegExp; timeoutMs?: number }): Promise<MailMessage>;
+  /** The first web link of a message (text part first, then the HTML's hrefs). */
+  firstLink(message: MailMessage): string;
+  /** Every message to this address, newest first. */
+  messagesTo(to: string): Promise<MailMessage[]>;
+}
+
+interface MailpitSummary {
+  ID: string;
+  To: { Address: string }[];
+  Subject: string;
+}
+
+async function mailpit<T>(path: string): Promise<T> {
+  const response = await fetch(`${stack.mail}/api/v1${path}`);
+  if (!response.ok) throw new Error(`the mail catcher answered ${response.status} for ${path}`);
+  return (await response.json()) as T;
+}
+
+export const mailbox: Mailbox = {
+  async messagesTo(to) {
+    const address = to.toLowerCase();
+    const { messages } = await mailpit<{ messages: MailpitSummary[] }>(
+      `/search?query=${encodeURIComponent(`to:"${address}"`)}&limit=50`,
+    );
+    const mine = messages.filter((m) => m.To.some((r) => r.Address.toLowerCase() === address));
+    return Promise.all(
+      mine.map(async ({ ID }) => {
+        const full = await mailpit<{ ID: string; To: { Address: string }[]; Subject: string; Text: string; HTML: string }>(
+          `/message/${ID}`,
+        );
+        return { id: full.ID, to: full.To.map((r) => r.Address), subject: full.Subject, text: full.Text, html: full.HTML };
+      }),
+    );
+  },
+  async waitForMessage(to, { subject, timeoutMs = 15_000 } = {}) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = (await this.messagesTo(to)).find((m) => !subject || subject.test(m.subject));
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no email to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  },
+  firstLink({ text, html }) {
+    const inText = /https?:\/\/[^\s<>"')\]]+/.exec(text)?.[0];
+    const inHtml = /href="(https?:\/\/[^"]+)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+    const link = inText ?? inHtml;
+    if (!link) throw new Error('the email holds no link');
+    return link;
+  },
+};
+
+/** Follows the verification link of the sign-up email (the provider's GET /accounts/verify?token=…). */
+export async function verifyEmail(email: string): Promise<void> {
+  const message = await mailbox.waitForMessage(email);
+  const link = mailbox.firstLink(message);
+  const response = await fetch(link, { redirect: 'manual' });
+  // A verified link redirects to the shop's profile page; anything else is a failure.
+  if (response.status !== 303 || !response.headers.get('location')?.includes('emailVerified=1')) {
+    throw new Error(`verifying ${email} through ${link} answered ${response.status}: ${await response.text()}`);
+  }
+}
+
+/**
+ * Creates an account at the identity provider (what /signup does) and returns its credentials.
+ * verified: follows the link of the verification email, as its owner would (default: not verified).
+ */
+export async function createUser(overrides: Partial<TestUser> & { verified?: boolean } = {}): Promise<TestUser> {
+  const { verified = false, ...fields } = overrides;
   const id = randomUUID().slice(0, 8);
-  const user = { name: `Test User ${id}`, email: `user-${id}@e2e.test`, password: `pw-${id}-secret`, ...overrides };
+  const user = { name: `Test User ${id}`, email: `user-${id}@e2e.test`, password: `pw-${id}-secret`, ...fields };
   const response = await fetch(`${stack.identity}/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': fakeAddress() },
     body: JSON.stringify(user),
   });
   if (!response.ok) throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
+  if (verified) await verifyEmail(user.email);
   return user;
 }
 
@@ -100,6 +182,23 @@ export async function apiClient(user: Credentials | null): Promise<ApiClient> {
   };
 }
 
+/**
+ * An unpaid order placed through the API as the order form does: the minimum quantity of the tool
+ * with the most stock (a seeded one, never a product another test has just created and is counting).
+ */
+export async function placeOrder(api: ApiClient): Promise<{ orderId: string; name: string; total: number }> {
+  const tools = await api.get<{ _id: string; name: string; available: number; minOrder: number; price: number }[]>('/tools');
+  const [tool] = tools.filter((t) => t.minOrder > 0 && t.available >= t.minOrder).sort((a, b) => b.available - a.available);
+  if (!tool) throw new Error('no tool in stock to order');
+  const { insertedId } = await api.post<{ insertedId: string }>('/orders', {
+    toolId: tool._id,
+    address: '12 Elm Street, Springfield',
+    phone: '+1 555 0100',
+    orderQuantity: tool.minOrder,
+  });
+  return { orderId: insertedId, name: tool.name, total: tool.minOrder * tool.price };
+}
+
 /** Signs in through the shop's own /login form and waits until the navbar shows the user. */
 export async function signInThroughForm(page: Page, user: Credentials, startAt = '/login'): Promise<void> {
   await page.goto(startAt);
@@ -118,6 +217,8 @@ interface Fixtures {
   freshUser: TestUser;
   /** API clients with real tokens: apiAs('admin'), apiAs(freshUser), apiAs(null) for anonymous calls. */
   apiAs: (who: 'customer' | 'admin' | Credentials | null) => Promise<ApiClient>;
+  /** The stack's mail catcher (Mailpit): wait for an email to an address, take its first link. */
+  mailbox: Mailbox;
 }
 
 const resolveUser = (who: 'customer' | 'admin' | Credentials) => (typeof who === 'string' ? demo[who] : who);
@@ -150,5 +251,9 @@ export const test = base.extend<Fixtures>({
   // eslint-disable-next-line no-empty-pattern
   apiAs: async ({}, use) => {
     await use((who) => apiClient(who === null ? null : resolveUser(who)));
+  },
+  // eslint-disable-next-line no-empty-pattern
+  mailbox: async ({}, use) => {
+    await use(mailbox);
   },
 });

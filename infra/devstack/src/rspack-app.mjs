@@ -81,7 +81,8 @@ export function createFederatedAppConfig({
       mode: production ? 'production' : 'development',
       context: appRoot,
       entry: { main: './src/index.ts' },
-      devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+      // Production builds ship no source maps: the published code is not handed out readable.
+      devtool: production ? false : 'eval-cheap-module-source-map',
       target: 'web',
       output: {
         path: join(appRoot, 'dist'),

@@ -7,7 +7,7 @@ import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
-import { clientConfig, demoAccounts, harnessConfig, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
+import { clientConfig, demoAccounts, harnessConfig, localUrl, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
 
 export { demoAccounts, stackUrls };
 import { serveStatic } from './static-server.mjs';
@@ -137,6 +137,12 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         port: ports.shell,
         spaFallback: true,
         runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) },
+        // The browser tests also point pages at a Stripe-configured API beside the stack's
+        // (dashboard-mfe/e2e/payment-helpers.ts, API port + 50) and at a remote "moved" to
+        // 127.0.0.1 (shell/e2e/harness.spec.ts): the CSP of the test stack lets them.
+        testOrigins: test
+          ? [localUrl(ports.api + 50), ...remoteNames.map((name) => `http://127.0.0.1:${ports[name]}`)]
+          : [],
       }),
     );
   } catch (error) {

@@ -1,11 +1,14 @@
 // A small static server for the production builds: CORS for the remotes (the shell loads their
 // chunks cross-origin), SPA fallback for the shell, and the runtime JSON files served from memory.
+// Every answer carries a strict Content-Security-Policy derived from those runtime files, frame
+// protection and no referrer beyond the origin; source maps are never served.
 // Text files go out brotli- or gzip-compressed (compressed once, kept in memory); content-hashed
 // files are cached for a year, everything else is revalidated with an ETag on every use.
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 
@@ -15,7 +18,6 @@ const contentTypes = {
   '.mjs': 'text/javascript; charset=utf-8',
   '.css': 'text/css; charset=utf-8',
   '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
   '.jpg': 'image/jpeg',
@@ -34,7 +36,7 @@ const immutable = 'public, max-age=31536000, immutable';
 const revalidate = 'no-cache';
 
 // Images and fonts are compressed already; tiny bodies are not worth a compressed copy.
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.map', '.svg', '.txt']);
+const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt']);
 const minCompressBytes = 1024;
 
 const brotli = promisify(brotliCompress);
@@ -65,6 +67,65 @@ function entity(body, ext) {
   return { etag, variants };
 }
 
+// Stripe.js and the frames it opens (https://docs.stripe.com/security/guide#content-security-policy):
+// the dashboard loads it only when the API names Stripe as the payment provider.
+const stripe = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
+};
+
+// The one <style> element the apps add at run time: react-toastify puts its stylesheet (the text of
+// its ReactToastify.css) into the page. Allowed by its hash, so no other inline style is.
+const toastifyCss = resolve(import.meta.dirname, '../../../node_modules/react-toastify/dist/ReactToastify.css');
+export const runtimeStyleHashes = existsSync(toastifyCss)
+  ? [`'sha256-${createHash('sha256').update(readFileSync(toastifyCss)).digest('base64')}'`]
+  : [];
+
+const originOf = (url) => {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+};
+
+/** Host names from IMAGE_HOSTS (comma-separated, as the API reads it). */
+export const imageHostsFrom = (value = '') =>
+  value
+    .split(',')
+    .map((host) => host.trim().toLowerCase())
+    .filter(Boolean);
+
+/**
+ * The Content-Security-Policy of a page whose runtime files are these: scripts, styles and images
+ * from itself and its remotes only (never inline scripts), connections to the API, the identity
+ * provider and the remotes, images also from the API and the https IMAGE_HOSTS, and no framing.
+ * @param {{ runtimeFiles?: Record<string, any>, imageHosts?: string[], testOrigins?: string[] }} options
+ *   testOrigins: test stacks only: further origins the browser tests point pages at (a second API,
+ *   a remote under another address), trusted like the remotes.
+ */
+export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], testOrigins = [] } = {}) {
+  const config = runtimeFiles['/config.json'] ?? {};
+  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}), ...testOrigins].map(originOf);
+  const api = originOf(config.apiUrl);
+  const identity = originOf(config.authority);
+  const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${list("'self'", remotes, stripe.script)}`,
+    `style-src ${list("'self'", remotes, runtimeStyleHashes)}`,
+    `img-src ${list("'self'", 'data:', api, remotes, imageHosts.map((host) => `https://${host}`))}`,
+    `font-src ${list("'self'", 'data:', remotes)}`,
+    `connect-src ${list("'self'", api, identity, remotes, stripe.connect)}`,
+    `frame-src ${list(stripe.frame)}`,
+    `object-src 'none'`,
+    `frame-ancestors 'none'`,
+    `base-uri 'self'`,
+    `form-action ${list("'self'", identity)}`,
+  ].join('; ');
+}
+
 async function fileAt(root, pathname) {
   const path = normalize(join(root, decodeURIComponent(pathname)));
   if (path !== root && !path.startsWith(root + sep)) return undefined;
@@ -80,10 +141,26 @@ async function fileAt(root, pathname) {
 
 /**
  * @param {{ root: string, port: number, host?: string, spaFallback?: boolean,
- *           runtimeFiles?: Record<string, unknown> }} options
+ *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[] }} options
+ *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
+ *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
-export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback = false, runtimeFiles = {} }) {
+export async function serveStatic({
+  root,
+  port,
+  host = '127.0.0.1',
+  spaFallback = false,
+  runtimeFiles = {},
+  imageHosts = imageHostsFrom(process.env.IMAGE_HOSTS),
+  testOrigins = [],
+}) {
+  const securityHeaders = {
+    'Content-Security-Policy': contentSecurityPolicy({ runtimeFiles, imageHosts, testOrigins }),
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Content-Type-Options': 'nosniff',
+  };
   // path -> { key (size and mtime, so a rebuilt file is read again), entity }
   const files = new Map();
   const runtime = new Map(
@@ -117,6 +194,7 @@ export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback 
   };
 
   const server = createServer(async (req, res) => {
+    for (const [name, value] of Object.entries(securityHeaders)) res.setHeader(name, value);
     res.setHeader('Access-Control-Allow-Origin', '*');
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
@@ -130,7 +208,8 @@ export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback 
         return await send(req, res, runtimeFile, { 'Content-Type': contentTypes['.json'], 'Cache-Control': revalidate });
       }
 
-      let file = await fileAt(root, pathname);
+      // A production build has no source maps; one left behind by another build is not published.
+      let file = extname(pathname) === '.map' ? undefined : await fileAt(root, pathname);
       // Deep links of the SPA (e.g. /dashboard/myOrders) get index.html; missing assets stay 404.
       if (!file && spaFallback && !extname(pathname)) file = await fileAt(root, '/index.html');
       if (!file) return void res.writeHead(404, { 'Content-Type': contentTypes['.txt'] }).end('Not found');
@@ -138,7 +217,6 @@ export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback 
       await send(req, res, await fileEntity(file), {
         'Content-Type': contentTypes[extname(file.path)] ?? 'application/octet-stream',
         'Cache-Control': hashed.test(file.path) ? immutable : revalidate,
-        'X-Content-Type-Options': 'nosniff',
       });
     } catch (error) {
       console.error(`[static] ${req.url}`, error);
@@ -166,12 +244,12 @@ export async function serveStatic({ root, port, host = '127.0.0.1', spaFallback 
   };
 }
 
-/** Loads every servable text file of the build once (source maps only on demand). */
+/** Loads every servable text file of the build once. */
 async function warm(root, load) {
   try {
     for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
       const ext = extname(entry.name);
-      if (entry.isFile() && compressible.has(ext) && ext !== '.map') {
+      if (entry.isFile() && compressible.has(ext)) {
         await load(join(entry.parentPath, entry.name)).catch(() => {});
       }
     }

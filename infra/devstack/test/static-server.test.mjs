@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { request } from 'node:http';
-import { acceptedEncodings, serveStatic } from '../src/static-server.mjs';
+import { acceptedEncodings, contentSecurityPolicy, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
 
 /** A raw GET (fetch would decompress the body and hide the encoding). */
 function rawGet(url, headers) {
@@ -32,6 +32,7 @@ describe('serveStatic', () => {
     writeFileSync(join(root, 'main.1a2b3c4d.js'), 'console.log(1)');
     writeFileSync(join(root, 'mf-manifest.json'), '{}');
     writeFileSync(join(root, 'big.0a1b2c3d.js'), bigScript);
+    writeFileSync(join(root, 'main.1a2b3c4d.js.map'), '{"sources":["secret.ts"]}');
     mkdirSync(join(root, 'sub'));
     writeFileSync(join(tmpdir(), 'outside.txt'), 'secret');
     server = await serveStatic({ root, port: 0, spaFallback: true, runtimeFiles: { '/config.json': { apiUrl: 'x' } } });
@@ -97,8 +98,93 @@ describe('serveStatic', () => {
     assert.deepEqual(acceptedEncodings(''), []);
   });
 
+  it('sends frame protection, a strict referrer policy and a CSP on every answer', async () => {
+    for (const path of ['/', '/dashboard/myOrders', '/main.1a2b3c4d.js', '/config.json', '/missing.js']) {
+      const response = await get(path);
+      assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
+      assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', path);
+      assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
+      assert.match(response.headers.get('content-security-policy'), /frame-ancestors 'none'/, path);
+    }
+  });
+
+  it('never publishes source maps', async () => {
+    assert.equal((await get('/main.1a2b3c4d.js.map')).status, 404);
+    assert.equal((await get('/nested/app.js.map')).status, 404);
+  });
+
   it('never leaves its root', async () => {
     const response = await get('/..%2Foutside.txt');
     assert.notEqual(await response.text(), 'secret');
+  });
+});
+
+describe('contentSecurityPolicy', () => {
+  const runtimeFiles = {
+    '/remotes.json': {
+      storefront: 'http://localhost:3001/mf-manifest.json',
+      dashboard: 'http://localhost:3002/mf-manifest.json',
+    },
+    '/config.json': { apiUrl: 'http://localhost:5000', authority: 'http://localhost:4000/' },
+  };
+  const directives = (policy) =>
+    Object.fromEntries(policy.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1)]));
+
+  it('lets scripts come from the page and its remotes only, never inline', () => {
+    const csp = directives(contentSecurityPolicy({ runtimeFiles }));
+    assert.deepEqual(csp['default-src'], ["'self'"]);
+    assert.ok(csp['script-src'].includes("'self'"));
+    assert.ok(csp['script-src'].includes('http://localhost:3001'));
+    assert.ok(csp['script-src'].includes('http://localhost:3002'));
+    assert.ok(csp['script-src'].includes('https://js.stripe.com'));
+    for (const sources of Object.values(csp)) {
+      assert.ok(!sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'"), sources.join(' '));
+    }
+    assert.ok(!csp['script-src'].includes('http://localhost:5000'), 'the API serves no scripts');
+  });
+
+  it('connects to the API, the identity provider and the remotes; forms post to itself and the provider', () => {
+    const csp = directives(contentSecurityPolicy({ runtimeFiles }));
+    for (const origin of ['http://localhost:5000', 'http://localhost:4000', 'http://localhost:3001']) {
+      assert.ok(csp['connect-src'].includes(origin), origin);
+    }
+    assert.deepEqual(csp['form-action'], ["'self'", 'http://localhost:4000']);
+    assert.deepEqual(csp['frame-ancestors'], ["'none'"]);
+    assert.deepEqual(csp['base-uri'], ["'self'"]);
+    assert.deepEqual(csp['object-src'], ["'none'"]);
+  });
+
+  it('shows images from itself, the API and the https IMAGE_HOSTS only', () => {
+    const csp = directives(contentSecurityPolicy({ runtimeFiles, imageHosts: imageHostsFrom(' Images.Example.com ,cdn.test') }));
+    assert.deepEqual(csp['img-src'], [
+      "'self'",
+      'data:',
+      'http://localhost:5000',
+      'http://localhost:3001',
+      'http://localhost:3002',
+      'https://images.example.com',
+      'https://cdn.test',
+    ]);
+    assert.deepEqual(directives(contentSecurityPolicy({ runtimeFiles, imageHosts: imageHostsFrom('') }))['img-src'].length, 5);
+  });
+
+  it("allows react-toastify's stylesheet by its hash, not every inline style", () => {
+    const csp = directives(contentSecurityPolicy({ runtimeFiles }));
+    assert.equal(runtimeStyleHashes.length, 1);
+    assert.match(runtimeStyleHashes[0], /^'sha256-[A-Za-z0-9+/]{43}='$/);
+    assert.ok(csp['style-src'].includes(runtimeStyleHashes[0]));
+  });
+
+  it('lets a test stack name further origins (a second API, a moved remote)', () => {
+    const csp = directives(contentSecurityPolicy({ runtimeFiles, testOrigins: ['http://localhost:5050'] }));
+    assert.ok(csp['connect-src'].includes('http://localhost:5050'));
+    assert.ok(csp['script-src'].includes('http://localhost:5050'));
+    assert.ok(!directives(contentSecurityPolicy({ runtimeFiles }))['connect-src'].includes('http://localhost:5050'));
+  });
+
+  it('gives a page without runtime files (a bare remote) only its own origin', () => {
+    const csp = directives(contentSecurityPolicy());
+    assert.deepEqual(csp['connect-src'], ["'self'", 'https://api.stripe.com']);
+    assert.deepEqual(csp['style-src'], ["'self'", ...runtimeStyleHashes]);
   });
 });
