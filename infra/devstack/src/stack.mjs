@@ -103,7 +103,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     await startService('identity', process.execPath, ['infra/identity/src/main.ts'], {
       cwd: repoRoot,
       quiet,
-      env: { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: 'true' } : {}), ...env },
+      env: { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env },
       readyUrl: `${urls.identity}/.well-known/openid-configuration`,
     });
 
