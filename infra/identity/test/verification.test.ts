@@ -145,14 +145,17 @@ describe('verified email', () => {
   });
 
   it('answers a 50 000-dot username at once with invalid_grant (finding 2)', async () => {
-    const username = `a@${'.'.repeat(50_000)}@`;
-    const started = performance.now();
-    const answer = await passwordGrant(identity.url, username, 'whatever1');
-    const elapsed = performance.now() - started;
-    assert.equal(answer.status, 400);
-    assert.equal(answer.body.error, 'invalid_grant');
-    assert.equal(answer.body.error_description, 'An email address has at most 254 characters');
-    // Includes the HTTP round trip; the pattern alone took 2.7 s before.
-    assert.ok(elapsed < 200, `${elapsed} ms`);
+    const timed = async (username: string) => {
+      const started = performance.now();
+      const answer = await passwordGrant(identity.url, username, 'whatever1');
+      return { answer, ms: performance.now() - started };
+    };
+    const baseline = await timed('not-an-email');
+    const long = await timed(`a@${'.'.repeat(50_000)}@`);
+    assert.equal(long.answer.status, 400);
+    assert.equal(long.answer.body.error, 'invalid_grant');
+    assert.equal(long.answer.body.error_description, 'An email address has at most 254 characters');
+    // Beyond the round trip of a short invalid username (the pattern alone took 2.7 s before).
+    assert.ok(long.ms - baseline.ms < 50, `${long.ms.toFixed(1)} ms against ${baseline.ms.toFixed(1)} ms`);
   });
 });
