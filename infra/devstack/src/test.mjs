@@ -1,5 +1,6 @@
 // `npm test`: every project's build, type check, lint and tests (unit and integration, each
-// suite starting the servers it needs), then the browser tests against the whole shop.
+// suite starting the servers it needs), then the API fuzzer (Schemathesis against the OpenAPI
+// document, as anonymous, customer and admin), then the browser tests against the whole shop.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +22,14 @@ const step = async (label, command, args) => {
 await step('build, typecheck, lint and test every project', 'npx', [
   'nx', 'run-many', '-t', 'build', 'typecheck', 'lint', 'test', '--outputStyle=stream', '--skipNxCache',
 ]);
+
+if (failures.length === 0) {
+  // Bounded: at most FUZZ_MAX_EXAMPLES examples per operation and caller (a few minutes in all);
+  // installs Schemathesis from PyPI into .ci/cache/schemathesis on first use.
+  await step('API fuzzer (Schemathesis: no 5xx, every answer as the OpenAPI document says)', 'npm', [
+    'run', 'fuzz', '-w', '@toolshop/api', '--', '--max-examples', process.env.FUZZ_MAX_EXAMPLES ?? '25',
+  ]);
+}
 
 if (failures.length === 0 && !existsSync(chromiumPath)) {
   console.error(`\nThe browser tests need Debian's Chromium at ${chromiumPath}: apt-get install chromium`);
