@@ -76,6 +76,7 @@ describe('verified email', () => {
     const link = linkIn(mail);
     assert.ok(link.startsWith(`${identity.server.issuer}/accounts/verify?token=`));
 
+    assert.notEqual((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status, 303, 'a HEAD does not use the link');
     const followed = await fetch(link, { redirect: 'manual' });
     assert.equal(followed.status, 303);
     assert.equal(followed.headers.get('location'), `${SPA_ORIGIN}/profile?emailVerified=1`);

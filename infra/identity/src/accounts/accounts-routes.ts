@@ -199,7 +199,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   };
 
   return async function accountsMiddleware(ctx: Context, next: Next) {
-    if (ctx.path === '/accounts/verify' && (ctx.method === 'GET' || ctx.method === 'HEAD')) return verify(ctx);
+    // GET only: a HEAD (link previews, scanners) must not use up the link.
+    if (ctx.path === '/accounts/verify' && ctx.method === 'GET') return verify(ctx);
     const route = routes[ctx.path];
     if (!route) return next();
     const methods = Object.keys(route).join(', ');
