@@ -32,6 +32,10 @@ describe('limits per client address', () => {
     assert.equal(blocked.status, 400);
     assert.match(blocked.body.error_description!, /Too many failed sign-in attempts/);
 
+    // Entries left of the one the proxy appended are the client's word (finding 8): still the attacker.
+    const spoofed = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from(`198.51.100.99, ${attacker}`));
+    assert.match(spoofed.body.error_description!, /Too many failed sign-in attempts/);
+
     const someoneElse = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from('198.51.100.20'));
     assert.equal(someoneElse.status, 200);
   });
