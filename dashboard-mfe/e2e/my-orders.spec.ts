@@ -83,6 +83,8 @@ test('an order placed on the storefront is listed, and cancelling it after confi
   await expect(row).toBeVisible();
   await expect(row.getByText(formatDollars(tool.minOrder * tool.price))).toBeVisible();
   await expect(row.getByText('Unpaid')).toBeVisible();
+  // The API holds the stock of an unpaid order for a while (UNPAID_ORDER_TTL_SECONDS), and says until when.
+  await expect(row.getByText(/^Reserved until \S/)).toBeVisible();
   await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${orderId}`);
 
   // Changing one's mind keeps the order.

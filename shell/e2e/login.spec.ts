@@ -89,3 +89,15 @@ test('the Google option signs in through the stand-in and returns to the origin'
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(email)).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 });
+
+test('a deployment without the Google option (googleSignIn: false in /config.json) shows no Google button', async ({ page }) => {
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
+  });
+  for (const path of ['/login', '/signup']) {
+    await page.goto(path);
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  }
+});
