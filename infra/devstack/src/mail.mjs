@@ -13,15 +13,15 @@ export const mailpitBinary = join(mailpitDir, 'bin/mailpit');
 /** The sender of the shop's mail unless MAIL_FROM says otherwise. */
 export const defaultMailFrom = 'Toolshop <no-reply@toolshop.test>';
 
-/** Builds the Mailpit wrapper once; later calls reuse the binary. */
+/** Builds the Mailpit wrapper and its web inbox once (infra/mailpit/build.mjs); later calls reuse the binary. */
 export function ensureMailpit(log = console.error) {
   if (existsSync(mailpitBinary)) return mailpitBinary;
   if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) {
     throw new Error('the mail catcher needs Go to build infra/mailpit (https://go.dev/doc/install)');
   }
-  log('[mail] building the Mailpit mail catcher with Go (first run only, about a minute)...');
-  const built = spawnSync('go', ['build', '-o', mailpitBinary, '.'], { cwd: mailpitDir, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('go build of infra/mailpit failed');
+  log('[mail] building the Mailpit mail catcher (first run only, a minute or two)...');
+  const built = spawnSync(process.execPath, [join(mailpitDir, 'build.mjs')], { cwd: mailpitDir, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('the build of infra/mailpit failed (node infra/mailpit/build.mjs)');
   return mailpitBinary;
 }
 

@@ -61,4 +61,5 @@ test('the mail catcher keeps what is sent to its SMTP port and shows it through 
   const full = await (await fetch(`${catcher.inbox}/api/v1/message/${message.ID}`)).json();
   assert.match(full.Text, /verify\?token=abc/);
   assert.equal((await fetch(`${catcher.inbox}/`)).status, 200, 'the web inbox');
+  assert.equal((await fetch(`${catcher.inbox}/dist/app.js`)).status, 200, "the web inbox's script is built in");
 });
