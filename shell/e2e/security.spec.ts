@@ -149,3 +149,17 @@ test('the demo admin opens every admin page without any CSP violation', async ({
   }
   expectNoViolations(csp);
 });
+
+/** The claims of an access token (its payload; the API verifies the signature). */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+
+test('a sign-up is verified only through the link mailed to the address; the tokens say so', async ({ mailbox }) => {
+  const unverified = await createUser();
+  const mail = await mailbox.waitForMessage(unverified.email);
+  expect(mailbox.firstLink(mail)).toMatch(new RegExp(`^${stack.identity}/accounts/verify\\?token=`));
+  expect(claimsOf((await apiClient(unverified)).token).email_verified).toBe(false);
+
+  const verified = await createUser({ verified: true });
+  expect(claimsOf((await apiClient(verified)).token).email_verified).toBe(true);
+});
