@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { connect } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { after, before, test } from 'node:test';
 import { startMailCatcher } from '../src/mail.mjs';
 import { stopAll } from '../src/processes.mjs';
@@ -38,16 +38,24 @@ async function sendMail(smtpUrl, { from, to, subject, text }) {
   socket.end();
 }
 
-const offset = 500 + Math.floor(Math.random() * 200);
+/** A port nothing listens on right now (the OS picks it). */
+async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 let catcher;
 
 before(async () => {
-  catcher = await startMailCatcher({ smtpPort: 1025 + offset, webPort: 8025 + offset, quiet: true });
+  catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), quiet: true });
 });
 after(() => stopAll());
 
 test('the mail catcher keeps what is sent to its SMTP port and shows it through its HTTP API', async () => {
-  const to = `someone-${offset}@e2e.test`;
+  const to = `someone-${Date.now()}@e2e.test`;
   await sendMail(catcher.smtpUrl, {
     from: 'no-reply@toolshop.test',
     to,
