@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, type Tool } from '@toolshop/contracts';
+import { Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 
 test('the add-product form names every missing field with its message', async ({
@@ -21,6 +21,22 @@ test('the add-product form names every missing field with its message', async ({
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Name')).toBeFocused();
+});
+
+test("an image on a host the API does not allow (IMAGE_HOSTS) is refused at the image field", async ({ page, signIn }) => {
+  await signIn('admin');
+  await page.goto('/dashboard/addProduct');
+  await page.getByLabel('Name').fill(`E2E Tracking Pixel ${randomUUID().slice(0, 6)}`);
+  await page.getByLabel('Image link').fill('https://tracker.example/pixel.gif');
+  await page.getByLabel('Short description').fill('An image from a host nobody allowed');
+  await page.getByLabel('Minimum order').fill('1');
+  await page.getByLabel('Available').fill('5');
+  await page.getByLabel('Price ($)').fill('10');
+  await page.getByRole('button', { name: 'Add product' }).click();
+
+  await expect(page.getByText(RuleMessages.imageHostNotAllowed, { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Image link')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText(Messages.productAdded)).toHaveCount(0);
 });
 
 test('an added product shows on the home page until it is deleted', async ({

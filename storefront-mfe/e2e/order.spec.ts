@@ -1,4 +1,4 @@
-import { Messages, type InsertedAnswer, type Order, type Tool } from '@toolshop/contracts';
+import { Messages, RuleMessages, type InsertedAnswer, type Order, type Tool } from '@toolshop/contracts';
 import { createUser, expect, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
@@ -10,7 +10,33 @@ async function seededTool(api: ApiClient): Promise<Tool> {
   return tool;
 }
 
+/** Runs `use` with a tool of its own ($10, minimum order 1), deleted afterwards. */
+async function withOwnTool(admin: ApiClient, name: string, available: number, use: (toolId: string) => Promise<void>) {
+  const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
+    name: `${name} ${Date.now()}`,
+    img: `${stack.api}/images/jigsaw.webp`,
+    shortDescription: `${available} in stock`,
+    minOrder: 1,
+    available,
+    price: 10,
+  });
+  try {
+    await use(insertedId);
+  } finally {
+    await admin.delete(`/tools/${insertedId}`);
+  }
+}
+
 const orderForm = (page: Page) => page.getByRole('form', { name: 'Place your order' });
+
+/** Opens the tool's page and fills in the delivery details of its order form. */
+async function fillOrderForm(page: Page, toolId: string, address: string) {
+  await page.goto(`/tools/${toolId}`);
+  const form = orderForm(page);
+  await form.getByLabel('Delivery address').fill(address);
+  await form.getByLabel('Phone').fill('0100');
+  return form;
+}
 
 test('visiting a tool signed out goes to /login and back to the tool after sign-in', async ({
   page,
@@ -114,35 +140,42 @@ test('the server refusing an order (stock gone meanwhile) is shown and the stock
   freshUser,
   apiAs,
 }) => {
-  const admin = await apiAs('admin');
-  const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
-    name: `Last-units test tool ${Date.now()}`,
-    img: `${stack.api}/images/jigsaw.webp`,
-    shortDescription: 'Only three left',
-    minOrder: 1,
-    available: 3,
-    price: 10,
-  });
-  try {
+  await withOwnTool(await apiAs('admin'), 'Last-units test tool', 3, async (toolId) => {
     await signIn(freshUser);
-    await page.goto(`/tools/${insertedId}`);
-    const form = orderForm(page);
-    await form.getByLabel('Delivery address').fill('1 Race Lane');
-    await form.getByLabel('Phone').fill('0100');
+    const form = await fillOrderForm(page, toolId, '1 Race Lane');
     await form.getByLabel('Quantity').fill('3');
 
     // Someone else buys two of the three units first.
     await (
       await apiAs(await createUser())
-    ).post('/orders', { toolId: insertedId, address: 'x', phone: '1', orderQuantity: 2 });
+    ).post('/orders', { toolId, address: 'x', phone: '1', orderQuantity: 2 });
 
     await form.getByRole('button', { name: 'Place order' }).click();
     await expect(form.getByRole('alert')).toHaveText(Messages.invalidQuantity);
     await expect(page.getByTestId('tool-available')).toHaveText('1 unit');
     await expect(page.getByText(Messages.ordered)).toBeHidden();
-  } finally {
-    await admin.delete(`/tools/${insertedId}`);
-  }
+  });
+});
+
+test('a customer with the most unpaid orders (MAX_UNPAID_ORDERS, 5) is told to pay or cancel one first', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  await withOwnTool(await apiAs('admin'), 'Unpaid-limit test tool', 50, async (toolId) => {
+    const customer = await apiAs(freshUser);
+    for (let i = 0; i < 5; i += 1) {
+      await customer.post('/orders', { toolId, address: '1 Hoard Lane', phone: '0100', orderQuantity: 1 });
+    }
+    await signIn(freshUser);
+    const form = await fillOrderForm(page, toolId, '1 Hoard Lane');
+    await form.getByRole('button', { name: 'Place order' }).click();
+
+    await expect(form.getByRole('alert')).toHaveText(RuleMessages.tooManyUnpaidOrders);
+    await expect(form.getByRole('link', { name: 'Open My Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+    await expect(page.getByText(Messages.ordered)).toBeHidden();
+  });
 });
 
 test('an unknown tool id shows a clear not-found state', async ({ page, signIn }) => {
