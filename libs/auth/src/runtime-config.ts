@@ -7,6 +7,8 @@ export interface RuntimeConfig {
   resource?: string;
   /** Authorization-request parameter naming the upstream provider: `idp_hint`, Keycloak's `kc_idp_hint`... */
   idpHintParam: string;
+  /** false when the provider runs without the Google option (the sign-in pages then hide it). */
+  googleSignIn?: boolean;
 }
 
 export const defaultRuntimeConfig: RuntimeConfig = {
