@@ -44,7 +44,7 @@ export class AppModule {
         UsersModule,
         ToolsModule,
         OrdersModule,
-        PaymentsModule.register(),
+        PaymentsModule.register(config.payments),
         ReviewsModule,
         SuggestionsModule,
         HealthModule,

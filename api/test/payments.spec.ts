@@ -148,7 +148,7 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
 
   beforeAll(async () => {
     stripe = await startStripeStandIn();
-    Object.assign(process.env, {
+    api = await TestApi.start({
       STRIPE_SECRET_KEY: 'sk_test_toolshop',
       STRIPE_PUBLISHABLE_KEY: 'pk_test_toolshop',
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -156,7 +156,6 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
       STRIPE_API_PORT: String(stripe.port),
       STRIPE_API_PROTOCOL: 'http',
     });
-    api = await TestApi.start();
     stripe.options.webhook = { url: `${api.url}/payments/webhook`, secret: WEBHOOK_SECRET };
   });
   afterAll(async () => {

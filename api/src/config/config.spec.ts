@@ -97,9 +97,21 @@ describe('loadConfig', () => {
     );
   });
 
+  it('validates the payment settings with the rest, in the same friendly list', () => {
+    expect(loadConfig(base).payments).toEqual({ provider: 'test' });
+    expect(() => loadConfig({ ...base, PAYMENTS_PROVIDER: 'paypal', PORT: 'abc' })).toThrow(
+      /PORT must be[\s\S]*PAYMENTS_PROVIDER must be "stripe" or "test"/,
+    );
+  });
+
   it('has no bootstrap admin in production unless configured', () => {
     expect(
-      loadConfig({ ...base, NODE_ENV: 'production', SMTP_URL: 'smtp://mail:25' }).adminEmails,
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:25',
+        PAYMENTS_PROVIDER: 'test',
+      }).adminEmails,
     ).toEqual([]);
   });
 

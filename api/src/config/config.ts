@@ -1,3 +1,5 @@
+import { loadPaymentsConfig, type PaymentsConfig } from '../payments/payments.config';
+
 /** The API's settings, read from the environment once at boot and validated there. */
 export interface ApiConfig {
   port: number;
@@ -34,6 +36,8 @@ export interface ApiConfig {
   smtpUrl?: string;
   /** The sender of the shop's emails. */
   mailFrom: string;
+  /** Card payments: Stripe or the offline test provider, and Stripe's settings. */
+  payments: PaymentsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -136,6 +140,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && smtpUrl === undefined)
     problems.push('SMTP_URL is required in production (customers must get the shop’s emails)');
 
+  let payments: PaymentsConfig = { provider: 'test' };
+  try {
+    payments = loadPaymentsConfig(env);
+  } catch (error) {
+    problems.push((error as Error).message);
+  }
+
   const config: ApiConfig = {
     port,
     host: env.HOST || '0.0.0.0',
@@ -170,6 +181,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
+    payments,
   };
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);

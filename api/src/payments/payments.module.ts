@@ -9,7 +9,7 @@ import { OrdersService } from '../orders/orders.service';
 import { PayableOrders } from './payable-orders';
 import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
 import { PaymentProvider } from './payment-provider';
-import { loadPaymentsConfig, type PaymentsConfig } from './payments.config';
+import type { PaymentsConfig } from './payments.config';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { StripePaymentProvider } from './stripe-payment-provider';
@@ -21,14 +21,14 @@ import { MongoWebhookEvents, WebhookEvents } from './webhook-events';
 
 /**
  * Card payments. Depends on orders (PayableOrders is OrdersService) and provides orders'
- * OrderPaymentRelease port, so cancelling an order first cancels its payment. The provider is chosen once at boot (see loadPaymentsConfig); the test
+ * OrderPaymentRelease port, so cancelling an order first cancels its payment. The provider is chosen once at boot (ApiConfig.payments); the test
  * provider's confirm route exists only when the test provider is in use.
  */
 @Module({})
 export class PaymentsModule implements OnModuleInit {
   private readonly logger = new Logger(PaymentsModule.name);
 
-  static register(config: PaymentsConfig = loadPaymentsConfig()): DynamicModule {
+  static register(config: PaymentsConfig): DynamicModule {
     const provider =
       config.provider === 'stripe' && config.stripe
         ? new StripePaymentProvider(config.stripe)
