@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
-import { initAuth, loadRuntimeConfig } from '@toolshop/auth';
+import { initAuth, loadRuntimeConfig, ServerDataProvider } from '@toolshop/auth';
 import { ErrorState } from '@toolshop/ui';
 import { preloadRemotePage, registerRemoteMap } from './composition/federation';
 import { fetchRemoteMap } from './composition/remote-map';
@@ -25,7 +25,9 @@ async function start() {
   const router = createBrowserRouter(routes);
   root.render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <ServerDataProvider>
+        <RouterProvider router={router} />
+      </ServerDataProvider>
     </StrictMode>,
   );
 }

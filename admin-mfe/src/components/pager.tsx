@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Button } from '@toolshop/ui';
 import styles from './pager.module.css';
 
@@ -49,4 +50,20 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
       )}
     </nav>
   );
+}
+
+/**
+ * A page that ran empty (its last item was deleted or cancelled) steps back to the one before;
+ * true meanwhile, so the table shows it is loading rather than empty.
+ */
+export function useStepBackFromEmptyPage(
+  page: number,
+  items: readonly unknown[] | undefined,
+  setPage: (page: number) => void,
+): boolean {
+  const ranEmpty = page > 1 && items?.length === 0;
+  useEffect(() => {
+    if (ranEmpty) setPage(page - 1);
+  }, [ranEmpty, page, setPage]);
+  return ranEmpty;
 }

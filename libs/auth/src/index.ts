@@ -3,6 +3,13 @@ export { api, type ApiOptions, type Page } from './api-client';
 export { ApiError } from './api-error';
 export { useApiQuery, type ApiQuery } from './use-api-query';
 export {
+  ServerDataProvider,
+  createQueryClient,
+  queryClient,
+  errorMessage,
+  type ServerDataMutationMeta,
+} from './server-data';
+export {
   initAuth,
   signInWithPassword,
   signUp,

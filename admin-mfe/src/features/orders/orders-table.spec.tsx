@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { Messages, type Order } from '@toolshop/contracts';
 import { OrdersTable } from './orders-table';
 
@@ -45,6 +46,7 @@ function renderTable() {
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
   );
 }
 
@@ -72,15 +74,14 @@ it('filters by state and pages through the results', async () => {
   await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=2'));
 
   fireEvent.click(screen.getByRole('radio', { name: 'Paid' }));
-  await waitFor(() =>
-    expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=paid'),
-  );
+  await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=paid'));
 });
 
 it('approves a paid order, which then shows as shipped', async () => {
-  jest
-    .mocked(api.patch)
-    .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  jest.mocked(api.patch).mockImplementation(async () => {
+    answer([order('o1', false, false), order('o2', true, true), order('o3', true, true)], 25);
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+  });
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Approve order of Drill o2/ }));
 

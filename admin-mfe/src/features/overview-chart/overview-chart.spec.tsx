@@ -1,26 +1,25 @@
-import { render, screen } from '@testing-library/react';
-import { useApiQuery } from '@toolshop/auth';
+import { render, screen, waitFor } from '@testing-library/react';
+import { api } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { OverviewChart } from './overview-chart';
 
-jest.mock('@toolshop/auth', () => ({ useApiQuery: jest.fn() }));
+jest.mock('@toolshop/auth', () => ({ api: { get: jest.fn() } }));
 
+const get = jest.mocked(api.get);
 const today = new Date().toISOString().slice(0, 10);
 
-it('draws orders and revenue per day with a text alternative', () => {
-  jest.mocked(useApiQuery).mockReturnValue({
-    data: [{ day: today, orders: 3, revenue: 1250 }],
-    error: undefined,
-    loading: false,
-    reload: jest.fn(),
-  });
-  render(<OverviewChart />);
+it('draws orders and revenue per day with a text alternative', async () => {
+  get.mockResolvedValue([{ day: today, orders: 3, revenue: 1250 }]);
+  render(<OverviewChart />, { wrapper: createServerDataWrapper() });
 
-  expect(useApiQuery).toHaveBeenCalledWith('/adminOrders/stats?days=30');
   expect(
-    screen.getByRole('img', {
+    await screen.findByRole('img', {
       name: /^Orders per day over the last 30 days: 3 orders in total, busiest day/,
     }),
   ).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('/adminOrders/stats?days=30', {
+    signal: expect.any(AbortSignal),
+  });
   expect(
     screen.getByRole('img', {
       name: 'Paid revenue per day over the last 30 days: $1,250 in total.',
@@ -30,12 +29,9 @@ it('draws orders and revenue per day with a text alternative', () => {
   expect(screen.getAllByRole('row', { hidden: true })).toHaveLength(31);
 });
 
-it('offers a retry when the figures cannot be loaded', () => {
-  const reload = jest.fn();
-  jest
-    .mocked(useApiQuery)
-    .mockReturnValue({ data: undefined, error: new Error('down'), loading: false, reload });
-  render(<OverviewChart />);
-  screen.getByRole('button', { name: 'Retry' }).click();
-  expect(reload).toHaveBeenCalled();
+it('offers a retry when the figures cannot be loaded', async () => {
+  get.mockRejectedValue(new Error('down'));
+  render(<OverviewChart />, { wrapper: createServerDataWrapper() });
+  (await screen.findByRole('button', { name: 'Retry' })).click();
+  await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
 });

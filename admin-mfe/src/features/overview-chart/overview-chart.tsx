@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
-import { useApiQuery } from '@toolshop/auth';
 import { formatDollars } from '@toolshop/contracts';
 import { ErrorState, Skeleton } from '@toolshop/ui';
+import { useOrderStats } from './api/order-stats';
 import { DailyBarChart } from './daily-bar-chart';
-import { fillDays, formatDay, summarize, type DailyStat } from './daily-stats';
+import { fillDays, formatDay, summarize } from './daily-stats';
 import styles from './overview-chart.module.css';
 
 export const OVERVIEW_DAYS = 30;
@@ -12,9 +12,7 @@ const count = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 /** Orders and revenue per day over the last 30 days, above the admin orders table. */
 export function OverviewChart() {
-  const { data, error, loading, reload } = useApiQuery<DailyStat[]>(
-    `/adminOrders/stats?days=${OVERVIEW_DAYS}`,
-  );
+  const { data, error, isFetching: loading, refetch } = useOrderStats(OVERVIEW_DAYS);
   const stats = useMemo(() => fillDays(data ?? [], OVERVIEW_DAYS, new Date()), [data]);
   const summary = useMemo(() => summarize(stats), [stats]);
 
@@ -24,7 +22,7 @@ export function OverviewChart() {
         <h2 id="overview-heading" className={styles.heading}>
           Last {OVERVIEW_DAYS} days
         </h2>
-        <ErrorState title="The overview could not be loaded." onRetry={reload} />
+        <ErrorState title="The overview could not be loaded." onRetry={() => void refetch()} />
       </section>
     );
   }

@@ -1,6 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { Messages, RuleMessages } from '@toolshop/contracts';
 import { AddProductForm } from './add-product-form';
 
@@ -35,7 +36,7 @@ function fillIn() {
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
 
 it('names every missing field with the spec message and sends nothing', () => {
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   submit();
   for (const message of [
     Messages.toolNameRequired,
@@ -53,7 +54,7 @@ it('names every missing field with the spec message and sends nothing', () => {
 });
 
 it('moves focus to the first field in error', () => {
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   type('Short description', ' ');
   submit();
@@ -62,7 +63,7 @@ it('moves focus to the first field in error', () => {
 });
 
 it('clears a message as soon as the field is filled', () => {
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   submit();
   type('Price ($)', '12');
   expect(screen.queryByText(Messages.toolPriceRequired)).toBeNull();
@@ -71,7 +72,7 @@ it('clears a message as soon as the field is filled', () => {
 
 it('sends the numbers as integers, then confirms and clears the form', async () => {
   post.mockResolvedValue({ acknowledged: true, insertedId: '665f0c' });
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   expect(screen.getByRole('img', { name: 'Preview of Cordless Drill' })).toHaveAttribute(
     'src',
@@ -97,7 +98,7 @@ it.each([
   ['a failed request', () => post.mockRejectedValue(new Error('Bad Request'))],
 ])('reports %s as a failure and keeps what was typed', async (_case, arrange) => {
   arrange();
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   submit();
 
@@ -108,7 +109,7 @@ it.each([
 
 it("shows the API's refusal of the image host at the image field", async () => {
   post.mockRejectedValue(new ApiError(400, RuleMessages.imageHostNotAllowed));
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   submit();
 
@@ -127,7 +128,7 @@ it('puts each of several field messages at its field, and the message list of a 
       error: 'Bad Request',
     }),
   );
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   submit();
 
@@ -138,7 +139,7 @@ it('puts each of several field messages at its field, and the message list of a 
 
 it('shows a 400 message that belongs to no field as a toast', async () => {
   post.mockRejectedValue(new ApiError(400, 'Request body too deeply nested'));
-  render(<AddProductForm />);
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   submit();
 

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { api, ApiError } from '@toolshop/auth';
-import { Messages, type FieldErrors, type InsertedAnswer, type NewTool } from '@toolshop/contracts';
+import type { FieldErrors, NewTool } from '@toolshop/contracts';
 import { Button, Field } from '@toolshop/ui';
+import { ToolRefusal, useAddTool } from './api/add-tool';
 import { ImagePreview } from './image-preview';
-import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal, type ToolFormValues } from './tool-form';
+import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
 
 const NUMBER_FIELDS = [
@@ -13,19 +12,13 @@ const NUMBER_FIELDS = [
   { name: 'price', label: 'Price ($)' },
 ] as const;
 
-/** The API's message list when it sent one (validation), else its message. */
-const refusalOf = (error: ApiError) => {
-  const listed = (error.body as { message?: unknown } | undefined)?.message;
-  const isList = Array.isArray(listed) && listed.every((item) => typeof item === 'string');
-  return readToolRefusal(isList ? (listed as string[]) : error.message);
-};
-
 /** The add-product form: every field required, numbers sent as integers, cleared after success. */
 export function AddProductForm() {
   const [values, setValues] = useState<ToolFormValues>(EMPTY_TOOL_FORM);
   const [errors, setErrors] = useState<FieldErrors<keyof NewTool>>({});
   const [submitted, setSubmitted] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const addTool = useAddTool();
+  const saving = addTool.isPending;
 
   const change = (field: keyof ToolFormValues) => (event: { target: { value: string } }) => {
     const next = { ...values, [field]: event.target.value };
@@ -34,7 +27,7 @@ export function AddProductForm() {
     if (submitted) setErrors(readToolForm(next).errors ?? {});
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const focusFirst = (found: FieldErrors<keyof NewTool>) => {
@@ -48,24 +41,17 @@ export function AddProductForm() {
       focusFirst(found ?? {});
       return;
     }
-    setSaving(true);
-    try {
-      const answer = await api.post<InsertedAnswer>('/tools', tool);
-      if (!answer?.insertedId) throw new Error('no insertedId');
-      toast.success(Messages.productAdded);
-      setValues(EMPTY_TOOL_FORM);
-      setSubmitted(false);
-    } catch (error) {
-      // A 400 names what the API refused (e.g. an image host it does not allow): at the field, or as it is.
-      const refusal = error instanceof ApiError && error.status === 400 ? refusalOf(error) : undefined;
-      if (refusal) {
-        setErrors(refusal.errors);
-        focusFirst(refusal.errors);
-      }
-      toast.error(refusal?.rest.length ? refusal.rest.join(' ') : Messages.addProductFailed);
-    } finally {
-      setSaving(false);
-    }
+    addTool.mutate(tool, {
+      onSuccess: () => {
+        setValues(EMPTY_TOOL_FORM);
+        setSubmitted(false);
+      },
+      onError: (error) => {
+        if (!(error instanceof ToolRefusal)) return;
+        setErrors(error.errors);
+        focusFirst(error.errors);
+      },
+    });
   };
 
   return (

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { api } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { Messages, type Tool } from '@toolshop/contracts';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
@@ -36,6 +37,7 @@ async function renderTable() {
     <MemoryRouter>
       <ProductsTable />
     </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
   );
   await screen.findByText('Jigsaw');
 }
@@ -66,7 +68,13 @@ it('deletes a tool after the confirmation, then shows the list without it', asyn
 });
 
 it('sets the stock of a tool through PUT /tools/{id}', async () => {
-  jest.mocked(api.put).mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  jest.mocked(api.put).mockImplementation(async () => {
+    getPage.mockResolvedValue({
+      items: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 75)],
+      total: 2,
+    });
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+  });
   await renderTable();
   fireEvent.click(screen.getByRole('button', { name: 'Restock Jigsaw' }));
   const field = within(screen.getByRole('dialog')).getByLabelText('Units in stock');

@@ -1,69 +1,36 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
-import { api } from '@toolshop/auth';
-import { formatDollars, Messages, type Tool } from '@toolshop/contracts';
+import { formatDollars, type Tool } from '@toolshop/contracts';
 import { Button, ConfirmDialog, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import table from '../../components/data-table.module.css';
-import { Pager } from '../../components/pager';
-import { usePagedList } from '../../lib/use-paged-list';
+import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
+import { useDeleteTool } from './api/delete-tool';
+import { useRestockTool } from './api/restock-tool';
+import { PRODUCTS_PAGE_SIZE, useToolsPage } from './api/tools-page';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
 
-export const PRODUCTS_PAGE_SIZE = 20;
-
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
 /** Every tool with image, price and stock; delete (after confirmation) and restock. */
 export function ProductsTable() {
-  const { items, total, page, setPage, error, loading, reload } = usePagedList<Tool>(
-    (n) => `/tools?limit=${PRODUCTS_PAGE_SIZE}&page=${n}`,
-  );
-  const [stock, setStock] = useState<ReadonlyMap<string, number>>(new Map());
+  const [page, setPage] = useState(1);
+  const query = useToolsPage(page);
+  const steppingBack = useStepBackFromEmptyPage(page, query.data?.items, setPage);
+  const remove = useDeleteTool();
+  const restock = useRestockTool();
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const [toRestock, setToRestock] = useState<Tool | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const remove = async () => {
-    if (!toDelete) return;
-    setBusy(true);
-    try {
-      await api.delete(`/tools/${toDelete._id}`);
-      toast.success(Messages.productDeleted);
-      reload();
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-      setToDelete(null);
-    }
-  };
-
-  const restock = async (tool: Tool, available: number) => {
-    setBusy(true);
-    try {
-      await api.put(`/tools/${tool._id}`, { available });
-      toast.success(`Stock of ${tool.name} set to ${available}`);
-      setStock((levels) => new Map(levels).set(tool._id, available));
-      setToRestock(null);
-    } catch (failure) {
-      toast.error(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  if (error) return <ErrorState title="The products could not be loaded." onRetry={reload} />;
-  if (loading && !items) return <Skeleton height="16rem" />;
-  if (!items || items.length === 0) return <EmptyState title="No products yet" />;
-
-  const tools = items.map((tool) => ({
-    ...tool,
-    available: stock.get(tool._id) ?? tool.available,
-  }));
+  const tools = steppingBack ? undefined : query.data?.items;
+  if (query.error) {
+    return (
+      <ErrorState title="The products could not be loaded." onRetry={() => void query.refetch()} />
+    );
+  }
+  if (!tools) return <Skeleton height="16rem" />;
+  if (tools.length === 0) return <EmptyState title="No products yet" />;
 
   return (
     <>
-      <div className={table.card} aria-busy={loading}>
+      <div className={table.card} aria-busy={query.isFetching}>
         <table className={table.table}>
           <caption>All products</caption>
           <thead>
@@ -133,7 +100,7 @@ export function ProductsTable() {
       <Pager
         page={page}
         pageSize={PRODUCTS_PAGE_SIZE}
-        total={total}
+        total={query.data?.total ?? 0}
         shown={tools.length}
         label="Product pages"
         onPage={setPage}
@@ -143,16 +110,20 @@ export function ProductsTable() {
         title="Delete this product?"
         confirmLabel="Delete"
         danger
-        busy={busy}
-        onConfirm={remove}
+        busy={remove.isPending}
+        onConfirm={() =>
+          toDelete && remove.mutate(toDelete, { onSettled: () => setToDelete(null) })
+        }
         onCancel={() => setToDelete(null)}
       >
         <strong>{toDelete?.name}</strong> will be removed from the shop. This cannot be undone.
       </ConfirmDialog>
       <RestockDialog
         tool={toRestock}
-        busy={busy}
-        onSave={restock}
+        busy={restock.isPending}
+        onSave={(tool, available) =>
+          restock.mutate({ tool, available }, { onSuccess: () => setToRestock(null) })
+        }
         onClose={() => setToRestock(null)}
       />
     </>

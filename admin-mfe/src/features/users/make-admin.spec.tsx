@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { Messages } from '@toolshop/contracts';
 import { MakeAdmin } from './make-admin';
 
@@ -21,11 +22,23 @@ beforeEach(() => {
   });
 });
 
+/** The list as the API answers it once carla@example.com is an admin. */
+function promoteCarla() {
+  getPage.mockResolvedValue({
+    items: [
+      { email: 'boss@toolshop.test', role: 'admin' },
+      { email: 'carla@example.com', role: 'admin' },
+    ],
+    total: 2,
+  });
+}
+
 async function renderPage() {
   render(
     <MemoryRouter>
       <MakeAdmin />
     </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
   );
   await screen.findByText('carla@example.com');
 }
@@ -47,7 +60,10 @@ it('lists every user with the role, offering Assign Admin only to customers', as
 });
 
 it('assigns admin after the confirmation and updates the row', async () => {
-  put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  put.mockImplementation(async () => {
+    promoteCarla();
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+  });
   await renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
   confirmInDialog();
@@ -70,7 +86,10 @@ it('shows the spec message when the API answers 403', async () => {
 });
 
 it('assigns admin by email, checking the address first', async () => {
-  put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  put.mockImplementation(async () => {
+    promoteCarla();
+    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+  });
   await renderPage();
   const form = screen.getByRole('form', { name: 'Assign Admin by email' });
   const email = within(form).getByLabelText('Email of the user');

@@ -1,42 +1,29 @@
+import { useState } from 'react';
 import { Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
-import { Pager } from '../../components/pager';
+import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import table from '../../components/data-table.module.css';
-import { usePagedList } from '../../lib/use-paged-list';
-import type { UserRow } from './assign-admin';
-
-export const USERS_PAGE_SIZE = 20;
-
-interface UsersTableProps {
-  /** Emails made admin since the page was loaded. */
-  promoted: ReadonlySet<string>;
-  onAssign: (email: string) => void;
-}
+import { USERS_PAGE_SIZE, useUsersPage } from './api/users-page';
 
 /** All users with their role, a page at a time; 'Assign Admin' on each customer. */
-export function UsersTable({ promoted, onAssign }: UsersTableProps) {
-  const {
-    items: users,
-    total,
-    page,
-    setPage,
-    error,
-    loading,
-    reload,
-  } = usePagedList<UserRow>((n) => `/user?limit=${USERS_PAGE_SIZE}&page=${n}`);
+export function UsersTable({ onAssign }: { onAssign: (email: string) => void }) {
+  const [page, setPage] = useState(1);
+  const query = useUsersPage(page);
+  const steppingBack = useStepBackFromEmptyPage(page, query.data?.items, setPage);
+  const users = steppingBack ? undefined : query.data?.items;
 
-  if (error) {
+  if (query.error) {
     return (
-      <ErrorState title="The users could not be loaded." onRetry={reload}>
-        {error.message}
+      <ErrorState title="The users could not be loaded." onRetry={() => void query.refetch()}>
+        {query.error.message}
       </ErrorState>
     );
   }
-  if (loading && !users) return <Skeleton height="12rem" />;
-  if (!users || users.length === 0) return <EmptyState title="No users yet" />;
+  if (!users) return <Skeleton height="12rem" />;
+  if (users.length === 0) return <EmptyState title="No users yet" />;
 
   return (
     <>
-      <div className={table.card} aria-busy={loading}>
+      <div className={table.card} aria-busy={query.isFetching}>
         <table className={table.table}>
           <caption>All users</caption>
           <thead>
@@ -50,7 +37,7 @@ export function UsersTable({ promoted, onAssign }: UsersTableProps) {
           </thead>
           <tbody>
             {users.map((user) => {
-              const isAdmin = user.role === 'admin' || promoted.has(user.email);
+              const isAdmin = user.role === 'admin';
               return (
                 <tr key={user.email}>
                   <td data-label="Email" className={table.wrap}>
@@ -81,7 +68,7 @@ export function UsersTable({ promoted, onAssign }: UsersTableProps) {
       <Pager
         page={page}
         pageSize={USERS_PAGE_SIZE}
-        total={total}
+        total={query.data?.total ?? 0}
         shown={users.length}
         label="User pages"
         onPage={setPage}

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useRef, useState } from 'react';
 import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { Spinner } from '@toolshop/ui';
-import { CALLBACK_PATH, completeRedirectSignIn, setNavigate } from '@toolshop/auth';
+import { CALLBACK_PATH, completeRedirectSignIn, ServerDataProvider, setNavigate } from '@toolshop/auth';
 import { DevSignIn } from './dev-sign-in';
 import { SessionGate } from './session-gate';
 import styles from './harness.module.css';
@@ -72,5 +72,9 @@ export function HarnessApp({ title, routes, links, signInRequired = false }: Har
       },
     ]),
   );
-  return <RouterProvider router={router} />;
+  return (
+    <ServerDataProvider>
+      <RouterProvider router={router} />
+    </ServerDataProvider>
+  );
 }

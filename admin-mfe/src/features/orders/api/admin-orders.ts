@@ -1,0 +1,23 @@
+// GET /adminOrders: one page of all orders, optionally of one state (SPEC.md §7).
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { Order } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+import { adminOrdersPath, type StateFilter } from '../order-filters';
+
+export const adminOrdersKeys = {
+  /** Every admin view of the orders (the pages and the overview): what an order change invalidates. */
+  all: queryRoots.adminOrders,
+  page: (filter: StateFilter, page: number) =>
+    [...queryRoots.adminOrders, 'list', filter, page] as const,
+};
+
+/** SPEC.md §4: a 401 or 403 signs out (the API client) and goes to '/'. */
+export function useAdminOrders(filter: StateFilter, page: number) {
+  return useQuery({
+    queryKey: adminOrdersKeys.page(filter, page),
+    queryFn: ({ signal }) =>
+      api.getPage<Order>(adminOrdersPath(filter, page), { signOutOnAuthError: true, signal }),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,30 @@
+import table from '../../components/data-table.module.css';
+import { STATE_FILTERS, type StateFilter } from './order-filters';
+import styles from './orders-table.module.css';
+
+/** The segmented choice of which orders to show: all, unpaid, paid or shipped. */
+export function OrderStateFilter({
+  value,
+  onChange,
+}: {
+  value: StateFilter;
+  onChange: (next: StateFilter) => void;
+}) {
+  return (
+    <fieldset className={styles.filter}>
+      <legend className={table.srOnly}>Show orders</legend>
+      {STATE_FILTERS.map((option) => (
+        <label key={option.value} className={styles.segment}>
+          <input
+            type="radio"
+            name="order-state"
+            value={option.value}
+            checked={value === option.value}
+            onChange={() => onChange(option.value)}
+          />
+          <span>{option.label}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}

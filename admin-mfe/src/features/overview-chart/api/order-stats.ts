@@ -1,0 +1,14 @@
+// GET /adminOrders/stats?days=n: orders and paid revenue per day.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import { queryRoots } from '../../../lib/query-keys';
+import type { DailyStat } from '../daily-stats';
+
+export const orderStatsKey = (days: number) => [...queryRoots.adminOrders, 'stats', days] as const;
+
+export function useOrderStats(days: number) {
+  return useQuery({
+    queryKey: orderStatsKey(days),
+    queryFn: ({ signal }) => api.get<DailyStat[]>(`/adminOrders/stats?days=${days}`, { signal }),
+  });
+}

@@ -1,0 +1,25 @@
+// GET /user?limit&page: one page of all users with their role.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import { queryRoots } from '../../../lib/query-keys';
+
+export const USERS_PAGE_SIZE = 20;
+
+export interface UserRow {
+  email: string;
+  role?: string;
+}
+
+export const usersKeys = {
+  all: queryRoots.users,
+  page: (page: number) => [...queryRoots.users, 'list', page] as const,
+};
+
+export function useUsersPage(page: number) {
+  return useQuery({
+    queryKey: usersKeys.page(page),
+    queryFn: ({ signal }) =>
+      api.getPage<UserRow>(`/user?limit=${USERS_PAGE_SIZE}&page=${page}`, { signal }),
+    placeholderData: keepPreviousData,
+  });
+}
