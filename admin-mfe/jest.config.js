@@ -1,5 +1,5 @@
 // Component tests run in jsdom, on top of the shared browser-package settings.
-module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, {
+module.exports = require('../jest.base.cjs')(__dirname, {
   dom: true,
   setupFilesAfterEnv: ['<rootDir>/src/testing/setup-dom.ts'],
   clearMocks: true,

@@ -1,2 +1,2 @@
 // Component tests run in jsdom, on top of the shared browser-package settings.
-module.exports = require('../infra/devstack/jest/web-project.cjs')(__dirname, { dom: true });
+module.exports = require('../jest.base.cjs')(__dirname, { dom: true });

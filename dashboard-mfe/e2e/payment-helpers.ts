@@ -3,12 +3,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { API_AUDIENCE, demoAccounts } from '@toolshop/settings';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import type { Page } from '@playwright/test';
 import type { Tool } from '@toolshop/contracts';
 import { stack, type ApiClient } from '@toolshop/devstack/e2e';
 import { startStripeStandIn, type StripeStandIn } from '../../infra/stripe-mock/stripe-stand-in.mjs';
-
-const repoRoot = resolve(__dirname, '../..');
 
 /** Places an unpaid order of the first tool in stock at its minimum quantity. */
 export async function placeOrder(api: ApiClient): Promise<{ orderId: string; name: string; total: number }> {
@@ -75,8 +75,8 @@ export async function startStripeBackedApi(): Promise<StripeBackedApi> {
       HOST: '127.0.0.1',
       MONGODB_URI: process.env.MONGODB_URI ?? `mongodb://127.0.0.1:${stack.ports.database}/`,
       OIDC_ISSUER: stack.identity,
-      OIDC_AUDIENCE: 'urn:toolshop:api',
-      ADMIN_EMAILS: 'admin@toolshop.test',
+      OIDC_AUDIENCE: API_AUDIENCE,
+      ADMIN_EMAILS: demoAccounts.admin.email,
       CORS_ORIGINS: origins,
       PUBLIC_URL: url,
       LOG_LEVEL: 'warn',

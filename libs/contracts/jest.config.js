@@ -1,5 +1,1 @@
-module.exports = {
-  testEnvironment: 'node',
-  transform: { '^.+\\.tsx?$': ['@swc/jest'] },
-  testMatch: ['<rootDir>/src/**/*.spec.ts'],
-};
+module.exports = require('../../jest.base.cjs')(__dirname, { browser: false });

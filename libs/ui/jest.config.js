@@ -1,1 +1,1 @@
-module.exports = require('../../infra/devstack/jest/web-project.cjs')(__dirname);
+module.exports = require('../../jest.base.cjs')(__dirname);

@@ -1,3 +1,3 @@
 // The jest-dom matchers (toBeInTheDocument...), for the tests and their types; the rest of the DOM
-// setup is shared (infra/devstack/jest).
+// setup is shared (jest/ at the repository root).
 import '@testing-library/jest-dom';

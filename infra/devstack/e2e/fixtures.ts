@@ -4,6 +4,7 @@
 //   createUser({ verified: true }) follows the link of the sign-up email, as its owner would.
 import { randomUUID } from 'node:crypto';
 import { test as base, expect, type Page } from '@playwright/test';
+import { demoAccounts, WEB_CLIENT_ID } from '@toolshop/settings';
 import type { StackUrls } from './stack-env';
 
 export { expect };
@@ -18,10 +19,10 @@ export interface TestUser extends Credentials {
 }
 
 /** The demo accounts created by the identity provider (admin@ is an admin in the API). Never change them. */
-export const demo = {
-  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin', name: 'Demo Admin' },
-  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer', name: 'Demo Customer' },
-} satisfies Record<string, TestUser>;
+export const demo: Record<'admin' | 'customer', TestUser> = {
+  admin: { ...demoAccounts.admin },
+  customer: { ...demoAccounts.customer },
+};
 
 /** URLs of the test stack (shell, api, identity, remotes.{storefront,dashboard,admin}, ports), from the global setup. */
 export const stack: StackUrls = JSON.parse(process.env.TOOLSHOP_E2E_STACK ?? 'null') ?? missingStack();
@@ -145,7 +146,7 @@ export async function accessToken({ email, password }: Credentials): Promise<str
   const response = await fetch(`${stack.identity}/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: 'toolshop-web', username: email, password, scope: 'openid email profile' }),
+    body: new URLSearchParams({ grant_type: 'password', client_id: WEB_CLIENT_ID, username: email, password, scope: 'openid email profile' }),
   });
   const body = (await response.json()) as { access_token?: string; error_description?: string };
   if (!response.ok || !body.access_token) throw new Error(`no token for ${email}: ${body.error_description ?? response.status}`);

@@ -5,10 +5,10 @@
 // refuses the lockfile as out of sync. An optional package for another os/cpu is never fetched
 // here, so recording it with its platform is enough for `npm ci` everywhere. Runs as postinstall.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from '@toolshop/settings/repo-root';
 
-const lockPath = join(resolve(dirname(fileURLToPath(import.meta.url)), '../../..'), 'package-lock.json');
+const lockPath = join(repoRoot, 'package-lock.json');
 
 const OS = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
 const CPU = [

@@ -2,11 +2,10 @@
 // built from infra/ferretdb with Go), else mongodb-memory-server's downloaded mongod.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { MongoClient } from 'mongodb';
 
-const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const ferretDir = join(repoRoot, 'infra/ferretdb');
 const ferretBinary = join(ferretDir, 'bin/ferretdb');
 

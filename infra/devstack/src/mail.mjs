@@ -3,10 +3,10 @@
 // `npm start` and the browser tests send real email through SMTP_URL without reaching anyone.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { startService } from './processes.mjs';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const mailpitDir = join(repoRoot, 'infra/mailpit');
 export const mailpitBinary = join(mailpitDir, 'bin/mailpit');
 

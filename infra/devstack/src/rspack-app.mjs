@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { devRuntimeFiles } from './runtime-files.mjs';
 
 const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
-const repoRoot = new URL('../../..', import.meta.url).pathname;
 
 // react-router's package exports point every bundler at its development build (a known, open issue
 // upstream); production builds take its production build instead (no dev warnings).

@@ -1,10 +1,11 @@
-export type StackPorts = Record<'shell' | 'storefront' | 'dashboard' | 'admin' | 'identity' | 'google' | 'api' | 'database' | 'smtp' | 'mail', number>;
+import type { StackPorts } from '@toolshop/settings';
+
+export type { StackPorts };
+export { basePorts, demoAccounts, localUrl } from '@toolshop/settings';
 export type RemoteName = 'storefront' | 'dashboard' | 'admin';
 
-export declare const basePorts: StackPorts;
 export declare const remoteNames: RemoteName[];
 export declare function stackPorts(offset?: number): StackPorts;
-export declare function localUrl(port: number): string;
 export declare function remotesMap(ports: StackPorts): Record<RemoteName, string>;
 export declare function stackUrls(offset?: number): {
   ports: StackPorts;
@@ -19,7 +20,6 @@ export interface Credentials {
   email: string;
   password: string;
 }
-export declare const demoAccounts: Record<'admin' | 'customer', Credentials>;
 export interface ClientConfig {
   apiUrl: string;
   authority: string;
@@ -29,5 +29,5 @@ export interface ClientConfig {
   googleSignIn: boolean;
 }
 export declare function clientConfig(ports: StackPorts): ClientConfig;
-export declare function harnessConfig(ports: StackPorts): ClientConfig & { demoAccounts: typeof demoAccounts };
+export declare function harnessConfig(ports: StackPorts): ClientConfig & { demoAccounts: Record<'admin' | 'customer', Credentials> };
 export declare function devRuntimeFiles(offset: number): Record<string, unknown>;

@@ -1,33 +1,16 @@
 // Ports of the stack and the two runtime files the browser apps read at start:
 // /remotes.json (remote name -> its mf-manifest.json) and /config.json (API and identity provider).
-export const basePorts = {
-  shell: 3000,
-  storefront: 3001,
-  dashboard: 3002,
-  admin: 3003,
-  identity: 4000,
-  google: 4001,
-  api: 5000,
-  database: 27017,
-  // the mail catcher (Mailpit): SMTP and its web inbox
-  smtp: 1025,
-  mail: 8025,
-};
+// The defaults themselves (ports, client id, demo accounts) live in @toolshop/settings.
+import { basePorts, DEFAULT_IDP_HINT_PARAM, demoAccounts, localUrl, WEB_CLIENT_ID } from '@toolshop/settings';
+
+export { basePorts, demoAccounts, localUrl };
 
 export const remoteNames = ['storefront', 'dashboard', 'admin'];
-
-/** The identity provider's demo accounts (infra/identity defaults), printed at start. */
-export const demoAccounts = {
-  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin' },
-  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer' },
-};
 
 /** Every port moved by TOOLSHOP_PORT_OFFSET (or the given offset). */
 export function stackPorts(offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0)) {
   return Object.fromEntries(Object.entries(basePorts).map(([name, port]) => [name, port + offset]));
 }
-
-export const localUrl = (port) => `http://localhost:${port}`;
 
 export function remotesMap(ports) {
   return Object.fromEntries(remoteNames.map((name) => [name, `${localUrl(ports[name])}/mf-manifest.json`]));
@@ -54,8 +37,8 @@ export function clientConfig(ports) {
   return {
     apiUrl: localUrl(ports.api),
     authority: localUrl(ports.identity),
-    clientId: 'toolshop-web',
-    idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || 'idp_hint',
+    clientId: WEB_CLIENT_ID,
+    idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || DEFAULT_IDP_HINT_PARAM,
     // GOOGLE_SIGN_IN=off (production without Google credentials): the shell hides the Google button.
     googleSignIn: process.env.GOOGLE_SIGN_IN !== 'off',
   };
@@ -63,7 +46,11 @@ export function clientConfig(ports) {
 
 /** `/config.json` of a remote's own server, i.e. of its standalone harness: also its one-click sign-ins. */
 export function harnessConfig(ports) {
-  return { ...clientConfig(ports), demoAccounts };
+  const credentials = ({ email, password }) => ({ email, password });
+  return {
+    ...clientConfig(ports),
+    demoAccounts: { admin: credentials(demoAccounts.admin), customer: credentials(demoAccounts.customer) },
+  };
 }
 
 /**

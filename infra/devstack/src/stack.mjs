@@ -2,17 +2,17 @@
 // production builds of the three remotes and the shell served statically. Used by `npm start` and
 // by the Playwright global setup, so the browser tests run exactly what a person starts.
 import { mkdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { API_AUDIENCE } from '@toolshop/settings';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { run } from './run.mjs';
 import { clientConfig, demoAccounts, harnessConfig, localUrl, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
 
-export { demoAccounts, stackUrls };
+export { demoAccounts, repoRoot, stackUrls };
 import { serveStatic } from './static-server.mjs';
-
-export const repoRoot = resolve(import.meta.dirname, '../../..');
 
 /** Each port offset keeps its own data (offset 0: `data/`, else `data/offset-<n>`), so stacks never share a database. */
 export const dataDirFor = (offset) => (offset ? join(repoRoot, 'data', `offset-${offset}`) : join(repoRoot, 'data'));
@@ -63,7 +63,7 @@ export function apiEnv(urls, databaseUri) {
     HOST: '127.0.0.1',
     MONGODB_URI: databaseUri,
     OIDC_ISSUER: urls.identity,
-    OIDC_AUDIENCE: 'urn:toolshop:api',
+    OIDC_AUDIENCE: API_AUDIENCE,
     ADMIN_EMAILS: demoAccounts.admin.email,
     CORS_ORIGINS: webOrigins(urls),
     PUBLIC_URL: urls.api,

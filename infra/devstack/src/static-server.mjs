@@ -8,9 +8,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { extname, join, normalize, resolve, sep } from 'node:path';
+import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { repoRoot } from '@toolshop/settings/repo-root';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -77,7 +78,7 @@ const stripe = {
 
 // The one <style> element the apps add at run time: react-toastify puts its stylesheet (the text of
 // its ReactToastify.css) into the page. Allowed by its hash, so no other inline style is.
-const toastifyCss = resolve(import.meta.dirname, '../../../node_modules/react-toastify/dist/ReactToastify.css');
+const toastifyCss = join(repoRoot, 'node_modules/react-toastify/dist/ReactToastify.css');
 export const runtimeStyleHashes = existsSync(toastifyCss)
   ? [`'sha256-${createHash('sha256').update(readFileSync(toastifyCss)).digest('base64')}'`]
   : [];

@@ -2,12 +2,11 @@
 // suite starting the servers it needs), then the API fuzzer (Schemathesis against the OpenAPI
 // document, as anonymous, customer and admin), then the browser tests against the whole shop.
 import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import { repoRoot as root } from '@toolshop/settings/repo-root';
 import { chromiumPath } from './chromium.mjs';
 import { run } from './run.mjs';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 process.env.NX_DAEMON = 'false';
 process.env.NX_NO_CLOUD = 'true';
 process.env.NX_TUI = 'false';

@@ -1,4 +1,5 @@
 import { fileURLToPath } from 'node:url';
+import { API_AUDIENCE, basePorts, defaultWebOrigins, demoAccounts } from '@toolshop/settings';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes.ts';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './throttle/login-throttle.ts';
@@ -54,12 +55,7 @@ export interface IdentityConfig {
   log: (line: string) => void;
 }
 
-export const DEFAULT_WEB_ORIGINS = [
-  'http://localhost:3000',
-  'http://localhost:3001',
-  'http://localhost:3002',
-  'http://localhost:3003',
-];
+export const DEFAULT_WEB_ORIGINS = [...defaultWebOrigins];
 
 export const DEFAULT_MAIL_FROM = 'Toolshop <no-reply@toolshop.test>';
 
@@ -123,7 +119,7 @@ function origin(name: string, raw: string): string {
 /** Reads and validates the configuration from environment variables; throws ConfigError on a mistake. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityConfig {
   const production = env.NODE_ENV === 'production';
-  const port = portNumber('PORT', env.PORT, 4000);
+  const port = portNumber('PORT', env.PORT, basePorts.identity);
 
   const mongodbUri = env.MONGODB_URI;
   if (!mongodbUri) throw new ConfigError('MONGODB_URI is required (the launcher provides it)');
@@ -185,27 +181,27 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     issuer: issuer.replace(/\/$/, ''),
     mongodbUri,
     database: env.IDENTITY_DB || 'toolshop-identity',
-    apiAudience: env.API_AUDIENCE || 'urn:toolshop:api',
+    apiAudience: env.API_AUDIENCE || API_AUDIENCE,
     webOrigins,
     google: googleSignIn && googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,
     googleSignIn,
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,
-    googleStandinPort: portNumber('GOOGLE_STANDIN_PORT', env.GOOGLE_STANDIN_PORT, 4001),
+    googleStandinPort: portNumber('GOOGLE_STANDIN_PORT', env.GOOGLE_STANDIN_PORT, basePorts.google),
     keysDir: env.KEYS_DIR || DEFAULT_KEYS_DIR,
     cookieKeys,
     demoAccounts: production
       ? []
       : [
           {
-            email: env.DEMO_ADMIN_EMAIL || 'admin@toolshop.test',
-            password: env.DEMO_ADMIN_PASSWORD || 'toolshop-admin',
-            name: 'Demo Admin',
+            email: env.DEMO_ADMIN_EMAIL || demoAccounts.admin.email,
+            password: env.DEMO_ADMIN_PASSWORD || demoAccounts.admin.password,
+            name: demoAccounts.admin.name,
           },
           {
-            email: env.DEMO_CUSTOMER_EMAIL || 'customer@toolshop.test',
-            password: env.DEMO_CUSTOMER_PASSWORD || 'toolshop-customer',
-            name: 'Demo Customer',
+            email: env.DEMO_CUSTOMER_EMAIL || demoAccounts.customer.email,
+            password: env.DEMO_CUSTOMER_PASSWORD || demoAccounts.customer.password,
+            name: demoAccounts.customer.name,
           },
         ],
     production,

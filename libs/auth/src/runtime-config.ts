@@ -1,3 +1,5 @@
+import { defaultApiUrl, defaultAuthority, DEFAULT_IDP_HINT_PARAM, WEB_CLIENT_ID } from '@toolshop/settings';
+
 /** Where the browser apps find the API and the identity provider; read at run time, never built in. */
 export interface RuntimeConfig {
   apiUrl: string;
@@ -12,10 +14,10 @@ export interface RuntimeConfig {
 }
 
 export const defaultRuntimeConfig: RuntimeConfig = {
-  apiUrl: 'http://localhost:5000',
-  authority: 'http://localhost:4000',
-  clientId: 'toolshop-web',
-  idpHintParam: 'idp_hint',
+  apiUrl: defaultApiUrl,
+  authority: defaultAuthority,
+  clientId: WEB_CLIENT_ID,
+  idpHintParam: DEFAULT_IDP_HINT_PARAM,
 };
 
 let current: RuntimeConfig | null = null;

@@ -1,3 +1,4 @@
+import { DEFAULT_IDP_HINT_PARAM, WEB_CLIENT_ID } from '@toolshop/settings';
 import type { JWK } from 'jose';
 import Provider, {
   errors,
@@ -16,12 +17,12 @@ import type { LoginThrottle } from '../throttle/login-throttle.ts';
 import { accountClaims } from './account-claims.ts';
 import { PASSWORD_GRANT_PARAMETERS, passwordGrantHandler } from './password-grant.ts';
 
-export const WEB_CLIENT_ID = 'toolshop-web';
+export { WEB_CLIENT_ID };
 export const WEB_CLIENT_SCOPE = 'openid email profile offline_access';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 /** Authorization-request parameter that sends the user to an upstream provider (`idp_hint=google`). */
-export const IDP_HINT = 'idp_hint';
+export const IDP_HINT = DEFAULT_IDP_HINT_PARAM;
 
 export interface ProviderOptions {
   issuer: string;

@@ -1,4 +1,5 @@
 import { getRuntimeConfig, type RuntimeConfig } from '@toolshop/auth';
+import { demoAccounts as launcherDemoAccounts } from '@toolshop/settings';
 
 export interface Credentials {
   email: string;
@@ -12,10 +13,12 @@ interface HarnessConfig extends RuntimeConfig {
   demoAccounts?: Partial<Record<DemoRole, Credentials>>;
 }
 
-/** The identity provider's demo accounts when the config names none (infra/identity defaults). */
+const credentials = ({ email, password }: Credentials): Credentials => ({ email, password });
+
+/** The identity provider's demo accounts when the config names none (@toolshop/settings). */
 export const defaultDemoAccounts: Record<DemoRole, Credentials> = {
-  admin: { email: 'admin@toolshop.test', password: 'toolshop-admin' },
-  customer: { email: 'customer@toolshop.test', password: 'toolshop-customer' },
+  admin: credentials(launcherDemoAccounts.admin),
+  customer: credentials(launcherDemoAccounts.customer),
 };
 
 export function demoAccounts(): Record<DemoRole, Credentials> {

@@ -1,0 +1,27 @@
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { test } from 'node:test';
+import { basePorts, defaultWebOrigins, demoAccounts, localUrl } from '@toolshop/settings';
+import { repoRoot } from '@toolshop/settings/repo-root';
+
+test('the default web origins are the shell and the remotes at their base ports', () => {
+  assert.deepEqual(defaultWebOrigins, [
+    localUrl(basePorts.shell),
+    localUrl(basePorts.storefront),
+    localUrl(basePorts.dashboard),
+    localUrl(basePorts.admin),
+  ]);
+});
+
+test('the demo accounts cannot be changed by a caller', () => {
+  assert.throws(() => {
+    // @ts-expect-error -- the point: it is read-only
+    demoAccounts.admin.password = 'changed';
+  }, TypeError);
+});
+
+test('the repository root is the folder of the root package-lock.json', () => {
+  assert.ok(existsSync(join(repoRoot, 'package-lock.json')));
+  assert.ok(existsSync(join(repoRoot, 'libs/settings/package.json')));
+});
