@@ -8,7 +8,7 @@ const signOutMock = jest.fn(async () => {
   localStorage.removeItem('accessToken');
   useAuth.setState({ status: 'signedOut', user: null });
 });
-jest.mock('./session', () => ({
+jest.mock('./sign-out', () => ({
   signOutAfterAuthError: async () => {
     await signOutMock();
     (await import('./navigation')).navigateTo('/');

@@ -2,7 +2,7 @@ import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { ApiError, messageOf } from './api-error';
 import { getAccessToken } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
-import { signOutAfterAuthError } from './session';
+import { signOutAfterAuthError } from './sign-out';
 
 export interface ApiOptions {
   /** SPEC §4: a 401 or 403 signs the user out, removes the token and goes to '/'. */

@@ -1,10 +1,12 @@
 import type { User } from 'oidc-client-ts';
 import { ApiError, messageOf } from './api-error';
 import { setSignedIn, setSignedOut, useAuth, type AuthUser } from './auth-store';
-import { navigateTo } from './navigation';
 import { getRuntimeConfig } from './runtime-config';
 import { getUserManager } from './user-manager';
 import { api } from './api-client';
+import { signOut } from './sign-out';
+
+export { signOut };
 
 function toAuthUser(user: User, fallbackEmail = ''): AuthUser {
   const profile = user.profile;
@@ -116,17 +118,4 @@ export async function completeRedirectSignIn(url = window.location.href): Promis
   await adoptUser(user, undefined, true);
   const state = user.state as { returnTo?: unknown } | undefined;
   return typeof state?.returnTo === 'string' ? state.returnTo : '/';
-}
-
-export async function signOut(): Promise<void> {
-  const manager = getUserManager();
-  const user = await manager.getUser().catch(() => null);
-  setSignedOut();
-  await manager.removeUser().catch(() => {});
-  if (user?.refresh_token) await manager.revokeTokens(['refresh_token']).catch(() => {});
-}
-
-export async function signOutAfterAuthError(): Promise<void> {
-  await signOut();
-  navigateTo('/');
 }
