@@ -1,4 +1,5 @@
 import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+import { exposesOf } from '@toolshop/routes';
 
 // Remote `admin`: exposes route elements only; the shell (or the harness) owns the router.
 export default createFederatedAppConfig({
@@ -6,10 +7,6 @@ export default createFederatedAppConfig({
   appRoot: import.meta.dirname,
   port: 3003,
   title: 'Toolshop admin',
-  exposes: {
-    './MakeAdminPage': './src/pages/make-admin-page.tsx',
-    './AddProductPage': './src/pages/add-product-page.tsx',
-    './ManageProductsPage': './src/pages/manage-products-page.tsx',
-    './ManageOrdersPage': './src/pages/manage-orders-page.tsx',
-  },
+  // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
+  exposes: exposesOf('admin'),
 });

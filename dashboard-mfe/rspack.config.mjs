@@ -1,4 +1,5 @@
 import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+import { exposesOf } from '@toolshop/routes';
 
 // Remote `dashboard`: exposes route elements only; the shell (or the harness) owns the router.
 export default createFederatedAppConfig({
@@ -6,11 +7,6 @@ export default createFederatedAppConfig({
   appRoot: import.meta.dirname,
   port: 3002,
   title: 'Toolshop dashboard',
-  exposes: {
-    './DashboardLayout': './src/pages/dashboard-layout.tsx',
-    './ProfilePage': './src/pages/profile-page.tsx',
-    './AddReviewPage': './src/pages/add-review-page.tsx',
-    './MyOrdersPage': './src/pages/my-orders-page.tsx',
-    './PaymentPage': './src/pages/payment-page.tsx',
-  },
+  // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
+  exposes: exposesOf('dashboard'),
 });

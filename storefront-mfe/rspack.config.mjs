@@ -1,4 +1,5 @@
 import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+import { exposesOf } from '@toolshop/routes';
 
 // Remote `storefront`: exposes route elements only; the shell (or the harness) owns the router.
 export default createFederatedAppConfig({
@@ -6,10 +7,6 @@ export default createFederatedAppConfig({
   appRoot: import.meta.dirname,
   port: 3001,
   title: 'Toolshop storefront',
-  exposes: {
-    './HomePage': './src/pages/home-page.tsx',
-    './BlogsPage': './src/pages/blogs-page.tsx',
-    './PortfolioPage': './src/pages/portfolio-page.tsx',
-    './ToolDetailPage': './src/pages/tool-detail-page.tsx',
-  },
+  // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
+  exposes: exposesOf('storefront'),
 });

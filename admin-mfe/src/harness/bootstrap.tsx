@@ -1,4 +1,5 @@
 import { startHarness } from '@toolshop/auth/harness';
+import { harnessOf } from '@toolshop/routes';
 import AddProductPage from '../pages/add-product-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
@@ -6,19 +7,14 @@ import ManageProductsPage from '../pages/manage-products-page';
 
 // The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`). The dev
 // sign-in takes any account: the demo admin to use the pages, a customer to see the API refuse.
+// Paths and links come from the admin route table (libs/routes); a page missing here fails the typecheck.
 void startHarness({
   title: 'admin',
-  routes: [
-    { path: 'dashboard/users', element: <MakeAdminPage /> },
-    { path: 'dashboard/addProduct', element: <AddProductPage /> },
-    { path: 'dashboard/manageProducts', element: <ManageProductsPage /> },
-    { path: 'dashboard/manageOrders', element: <ManageOrdersPage /> },
-  ],
+  ...harnessOf('admin', {
+    MakeAdminPage: <MakeAdminPage />,
+    AddProductPage: <AddProductPage />,
+    ManageProductsPage: <ManageProductsPage />,
+    ManageOrdersPage: <ManageOrdersPage />,
+  }),
   signInRequired: true,
-  links: {
-    'Make Admin': '/dashboard/users',
-    'Add A Product': '/dashboard/addProduct',
-    'Manage Products': '/dashboard/manageProducts',
-    'Manage All Orders': '/dashboard/manageOrders',
-  },
 });

@@ -1,4 +1,5 @@
 import { startHarness } from '@toolshop/auth/harness';
+import { harnessOf } from '@toolshop/routes';
 import AddReviewPage from '../pages/add-review-page';
 import DashboardLayout from '../pages/dashboard-layout';
 import MyOrdersPage from '../pages/my-orders-page';
@@ -6,20 +7,15 @@ import PaymentPage from '../pages/payment-page';
 import ProfilePage from '../pages/profile-page';
 
 // The customer dashboard alone, on the same paths as in the shell (QA; `npm run dev -w @toolshop/dashboard-mfe`).
+// Paths and links come from the dashboard route table (libs/routes); a page missing here fails the typecheck.
 void startHarness({
   title: 'dashboard',
-  routes: [
-    {
-      path: 'dashboard',
-      element: <DashboardLayout />,
-      children: [
-        { index: true, element: <ProfilePage /> },
-        { path: 'review', element: <AddReviewPage /> },
-        { path: 'myOrders', element: <MyOrdersPage /> },
-        { path: 'payment/:id', element: <PaymentPage /> },
-      ],
-    },
-  ],
+  ...harnessOf('dashboard', {
+    DashboardLayout: <DashboardLayout />,
+    ProfilePage: <ProfilePage />,
+    AddReviewPage: <AddReviewPage />,
+    MyOrdersPage: <MyOrdersPage />,
+    PaymentPage: <PaymentPage />,
+  }),
   signInRequired: true,
-  links: { 'My Profile': '/dashboard', 'Add A Review': '/dashboard/review', 'My Orders': '/dashboard/myOrders' },
 });

@@ -1,5 +1,6 @@
 import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { CALLBACK_PATH } from '@toolshop/auth';
+import { allRoutes, routeTree } from '@toolshop/routes';
 import { RemotePage } from '../composition/remote-page';
 import { AuthCallbackPage } from '../features/auth/auth-callback-page';
 import { LoginPage } from '../features/auth/login-page';
@@ -14,43 +15,25 @@ export function profileRedirect({ request }: LoaderFunctionArgs): Response {
   return redirect(`/dashboard${search}${hash}`);
 }
 
-/** The route map of SPEC §2: the shell's own pages, and the remotes' exposed route elements. */
+/**
+ * The remotes' pages, built from their route tables (libs/routes): each loaded by its exposed
+ * name, the pages that need a session or admin rights behind the guard of that access.
+ */
+const remoteRoutes = routeTree(allRoutes(), {
+  page: ({ remote, page }) => <RemotePage remote={remote} exposed={page} />,
+  guard: (access) => (access === 'admin' ? <RequireAdmin /> : <RequireAuth />),
+});
+
+/** The route map of SPEC §2: the shell's own pages, and the remotes' pages of their route tables. */
 export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { index: true, element: <RemotePage remote="storefront" exposed="HomePage" /> },
-      { path: 'blogs', element: <RemotePage remote="storefront" exposed="BlogsPage" /> },
-      { path: 'portfolio', element: <RemotePage remote="storefront" exposed="PortfolioPage" /> },
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: CALLBACK_PATH.slice(1), element: <AuthCallbackPage /> },
       { path: 'profile', loader: profileRedirect },
-      {
-        element: <RequireAuth />,
-        children: [
-          { path: 'tools/:toolId', element: <RemotePage remote="storefront" exposed="ToolDetailPage" /> },
-          {
-            path: 'dashboard',
-            element: <RemotePage remote="dashboard" exposed="DashboardLayout" />,
-            children: [
-              { index: true, element: <RemotePage remote="dashboard" exposed="ProfilePage" /> },
-              { path: 'review', element: <RemotePage remote="dashboard" exposed="AddReviewPage" /> },
-              { path: 'myOrders', element: <RemotePage remote="dashboard" exposed="MyOrdersPage" /> },
-              { path: 'payment/:id', element: <RemotePage remote="dashboard" exposed="PaymentPage" /> },
-              {
-                element: <RequireAdmin />,
-                children: [
-                  { path: 'users', element: <RemotePage remote="admin" exposed="MakeAdminPage" /> },
-                  { path: 'addProduct', element: <RemotePage remote="admin" exposed="AddProductPage" /> },
-                  { path: 'manageProducts', element: <RemotePage remote="admin" exposed="ManageProductsPage" /> },
-                  { path: 'manageOrders', element: <RemotePage remote="admin" exposed="ManageOrdersPage" /> },
-                ],
-              },
-            ],
-          },
-        ],
-      },
+      ...remoteRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },

@@ -1,5 +1,6 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
+import type { PageName } from '@toolshop/routes';
 import { fallbackPlugin } from './fallback-plugin';
 import type { RemoteMap, RemoteName } from './remote-map';
 
@@ -22,11 +23,11 @@ export function resetRemote(remote: RemoteName): void {
  * Starts loading a page's remote entry and its chunks together (instead of one after the other),
  * before React asks for it. A failure is left to the page's own load, which shows the fallback.
  */
-export function preloadRemotePage(remote: RemoteName, exposed: string): void {
+export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): void {
   preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).catch(() => {});
 }
 
-export async function loadRemotePage(remote: RemoteName, exposed: string): Promise<{ default: ComponentType }> {
+export async function loadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): Promise<{ default: ComponentType }> {
   const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
   return module;

@@ -1,6 +1,8 @@
-/** The three remotes the shell composes. Their URLs come from /remotes.json at run time. */
-export const remoteNames = ['storefront', 'dashboard', 'admin'] as const;
-export type RemoteName = (typeof remoteNames)[number];
+import { remoteNames, type RemoteName } from '@toolshop/routes';
+
+// The three remotes the shell composes, named by their route tables (libs/routes). Their URLs
+// come from /remotes.json at run time.
+export { remoteNames, type RemoteName };
 
 /** remote name -> URL of its mf-manifest.json */
 export type RemoteMap = Record<RemoteName, string>;

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import type { PageName } from '@toolshop/routes';
 import { Spinner } from '@toolshop/ui';
 import { loadRemotePage, resetRemote } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -9,7 +10,7 @@ import type { RemoteName } from './remote-map';
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 const attempts = new Map<RemoteName, number>();
 
-function lazyPage(remote: RemoteName, exposed: string, attempt: number) {
+function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) {
   const key = `${remote}/${exposed}#${attempt}`;
   let page = pages.get(key);
   if (!page) {
@@ -19,8 +20,11 @@ function lazyPage(remote: RemoteName, exposed: string, attempt: number) {
   return page;
 }
 
-/** A route element exposed by a remote: loaded on first render, isolated by a boundary with retry. */
-export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: string }) {
+/**
+ * A route element exposed by a remote: loaded on first render, isolated by a boundary with retry.
+ * `exposed` is a page name of the route tables (libs/routes), never a free string.
+ */
+export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: PageName<RemoteName> }) {
   const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
   const retry = useCallback(() => {
     resetRemote(remote);

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { useAuth } from '@toolshop/auth';
+import { sidebarLinks } from '@toolshop/routes';
 import { Skeleton } from '@toolshop/ui';
 import { Avatar } from '../../components/avatar';
-import { sidebarLinks } from './sidebar-links';
 import styles from './sidebar-drawer.module.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';

@@ -1,0 +1,104 @@
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { allRoutes, exposesOf, harnessOf, pageModule, remoteNames, routeTree, sidebarLinks } from './index.ts';
+
+const repoRoot = join(import.meta.dirname, '../../..');
+const tree = () => routeTree(allRoutes(), { page: (route) => `${route.remote}/${route.page}`, guard: (access) => `guard:${access}` });
+
+describe('the route tables', () => {
+  it('name each page by the module the remote exposes', () => {
+    assert.equal(pageModule('ToolDetailPage'), './src/pages/tool-detail-page.tsx');
+    for (const remote of remoteNames) {
+      for (const module of Object.values(exposesOf(remote))) {
+        assert.ok(existsSync(join(repoRoot, `${remote}-mfe`, module)), `${remote}-mfe/${module} exists`);
+      }
+    }
+  });
+
+  it('give the exposes of CONTRIBUTING.md', () => {
+    assert.deepEqual(Object.keys(exposesOf('dashboard')), [
+      './DashboardLayout',
+      './ProfilePage',
+      './AddReviewPage',
+      './MyOrdersPage',
+      './PaymentPage',
+    ]);
+  });
+
+  it('build the shell routes of SPEC.md §2: guards where a page needs more than its parent', () => {
+    assert.deepEqual(tree(), [
+      { index: true, element: 'storefront/HomePage' },
+      { path: 'blogs', element: 'storefront/BlogsPage' },
+      { path: 'portfolio', element: 'storefront/PortfolioPage' },
+      {
+        element: 'guard:signedIn',
+        children: [
+          { path: 'tools/:toolId', element: 'storefront/ToolDetailPage' },
+          {
+            path: 'dashboard',
+            element: 'dashboard/DashboardLayout',
+            children: [
+              { index: true, element: 'dashboard/ProfilePage' },
+              { path: 'review', element: 'dashboard/AddReviewPage' },
+              { path: 'myOrders', element: 'dashboard/MyOrdersPage' },
+              { path: 'payment/:id', element: 'dashboard/PaymentPage' },
+              {
+                element: 'guard:admin',
+                children: [
+                  { path: 'users', element: 'admin/MakeAdminPage' },
+                  { path: 'addProduct', element: 'admin/AddProductPage' },
+                  { path: 'manageProducts', element: 'admin/ManageProductsPage' },
+                  { path: 'manageOrders', element: 'admin/ManageOrdersPage' },
+                ],
+              },
+            ],
+          },
+        ],
+      },
+    ]);
+  });
+
+  it('build a harness without the layout of another remote and without guards', () => {
+    const admin = harnessOf('admin', { MakeAdminPage: 'M', AddProductPage: 'A', ManageProductsPage: 'P', ManageOrdersPage: 'O' });
+    assert.deepEqual(admin.routes, [
+      { path: 'dashboard/users', element: 'M' },
+      { path: 'dashboard/addProduct', element: 'A' },
+      { path: 'dashboard/manageProducts', element: 'P' },
+      { path: 'dashboard/manageOrders', element: 'O' },
+    ]);
+    const pages = { DashboardLayout: 'L', ProfilePage: 'P', AddReviewPage: 'R', MyOrdersPage: 'O', PaymentPage: 'Pay' };
+    assert.deepEqual(harnessOf('dashboard', pages).routes, [
+      {
+        path: 'dashboard',
+        element: 'L',
+        children: [
+          { index: true, element: 'P' },
+          { path: 'review', element: 'R' },
+          { path: 'myOrders', element: 'O' },
+          { path: 'payment/:id', element: 'Pay' },
+        ],
+      },
+    ]);
+    const storefront = harnessOf('storefront', { HomePage: 'H', BlogsPage: 'B', PortfolioPage: 'P', ToolDetailPage: 'T' });
+    assert.deepEqual(storefront.links, { Home: '/', Blogs: '/blogs', 'My Portfolio': '/portfolio' });
+    assert.deepEqual(harnessOf('dashboard', pages).links, {
+      'My Profile': '/dashboard',
+      'Add A Review': '/dashboard/review',
+      'My Orders': '/dashboard/myOrders',
+    });
+  });
+
+  it('list the sidebar: My Profile for everyone, then the customer or the admin pages', () => {
+    assert.deepEqual(sidebarLinks(false), [
+      { to: '.', label: 'My Profile' },
+      { to: 'review', label: 'Add A Review' },
+      { to: 'myOrders', label: 'My Orders' },
+    ]);
+    assert.deepEqual(
+      sidebarLinks(true).map((link) => link.to),
+      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders'],
+    );
+  });
+});
