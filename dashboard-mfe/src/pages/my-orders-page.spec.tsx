@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { Order } from '@toolshop/contracts';
-import { ApiError, answerQuery, api, customer, setAuthState, useApiQuery } from '../testing/auth-mock';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
 import MyOrdersPage from './my-orders-page';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
@@ -29,14 +30,20 @@ const unpaid = order({ _id: 'o1' });
 const paid = order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123' });
 const shipped = order({ _id: 'o3', name: 'Jigsaw', paid: true, shipped: true, transactionId: 'pi_456' });
 
-function renderPage() {
+/** Renders once the list (or its failure) is on screen. */
+async function renderPage() {
   render(
     <MemoryRouter initialEntries={['/dashboard/myOrders']}>
       <MyOrdersPage />
     </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
   );
+  await waitFor(() => expect(screen.queryByLabelText('Loading your orders')).toBeNull());
   return userEvent.setup();
 }
+
+/** How often the list was asked for. */
+const listReads = () => api.get.mock.calls.length;
 
 const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
@@ -46,15 +53,18 @@ beforeEach(() => {
 });
 
 describe('MyOrdersPage', () => {
-  it("asks for the user's own orders and signs out on 401/403", () => {
+  it("asks for the user's own orders and signs out on 401/403", async () => {
     answerQuery([]);
-    renderPage();
-    expect(useApiQuery).toHaveBeenCalledWith('/orders?email=ada%40example.com', { signOutOnAuthError: true });
+    await renderPage();
+    expect(api.get).toHaveBeenCalledWith('/orders?email=ada%40example.com', {
+      signOutOnAuthError: true,
+      signal: expect.any(AbortSignal),
+    });
   });
 
-  it('lists product, quantity, total in dollars and state', () => {
+  it('lists product, quantity, total in dollars and state', async () => {
     answerQuery([unpaid, paid, shipped]);
-    renderPage();
+    await renderPage();
     const row = within(rowOf('Cordless Drill'));
     expect(row.getByText('1,200')).toBeInTheDocument();
     expect(row.getByText('$30,000')).toBeInTheDocument();
@@ -63,13 +73,13 @@ describe('MyOrdersPage', () => {
     expect(within(rowOf('Jigsaw')).getByText('Shipped')).toBeInTheDocument();
   });
 
-  it('says until when an unpaid order holds its stock, in local date and time', () => {
+  it('says until when an unpaid order holds its stock, in local date and time', async () => {
     const reservedUntil = '2030-05-04T13:30:00.000Z';
     answerQuery([
       order({ _id: 'o1', reservedUntil }),
       order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123', reservedUntil }),
     ]);
-    renderPage();
+    await renderPage();
     const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(reservedUntil));
     const reserved = within(rowOf('Cordless Drill')).getByText(/^Reserved until/);
     expect(reserved).toHaveTextContent(`Reserved until ${local}`);
@@ -77,15 +87,15 @@ describe('MyOrdersPage', () => {
     expect(within(rowOf('Angle Grinder')).queryByText(/Reserved until/)).not.toBeInTheDocument();
   });
 
-  it('says nothing about a reservation the API did not give', () => {
+  it('says nothing about a reservation the API did not give', async () => {
     answerQuery([order({ _id: 'o1' }), order({ _id: 'o2', name: 'Jigsaw', reservedUntil: 'not a date' })]);
-    renderPage();
+    await renderPage();
     expect(screen.queryByText(/Reserved until/)).not.toBeInTheDocument();
   });
 
-  it('offers Pay and Cancel for an unpaid order only', () => {
+  it('offers Pay and Cancel for an unpaid order only', async () => {
     answerQuery([unpaid, paid]);
-    renderPage();
+    await renderPage();
     const unpaidRow = within(rowOf('Cordless Drill'));
     expect(unpaidRow.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', '/dashboard/payment/o1');
     expect(unpaidRow.getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
@@ -97,9 +107,10 @@ describe('MyOrdersPage', () => {
   });
 
   it('cancels only after confirmation, then reloads', async () => {
-    const reload = answerQuery([unpaid]);
+    answerQuery([unpaid]);
     api.delete.mockResolvedValue({ acknowledged: true, deletedCount: 1 });
-    const user = renderPage();
+    const user = await renderPage();
+    const reads = listReads();
 
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
@@ -107,14 +118,14 @@ describe('MyOrdersPage', () => {
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
     expect(api.delete).toHaveBeenCalledWith('/orders/o1', { signOutOnAuthError: true });
-    expect(toast.success).toHaveBeenCalledWith('canceled order');
-    expect(reload).toHaveBeenCalled();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('canceled order'));
+    await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('keeps the order when the user changes their mind', async () => {
     answerQuery([unpaid]);
-    const user = renderPage();
+    const user = await renderPage();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Keep order' }));
     expect(api.delete).not.toHaveBeenCalled();
@@ -122,36 +133,39 @@ describe('MyOrdersPage', () => {
   });
 
   it("shows the server's refusal and refreshes the list", async () => {
-    const reload = answerQuery([unpaid]);
+    answerQuery([unpaid]);
     api.delete.mockRejectedValue(new ApiError(409, 'A paid order cannot be cancelled'));
-    const user = renderPage();
+    const user = await renderPage();
+    const reads = listReads();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    expect(toast.error).toHaveBeenCalledWith('A paid order cannot be cancelled');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A paid order cannot be cancelled'));
     expect(toast.success).not.toHaveBeenCalled();
-    expect(reload).toHaveBeenCalled();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
   });
 
   it('leaves a 401 to the shared client, which signs the user out', async () => {
     answerQuery([unpaid]);
     api.delete.mockRejectedValue(new ApiError(401, 'Unauthorized'));
-    const user = renderPage();
+    const user = await renderPage();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toast.error).not.toHaveBeenCalled();
   });
 
-  it('has an empty state with a way to the shop', () => {
+  it('has an empty state with a way to the shop', async () => {
     answerQuery([]);
-    renderPage();
+    await renderPage();
     expect(screen.getByText('No orders yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse the tools' })).toHaveAttribute('href', '/');
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    const reload = answerQuery(undefined, { error: new Error('Network down') });
-    const user = renderPage();
+    answerQuery(undefined, { error: new Error('Network down') });
+    const user = await renderPage();
+    const reads = listReads();
     await user.click(screen.getByRole('button', { name: /retry|try again/i }));
-    expect(reload).toHaveBeenCalled();
+    await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
   });
 });

@@ -1,21 +1,17 @@
 import { Link } from 'react-router-dom';
-import { useApiQuery, useAuth } from '@toolshop/auth';
+import { useAuth } from '@toolshop/auth';
 import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
-import type { Order } from '@toolshop/contracts';
 import { OrdersTable } from '../features/orders/orders-table';
 import { CancelOrderDialog } from '../features/orders/cancel-order-dialog';
-import { useCancelOrder } from '../features/orders/use-cancel-order';
-import { myOrdersPath, ordersQueryOptions } from '../features/orders/orders-api';
+import { useMyOrders } from '../features/orders/api/my-orders';
+import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
 import styles from './page.module.css';
 
 /** The customer's orders: pay or cancel the unpaid ones, follow the paid ones. */
 export default function MyOrdersPage() {
   const user = useAuth((s) => s.user);
-  const { data, error, loading, reload } = useApiQuery<Order[]>(
-    user ? myOrdersPath(user.email) : null,
-    ordersQueryOptions,
-  );
-  const cancel = useCancelOrder(reload);
+  const { data, error, isPending: loading, refetch } = useMyOrders(user?.email);
+  const cancel = useCancelOrderDialog();
 
   return (
     <div className={styles.page}>
@@ -27,7 +23,7 @@ export default function MyOrdersPage() {
           ))}
         </div>
       ) : error && !data ? (
-        <ErrorState message="Your orders could not be loaded." onRetry={reload} />
+        <ErrorState message="Your orders could not be loaded." onRetry={() => void refetch()} />
       ) : !data?.length ? (
         <EmptyState
           title="No orders yet"

@@ -1,22 +1,17 @@
 import { Link, useParams } from 'react-router-dom';
-import { useApiQuery } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { CardPayment } from '../features/payment/card-payment';
 import { OrderSummary } from '../features/payment/order-summary';
-import {
-  PAYMENTS_CONFIG_PATH,
-  orderPath,
-  type PayableOrder,
-  type PaymentsConfig,
-} from '../features/payment/payment-api';
+import { usePayableOrder } from '../features/payment/api/payable-order';
+import { usePaymentsConfig } from '../features/payment/api/payments-config';
 import summaryStyles from '../features/payment/payment.module.css';
 import styles from './page.module.css';
 
 /** /dashboard/payment/{id}: the order's summary and the card form of the configured provider. */
 export default function PaymentPage() {
   const { id = '' } = useParams();
-  const order = useApiQuery<PayableOrder>(id ? orderPath(id) : null);
-  const config = useApiQuery<PaymentsConfig>(PAYMENTS_CONFIG_PATH);
+  const order = usePayableOrder(id);
+  const config = usePaymentsConfig();
   const failed = order.error ?? config.error;
 
   return (
@@ -26,8 +21,8 @@ export default function PaymentPage() {
         <ErrorState
           title="This payment cannot be shown"
           onRetry={() => {
-            order.reload();
-            config.reload();
+            void order.refetch();
+            void config.refetch();
           }}
         >
           {failed.message}

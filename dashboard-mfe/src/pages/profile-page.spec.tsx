@@ -1,14 +1,15 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { ApiError, answerQuery, customer, setAuthState, useApiQuery } from '../testing/auth-mock';
-import { fetchAccount, resendVerification } from '../features/profile/verification-api';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import { fetchAccount, resendVerification } from '../features/profile/api/account-requests';
 import ProfilePage from './profile-page';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
-jest.mock('../features/profile/verification-api', () => ({ fetchAccount: jest.fn(), resendVerification: jest.fn() }));
+jest.mock('../features/profile/api/account-requests', () => ({ fetchAccount: jest.fn(), resendVerification: jest.fn() }));
 
 const account = jest.mocked(fetchAccount);
 const resend = jest.mocked(resendVerification);
@@ -25,6 +26,7 @@ function renderPage(entry = '/dashboard') {
       <ProfilePage />
       <CurrentSearch />
     </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
   );
   return userEvent.setup();
 }
@@ -41,9 +43,9 @@ describe('ProfilePage', () => {
   it("shows the first profile of the user's list in the card and the form", async () => {
     answerQuery([{ _id: 'p1', email: 'ada@example.com', location: 'London', linkedIn: 'linkedin.com/in/ada' }]);
     renderPage();
-    expect(useApiQuery).toHaveBeenCalledWith('/users?email=ada%40example.com');
+    expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', { signal: expect.any(AbortSignal) });
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'linkedin.com/in/ada' })).toHaveAttribute('href', 'https://linkedin.com/in/ada');
     expect(screen.getByLabelText('Location')).toHaveValue('London');
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
@@ -52,15 +54,15 @@ describe('ProfilePage', () => {
   it('lets a user without a profile yet fill one in', async () => {
     answerQuery([]);
     renderPage();
-    expect(screen.getAllByText('Not provided')).toHaveLength(4);
+    expect(await screen.findAllByText('Not provided')).toHaveLength(4);
     expect(screen.getByLabelText('Location')).toHaveValue('');
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
   });
 
-  it('says when the profile cannot be loaded', () => {
+  it('says when the profile cannot be loaded', async () => {
     answerQuery(undefined, { error: new Error('down') });
     renderPage();
-    expect(screen.getByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
     expect(screen.queryByRole('button', { name: 'Update profile' })).not.toBeInTheDocument();
   });
 
@@ -79,7 +81,7 @@ describe('ProfilePage', () => {
     expect(await screen.findByText('Email not verified')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(resend).toHaveBeenCalledTimes(1);
-    expect(toast.success).toHaveBeenCalledWith('We sent a new link to ada@example.com.');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('We sent a new link to ada@example.com.'));
     expect(screen.getByText('Email not verified')).toBeInTheDocument();
   });
 
@@ -89,7 +91,9 @@ describe('ProfilePage', () => {
     resend.mockRejectedValue(new ApiError(429, 'Too many verification emails. Try again in a few minutes.'));
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(toast.error).toHaveBeenCalledWith('Too many verification emails. Try again in a few minutes.');
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('Too many verification emails. Try again in a few minutes.'),
+    );
     expect(toast.success).not.toHaveBeenCalled();
   });
 
@@ -99,7 +103,7 @@ describe('ProfilePage', () => {
     resend.mockResolvedValue({ alreadyVerified: true, message: 'Your email address is already verified.' });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    expect(toast.success).toHaveBeenCalledWith('Your email address is already verified.');
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your email address is already verified.'));
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
   });
 
@@ -107,8 +111,8 @@ describe('ProfilePage', () => {
     answerQuery([]);
     account.mockRejectedValue(new ApiError(503, 'down'));
     renderPage();
+    await waitFor(() => expect(account).toHaveBeenCalled());
     await act(async () => {});
-    expect(account).toHaveBeenCalled();
     expect(screen.queryByText(/Email (not )?verified/)).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
   });

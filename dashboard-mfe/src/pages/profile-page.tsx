@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useApiQuery, useAuth } from '@toolshop/auth';
+import { useAuth } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
-import type { UserProfile } from '@toolshop/contracts';
 import { ProfileCard } from '../features/profile/profile-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { EmailVerification } from '../features/profile/email-verification';
-import { firstProfile, profilePath } from '../features/profile/profile-api';
+import { useProfile } from '../features/profile/api/profile';
 import styles from './page.module.css';
 
 /** The provider's verification link ends at /profile?emailVerified=1 (the shell sends it on to /dashboard). */
@@ -36,8 +35,8 @@ function useEmailVerifiedToast() {
 export default function ProfilePage() {
   useEmailVerifiedToast();
   const user = useAuth((s) => s.user);
-  const { data, error, loading, reload } = useApiQuery<UserProfile[]>(user ? profilePath(user.email) : null);
-  const profile = firstProfile(data);
+  const { data, error, isPending: loading, refetch } = useProfile(user?.email);
+  const profile = data ?? undefined;
 
   return (
     <div className={styles.page}>
@@ -48,13 +47,13 @@ export default function ProfilePage() {
           <Skeleton height="18rem" />
         </div>
       ) : error && !data ? (
-        <ErrorState message="Your profile could not be loaded." onRetry={reload} />
+        <ErrorState message="Your profile could not be loaded." onRetry={() => void refetch()} />
       ) : (
         <div className={styles.twoColumns}>
           <ProfileCard user={user} profile={profile}>
             <EmailVerification />
           </ProfileCard>
-          <ProfileForm key={profile?._id ?? 'new'} email={user.email} profile={profile} onUpdated={reload} />
+          <ProfileForm key={profile?._id ?? 'new'} email={user.email} profile={profile} />
         </div>
       )}
     </div>

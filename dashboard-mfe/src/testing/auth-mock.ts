@@ -1,6 +1,6 @@
 // A stand-in for @toolshop/auth in unit tests: a settable auth state and jest mocks for the API
 // client. Use it with `jest.mock('@toolshop/auth', () => jest.requireActual('<path>/auth-mock').authModule)`.
-import type { ApiQuery, AuthState } from '@toolshop/auth';
+import type { AuthState } from '@toolshop/auth';
 
 let state: AuthState = { status: 'signedOut', user: null, isAdmin: false, adminChecked: false };
 
@@ -34,12 +34,12 @@ export const api = {
   delete: jest.fn(),
 };
 
-export const useApiQuery = jest.fn<ApiQuery<unknown>, [string | null, object?]>();
-
-export function answerQuery<T>(data: T | undefined, extra: Partial<ApiQuery<T>> = {}) {
-  const reload = jest.fn();
-  useApiQuery.mockReturnValue({ data, error: undefined, loading: false, reload, ...extra });
-  return reload;
+/** Every GET answers `data`, or fails with `error`. */
+export function answerQuery<T>(data: T | undefined, { error }: { error?: Error } = {}) {
+  api.get.mockImplementation(async () => {
+    if (error) throw error;
+    return data;
+  });
 }
 
 export const getAccessToken = jest.fn<string | null, []>(() => 'access-token');
@@ -50,7 +50,6 @@ export const authModule = {
   useAuth: <T>(selector: (s: AuthState) => T) => selector(state),
   api,
   ApiError,
-  useApiQuery,
   getAccessToken,
   getRuntimeConfig,
 };

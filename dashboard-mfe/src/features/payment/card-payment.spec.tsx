@@ -1,8 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ApiError, api } from '../../testing/auth-mock';
 import { CardPayment } from './card-payment';
-import type { PayableOrder } from './payment-api';
+import type { PayableOrder } from './api/payable-order';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
 
@@ -77,7 +78,7 @@ describe('CardPayment with the test provider', () => {
 
   it('keeps the pay button disabled until the client secret has arrived', async () => {
     const release = clientSecretLater();
-    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
     expect(payButton()).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $125');
     expect(api.post).toHaveBeenCalledWith('/create-payment-intent', { orderId: 'o1', totalPrice: 125 });
@@ -87,7 +88,7 @@ describe('CardPayment with the test provider', () => {
 
   it('shows the provider’s card error in red under the form and lets the customer retry', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
     await waitFor(() => expect(payButton()).toBeEnabled());
     api.post.mockRejectedValueOnce(new ApiError(402, 'Your card was declined.'));
     const user = userEvent.setup();
@@ -101,7 +102,7 @@ describe('CardPayment with the test provider', () => {
 
   it('checks that the card is complete before sending it', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Card number'), '4242');
@@ -112,7 +113,7 @@ describe('CardPayment with the test provider', () => {
 
   it('confirms with the billing details, reports the payment and shows the transaction id', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
     await waitFor(() => expect(payButton()).toBeEnabled());
     api.post.mockResolvedValueOnce({ id: 'pi_test_1', status: 'succeeded' });
     api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
@@ -133,7 +134,7 @@ describe('CardPayment with the test provider', () => {
 
   it('says why the payment cannot start, with a retry', async () => {
     api.post.mockRejectedValueOnce(new ApiError(409, 'This order is already paid'));
-    render(<CardPayment order={order} config={{ provider: 'test' }} />);
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid');
     expect(payButton()).toBeDisabled();
   });
@@ -145,7 +146,7 @@ describe('CardPayment with Stripe', () => {
   it('says so when Stripe.js cannot be loaded, and can try again', async () => {
     clientSecretLater()('pi_1_secret_x');
     loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
-    render(<CardPayment order={order} config={config} />);
+    render(<CardPayment order={order} config={config} />, { wrapper: createServerDataWrapper() });
     expect(await screen.findByText('Card payments are unavailable')).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
 
@@ -157,7 +158,7 @@ describe('CardPayment with Stripe', () => {
   it('confirms the card payment with billing email and address and shows Stripe’s errors', async () => {
     const release = clientSecretLater();
     loadStripe.mockResolvedValue({});
-    render(<CardPayment order={order} config={config} />);
+    render(<CardPayment order={order} config={config} />, { wrapper: createServerDataWrapper() });
     await screen.findByTestId('stripe-card');
     expect(payButton()).toBeDisabled();
     release('pi_1_secret_x');

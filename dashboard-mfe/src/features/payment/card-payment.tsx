@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { Button } from '@toolshop/ui';
-import { billingDetailsOf, reportPayment, type PayableOrder, type PaymentsConfig } from './payment-api';
+import type { PaymentsConfig } from './api/payments-config';
+import type { PayableOrder } from './api/payable-order';
+import { usePaymentIntent } from './api/payment-intent';
+import { useReportPayment } from './api/report-payment';
+import { billingDetailsOf } from './billing-details';
 import { PaymentSuccess } from './payment-success';
 import { StripeCardPayment } from './stripe-card-payment';
 import { TestCardPayment } from './test-card-payment';
-import { useClientSecret } from './use-client-secret';
 import styles from './payment.module.css';
 
 interface CardPaymentProps {
@@ -14,12 +17,13 @@ interface CardPaymentProps {
 
 /** Pays an unpaid order by card with the provider the API names, then reports the payment. */
 export function CardPayment({ order, config }: CardPaymentProps) {
-  const secret = useClientSecret(order);
+  const intent = usePaymentIntent(order);
+  const report = useReportPayment();
   const [paid, setPaid] = useState<{ transactionId: string; note?: string }>();
 
   async function handlePaid(transactionId: string) {
     try {
-      await reportPayment(order._id, transactionId);
+      await report.mutateAsync({ orderId: order._id, transactionId });
       setPaid({ transactionId });
     } catch {
       // The card was charged: the provider's notification marks the order paid without us.
@@ -28,7 +32,7 @@ export function CardPayment({ order, config }: CardPaymentProps) {
   }
 
   const form = {
-    clientSecret: secret.clientSecret,
+    clientSecret: intent.data,
     billingDetails: billingDetailsOf(order),
     amount: order.totalPrice,
     paid: Boolean(paid),
@@ -40,10 +44,10 @@ export function CardPayment({ order, config }: CardPaymentProps) {
       <h2 id="card-payment-title" className={styles.heading}>
         Pay by card
       </h2>
-      {secret.error && (
+      {intent.error && (
         <div role="alert" className={styles.prepareError}>
-          <p>The payment could not be prepared: {secret.error}</p>
-          <Button variant="secondary" size="small" onClick={secret.retry}>
+          <p>The payment could not be prepared: {intent.error.message}</p>
+          <Button variant="secondary" size="small" onClick={() => void intent.refetch()}>
             Try again
           </Button>
         </div>

@@ -1,5 +1,5 @@
 import { formatDollars } from '@toolshop/contracts';
-import type { PayableOrder } from './payment-api';
+import type { PayableOrder } from './api/payable-order';
 import styles from './payment.module.css';
 
 /** What the customer is paying for. */

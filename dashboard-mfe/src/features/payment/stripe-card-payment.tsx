@@ -3,7 +3,7 @@ import { CardElement, Elements, useElements, useStripe } from '@stripe/react-str
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { ErrorState, Skeleton } from '@toolshop/ui';
 import { CardForm, type ConfirmResult } from './card-form';
-import type { BillingDetails } from './payment-api';
+import type { BillingDetails } from './billing-details';
 import { useStripeJs } from './use-stripe-js';
 import styles from './payment.module.css';
 

@@ -1,4 +1,4 @@
-import type { TestCard } from './payment-api';
+import type { TestCard } from './api/confirm-test-card';
 
 /** The test card form's raw text, as typed. */
 export interface CardFields {

@@ -1,7 +1,8 @@
 import { useState, type ChangeEvent } from 'react';
 import { Field } from '@toolshop/ui';
 import { CardForm, type ConfirmResult } from './card-form';
-import { confirmTestCardPayment, type BillingDetails } from './payment-api';
+import { confirmTestCardPayment } from './api/confirm-test-card';
+import type { BillingDetails } from './billing-details';
 import { formatCardNumber, formatExpiry, readCard, type CardFields } from './test-card-input';
 import styles from './payment.module.css';
 

@@ -1,8 +1,9 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { RuleMessages } from '@toolshop/contracts';
 import { api } from '../../testing/auth-mock';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ProfileForm } from './profile-form';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
@@ -19,7 +20,9 @@ const saved = {
 
 function renderForm() {
   const onUpdated = jest.fn();
-  render(<ProfileForm email="ada@example.com" profile={saved} onUpdated={onUpdated} />);
+  render(<ProfileForm email="ada@example.com" profile={saved} onUpdated={onUpdated} />, {
+    wrapper: createServerDataWrapper(),
+  });
   return { onUpdated, user: userEvent.setup() };
 }
 
@@ -63,8 +66,8 @@ describe('ProfileForm', () => {
       education: 'Private tutors',
       linkedIn: 'https://linkedin.com/in/ada',
     });
-    expect(toast.success).toHaveBeenCalledWith('successfully updated');
-    expect(onUpdated).toHaveBeenCalled();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('successfully updated'));
+    await waitFor(() => expect(onUpdated).toHaveBeenCalled());
   });
 
   it('tells the user when the server refuses the update', async () => {
@@ -73,10 +76,10 @@ describe('ProfileForm', () => {
     await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-    expect(toast.error).toHaveBeenCalledWith('Service unavailable');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
     expect(toast.success).not.toHaveBeenCalled();
     expect(onUpdated).not.toHaveBeenCalled();
-    expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled());
   });
 
   it.each(['javascript:alert(1)', 'ada', 'ftp://linkedin.com/in/ada'])('refuses %s as a LinkedIn link before sending', async (link) => {

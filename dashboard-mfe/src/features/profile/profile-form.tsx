@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@toolshop/ui';
-import { Messages, PROFILE_FIELDS, TEXT_MAX_LENGTH, isProfileComplete, linkedInError } from '@toolshop/contracts';
+import { PROFILE_FIELDS, TEXT_MAX_LENGTH, isProfileComplete, linkedInError } from '@toolshop/contracts';
 import type { ProfileFields, UserProfile } from '@toolshop/contracts';
-import { useToastedAction } from '../../lib/use-toasted-action';
-import { updateProfile } from './profile-api';
+import { useUpdateProfile } from './api/update-profile';
 import { linkedInToSend } from './linkedin-href';
 import styles from './profile.module.css';
 
@@ -13,7 +12,8 @@ type Errors = Partial<Record<keyof ProfileFields, string>>;
 interface ProfileFormProps {
   email: string;
   profile: UserProfile | undefined;
-  onUpdated: () => void;
+  /** After a successful update (the profile shown refreshes itself). */
+  onUpdated?: () => void;
 }
 
 const FIELD_REQUIRED = 'Please fill in this field';
@@ -37,14 +37,15 @@ const initialValues = (email: string, profile: UserProfile | undefined): Values 
 export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
   const [values, setValues] = useState<Values>(() => initialValues(email, profile));
   const [errors, setErrors] = useState<Errors>({});
-  const { busy: saving, run } = useToastedAction();
+  const updateProfile = useUpdateProfile();
+  const saving = updateProfile.isPending;
 
   const change = (name: keyof Values, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name] && value.trim()) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const fields = Object.fromEntries(
       PROFILE_FIELDS.map((name) => [name, values[name].trim()]),
@@ -60,7 +61,7 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
       setErrors({ linkedIn });
       return;
     }
-    if (await run(() => updateProfile(fields), Messages.profileUpdated)) onUpdated();
+    updateProfile.mutate(fields, { onSuccess: () => onUpdated?.() });
   };
 
   return (

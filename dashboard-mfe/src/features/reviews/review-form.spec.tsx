@@ -1,7 +1,8 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { api } from '../../testing/auth-mock';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ReviewForm } from './review-form';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
@@ -9,7 +10,7 @@ jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn
 
 function renderForm() {
   const onAdded = jest.fn();
-  render(<ReviewForm onAdded={onAdded} />);
+  render(<ReviewForm onAdded={onAdded} />, { wrapper: createServerDataWrapper() });
   return {
     onAdded,
     user: userEvent.setup(),
@@ -59,8 +60,8 @@ describe('ReviewForm', () => {
     await user.click(submit);
 
     expect(api.post).toHaveBeenCalledWith('/reviews', { rating: 5, opinion: 'Cuts like butter' });
-    expect(toast.success).toHaveBeenCalledWith('Added Review Successfully');
-    expect(onAdded).toHaveBeenCalled();
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added Review Successfully'));
+    await waitFor(() => expect(onAdded).toHaveBeenCalled());
     expect(rating).toHaveValue(null);
     expect(opinion).toHaveValue('');
   });
@@ -72,7 +73,7 @@ describe('ReviewForm', () => {
     await user.type(opinion, 'Fine');
     await user.click(submit);
 
-    expect(toast.error).toHaveBeenCalledWith('Unauthorized');
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Unauthorized'));
     expect(onAdded).not.toHaveBeenCalled();
     expect(opinion).toHaveValue('Fine');
   });

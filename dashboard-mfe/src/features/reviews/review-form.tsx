@@ -1,37 +1,39 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field, Stars } from '@toolshop/ui';
 import {
-  Messages,
   RATING_MAX,
   RATING_MIN,
   REVIEW_OPINION_MAX_LENGTH,
   validateReview,
 } from '@toolshop/contracts';
-import { useToastedAction } from '../../lib/use-toasted-action';
-import { addReview } from './reviews-api';
+import { useAddReview } from './api/add-review';
 import styles from './reviews.module.css';
 
 type Errors = ReturnType<typeof validateReview>;
 
-/** Rating and opinion, checked with the spec's rules before anything is sent. */
-export function ReviewForm({ onAdded }: { onAdded: () => void }) {
+/** Rating and opinion, checked with the spec's rules before anything is sent; the user's list refreshes itself. */
+export function ReviewForm({ onAdded }: { onAdded?: () => void }) {
   const [rating, setRating] = useState('');
   const [opinion, setOpinion] = useState('');
   const [errors, setErrors] = useState<Errors>({});
-  const { busy: sending, run } = useToastedAction();
+  const addReview = useAddReview();
+  const sending = addReview.isPending;
 
   const review = { rating: rating.trim() === '' ? Number.NaN : Number(rating), opinion: opinion.trim() };
   const ratingPreview = validateReview(review).rating ? 0 : review.rating;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const found = validateReview(review);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
-    if (!(await run(() => addReview(review), Messages.reviewAdded))) return;
-    setRating('');
-    setOpinion('');
-    onAdded();
+    addReview.mutate(review, {
+      onSuccess: () => {
+        setRating('');
+        setOpinion('');
+        onAdded?.();
+      },
+    });
   };
 
   return (

@@ -1,3 +1,4 @@
+// The identity provider's account endpoints, with the signed-in user's access token.
 import { ApiError, getAccessToken, getRuntimeConfig } from '@toolshop/auth';
 
 /** The identity provider's `GET /accounts/me`. */

@@ -1,7 +1,7 @@
-import { ApiError } from '../../testing/auth-mock';
-import { fetchAccount, resendVerification } from './verification-api';
+import { ApiError } from '../../../testing/auth-mock';
+import { fetchAccount, resendVerification } from './account-requests';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+jest.mock('@toolshop/auth', () => jest.requireActual('../../../testing/auth-mock').authModule);
 
 const fetchMock = jest.fn<Promise<Pick<Response, 'ok' | 'status' | 'json'>>, [string, RequestInit?]>();
 

@@ -1,0 +1,22 @@
+// PATCH /orders/{id}: the server verifies the payment with the provider before marking it paid.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { ModifiedAnswer } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+import { orderPath } from './payable-order';
+
+export interface PaymentReport {
+  orderId: string;
+  transactionId: string;
+}
+
+export function useReportPayment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ orderId, transactionId }: PaymentReport) =>
+      api.patch<ModifiedAnswer>(orderPath(orderId), { order: orderId, transactionId }),
+    // The card was charged: a failed report is said on the page, not as an error.
+    meta: { quiet: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+  });
+}

@@ -1,0 +1,22 @@
+// GET /users?email=: the signed-in user's profile; the API answers a list, SPEC.md §7 uses its first entry.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { UserProfile } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+
+export const profilePath = (email: string) => `/users?email=${encodeURIComponent(email)}`;
+
+export const profileKeys = {
+  all: queryRoots.profile,
+  of: (email: string) => [...queryRoots.profile, email] as const,
+};
+
+/** Waits for the user (undefined while the session loads); `data` is the first profile, if any. */
+export function useProfile(email: string | undefined) {
+  return useQuery({
+    queryKey: profileKeys.of(email ?? ''),
+    queryFn: ({ signal }) => api.get<UserProfile[]>(profilePath(email ?? ''), { signal }),
+    select: (profiles): UserProfile | null => profiles?.[0] ?? null,
+    enabled: email !== undefined,
+  });
+}

@@ -1,0 +1,14 @@
+// PUT /users?email=: the five profile fields (SPEC.md §5).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import { Messages, type ProfileFields } from '@toolshop/contracts';
+import { profileKeys, profilePath } from './profile';
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (fields: Required<ProfileFields>) => api.put<unknown>(profilePath(fields.email), fields),
+    meta: { success: Messages.profileUpdated },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
+}
