@@ -7,6 +7,7 @@ import { LogController, type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { AppModule } from './app.module';
+import { documentSignIn } from './auth/openapi-access';
 import { ApiExceptionFilter } from './common/api-exception.filter';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
@@ -92,20 +93,22 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   app.useGlobalFilters(new ApiExceptionFilter());
   app.enableShutdownHooks();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Toolshop API')
-      .setDescription(
-        'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
-      )
-      .setVersion('1.0')
-      .addBearerAuth({
-        type: 'http',
-        scheme: 'bearer',
-        bearerFormat: 'JWT (RS256, from the identity provider)',
-      })
-      .build(),
+  const document = documentSignIn(
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Toolshop API')
+        .setDescription(
+          'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
+        )
+        .setVersion('1.0')
+        .addBearerAuth({
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'JWT (RS256, from the identity provider)',
+        })
+        .build(),
+    ),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   return app;

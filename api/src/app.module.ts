@@ -1,6 +1,8 @@
+import { ApiMessages } from '@toolshop/contracts';
 import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { AccessModule } from './access/access.module';
 import { AuthModule } from './auth/auth.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -14,6 +16,7 @@ import { SeedModule } from './seed/seed.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { ToolsModule } from './tools/tools.module';
 import { UsersModule } from './users/users.module';
+import { UsersService } from './users/users.service';
 
 const MINUTE_MS = 60_000;
 
@@ -37,10 +40,11 @@ export class AppModule {
             { name: 'account', ttl: MINUTE_MS, limit: config.rateLimits.account },
             { name: 'suggestions', ttl: MINUTE_MS, limit: config.rateLimits.suggestions },
           ],
-          errorMessage: 'Too many requests. Please wait a minute and try again.',
+          errorMessage: ApiMessages.tooManyRequests,
         }),
         MailModule,
-        AuthModule,
+        AuthModule.forRoot({ module: UsersModule, provider: UsersService }),
+        AccessModule.forRoot({ module: UsersModule, provider: UsersService }),
         UsersModule,
         ToolsModule,
         OrdersModule,

@@ -1,27 +1,22 @@
-import { applyDecorators, createParamDecorator, ExecutionContext, UseGuards } from '@nestjs/common';
-import { ApiBearerAuth, ApiForbiddenResponse, ApiUnauthorizedResponse } from '@nestjs/swagger';
-import { ErrorResponse } from '../common/error-response.dto';
-import { AdminGuard } from './admin.guard';
+import {
+  applyDecorators,
+  createParamDecorator,
+  ExecutionContext,
+  SetMetadata,
+} from '@nestjs/common';
+import { ApiExtension } from '@nestjs/swagger';
 import type { AuthUser } from './auth-user';
-import { JwtAuthGuard } from './jwt-auth.guard';
 
-const unauthorized = ApiUnauthorizedResponse({
-  description: 'No, expired or invalid access token',
-  type: ErrorResponse,
-});
+export const IS_PUBLIC = Symbol('public');
+/** Marks public operations in the OpenAPI document; every other one is documented as signed-in. */
+export const PUBLIC_EXTENSION = 'x-public';
 
-/** A verified access token is required. */
-export const SignedIn = () =>
-  applyDecorators(UseGuards(JwtAuthGuard), ApiBearerAuth(), unauthorized);
-
-/** A verified access token of a user whose record says admin. */
-export const AdminOnly = () =>
-  applyDecorators(
-    UseGuards(JwtAuthGuard, AdminGuard),
-    ApiBearerAuth(),
-    unauthorized,
-    ApiForbiddenResponse({ description: 'The caller is not an admin', type: ErrorResponse }),
-  );
+/**
+ * Every route needs a verified access token (the global JwtAuthGuard) unless it says it is
+ * public; forgetting a decorator can only close a route, never open one.
+ */
+export const Public = () =>
+  applyDecorators(SetMetadata(IS_PUBLIC, true), ApiExtension(PUBLIC_EXTENSION, true));
 
 export const CurrentUser = createParamDecorator(
   (_data: unknown, context: ExecutionContext): AuthUser =>

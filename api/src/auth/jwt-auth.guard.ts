@@ -1,8 +1,24 @@
 import { ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
+import { ApiMessages } from '@toolshop/contracts';
+import { IS_PUBLIC } from './auth.decorators';
 
+/** The global guard: a verified access token on every route not marked @Public(). */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
+  constructor(private readonly reflector: Reflector) {
+    super();
+  }
+
+  override canActivate(context: ExecutionContext) {
+    const open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
+    return open ? true : super.canActivate(context);
+  }
+
   override handleRequest<TUser>(
     error: unknown,
     user: TUser | false,
@@ -13,9 +29,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (error || !user) {
       const missing = info instanceof Error && info.message === 'No auth token';
       throw new UnauthorizedException(
-        missing
-          ? 'Please sign in first'
-          : 'Your session is invalid or has expired. Please sign in again.',
+        missing ? ApiMessages.signInFirst : ApiMessages.sessionInvalid,
       );
     }
     return user;

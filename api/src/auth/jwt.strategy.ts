@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { isEmailAddress, normalizeEmail } from '@toolshop/contracts';
+import { ApiMessages, isEmailAddress, normalizeEmail } from '@toolshop/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { API_CONFIG, type ApiConfig } from '../config/config';
-import { UsersService } from '../users/users.service';
 import type { AuthUser } from './auth-user';
 import { JwksKeyProvider } from './jwks-key-provider';
+import { UserRecords } from './user-records';
 
 interface AccessTokenClaims {
   sub?: unknown;
@@ -22,7 +22,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(API_CONFIG) config: ApiConfig,
     keys: JwksKeyProvider,
-    private readonly users: UsersService,
+    private readonly users: UserRecords,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -50,7 +50,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   async validate(claims: AccessTokenClaims): Promise<AuthUser> {
     const { sub, email, name } = claims;
     if (typeof sub !== 'string' || !isEmailAddress(email)) {
-      throw new UnauthorizedException('Your sign-in has no email address. Please sign in again.');
+      throw new UnauthorizedException(ApiMessages.tokenWithoutEmail);
     }
     const user: AuthUser = {
       sub,

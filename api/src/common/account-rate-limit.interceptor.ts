@@ -1,3 +1,4 @@
+import { ApiMessages } from '@toolshop/contracts';
 import {
   Inject,
   Injectable,
@@ -43,7 +44,7 @@ export function accountRateLimit(group: RateLimitGroup): Type<NestInterceptor> {
         );
         if (record.isBlocked) {
           void http.getResponse<FastifyReply>().header('Retry-After', record.timeToBlockExpire);
-          throw new ThrottlerException('Too many requests. Please wait a minute and try again.');
+          throw new ThrottlerException(ApiMessages.tooManyRequests);
         }
       }
       return next.handle();

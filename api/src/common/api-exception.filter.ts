@@ -6,9 +6,10 @@ import {
   HttpStatus,
   Logger,
 } from '@nestjs/common';
-import type { ApiErrorBody } from '@toolshop/contracts';
+import { ApiMessages, type ApiErrorBody } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { STATUS_CODES } from 'node:http';
+import { DomainError, STATUS_OF_KIND } from './domain-error';
 
 export function errorBody(statusCode: number, message: string | string[]): ApiErrorBody {
   return { statusCode, message, error: STATUS_CODES[statusCode] ?? 'Error' };
@@ -16,6 +17,8 @@ export function errorBody(statusCode: number, message: string | string[]): ApiEr
 
 /** Turns anything thrown into the API's one error shape; unknown errors become a logged 500. */
 export function toErrorBody(exception: unknown): ApiErrorBody {
+  if (exception instanceof DomainError)
+    return errorBody(STATUS_OF_KIND[exception.kind], exception.message);
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     const response = exception.getResponse();
@@ -32,23 +35,20 @@ export function toErrorBody(exception: unknown): ApiErrorBody {
     message?: string;
   };
   if (error?.name === 'CastError' || error?.name === 'BSONError')
-    return errorBody(400, 'Invalid id');
+    return errorBody(400, ApiMessages.invalidId);
   if (error?.name === 'ValidationError') return errorBody(400, error.message ?? 'Invalid input');
   if (error?.code === 11000) return errorBody(409, 'This record already exists');
   if (
     /^Mongo(ose)?(ServerSelection|NetworkError|NotConnected)/.test(error?.name ?? '') ||
     /buffering timed out/.test(error?.message ?? '')
   ) {
-    return errorBody(503, 'The shop is briefly unavailable. Please try again in a moment.');
+    return errorBody(503, ApiMessages.serviceUnavailable);
   }
   // Errors raised by Fastify itself (bad JSON, body too large, wrong content type) carry a 4xx code.
   if (typeof error?.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
     return errorBody(error.statusCode, error.message ?? 'Bad request');
   }
-  return errorBody(
-    HttpStatus.INTERNAL_SERVER_ERROR,
-    'Something went wrong on our side. Please try again.',
-  );
+  return errorBody(HttpStatus.INTERNAL_SERVER_ERROR, ApiMessages.internalError);
 }
 
 @Catch()

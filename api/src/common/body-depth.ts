@@ -1,3 +1,4 @@
+import { ApiMessages } from '@toolshop/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** No route's body nests deeper than a few levels; anything beyond is an attack on the validators. */
@@ -19,7 +20,7 @@ export function exceedsDepth(value: unknown, max: number): boolean {
 export function refuseDeepBodies(fastify: FastifyInstance): void {
   fastify.addHook('preValidation', async (request) => {
     if (request.body !== undefined && exceedsDepth(request.body, MAX_BODY_DEPTH)) {
-      throw Object.assign(new Error('The request body is nested too deeply'), { statusCode: 400 });
+      throw Object.assign(new Error(ApiMessages.bodyTooDeep), { statusCode: 400 });
     }
   });
 }

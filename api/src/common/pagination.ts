@@ -1,5 +1,5 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { LIST_MAX_LIMIT, TOTAL_COUNT_HEADER } from '@toolshop/contracts';
+import { InputMessages, LIST_MAX_LIMIT, TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
@@ -12,17 +12,17 @@ export class PageQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: LIST_CAP, description: 'Page size' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'limit must be a whole number from 1 to 200' })
-  @Min(1, { message: 'limit must be a whole number from 1 to 200' })
-  @Max(LIST_CAP, { message: 'limit must be a whole number from 1 to 200' })
+  @IsInt({ message: InputMessages.pageLimit })
+  @Min(1, { message: InputMessages.pageLimit })
+  @Max(LIST_CAP, { message: InputMessages.pageLimit })
   limit?: number;
 
   @ApiPropertyOptional({ minimum: 1, description: 'Page number, from 1' })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'page must be a whole number of at least 1' })
-  @Min(1, { message: 'page must be a whole number of at least 1' })
-  @Max(MAX_PAGE, { message: 'page must be a whole number of at least 1' })
+  @IsInt({ message: InputMessages.pageNumber })
+  @Min(1, { message: InputMessages.pageNumber })
+  @Max(MAX_PAGE, { message: InputMessages.pageNumber })
   page?: number;
 }
 

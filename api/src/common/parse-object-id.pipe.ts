@@ -1,3 +1,4 @@
+import { ApiMessages } from '@toolshop/contracts';
 import { BadRequestException, PipeTransform } from '@nestjs/common';
 import { isValidObjectId } from 'mongoose';
 
@@ -10,7 +11,7 @@ export function isObjectId(value: unknown): value is string {
 /** Route ids must be 24-hex ObjectIds: anything else is a 400, never a database error. */
 export class ParseObjectIdPipe implements PipeTransform<unknown, string> {
   transform(value: unknown): string {
-    if (!isObjectId(value)) throw new BadRequestException('Invalid id');
+    if (!isObjectId(value)) throw new BadRequestException(ApiMessages.invalidId);
     return value;
   }
 }

@@ -1,13 +1,16 @@
+import { ApiMessages } from '@toolshop/contracts';
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { Connection } from 'mongoose';
 import { ErrorResponse } from '../common/error-response.dto';
+import { Public } from '../auth/auth.decorators';
 
 const PING_TIMEOUT_MS = 2000;
 
 @ApiTags('health')
 @Controller('health')
+@Public()
 export class HealthController {
   constructor(@InjectConnection() private readonly connection: Connection) {}
 
@@ -20,7 +23,7 @@ export class HealthController {
   @Get('ready')
   @ApiOkResponse({ description: 'The database answers' })
   @ApiServiceUnavailableResponse({
-    description: 'The database is unreachable',
+    description: ApiMessages.databaseUnreachable,
     type: ErrorResponse,
   })
   async ready() {
@@ -33,7 +36,7 @@ export class HealthController {
       await Promise.race([ping, timeout]);
       return { status: 'ok', database: 'up' };
     } catch {
-      throw new ServiceUnavailableException('The database is unreachable');
+      throw new ServiceUnavailableException(ApiMessages.databaseUnreachable);
     }
   }
 }

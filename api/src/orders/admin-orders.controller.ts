@@ -1,12 +1,7 @@
 import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../auth/auth.decorators';
+import { AdminOnly } from '../access/access.decorators';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
@@ -20,7 +15,6 @@ import {
   StatsQuery,
 } from './order.dto';
 import { OrdersService } from './orders.service';
-
 
 @ApiTags('admin orders')
 @Controller('adminOrders')

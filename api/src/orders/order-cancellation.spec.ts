@@ -1,22 +1,15 @@
-import { ConflictException, NotFoundException } from '@nestjs/common';
-import type { AuthUser } from '../auth/auth-user';
+import { conflict, notFound } from '../common/domain-error';
 import { OrderCancellation } from './order-cancellation';
 import { OrderPaymentRelease, type OrderWithPayment } from './order-payment-release';
 import type { CancelableOrder, OrdersService } from './orders.service';
-
-const ANN: AuthUser = { email: 'ann@example.com', name: 'Ann' } as AuthUser;
 
 /** One order kept in memory with OrdersService's conditional delete. */
 function setup(initial: Partial<CancelableOrder> = {}) {
   let row: CancelableOrder | null = { paid: false, toolId: 't1', orderQuantity: 3, ...initial };
   const stock: Array<{ toolId: string; orderQuantity: number }> = [];
   const orders = {
-    getFor: async () => {
-      if (!row) throw new NotFoundException();
-      return row;
-    },
     findCancelable: async () => {
-      if (!row) throw new NotFoundException();
+      if (!row) throw notFound('gone');
       return { ...row };
     },
     deleteUnpaid: async (_id: string, paymentIntentId: string | undefined) => {
@@ -32,7 +25,7 @@ function setup(initial: Partial<CancelableOrder> = {}) {
   const payment: OrderPaymentRelease = { release };
   const cancellation = new OrderCancellation(orders as unknown as OrdersService, payment);
   return {
-    cancel: () => cancellation.cancel(ANN, 'o1'),
+    cancel: () => cancellation.cancel('o1'),
     current: () => row,
     update: (change: Partial<CancelableOrder>) => Object.assign(row!, change),
     stock,
@@ -59,7 +52,7 @@ describe('OrderCancellation', () => {
 
   it('keeps the order and the stock when the payment cannot be released', async () => {
     const order = setup({ paymentIntentId: 'pi_1' });
-    order.release.mockRejectedValueOnce(new ConflictException('This order has already been paid'));
+    order.release.mockRejectedValueOnce(conflict('This order has already been paid'));
     await expect(order.cancel()).rejects.toThrow('This order has already been paid');
     expect(order.current()).not.toBeNull();
     expect(order.stock).toEqual([]);
@@ -67,9 +60,7 @@ describe('OrderCancellation', () => {
 
   it('refuses a paid order without asking the provider', async () => {
     const order = setup({ paid: true, paymentIntentId: 'pi_1' });
-    await expect(order.cancel()).rejects.toThrow(
-      new ConflictException('A paid order cannot be canceled'),
-    );
+    await expect(order.cancel()).rejects.toThrow('A paid order cannot be canceled');
     expect(order.release).not.toHaveBeenCalled();
   });
 
@@ -87,6 +78,6 @@ describe('OrderCancellation', () => {
   it('answers 404 for an order that is gone', async () => {
     const order = setup();
     await order.cancel();
-    await expect(order.cancel()).rejects.toBeInstanceOf(NotFoundException);
+    await expect(order.cancel()).rejects.toMatchObject({ kind: 'notFound' });
   });
 });

@@ -1,11 +1,10 @@
-import { ConflictException, Injectable } from '@nestjs/common';
-import type { DeletedAnswer } from '@toolshop/contracts';
-import type { AuthUser } from '../auth/auth-user';
+import { Injectable } from '@nestjs/common';
+import { ApiMessages, type DeletedAnswer } from '@toolshop/contracts';
 import { deleted } from '../common/answers.dto';
+import { conflict } from '../common/domain-error';
 import { OrderPaymentRelease } from './order-payment-release';
 import { OrdersService } from './orders.service';
 
-export const PAID_ORDER_NOT_CANCELABLE = 'A paid order cannot be canceled';
 /** A payment was started again while we cancelled the previous one; give up after this many rounds. */
 const MAX_ATTEMPTS = 3;
 
@@ -20,9 +19,8 @@ export class OrderCancellation {
     private readonly payment: OrderPaymentRelease,
   ) {}
 
-  /** The customer's (or an admin's) cancel. */
-  async cancel(caller: AuthUser, id: string): Promise<DeletedAnswer> {
-    await this.orders.getFor(caller, id);
+  /** The customer's (or an admin's) cancel; the route checks who may. */
+  async cancel(id: string): Promise<DeletedAnswer> {
     await this.cancelUnpaid(id);
     return deleted(1);
   }
@@ -37,7 +35,7 @@ export class OrderCancellation {
   async cancelUnpaid(id: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const order = await this.orders.findCancelable(id);
-      if (order.paid) throw new ConflictException(PAID_ORDER_NOT_CANCELABLE);
+      if (order.paid) throw conflict(ApiMessages.paidOrderNotCancelable);
       if (order.paymentIntentId) {
         await this.payment.release({ id, paymentIntentId: order.paymentIntentId });
       }
@@ -47,9 +45,7 @@ export class OrderCancellation {
         return;
       }
       if (attempt === MAX_ATTEMPTS) {
-        throw new ConflictException(
-          'This order changed while it was being canceled; please try again',
-        );
+        throw conflict(ApiMessages.orderChangedWhileCanceling);
       }
     }
   }

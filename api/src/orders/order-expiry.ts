@@ -1,11 +1,11 @@
 import {
-  HttpException,
   Inject,
   Injectable,
   Logger,
   type OnApplicationBootstrap,
   type OnApplicationShutdown,
 } from '@nestjs/common';
+import { DomainError } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { OrderCancellation } from './order-cancellation';
@@ -62,7 +62,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
         await this.cancellation.cancelUnpaid(order.id);
       } catch (error) {
         // Paid meanwhile (settled), payment still processing, or expired by another process.
-        if (error instanceof HttpException) continue;
+        if (error instanceof DomainError) continue;
         throw error;
       }
       expired++;

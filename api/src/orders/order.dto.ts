@@ -5,12 +5,13 @@ import {
   IntersectionType,
 } from '@nestjs/swagger';
 import {
+  InputMessages,
   Messages,
+  type NewOrder,
+  type OrderState,
   QUANTITY_MAX,
   RuleMessages,
   TEXT_MAX_LENGTH,
-  type NewOrder,
-  type OrderState,
 } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -28,7 +29,7 @@ import {
 import { EmailQuery } from '../common/email-query';
 import { PageQuery } from '../common/pagination';
 
-const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
+const tooLong = InputMessages.atMost(TEXT_MAX_LENGTH);
 
 /**
  * POST /orders. The spec's form also sends name, img, email, totalPrice and paid: they are
@@ -36,19 +37,19 @@ const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
  */
 export class CreateOrderDto implements NewOrder {
   @ApiProperty({ description: 'Id of the ordered tool' })
-  @IsMongoId({ message: 'Choose a product to order' })
+  @IsMongoId({ message: InputMessages.chooseProduct })
   toolId: string;
 
   @ApiProperty({ example: '12 Elm Street, Springfield' })
-  @IsString({ message: 'Address is Required' })
-  @IsNotEmpty({ message: 'Address is Required' })
+  @IsString({ message: InputMessages.addressRequired })
+  @IsNotEmpty({ message: InputMessages.addressRequired })
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
   address: string;
 
   @ApiProperty({ example: '+1 555 0100' })
-  @IsString({ message: 'Phone is Required' })
-  @IsNotEmpty({ message: 'Phone is Required' })
-  @MaxLength(40, { message: 'At most 40 characters' })
+  @IsString({ message: InputMessages.phoneRequired })
+  @IsNotEmpty({ message: InputMessages.phoneRequired })
+  @MaxLength(40, { message: InputMessages.atMost(40) })
   phone: string;
 
   @ApiProperty({ minimum: 1, maximum: QUANTITY_MAX, example: 10 })
@@ -82,7 +83,7 @@ export const ORDER_STATES: OrderState[] = ['unpaid', 'paid', 'shipped'];
 export class AdminOrdersQuery extends PageQuery {
   @ApiPropertyOptional({ enum: ORDER_STATES })
   @IsOptional()
-  @IsIn(ORDER_STATES, { message: 'state must be unpaid, paid or shipped' })
+  @IsIn(ORDER_STATES, { message: InputMessages.orderState })
   state?: OrderState;
 }
 
@@ -90,9 +91,9 @@ export class StatsQuery {
   @ApiPropertyOptional({ minimum: 1, maximum: 366, default: 30 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt({ message: 'days must be a whole number from 1 to 366' })
-  @Min(1, { message: 'days must be a whole number from 1 to 366' })
-  @Max(366, { message: 'days must be a whole number from 1 to 366' })
+  @IsInt({ message: InputMessages.statsDays })
+  @Min(1, { message: InputMessages.statsDays })
+  @Max(366, { message: InputMessages.statsDays })
   days?: number;
 }
 

@@ -2,40 +2,30 @@ import { Body, Controller, Delete, Get, Param, Post, Query, Res } from '@nestjs/
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
-  ApiForbiddenResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import { OwnerOrAdmin } from '../access/access.decorators';
+import { EmailQueryOwner } from '../access/owner-lookup';
+import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { UsersService } from '../users/users.service';
 import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
 import { OrderCancellation } from './order-cancellation';
+import { OrderParamOwner } from './order-owner';
 import { OrdersService } from './orders.service';
-
-const notYours = ApiForbiddenResponse({
-  description: 'Not the caller’s order (and not an admin)',
-  type: ErrorResponse,
-});
-const notFound = ApiNotFoundResponse({
-  description: 'No such order, or someone else’s (the two answer alike)',
-  type: ErrorResponse,
-});
 
 @ApiTags('orders')
 @Controller('orders')
-@SignedIn()
 export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
-    private readonly users: UsersService,
     private readonly cancellation: OrderCancellation,
   ) {}
 
@@ -63,13 +53,8 @@ export class OrdersController {
     description: 'Own orders (admins: anyone’s), newest first',
   })
   @ApiInvalidInput
-  @notYours
-  async listOwn(
-    @CurrentUser() caller: AuthUser,
-    @Query() query: OwnOrdersQuery,
-    @Res({ passthrough: true }) reply: FastifyReply,
-  ) {
-    await this.users.assertSelfOrAdmin(caller, query.email);
+  @OwnerOrAdmin(EmailQueryOwner)
+  async listOwn(@Query() query: OwnOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const page = pageOf(query);
     const { orders, total } = await this.orders.listOwn(query.email, page);
     return withTotal(reply, orders, total);
@@ -78,9 +63,9 @@ export class OrdersController {
   @Get(':id')
   @ApiOkResponse({ type: OrderResponse })
   @ApiInvalidInput
-  @notFound
-  get(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
-    return this.orders.getFor(caller, id);
+  @OwnerOrAdmin(OrderParamOwner)
+  get(@Param('id', ParseObjectIdPipe) id: string) {
+    return this.orders.get(id);
   }
 
   @Delete(':id')
@@ -91,12 +76,12 @@ export class OrdersController {
       'Cancels an unpaid order; a started card payment is cancelled first; the quantity goes back in stock',
   })
   @ApiInvalidInput
-  @notFound
+  @OwnerOrAdmin(OrderParamOwner)
   @ApiConflictResponse({
     description: 'The order is paid, its card payment has just succeeded, or is being processed',
     type: ErrorResponse,
   })
-  cancel(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
-    return this.cancellation.cancel(caller, id);
+  cancel(@Param('id', ParseObjectIdPipe) id: string) {
+    return this.cancellation.cancel(id);
   }
 }

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuthModule } from '../auth/auth.module';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { Order, OrderSchema } from './order.schema';
 import { OrderCancellation } from './order-cancellation';
 import { OrderExpiry } from './order-expiry';
+import { OrderBodyOwner, OrderParamOwner } from './order-owner';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
@@ -16,12 +16,18 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
       { name: Order.name, schema: OrderSchema },
       { name: UnpaidOrderSlot.name, schema: UnpaidOrderSlotSchema },
     ]),
-    AuthModule,
     ToolsModule,
   ],
   controllers: [OrdersController, AdminOrdersController],
   // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
-  providers: [OrdersService, OrderCancellation, OrderExpiry, UnpaidOrderSlots],
+  providers: [
+    OrdersService,
+    OrderCancellation,
+    OrderExpiry,
+    UnpaidOrderSlots,
+    OrderParamOwner,
+    OrderBodyOwner,
+  ],
   exports: [OrdersService],
 })
 export class OrdersModule {}

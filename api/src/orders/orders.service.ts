@@ -1,12 +1,7 @@
-import {
-  BadRequestException,
-  ConflictException,
-  Inject,
-  Injectable,
-  NotFoundException,
-} from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  ApiMessages,
   Messages,
   normalizeEmail,
   type OrderDayStats,
@@ -17,17 +12,16 @@ import {
 import type { QueryFilter, Model, UpdateQuery } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
+import { conflict, invalid, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
-import { TOOL_NOT_FOUND, ToolsService } from '../tools/tools.service';
-import { UsersService } from '../users/users.service';
+import { ToolsService } from '../tools/tools.service';
 import { isObjectId } from '../common/parse-object-id.pipe';
 import type { CreateOrderDto } from './order.dto';
 import { Order } from './order.schema';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
-export const ORDER_NOT_FOUND = 'This order does not exist (any more)';
 /** The payment provider's reference and the slot bookkeeping stay server-side. */
 const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
 export interface CancelableOrder {
@@ -61,7 +55,6 @@ export class OrdersService {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly tools: ToolsService,
-    private readonly users: UsersService,
     private readonly slots: UnpaidOrderSlots,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
@@ -78,10 +71,10 @@ export class OrdersService {
     if (!tool) {
       await this.slots.release(slot);
       const current = await this.tools.find(body.toolId);
-      if (!current) throw new NotFoundException(TOOL_NOT_FOUND);
+      if (!current) throw notFound(ApiMessages.toolNotFound);
       // Below the minimum is a bad request; above the (possibly just sold) stock is a conflict.
-      if (quantity < current.minOrder) throw new BadRequestException(Messages.invalidQuantity);
-      throw new ConflictException(Messages.invalidQuantity);
+      if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
+      throw conflict(Messages.invalidQuantity);
     }
     try {
       const order = await this.orders.create({
@@ -128,26 +121,16 @@ export class OrdersService {
     return { orders, total };
   }
 
-  /**
-   * The order, if the caller owns it or is an admin. Someone else's order answers exactly as a
-   * missing one does, so order ids cannot be probed.
-   */
-  async getFor(caller: AuthUser, id: string) {
+  async get(id: string) {
     const order = await this.orders.findById(id, PUBLIC_FIELDS).lean();
-    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    if (order.email !== caller.email && !(await this.users.hasAdminRights(caller))) {
-      throw new NotFoundException(ORDER_NOT_FOUND);
-    }
+    if (!order) throw notFound(ApiMessages.orderNotFound);
     return order;
   }
 
   /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */
   async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
     const lapsed = await this.orders
-      .find(
-        { paid: false, reservedUntil: { $lt: now } },
-        { email: 1, name: 1, orderQuantity: 1 },
-      )
+      .find({ paid: false, reservedUntil: { $lt: now } }, { email: 1, name: 1, orderQuantity: 1 })
       .sort({ reservedUntil: 1 })
       .limit(limit)
       .lean();
@@ -164,7 +147,7 @@ export class OrdersService {
     const order = await this.orders
       .findById(id, { paid: 1, paymentIntentId: 1, unpaidSlot: 1, toolId: 1, orderQuantity: 1 })
       .lean();
-    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
+    if (!order) throw notFound(ApiMessages.orderNotFound);
     const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity } = order;
     return { paid, paymentIntentId, unpaidSlot, toolId: String(toolId), orderQuantity };
   }
@@ -195,8 +178,8 @@ export class OrdersService {
     );
     if (result.modifiedCount > 0) return result;
     const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
-    if (!order) throw new NotFoundException(ORDER_NOT_FOUND);
-    if (!order.paid) throw new ConflictException('Only a paid order can be approved for shipping');
+    if (!order) throw notFound(ApiMessages.orderNotFound);
+    if (!order.paid) throw conflict(ApiMessages.onlyPaidOrdersShip);
     return modified(1, 0);
   }
 

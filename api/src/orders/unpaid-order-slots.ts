@@ -1,7 +1,8 @@
-import { ConflictException, Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { RuleMessages } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
+import { conflict } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 
 /** One of a customer's MAX_UNPAID_ORDERS places for an open unpaid order: `<email>#<n>`. */
@@ -36,7 +37,7 @@ export class UnpaidOrderSlots {
         if ((error as { code?: number }).code !== 11000) throw error;
       }
     }
-    throw new ConflictException(RuleMessages.tooManyUnpaidOrders);
+    throw conflict(RuleMessages.tooManyUnpaidOrders);
   }
 
   async release(key: string | undefined): Promise<void> {

@@ -37,7 +37,11 @@ export abstract class PaymentProvider {
 }
 
 /** Intent statuses the provider refuses to cancel: the money is taken or on its way. */
-export const UNCANCELABLE_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'processing', 'canceled']);
+export const UNCANCELABLE_STATUSES: ReadonlySet<string> = new Set([
+  'succeeded',
+  'processing',
+  'canceled',
+]);
 
 /** Intent statuses in which the customer can still (re)try a card. */
 export const PAYABLE_STATUSES: ReadonlySet<string> = new Set([

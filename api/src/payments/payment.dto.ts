@@ -22,7 +22,9 @@ export class CreatePaymentIntentDto {
   @IsMongoId({ message: 'Invalid order id' })
   orderId: string;
 
-  @ApiPropertyOptional({ description: 'Sent by the spec’s client; ignored: the server computes the amount' })
+  @ApiPropertyOptional({
+    description: 'Sent by the spec’s client; ignored: the server computes the amount',
+  })
   @IsOptional()
   @IsNumber()
   totalPrice?: number;
@@ -33,7 +35,10 @@ export class PaymentIntentResponse implements PaymentIntentAnswer {
 }
 
 export class MarkPaidDto {
-  @ApiProperty({ description: 'The payment intent id returned by the card confirmation', example: 'pi_3Q...' })
+  @ApiProperty({
+    description: 'The payment intent id returned by the card confirmation',
+    example: 'pi_3Q...',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(255)

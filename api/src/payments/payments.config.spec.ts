@@ -30,19 +30,31 @@ describe('loadPaymentsConfig', () => {
   });
 
   it('lets PAYMENTS_PROVIDER force the test provider even with keys', () => {
-    expect(loadPaymentsConfig({ ...keys, PAYMENTS_PROVIDER: 'test' })).toEqual({ provider: 'test' });
+    expect(loadPaymentsConfig({ ...keys, PAYMENTS_PROVIDER: 'test' })).toEqual({
+      provider: 'test',
+    });
   });
 
   it('never falls back to test cards in production unless asked to', () => {
-    expect(() => loadPaymentsConfig({ NODE_ENV: 'production' })).toThrow(/In production set STRIPE_SECRET_KEY/);
-    expect(loadPaymentsConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toEqual({ provider: 'test' });
+    expect(() => loadPaymentsConfig({ NODE_ENV: 'production' })).toThrow(
+      /In production set STRIPE_SECRET_KEY/,
+    );
+    expect(loadPaymentsConfig({ NODE_ENV: 'production', PAYMENTS_PROVIDER: 'test' })).toEqual({
+      provider: 'test',
+    });
     expect(loadPaymentsConfig({ NODE_ENV: 'production', ...keys }).provider).toBe('stripe');
   });
 
   it('refuses settings it cannot honour', () => {
-    expect(() => loadPaymentsConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(/needs STRIPE_SECRET_KEY/);
-    expect(() => loadPaymentsConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(/must be "stripe" or "test"/);
+    expect(() => loadPaymentsConfig({ PAYMENTS_PROVIDER: 'stripe' })).toThrow(
+      /needs STRIPE_SECRET_KEY/,
+    );
+    expect(() => loadPaymentsConfig({ PAYMENTS_PROVIDER: 'paypal' })).toThrow(
+      /must be "stripe" or "test"/,
+    );
     expect(() => loadPaymentsConfig({ ...keys, STRIPE_API_PORT: 'x' })).toThrow(/STRIPE_API_PORT/);
-    expect(() => loadPaymentsConfig({ ...keys, STRIPE_API_PROTOCOL: 'ftp' })).toThrow(/STRIPE_API_PROTOCOL/);
+    expect(() => loadPaymentsConfig({ ...keys, STRIPE_API_PROTOCOL: 'ftp' })).toThrow(
+      /STRIPE_API_PROTOCOL/,
+    );
   });
 });

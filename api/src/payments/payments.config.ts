@@ -29,7 +29,8 @@ export function loadPaymentsConfig(env: NodeJS.ProcessEnv = process.env): Paymen
     throw new Error(`PAYMENTS_PROVIDER must be "stripe" or "test", not "${forced}"`);
   }
   const provider: PaymentProviderName =
-    (forced as PaymentProviderName | undefined) ?? (secretKey && publishableKey ? 'stripe' : 'test');
+    (forced as PaymentProviderName | undefined) ??
+    (secretKey && publishableKey ? 'stripe' : 'test');
   // The test provider accepts test cards as real payments: production must ask for it by name.
   if (provider === 'test' && !forced && env.NODE_ENV === 'production') {
     throw new Error(

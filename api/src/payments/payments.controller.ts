@@ -1,4 +1,15 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Patch, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Req,
+  type RawBodyRequest,
+} from '@nestjs/common';
 import {
   ApiBadRequestResponse,
   ApiConflictResponse,
@@ -9,9 +20,11 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import { PaymentMessages } from '@toolshop/contracts';
 import type { FastifyRequest } from 'fastify';
-import { CurrentUser, SignedIn } from '../auth/auth.decorators';
-import type { AuthUser } from '../auth/auth-user';
+import { OwnerOnly } from '../access/access.decorators';
+import { Public } from '../auth/auth.decorators';
+import { OrderBodyOwner, OrderParamOwner } from '../orders/order-owner';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
@@ -26,10 +39,9 @@ import { PaymentProvider } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { StripeWebhookService } from './stripe-webhook.service';
 
-const noOrder = ApiNotFoundResponse({
-  description: 'No such order, or someone else’s (the two answer alike)',
-  type: ErrorResponse,
-});
+/** Paying is the owner's alone: admins get no exception, and others' orders answer as missing ones. */
+const ownOrder = (owner: typeof OrderBodyOwner | typeof OrderParamOwner) =>
+  OwnerOnly(owner, PaymentMessages.orderNotFound, PaymentMessages.orderNotFound);
 
 @ApiTags('payments')
 @Controller()
@@ -41,6 +53,7 @@ export class PaymentsController {
   ) {}
 
   @Get('payments/config')
+  @Public()
   @ApiOkResponse({ type: PaymentsConfigResponse, description: 'Which card form the browser shows' })
   config(): PaymentsConfigResponse {
     const { name, publishableKey } = this.provider;
@@ -49,50 +62,66 @@ export class PaymentsController {
 
   @Post('create-payment-intent')
   @HttpCode(200)
-  @SignedIn()
+  @ownOrder(OrderBodyOwner)
   @RateLimit('writes')
   @ApiOkResponse({ type: PaymentIntentResponse })
   @ApiInvalidInput
   @ApiConflictResponse({
-    description: 'The order is already paid, its payment is being processed, or its total cannot be paid by card',
+    description:
+      'The order is already paid, its payment is being processed, or its total cannot be paid by card',
     type: ErrorResponse,
   })
-  @noOrder
-  async createPaymentIntent(
-    @CurrentUser() caller: AuthUser,
-    @Body() body: CreatePaymentIntentDto,
-  ): Promise<PaymentIntentResponse> {
-    return { clientSecret: await this.payments.clientSecretFor(body.orderId, caller.email) };
+  async createPaymentIntent(@Body() body: CreatePaymentIntentDto): Promise<PaymentIntentResponse> {
+    return { clientSecret: await this.payments.clientSecretFor(body.orderId) };
   }
 
   @Patch('orders/:id')
-  @SignedIn()
+  @ownOrder(OrderParamOwner)
   @RateLimit('writes')
-  @ApiOkResponse({ type: ModifiedResponse, description: 'modifiedCount 0 when the payment was already recorded' })
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description: 'modifiedCount 0 when the payment was already recorded',
+  })
   @ApiBadRequestResponse({
     description: 'Invalid input or malformed id, or the payment is not this order’s',
     type: ErrorResponse,
   })
-  @ApiResponse({ status: 402, description: 'The payment has not succeeded (yet)', type: ErrorResponse })
-  @ApiConflictResponse({ description: 'Paid with another payment, or no payment started', type: ErrorResponse })
-  @noOrder
+  @ApiResponse({
+    status: 402,
+    description: 'The payment has not succeeded (yet)',
+    type: ErrorResponse,
+  })
+  @ApiConflictResponse({
+    description: 'Paid with another payment, or no payment started',
+    type: ErrorResponse,
+  })
   markPaid(
-    @CurrentUser() caller: AuthUser,
     @Param('id', ParseObjectIdPipe) id: string,
     @Body() body: MarkPaidDto,
   ): Promise<ModifiedResponse> {
-    return this.payments.confirmPaid(id, caller.email, body.transactionId);
+    return this.payments.confirmPaid(id, body.transactionId);
   }
 
   @Post('payments/webhook')
+  @Public()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Stripe webhook (payment_intent.succeeded); called by Stripe, not by browsers',
   })
-  @ApiHeader({ name: 'stripe-signature', required: true, description: 'Verified against the raw body' })
+  @ApiHeader({
+    name: 'stripe-signature',
+    required: true,
+    description: 'Verified against the raw body',
+  })
   @ApiOkResponse({ description: '{ received: true }; repeated deliveries are applied once' })
-  @ApiBadRequestResponse({ description: 'Missing or invalid Stripe signature', type: ErrorResponse })
-  @ApiNotFoundResponse({ description: 'Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)', type: ErrorResponse })
+  @ApiBadRequestResponse({
+    description: 'Missing or invalid Stripe signature',
+    type: ErrorResponse,
+  })
+  @ApiNotFoundResponse({
+    description: 'Webhooks are not configured (no STRIPE_WEBHOOK_SECRET)',
+    type: ErrorResponse,
+  })
   async webhook(
     @Req() request: RawBodyRequest<FastifyRequest>,
     @Headers('stripe-signature') signature: string | undefined,

@@ -1,8 +1,13 @@
-import { Logger, Module, type DynamicModule, type OnModuleInit, type Provider } from '@nestjs/common';
+import {
+  Logger,
+  Module,
+  type DynamicModule,
+  type OnModuleInit,
+  type Provider,
+} from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { MongooseModule } from '@nestjs/mongoose';
-import { AuthModule } from '../auth/auth.module';
 import { OrdersModule } from '../orders/orders.module';
 import { OrderPaymentRelease } from '../orders/order-payment-release';
 import { OrdersService } from '../orders/orders.service';
@@ -34,15 +39,27 @@ export class PaymentsModule implements OnModuleInit {
         ? new StripePaymentProvider(config.stripe)
         : new TestPaymentProvider();
     const testOnly: Provider[] =
-      provider instanceof TestPaymentProvider ? [{ provide: TestPaymentProvider, useValue: provider }] : [];
+      provider instanceof TestPaymentProvider
+        ? [{ provide: TestPaymentProvider, useValue: provider }]
+        : [];
     return {
       module: PaymentsModule,
-      imports: [MongooseModule.forFeature([{ name: PaymentEvent.name, schema: PaymentEventSchema }]), AuthModule, OrdersModule],
-      controllers: provider instanceof TestPaymentProvider ? [PaymentsController, TestPaymentsController] : [PaymentsController],
+      imports: [
+        MongooseModule.forFeature([{ name: PaymentEvent.name, schema: PaymentEventSchema }]),
+        OrdersModule,
+      ],
+      controllers:
+        provider instanceof TestPaymentProvider
+          ? [PaymentsController, TestPaymentsController]
+          : [PaymentsController],
       providers: [
         { provide: PaymentProvider, useValue: provider },
         // Type-checked binding: OrdersService has the shape payments asks for.
-        { provide: PayableOrders, useFactory: (orders: OrdersService): PayableOrders => orders, inject: [OrdersService] },
+        {
+          provide: PayableOrders,
+          useFactory: (orders: OrdersService): PayableOrders => orders,
+          inject: [OrdersService],
+        },
         { provide: OrderPaymentRelease, useExisting: PaymentsService },
         { provide: WebhookEvents, useClass: MongoWebhookEvents },
         PaymentsService,

@@ -1,13 +1,6 @@
-import {
-  BadRequestException,
-  ConflictException,
-  HttpException,
-  HttpStatus,
-  Injectable,
-  Logger,
-  NotFoundException,
-} from '@nestjs/common';
-import { normalizeEmail, type ModifiedAnswer } from '@toolshop/contracts';
+import { Injectable, Logger } from '@nestjs/common';
+import { PaymentMessages, type ModifiedAnswer } from '@toolshop/contracts';
+import { conflict, DomainError, invalid, notFound, paymentRequired } from '../common/domain-error';
 import { OrderPaymentRelease, type OrderWithPayment } from '../orders/order-payment-release';
 import { PayableOrders, type PayableOrder } from './payable-orders';
 import { UnknownPaymentIntentError } from './payment-errors';
@@ -18,20 +11,9 @@ const CURRENCY = 'usd';
 const MIN_AMOUNT = 50;
 const MAX_AMOUNT = 99_999_999;
 
-export const PaymentMessages = {
-  orderNotFound: 'Order not found',
-  alreadyPaid: 'This order is already paid',
-  processing: 'A payment for this order is being processed',
-  amountOutOfRange: 'This order total cannot be paid by card',
-  noIntent: 'No payment was started for this order',
-  foreignIntent: 'This payment does not belong to this order',
-  notSucceeded: 'The payment has not succeeded',
-  mismatch: 'The payment does not match this order',
-  paidBeforeCancel: 'This order has already been paid',
-} as const;
-
 /** Cents of an order, always from the stored order (the client's totalPrice is never read). */
-export const amountInCents = (order: Pick<PayableOrder, 'totalPrice'>) => Math.round(order.totalPrice * 100);
+export const amountInCents = (order: Pick<PayableOrder, 'totalPrice'>) =>
+  Math.round(order.totalPrice * 100);
 
 @Injectable()
 export class PaymentsService implements OrderPaymentRelease {
@@ -43,24 +25,26 @@ export class PaymentsService implements OrderPaymentRelease {
   ) {}
 
   /**
-   * The client secret for paying the caller's unpaid order. Reuses the order's intent while it can
+   * The client secret for paying an unpaid order. Reuses the order's intent while it can
    * still be paid, so retries and reloads never charge twice.
    */
-  async clientSecretFor(orderId: string, email: string): Promise<string> {
-    const order = await this.ownOrder(orderId, email);
-    if (order.paid) throw new ConflictException(PaymentMessages.alreadyPaid);
+  async clientSecretFor(orderId: string): Promise<string> {
+    const order = await this.payableOrder(orderId);
+    if (order.paid) throw conflict(PaymentMessages.alreadyPaid);
     const amount = amountInCents(order);
-    if (amount < MIN_AMOUNT || amount > MAX_AMOUNT) throw new ConflictException(PaymentMessages.amountOutOfRange);
+    if (amount < MIN_AMOUNT || amount > MAX_AMOUNT)
+      throw conflict(PaymentMessages.amountOutOfRange);
 
     const stored = order.paymentIntentId ? await this.retrieveOrNull(order.paymentIntentId) : null;
     if (stored?.status === 'succeeded') {
       // Paid, but neither the browser nor a webhook told us yet: settle it now.
       await this.settle(order, stored.id);
-      throw new ConflictException(PaymentMessages.alreadyPaid);
+      throw conflict(PaymentMessages.alreadyPaid);
     }
     // A second intent now could charge the customer twice.
-    if (stored?.status === 'processing') throw new ConflictException(PaymentMessages.processing);
-    if (stored && PAYABLE_STATUSES.has(stored.status) && stored.amount === amount) return stored.clientSecret;
+    if (stored?.status === 'processing') throw conflict(PaymentMessages.processing);
+    if (stored && PAYABLE_STATUSES.has(stored.status) && stored.amount === amount)
+      return stored.clientSecret;
 
     const intent = await this.provider.createIntent({
       orderId: order.id,
@@ -70,20 +54,22 @@ export class PaymentsService implements OrderPaymentRelease {
       idempotencyKey: `order-${order.id}-${stored?.id ?? 'first'}`,
     });
     if (!(await this.orders.attachPaymentIntent(order.id, intent.id))) {
-      throw new ConflictException(PaymentMessages.alreadyPaid);
+      throw conflict(PaymentMessages.alreadyPaid);
     }
     return intent.clientSecret;
   }
 
   /** PATCH /orders/:id: the browser reports a payment; it counts only once verified. */
-  async confirmPaid(orderId: string, email: string, transactionId: string): Promise<ModifiedAnswer> {
-    const order = await this.ownOrder(orderId, email);
+  async confirmPaid(orderId: string, transactionId: string): Promise<ModifiedAnswer> {
+    const order = await this.payableOrder(orderId);
     const changed = await this.settle(order, transactionId);
     return { acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
   }
 
   /** A provider event (webhook, or the test provider) says an intent succeeded. */
-  async settleSucceededIntent(intent: Pick<PaymentIntentSnapshot, 'id' | 'metadata'>): Promise<void> {
+  async settleSucceededIntent(
+    intent: Pick<PaymentIntentSnapshot, 'id' | 'metadata'>,
+  ): Promise<void> {
     const orderId = intent.metadata.orderId;
     const order = orderId ? await this.orders.findPayable(orderId) : null;
     if (!order) {
@@ -94,7 +80,7 @@ export class PaymentsService implements OrderPaymentRelease {
       await this.settle(order, intent.id);
     } catch (error) {
       // Not retryable: the event is for an intent the order no longer expects.
-      if (error instanceof HttpException && error.getStatus() < 500) {
+      if (error instanceof DomainError) {
         this.logger.warn(`payment ${intent.id} not applied to order ${order.id}: ${error.message}`);
         return;
       }
@@ -116,14 +102,16 @@ export class PaymentsService implements OrderPaymentRelease {
       throw error;
     }
     if (intent.status === 'canceled') return;
-    if (intent.status === 'processing') throw new ConflictException(PaymentMessages.processing);
+    if (intent.status === 'processing') throw conflict(PaymentMessages.processing);
     if (intent.status === 'succeeded') {
       const payable = await this.orders.findPayable(order.id);
       if (payable) await this.settle(payable, intent.id);
-      throw new ConflictException(PaymentMessages.paidBeforeCancel);
+      throw conflict(PaymentMessages.paidBeforeCancel);
     }
-    this.logger.error(`payment ${intent.id} of order ${order.id} is ${intent.status} after cancelling`);
-    throw new ConflictException(PaymentMessages.processing);
+    this.logger.error(
+      `payment ${intent.id} of order ${order.id} is ${intent.status} after cancelling`,
+    );
+    throw conflict(PaymentMessages.processing);
   }
 
   /**
@@ -133,15 +121,15 @@ export class PaymentsService implements OrderPaymentRelease {
   private async settle(order: PayableOrder, intentId: string): Promise<boolean> {
     if (order.paid) {
       if (order.transactionId === intentId) return false;
-      throw new ConflictException(PaymentMessages.alreadyPaid);
+      throw conflict(PaymentMessages.alreadyPaid);
     }
-    if (!order.paymentIntentId) throw new ConflictException(PaymentMessages.noIntent);
-    if (order.paymentIntentId !== intentId) throw new BadRequestException(PaymentMessages.foreignIntent);
+    if (!order.paymentIntentId) throw conflict(PaymentMessages.noIntent);
+    if (order.paymentIntentId !== intentId) throw invalid(PaymentMessages.foreignIntent);
 
     const intent = await this.retrieveOrNull(order.paymentIntentId);
-    if (!intent) throw new BadRequestException(PaymentMessages.foreignIntent);
+    if (!intent) throw invalid(PaymentMessages.foreignIntent);
     if (intent.status !== 'succeeded') {
-      throw new HttpException(PaymentMessages.notSucceeded, HttpStatus.PAYMENT_REQUIRED);
+      throw paymentRequired(PaymentMessages.notSucceeded);
     }
     if (
       intent.amountReceived !== amountInCents(order) ||
@@ -149,21 +137,20 @@ export class PaymentsService implements OrderPaymentRelease {
       intent.metadata.orderId !== order.id
     ) {
       this.logger.warn(`payment ${intent.id} does not match order ${order.id}`);
-      throw new BadRequestException(PaymentMessages.mismatch);
+      throw invalid(PaymentMessages.mismatch);
     }
 
     if (await this.orders.markPaid(order.id, intent.id)) return true;
     // Someone else (the webhook or a second tab) won the race: fine if it was this payment.
     const now = await this.orders.findPayable(order.id);
     if (now?.paid && now.transactionId === intent.id) return false;
-    throw new ConflictException(PaymentMessages.alreadyPaid);
+    throw conflict(PaymentMessages.alreadyPaid);
   }
 
-  private async ownOrder(orderId: string, email: string): Promise<PayableOrder> {
+  /** The routes have checked the order is the caller's (OwnerOnly). */
+  private async payableOrder(orderId: string): Promise<PayableOrder> {
     const order = await this.orders.findPayable(orderId);
-    if (!order) throw new NotFoundException(PaymentMessages.orderNotFound);
-    // Someone else's order answers as a missing one, so order ids cannot be probed.
-    if (order.email !== normalizeEmail(email)) throw new NotFoundException(PaymentMessages.orderNotFound);
+    if (!order) throw notFound(PaymentMessages.orderNotFound);
     return order;
   }
 

@@ -45,7 +45,8 @@ afterAll(() => {
   stripeMock?.kill();
 });
 
-const provider = () => new StripePaymentProvider({ ...keys, host: '127.0.0.1', port, protocol: 'http' });
+const provider = () =>
+  new StripePaymentProvider({ ...keys, host: '127.0.0.1', port, protocol: 'http' });
 
 describe('stripe provider against stripe-mock', () => {
   it('creates a card-only PaymentIntent that Stripe accepts', async () => {
@@ -82,7 +83,11 @@ describe('stripe provider against stripe-mock', () => {
 
   it('would catch a request Stripe rejects (the check is real)', async () => {
     const stripe = new Stripe(keys.secretKey, { host: '127.0.0.1', port, protocol: 'http' });
-    const invalid = { amount: 100, currency: 'usd', unknown_parameter: 'x' } as Stripe.PaymentIntentCreateParams;
+    const invalid = {
+      amount: 100,
+      currency: 'usd',
+      unknown_parameter: 'x',
+    } as Stripe.PaymentIntentCreateParams;
     await expect(stripe.paymentIntents.create(invalid)).rejects.toThrow(/validation/i);
   });
 });

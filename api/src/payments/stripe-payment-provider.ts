@@ -53,7 +53,10 @@ export class StripePaymentProvider extends PaymentProvider {
       return snapshot(await this.stripe.paymentIntents.cancel(id));
     } catch (error) {
       // Stripe refuses to cancel a succeeded, processing or canceled intent: report its state.
-      if (error instanceof Stripe.errors.StripeError && error.code === 'payment_intent_unexpected_state') {
+      if (
+        error instanceof Stripe.errors.StripeError &&
+        error.code === 'payment_intent_unexpected_state'
+      ) {
         return this.retrieveIntent(id);
       }
       throw unknownIntentOr(error, id);

@@ -1,4 +1,6 @@
-import { BadRequestException, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { PaymentMessages } from '@toolshop/contracts';
+import { invalid, notFound } from '../common/domain-error';
 import type Stripe from 'stripe';
 import { PaymentProvider } from './payment-provider';
 import { PaymentsService } from './payments.service';
@@ -22,14 +24,14 @@ export class StripeWebhookService {
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<void> {
     const provider = this.provider;
     if (!(provider instanceof StripePaymentProvider) || !provider.acceptsWebhooks) {
-      throw new NotFoundException('Webhooks are not configured');
+      throw notFound(PaymentMessages.webhooksOff);
     }
-    if (!rawBody || !signature) throw new BadRequestException('Missing Stripe signature or body');
+    if (!rawBody || !signature) throw invalid(PaymentMessages.webhookUnsigned);
     let event: Stripe.Event;
     try {
       event = provider.constructWebhookEvent(rawBody, signature);
     } catch {
-      throw new BadRequestException('Invalid Stripe signature');
+      throw invalid(PaymentMessages.webhookSignatureInvalid);
     }
     if (event.type !== 'payment_intent.succeeded') return;
     if (!(await this.events.claim(event.id, event.type))) {
@@ -38,7 +40,10 @@ export class StripeWebhookService {
     }
     try {
       const intent = event.data.object;
-      await this.payments.settleSucceededIntent({ id: intent.id, metadata: { ...intent.metadata } });
+      await this.payments.settleSucceededIntent({
+        id: intent.id,
+        metadata: { ...intent.metadata },
+      });
     } catch (error) {
       await this.events.release(event.id);
       throw error;

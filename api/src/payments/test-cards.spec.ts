@@ -10,17 +10,21 @@ const card = (overrides: Partial<CardInput> = {}): CardInput => ({
 });
 
 describe('Stripe test cards', () => {
-  it.each([
-    ['4242 4242 4242 4242'],
-    ['5555555555554444'],
-    ['4000-0566-5566-5556'],
-  ])('%s succeeds', (number) => {
-    expect(cardOutcome(card({ number }), now)).toBeUndefined();
-  });
+  it.each([['4242 4242 4242 4242'], ['5555555555554444'], ['4000-0566-5566-5556']])(
+    '%s succeeds',
+    (number) => {
+      expect(cardOutcome(card({ number }), now)).toBeUndefined();
+    },
+  );
 
   it.each([
     ['4000000000000002', 'card_declined', 'generic_decline', CardMessages.declined],
-    ['4000000000009995', 'card_declined', 'insufficient_funds', 'Your card has insufficient funds.'],
+    [
+      '4000000000009995',
+      'card_declined',
+      'insufficient_funds',
+      'Your card has insufficient funds.',
+    ],
     ['4000000000009987', 'card_declined', 'lost_card', 'Your card was declined.'],
     ['4000000000000069', 'expired_card', undefined, 'Your card has expired.'],
     ['4000000000000127', 'incorrect_cvc', undefined, "Your card's security code is incorrect."],
@@ -30,7 +34,9 @@ describe('Stripe test cards', () => {
   });
 
   it('refuses a number that fails the Luhn check or is too short', () => {
-    expect(cardOutcome(card({ number: '4242424242424243' }), now)?.message).toBe('Your card number is invalid.');
+    expect(cardOutcome(card({ number: '4242424242424243' }), now)?.message).toBe(
+      'Your card number is invalid.',
+    );
     expect(cardOutcome(card({ number: '4242' }), now)?.code).toBe('invalid_number');
   });
 
@@ -49,8 +55,12 @@ describe('Stripe test cards', () => {
   });
 
   it('needs three CVC digits, four for American Express', () => {
-    expect(cardOutcome(card({ cvc: '12' }), now)?.message).toBe("Your card's security code is invalid.");
-    expect(cardOutcome(card({ number: '378282246310005', cvc: '123' }), now)?.code).toBe('invalid_cvc');
+    expect(cardOutcome(card({ cvc: '12' }), now)?.message).toBe(
+      "Your card's security code is invalid.",
+    );
+    expect(cardOutcome(card({ number: '378282246310005', cvc: '123' }), now)?.code).toBe(
+      'invalid_cvc',
+    );
     expect(cardOutcome(card({ number: '378282246310005', cvc: '1234' }), now)).toBeUndefined();
   });
 });

@@ -1,10 +1,11 @@
 import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
 import {
+  InputMessages,
   Messages,
+  type NewReview,
   RATING_MAX,
   RATING_MIN,
   REVIEW_OPINION_MAX_LENGTH,
-  type NewReview,
 } from '@toolshop/contracts';
 import { Allow, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
 
@@ -14,7 +15,7 @@ export class CreateReviewDto implements NewReview {
   @IsString({ message: Messages.opinionRequired })
   @IsNotEmpty({ message: Messages.opinionRequired })
   @MaxLength(REVIEW_OPINION_MAX_LENGTH, {
-    message: `The opinion is limited to ${REVIEW_OPINION_MAX_LENGTH} characters`,
+    message: InputMessages.opinionTooLong(REVIEW_OPINION_MAX_LENGTH),
   })
   opinion: string;
 

@@ -1,35 +1,27 @@
 import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiForbiddenResponse,
-  ApiOkResponse,
-  ApiTags,
-  IntersectionType,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { CurrentUser, SignedIn } from '../auth/auth.decorators';
+import { OwnerOrAdmin } from '../access/access.decorators';
+import { EmailQueryOwner } from '../access/owner-lookup';
+import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
 import { EmailQuery } from '../common/email-query';
-import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { UsersService } from '../users/users.service';
 import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
 import { ReviewsService } from './reviews.service';
-
 
 class OwnReviewsQuery extends IntersectionType(PageQuery, EmailQuery) {}
 
 @ApiTags('reviews')
 @Controller()
 export class ReviewsController {
-  constructor(
-    private readonly reviews: ReviewsService,
-    private readonly users: UsersService,
-  ) {}
+  constructor(private readonly reviews: ReviewsService) {}
 
   @Get('reviews')
+  @Public()
   @ApiOkResponse({ type: [ReviewResponse], description: 'Public, newest first; ETag revalidation' })
   @ApiInvalidInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -38,7 +30,6 @@ export class ReviewsController {
   }
 
   @Post('reviews')
-  @SignedIn()
   @RateLimit('writes')
   @ApiCreatedResponse({
     type: InsertedResponse,
@@ -50,18 +41,13 @@ export class ReviewsController {
   }
 
   @Get('userReviews')
-  @SignedIn()
+  @OwnerOrAdmin(EmailQueryOwner)
   @ApiOkResponse({
     type: [OwnReviewResponse],
     description: 'Own reviews (admins: anyone’s), newest first',
   })
   @ApiInvalidInput
-  @ApiForbiddenResponse({
-    description: 'Not the caller’s own email (and not an admin)',
-    type: ErrorResponse,
-  })
-  async listOwn(@CurrentUser() caller: AuthUser, @Query() query: OwnReviewsQuery) {
-    await this.users.assertSelfOrAdmin(caller, query.email);
+  listOwn(@Query() query: OwnReviewsQuery) {
     return this.reviews.listOwn(query.email, pageOf(query));
   }
 }

@@ -21,12 +21,10 @@ export class SeedService implements OnApplicationBootstrap {
     if (!this.config.seed) return;
     if ((await this.tools.estimatedDocumentCount()) === 0) {
       // Inserted in reverse so that the newest-first catalog lists them in this order.
-      const tools = [...SEED_TOOLS]
-        .reverse()
-        .map(({ image, ...tool }) => ({
-          ...tool,
-          img: `${this.config.publicUrl}/images/${image}`,
-        }));
+      const tools = [...SEED_TOOLS].reverse().map(({ image, ...tool }) => ({
+        ...tool,
+        img: `${this.config.publicUrl}/images/${image}`,
+      }));
       for (const tool of tools) await this.tools.create(tool);
       this.logger.log(`seeded ${tools.length} tools`);
     }

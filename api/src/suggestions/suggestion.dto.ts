@@ -1,12 +1,12 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { Messages, TEXT_MAX_LENGTH, type Suggestion } from '@toolshop/contracts';
+import { InputMessages, Messages, type Suggestion, TEXT_MAX_LENGTH } from '@toolshop/contracts';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 export class CreateSuggestionDto implements Suggestion {
   @ApiProperty({ description: "'Your email or name'" })
   @IsString({ message: Messages.suggestionIncomplete })
   @IsNotEmpty({ message: Messages.suggestionIncomplete })
-  @MaxLength(254, { message: 'At most 254 characters' })
+  @MaxLength(254, { message: InputMessages.atMost(254) })
   email: string;
 
   @ApiProperty()

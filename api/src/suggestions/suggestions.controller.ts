@@ -8,9 +8,11 @@ import { ErrorResponse } from '../common/error-response.dto';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateSuggestionDto } from './suggestion.dto';
 import { Suggestion } from './suggestion.schema';
+import { Public } from '../auth/auth.decorators';
 
 @ApiTags('suggestions')
 @Controller('suggestions')
+@Public()
 export class SuggestionsController {
   constructor(@InjectModel(Suggestion.name) private readonly suggestions: Model<Suggestion>) {}
 

@@ -1,12 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly } from '../auth/auth.decorators';
+import { AdminOnly } from '../access/access.decorators';
+import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
@@ -23,6 +19,7 @@ export class ToolsController {
   constructor(private readonly tools: ToolsService) {}
 
   @Get()
+  @Public()
   @ApiOkResponse({ type: [ToolResponse], description: 'Public, newest first; ETag revalidation' })
   @ApiInvalidInput
   async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
@@ -31,6 +28,7 @@ export class ToolsController {
   }
 
   @Get(':id')
+  @Public()
   @ApiOkResponse({ type: ToolResponse, description: 'Public' })
   @ApiInvalidInput
   @notFound

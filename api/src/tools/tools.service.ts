@@ -1,6 +1,7 @@
-import { BadRequestException, Inject, Injectable, NotFoundException } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  ApiMessages,
   validateNewTool,
   type DeletedAnswer,
   type InsertedAnswer,
@@ -8,6 +9,7 @@ import {
 } from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
+import { invalid, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
 import { TtlCache } from '../common/ttl-cache';
@@ -17,8 +19,6 @@ import { resolveImageLink } from './image-link';
 import { Tool } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
-
-export const TOOL_NOT_FOUND = 'This product does not exist (any more)';
 
 @Injectable()
 export class ToolsService {
@@ -48,16 +48,16 @@ export class ToolsService {
 
   async get(id: string) {
     const tool = await this.tools.findById(id).lean();
-    if (!tool) throw new NotFoundException(TOOL_NOT_FOUND);
+    if (!tool) throw notFound(ApiMessages.toolNotFound);
     return tool;
   }
 
   async create(tool: CreateToolDto): Promise<InsertedAnswer> {
     // The DTO checked each field; the shared rules (the same as the admin form's) check them together.
     const problems = Object.values(validateNewTool(tool));
-    if (problems.length > 0) throw new BadRequestException(problems.join('; '));
+    if (problems.length > 0) throw invalid(problems.join('; '));
     const image = resolveImageLink(tool.img, this.config.publicUrl, this.config.imageHosts);
-    if ('problem' in image) throw new BadRequestException(image.problem);
+    if ('problem' in image) throw invalid(image.problem);
     const created = await this.tools.create({ ...tool, img: image.link });
     this.lists.clear();
     return inserted(created._id);
@@ -68,14 +68,14 @@ export class ToolsService {
       this.tools.updateOne({ _id: id }, { $set: { available } }),
     );
     this.lists.clear();
-    if (result.matchedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
+    if (result.matchedCount === 0) throw notFound(ApiMessages.toolNotFound);
     return modified(result.matchedCount, result.modifiedCount);
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
     const result = await this.tools.deleteOne({ _id: id });
     this.lists.clear();
-    if (result.deletedCount === 0) throw new NotFoundException(TOOL_NOT_FOUND);
+    if (result.deletedCount === 0) throw notFound(ApiMessages.toolNotFound);
     return deleted(result.deletedCount);
   }
 

@@ -1,10 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { linkedInError, TEXT_MAX_LENGTH } from '@toolshop/contracts';
+import { InputMessages, linkedInError, TEXT_MAX_LENGTH } from '@toolshop/contracts';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { EmailQuery } from '../common/email-query';
 
-const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
+const tooLong = InputMessages.atMost(TEXT_MAX_LENGTH);
 
 /** PUT /users: either { email } alone (sent after sign-in) or all five profile fields. */
 export class ProfileDto extends EmailQuery {

@@ -1,37 +1,19 @@
-import {
-  BadRequestException,
-  Body,
-  ForbiddenException,
-  Controller,
-  Get,
-  Param,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
-import {
-  ApiForbiddenResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import { isProfileComplete, PROFILE_FIELDS } from '@toolshop/contracts';
+import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
+import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiMessages } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
-import { AdminOnly, CurrentUser, SignedIn } from '../auth/auth.decorators';
+import { AdminOnly, OwnerOnly, OwnerOrAdmin } from '../access/access.decorators';
+import { hasAdminRights } from '../access/admin-directory';
+import { EmailParamOwner, EmailQueryOwner } from '../access/owner-lookup';
+import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { emailParam, EmailQuery } from '../common/email-query';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { emailParam, EmailQuery } from '../common/email-query';
 import { AdminResponse, ProfileDto, UserProfileResponse } from './profile.dto';
 import { UsersService } from './users.service';
-
-const notYours = ApiForbiddenResponse({
-  description: 'Not the caller’s own email (and not an admin)',
-  type: ErrorResponse,
-});
-
 
 @ApiTags('users')
 @Controller()
@@ -39,60 +21,38 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @Get('users')
-  @SignedIn()
+  @OwnerOrAdmin(EmailQueryOwner)
   @RateLimit('account')
   @ApiOkResponse({
     type: [UserProfileResponse],
     description: 'The profile list; the first entry is used',
   })
   @ApiInvalidInput
-  @notYours
-  async profiles(@CurrentUser() caller: AuthUser, @Query() query: EmailQuery) {
-    await this.users.assertSelfOrAdmin(caller, query.email);
+  profiles(@Query() query: EmailQuery) {
     return this.users.profiles(query.email);
   }
 
   @Put('users')
-  @SignedIn()
+  @OwnerOnly(EmailQueryOwner, ApiMessages.notYourProfile)
   @RateLimit('account')
   @ApiOkResponse({
     type: ModifiedResponse,
     description: 'Upserted: { email } alone, or all five profile fields',
   })
   @ApiInvalidInput
-  @notYours
-  async updateProfile(
-    @CurrentUser() caller: AuthUser,
-    @Query() query: EmailQuery,
-    @Body() body: ProfileDto,
-  ) {
-    const email = query.email;
-    if (email !== caller.email)
-      throw new ForbiddenException('You can only change your own profile');
-    if (body.email !== email)
-      throw new BadRequestException('The email must be your own');
-    const onlyEmail = PROFILE_FIELDS.every(
-      (field) => field === 'email' || body[field] === undefined,
-    );
-    if (!onlyEmail && !isProfileComplete(body)) {
-      throw new BadRequestException(
-        'Fill in all five fields: email, location, phone, education and linkedIn',
-      );
-    }
-    return this.users.updateProfile(email, body);
+  updateProfile(@Query() query: EmailQuery, @Body() body: ProfileDto) {
+    return this.users.updateProfile(query.email, body);
   }
 
   @Get('admin/:email')
-  @SignedIn()
+  @OwnerOrAdmin(EmailParamOwner)
   @RateLimit('account')
   @ApiOkResponse({ type: AdminResponse })
   @ApiInvalidInput
-  @notYours
   async isAdmin(@CurrentUser() caller: AuthUser, @Param('email') email: string) {
     const target = emailParam(email);
-    await this.users.assertSelfOrAdmin(caller, target);
     // Of the caller: the rights the admin routes grant, which need a verified email.
-    if (target === caller.email) return { admin: await this.users.hasAdminRights(caller) };
+    if (target === caller.email) return { admin: await hasAdminRights(this.users, caller) };
     return { admin: await this.users.isAdmin(target) };
   }
 

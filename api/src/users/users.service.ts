@@ -1,20 +1,17 @@
-import {
-  ForbiddenException,
-  Inject,
-  Injectable,
-  NotFoundException,
-  OnApplicationBootstrap,
-} from '@nestjs/common';
+import { Inject, Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  ApiMessages,
   isProfileComplete,
   normalizeEmail,
   PROFILE_FIELDS,
   type ModifiedAnswer,
 } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
-import type { AuthUser } from '../auth/auth-user';
+import type { AdminDirectory } from '../access/admin-directory';
+import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
+import { invalid, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { ProfileDto } from './profile.dto';
@@ -24,7 +21,7 @@ const PROFILE_PROJECTION = { email: 1, location: 1, phone: 1, education: 1, link
 const KNOWN_USERS_CAP = 50_000;
 
 @Injectable()
-export class UsersService implements OnApplicationBootstrap {
+export class UsersService implements OnApplicationBootstrap, AdminDirectory, UserRecords {
   /** Emails whose record exists: the first authenticated call upserts it, later ones skip the write. */
   private readonly known = new Set<string>();
 
@@ -57,26 +54,23 @@ export class UsersService implements OnApplicationBootstrap {
     return user?.role === 'admin';
   }
 
-  /** Admin rights: the admin role on a verified email (an unproven address proves nothing). */
-  async hasAdminRights(caller: AuthUser): Promise<boolean> {
-    return caller.emailVerified && (await this.isAdmin(caller.email));
-  }
-
-  /** Own records only, unless the caller is an admin (who may read anyone's). */
-  async assertSelfOrAdmin(caller: AuthUser, email: string): Promise<void> {
-    if (caller.email === normalizeEmail(email)) return;
-    if (!(await this.hasAdminRights(caller)))
-      throw new ForbiddenException('You can only access your own records');
-  }
-
   async profiles(email: string) {
     return this.users.find({ email: normalizeEmail(email) }, PROFILE_PROJECTION).lean();
   }
 
+  /**
+   * PUT /users: `{ email }` alone (sent after sign-in, creates the record) or all five profile
+   * fields; the body's email is the owner's.
+   */
   async updateProfile(
     email: string,
     body: ProfileDto,
   ): Promise<ModifiedAnswer & { upsertedCount: number }> {
+    if (body.email !== email) throw invalid(ApiMessages.emailMustBeYours);
+    const onlyEmail = PROFILE_FIELDS.every(
+      (field) => field === 'email' || body[field] === undefined,
+    );
+    if (!onlyEmail && !isProfileComplete(body)) throw invalid(ApiMessages.profileIncomplete);
     const set: Partial<Record<(typeof PROFILE_FIELDS)[number], string>> = {};
     if (isProfileComplete(body)) {
       for (const field of PROFILE_FIELDS) if (field !== 'email') set[field] = body[field];
@@ -107,14 +101,13 @@ export class UsersService implements OnApplicationBootstrap {
 
   /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
-    const target = email.toLowerCase();
+    const target = normalizeEmail(email);
     const result = await this.users.updateOne(
       { email: target, role: { $ne: 'admin' } },
       { $set: { role: 'admin' } },
     );
     if (result.modifiedCount > 0) return modified(1, 1);
-    if (!(await this.users.exists({ email: target })))
-      throw new NotFoundException('No user with this email has signed in yet');
+    if (!(await this.users.exists({ email: target }))) throw notFound(ApiMessages.userNotFound);
     return modified(1, 0);
   }
 }

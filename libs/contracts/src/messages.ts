@@ -59,3 +59,57 @@ export const RuleMessages = {
     'You have too many unpaid orders. Pay or cancel one in My Orders before ordering more.',
   adminNeedsVerifiedEmail: 'Verify your email address to use admin rights',
 } as const;
+
+/** What the API answers when a request cannot be served; the UI shows these as they are. */
+export const ApiMessages = {
+  invalidId: 'Invalid id',
+  signInFirst: 'Please sign in first',
+  sessionInvalid: 'Your session is invalid or has expired. Please sign in again.',
+  tokenWithoutEmail: 'Your sign-in has no email address. Please sign in again.',
+  tooManyRequests: 'Too many requests. Please wait a minute and try again.',
+  notYourRecords: 'You can only access your own records',
+  notYourProfile: 'You can only change your own profile',
+  emailMustBeYours: 'The email must be your own',
+  profileIncomplete: 'Fill in all five fields: email, location, phone, education and linkedIn',
+  userNotFound: 'No user with this email has signed in yet',
+  toolNotFound: 'This product does not exist (any more)',
+  orderNotFound: 'This order does not exist (any more)',
+  paidOrderNotCancelable: 'A paid order cannot be canceled',
+  orderChangedWhileCanceling: 'This order changed while it was being canceled; please try again',
+  onlyPaidOrdersShip: 'Only a paid order can be approved for shipping',
+  imageNotFound: 'No such image',
+  databaseUnreachable: 'The database is unreachable',
+  serviceUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
+  internalError: 'Something went wrong on our side. Please try again.',
+  bodyTooDeep: 'The request body is nested too deeply',
+} as const;
+
+/** The card payment steps' answers. */
+export const PaymentMessages = {
+  orderNotFound: 'Order not found',
+  alreadyPaid: 'This order is already paid',
+  processing: 'A payment for this order is being processed',
+  amountOutOfRange: 'This order total cannot be paid by card',
+  noIntent: 'No payment was started for this order',
+  foreignIntent: 'This payment does not belong to this order',
+  notSucceeded: 'The payment has not succeeded',
+  mismatch: 'The payment does not match this order',
+  paidBeforeCancel: 'This order has already been paid',
+  paymentNotFound: 'No such payment',
+  webhooksOff: 'Webhooks are not configured',
+  webhookUnsigned: 'Missing Stripe signature or body',
+  webhookSignatureInvalid: 'Invalid Stripe signature',
+} as const;
+
+/** The API's answers to malformed input that SPEC.md gives no words for. */
+export const InputMessages = {
+  atMost: (characters: number) => `At most ${characters} characters`,
+  chooseProduct: 'Choose a product to order',
+  addressRequired: 'Address is Required',
+  phoneRequired: 'Phone is Required',
+  orderState: 'state must be unpaid, paid or shipped',
+  statsDays: 'days must be a whole number from 1 to 366',
+  pageLimit: 'limit must be a whole number from 1 to 200',
+  pageNumber: 'page must be a whole number of at least 1',
+  opinionTooLong: (characters: number) => `The opinion is limited to ${characters} characters`,
+} as const;
