@@ -1,18 +1,66 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import importX from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { appZones, boundariesPlugin, workspaceRoot } from './eslint.boundaries.mjs';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/coverage/**', '**/test-results/**', '**/.nx/**'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/coverage/**',
+      '**/test-results/**',
+      '**/.nx/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'off',
     },
+  },
+  // Boundaries (CONTRIBUTING: "Boundaries"): no import cycles, Nx tags and depConstraints, libraries
+  // by package name only, and the feature zones of every app.
+  {
+    plugins: { 'import-x': importX, toolshop: boundariesPlugin },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.cts', '.mts', '.js', '.jsx', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx', '.cts', '.mts'] },
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          noWarnOnMultipleProjects: true,
+          project: [
+            `${workspaceRoot}/{api,shell,storefront-mfe,dashboard-mfe,admin-mfe}/tsconfig.json`,
+            `${workspaceRoot}/{libs,infra}/*/tsconfig.json`,
+          ],
+        }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'toolshop/enforce-module-boundaries': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: workspaceRoot,
+          zones: ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe'].flatMap((app) =>
+            appZones(app),
+          ),
+        },
+      ],
+    },
+  },
+  // Jest configs are CommonJS: they load the shared base with require().
+  {
+    files: ['**/jest.config.{js,cjs}'],
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -6,7 +6,7 @@ import { AuthCallbackPage } from '../features/auth/auth-callback-page';
 import { LoginPage } from '../features/auth/login-page';
 import { RequireAdmin, RequireAuth } from '../features/auth/require-auth';
 import { SignupPage } from '../features/auth/signup-page';
-import { AppLayout } from '../features/layout/app-layout';
+import { AppLayout } from './app-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 
 /** The identity provider's verification link ends at /profile?emailVerified=1: the profile is /dashboard. */

@@ -3,7 +3,7 @@ import { Outlet, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { setNavigate } from '@toolshop/auth';
 import { TOAST_AUTO_CLOSE_MS } from '@toolshop/contracts';
-import { Navbar } from '../navbar/navbar';
+import { Navbar } from '../features/navbar/navbar';
 import styles from './app-layout.module.css';
 
 /** Navbar, the page area and the one toast container of the shop (remotes call toast.* directly). */

@@ -1,0 +1,231 @@
+// The workspace's module boundaries as lint rules: which project may depend on which (Nx tags and
+// depConstraints, read from the same package.json "nx" fields that `nx graph` reads), libraries by
+// package name only, and the feature zones inside each app (features import only themselves; shared
+// code never imports features, pages or app code).
+import fs from 'node:fs';
+import path from 'node:path';
+
+export const workspaceRoot = import.meta.dirname;
+
+// Who may depend on whom. Every constraint whose sourceTag a project carries must hold for each of
+// its dependencies (as in @nx/enforce-module-boundaries): the dependency carries one of the allowed tags.
+export const depConstraints = [
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:infra'] },
+  { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+  { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:lib', 'type:infra'] },
+  { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
+  {
+    sourceTag: 'scope:shell',
+    onlyDependOnLibsWithTags: ['scope:shell', 'scope:shared', 'scope:infra'],
+  },
+  {
+    sourceTag: 'scope:storefront',
+    onlyDependOnLibsWithTags: ['scope:storefront', 'scope:shared', 'scope:infra'],
+  },
+  {
+    sourceTag: 'scope:dashboard',
+    onlyDependOnLibsWithTags: ['scope:dashboard', 'scope:shared', 'scope:infra'],
+  },
+  {
+    sourceTag: 'scope:admin',
+    onlyDependOnLibsWithTags: ['scope:admin', 'scope:shared', 'scope:infra'],
+  },
+  {
+    sourceTag: 'scope:api',
+    onlyDependOnLibsWithTags: ['scope:api', 'scope:shared', 'scope:infra'],
+  },
+  { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:infra', 'scope:shared'] },
+];
+
+/** The npm workspaces (= Nx projects): package name, absolute root, tags. */
+export function readProjects(root = workspaceRoot) {
+  const { workspaces } = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const roots = workspaces.flatMap((pattern) =>
+    pattern.endsWith('/*')
+      ? fs
+          .readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => path.join(pattern.slice(0, -2), entry.name))
+      : [pattern],
+  );
+  return roots
+    .filter((dir) => fs.existsSync(path.join(root, dir, 'package.json')))
+    .map((dir) => {
+      const pkg = JSON.parse(fs.readFileSync(path.join(root, dir, 'package.json'), 'utf8'));
+      return { name: pkg.name, root: path.join(root, dir), tags: pkg.nx?.tags ?? [] };
+    });
+}
+
+/** The constraint a dependency from `source` on `target` breaks, if any. */
+export function brokenConstraint(source, target, constraints = depConstraints) {
+  if (source === target) return undefined;
+  return constraints.find(
+    (c) =>
+      source.tags.includes(c.sourceTag) &&
+      !c.onlyDependOnLibsWithTags.some((tag) => target.tags.includes(tag)),
+  );
+}
+
+const projects = readProjects();
+const projectOfFile = (file) =>
+  projects
+    .filter((p) => file === p.root || file.startsWith(p.root + path.sep))
+    .sort((a, b) => b.root.length - a.root.length)[0];
+const projectOfPackage = (specifier) =>
+  projects.find((p) => specifier === p.name || specifier.startsWith(p.name + '/'));
+
+const moduleBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'Nx project boundaries: tags and depConstraints; libraries by package name only',
+    },
+    schema: [],
+    messages: {
+      constraint:
+        'A project tagged "{{sourceTag}}" may only depend on projects tagged {{allowed}}: {{source}} must not import {{target}}.',
+      relative:
+        'Import {{target}} by its package name, not by a relative path out of {{source}} (CONTRIBUTING: boundaries).',
+      untagged:
+        '{{target}} has no Nx tags: give its package.json an "nx": { "tags": [...] } field.',
+      deep: 'Import {{target}} by its package name or a path it exports, never its src/ folder.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const source = projectOfFile(file);
+    if (!source) return {};
+    const check = (node, specifier) => {
+      if (typeof specifier !== 'string') return;
+      let target;
+      if (specifier.startsWith('.')) {
+        const resolved = path.resolve(path.dirname(file), specifier);
+        target = projectOfFile(resolved);
+        // A file at the workspace root (a shared base config) belongs to no project: allowed.
+        if (target && target !== source) {
+          context.report({
+            node,
+            messageId: 'relative',
+            data: { source: source.name, target: target.name },
+          });
+          return;
+        }
+      } else {
+        target = projectOfPackage(specifier);
+        if (target && /^[^/]*\/[^/]*\/src(\/|$)/.test(specifier)) {
+          context.report({ node, messageId: 'deep', data: { target: target.name } });
+          return;
+        }
+      }
+      if (!target || target === source) return;
+      if (target.tags.length === 0) {
+        context.report({ node, messageId: 'untagged', data: { target: target.name } });
+        return;
+      }
+      const broken = brokenConstraint(source, target);
+      if (broken) {
+        context.report({
+          node,
+          messageId: 'constraint',
+          data: {
+            sourceTag: broken.sourceTag,
+            allowed: broken.onlyDependOnLibsWithTags.map((t) => `"${t}"`).join(' or '),
+            source: source.name,
+            target: target.name,
+          },
+        });
+      }
+    };
+    const checkSource = (node) => node.source && check(node.source, node.source.value);
+    return {
+      ImportDeclaration: checkSource,
+      ExportNamedDeclaration: checkSource,
+      ExportAllDeclaration: checkSource,
+      ImportExpression: (node) =>
+        node.source.type === 'Literal' && check(node.source, node.source.value),
+      CallExpression: (node) => {
+        const [arg] = node.arguments;
+        const isRequire = node.callee.type === 'Identifier' && node.callee.name === 'require';
+        const isMock =
+          node.callee.type === 'MemberExpression' && node.callee.object.name === 'jest';
+        if ((isRequire || isMock) && arg?.type === 'Literal') check(arg, arg.value);
+      },
+    };
+  },
+};
+
+export const boundariesPlugin = { rules: { 'enforce-module-boundaries': moduleBoundaries } };
+
+/**
+ * Zones inside one app's src/ for import-x/no-restricted-paths: a feature imports only itself;
+ * shared code (components/, lib/, testing/) never imports features, pages or app code; features never
+ * import pages or app code. Features are read from the folders, so a new one is covered at once.
+ */
+export function appZones(app, root = workspaceRoot) {
+  const src = path.join(root, app, 'src');
+  const dirs = (folder) =>
+    fs.existsSync(path.join(src, folder))
+      ? fs
+          .readdirSync(path.join(src, folder), { withFileTypes: true })
+          .filter((entry) => entry.isDirectory())
+          .map((entry) => entry.name)
+      : [];
+  const appCode = ['pages', 'app', 'harness', 'composition'].map((dir) => `./${app}/src/${dir}`);
+  const features = dirs('features').map((feature) => ({
+    target: `./${app}/src/features/${feature}`,
+    from: `./${app}/src/features`,
+    except: [`./${feature}`],
+    message:
+      'Features never import each other: move the shared piece to components/ or lib/, or compose them in a page.',
+  }));
+  const shared = ['components', 'lib', 'testing'].map((dir) => ({
+    target: `./${app}/src/${dir}`,
+    from: [`./${app}/src/features`, ...appCode],
+    message:
+      'Shared code never imports features, pages or app code (imports flow shared -> features -> app).',
+  }));
+  const featuresToApp = {
+    target: `./${app}/src/features`,
+    from: appCode,
+    message: 'Features never import pages or app code (imports flow shared -> features -> app).',
+  };
+  return [...features, ...shared, featuresToApp];
+}
+
+/** The edges of `nx graph --file=graph.json` that break a constraint (lint and the graph read the same tags). */
+export function graphViolations(graph, constraints = depConstraints) {
+  const { nodes, dependencies } = graph.graph;
+  const project = (name) => ({ name, tags: nodes[name].data.tags ?? [] });
+  return Object.entries(dependencies).flatMap(([source, deps]) =>
+    deps
+      .filter((dep) => nodes[dep.target])
+      .map((dep) => ({
+        source,
+        target: dep.target,
+        broken: brokenConstraint(project(source), project(dep.target), constraints),
+      }))
+      .filter((edge) => edge.broken),
+  );
+}
+
+// `node eslint.boundaries.mjs graph.json`: check a graph written by `nx graph --file=graph.json`.
+if (process.argv[1] === import.meta.filename) {
+  const graph = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+  const untagged = Object.entries(graph.graph.nodes)
+    .filter(
+      ([, node]) =>
+        !['scope:', 'type:'].every((kind) => node.data.tags?.some((tag) => tag.startsWith(kind))),
+    )
+    .map(([name]) => name);
+  for (const name of untagged) console.log(`${name} has no scope:* or type:* tag`);
+  const violations = graphViolations(graph);
+  for (const { source, target, broken } of violations)
+    console.log(`${source} -> ${target} breaks ${broken.sourceTag}`);
+  const edges = Object.values(graph.graph.dependencies)
+    .flat()
+    .filter((dep) => graph.graph.nodes[dep.target]).length;
+  console.log(
+    `${Object.keys(graph.graph.nodes).length} projects, ${edges} dependencies, ${violations.length} breaking a constraint`,
+  );
+  process.exitCode = violations.length || untagged.length ? 1 : 0;
+}
