@@ -1,6 +1,7 @@
 // The whole shop on embedded defaults: database, identity provider (+ Google stand-in), API, and the
 // production builds of the three remotes and the shell served statically. Used by `npm start` and
-// by the Playwright global setup, so the browser tests run exactly what a person starts.
+// by the Playwright global setup, so the browser tests run exactly what a person starts; `npm run dev`
+// is the same boot with `dev: true` (watchers and Rspack dev servers instead of the builds).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_AUDIENCE } from '@toolshop/settings';
@@ -24,6 +25,16 @@ export function portsToClaim(ports) {
 }
 
 const appFolders = { shell: 'shell', storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
+
+/** TOOLSHOP_PORT_OFFSET of `npm start` and `npm run dev`; a bad value ends the process with the reason. */
+export function launchOffset() {
+  const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
+  if (!Number.isInteger(offset) || offset < 0 || offset > 60000) {
+    console.error(`TOOLSHOP_PORT_OFFSET must be a whole number, got "${process.env.TOOLSHOP_PORT_OFFSET}"`);
+    process.exit(1);
+  }
+  return offset;
+}
 
 /** Builds every project the stack serves (Nx skips what is cached). */
 export async function buildStack() {
@@ -72,12 +83,62 @@ export function apiEnv(urls, databaseUri) {
 }
 
 /**
- * @param {{ offset?: number, dataDir?: string, quiet?: boolean, test?: boolean,
+ * The shell and the remotes on Rspack dev servers with hot reload; each answers /remotes.json and
+ * /config.json for the same offset (rspack-app.mjs).
+ */
+function startDevServers(urls, offset, quiet) {
+  return Promise.all(
+    Object.entries(appFolders).map(([name, folder]) =>
+      startService(folder, 'npx', ['rspack', 'serve'], {
+        cwd: join(repoRoot, folder),
+        quiet,
+        env: { TOOLSHOP_PORT_OFFSET: String(offset) },
+        readyUrl: name === 'shell' ? urls.shell : `${urls.remotes[name]}/mf-manifest.json`,
+        timeoutMs: 180_000,
+      }),
+    ),
+  );
+}
+
+/** The production builds, served statically; a remote's own page is its standalone harness. */
+async function serveBuilds(ports, test) {
+  const servers = [];
+  for (const name of remoteNames) {
+    servers.push(
+      await serveStatic({
+        root: join(repoRoot, appFolders[name], 'dist'),
+        port: ports[name],
+        spaFallback: true,
+        runtimeFiles: { '/config.json': harnessConfig(ports) },
+      }),
+    );
+  }
+  servers.push(
+    await serveStatic({
+      root: join(repoRoot, 'shell/dist'),
+      port: ports.shell,
+      spaFallback: true,
+      runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) },
+      // The browser tests also point pages at a Stripe-configured API beside the stack's
+      // (dashboard-mfe/e2e/payment-helpers.ts, API port + 50) and at a remote "moved" to
+      // 127.0.0.1 (shell/e2e/harness.spec.ts): the CSP of the test stack lets them.
+      testOrigins: test
+        ? [localUrl(ports.api + 50), ...remoteNames.map((name) => `http://127.0.0.1:${ports[name]}`)]
+        : [],
+    }),
+  );
+  return servers;
+}
+
+/**
+ * @param {{ offset?: number, dataDir?: string, quiet?: boolean, test?: boolean, dev?: boolean,
  *           env?: Record<string, string> }} options
  *   test: settings for browser tests (no rate limits on the API, client address from
  *   X-Forwarded-For at the identity provider so each test user signs up from its "own" address).
+ *   dev: watch mode (`npm run dev`): the identity provider restarts and the API is rebuilt on change,
+ *   the apps run on dev servers instead of their production builds.
  */
-export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, env = {} } = {}) {
+export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {} } = {}) {
   const urls = stackUrls(offset);
   const { ports } = urls;
   await assertPortsFree(portsToClaim(ports));
@@ -100,14 +161,16 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
 
-    await startService('identity', process.execPath, ['infra/identity/src/main.ts'], {
+    const identityArgs = dev ? ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts'] : ['infra/identity/src/main.ts'];
+    await startService('identity', process.execPath, identityArgs, {
       cwd: repoRoot,
       quiet,
       env: { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env },
       readyUrl: `${urls.identity}/.well-known/openid-configuration`,
     });
 
-    await startService('api', process.execPath, ['api/dist/main.js'], {
+    const [apiCommand, apiArgs] = dev ? ['npm', ['run', 'dev', '-w', '@toolshop/api']] : [process.execPath, ['api/dist/main.js']];
+    const apiReady = startService('api', apiCommand, apiArgs, {
       cwd: repoRoot,
       quiet,
       env: {
@@ -118,33 +181,15 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         ...env,
       },
       readyUrl: `${urls.api}/health/ready`,
+      ...(dev ? { timeoutMs: 180_000 } : {}),
     });
-
-    // A remote's own page is its standalone harness.
-    for (const name of remoteNames) {
-      servers.push(
-        await serveStatic({
-          root: join(repoRoot, appFolders[name], 'dist'),
-          port: ports[name],
-          spaFallback: true,
-          runtimeFiles: { '/config.json': harnessConfig(ports) },
-        }),
-      );
+    if (dev) {
+      // The API compiles while the dev servers bundle.
+      await Promise.all([apiReady, startDevServers(urls, offset, quiet)]);
+    } else {
+      await apiReady;
+      servers.push(...(await serveBuilds(ports, test)));
     }
-    servers.push(
-      await serveStatic({
-        root: join(repoRoot, 'shell/dist'),
-        port: ports.shell,
-        spaFallback: true,
-        runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) },
-        // The browser tests also point pages at a Stripe-configured API beside the stack's
-        // (dashboard-mfe/e2e/payment-helpers.ts, API port + 50) and at a remote "moved" to
-        // 127.0.0.1 (shell/e2e/harness.spec.ts): the CSP of the test stack lets them.
-        testOrigins: test
-          ? [localUrl(ports.api + 50), ...remoteNames.map((name) => `http://127.0.0.1:${ports[name]}`)]
-          : [],
-      }),
-    );
   } catch (error) {
     await stop();
     throw error;

@@ -1,13 +1,9 @@
 // `npm start`: builds what is needed, then runs the whole shop on embedded defaults and prints
 // where to open it. TOOLSHOP_PORT_OFFSET=N moves every port by N.
 import { stopAllOnExit } from './processes.mjs';
-import { buildStack, demoAccounts, startStack } from './stack.mjs';
+import { buildStack, demoAccounts, launchOffset, startStack } from './stack.mjs';
 
-const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
-if (!Number.isInteger(offset) || offset < 0 || offset > 60000) {
-  console.error(`TOOLSHOP_PORT_OFFSET must be a whole number, got "${process.env.TOOLSHOP_PORT_OFFSET}"`);
-  process.exit(1);
-}
+const offset = launchOffset();
 
 if (process.env.TOOLSHOP_SKIP_BUILD !== 'true') await buildStack();
 let stack;
