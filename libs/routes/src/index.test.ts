@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { allRoutes, exposesOf, harnessOf, pageModule, remoteNames, routeTree, sidebarLinks } from './index.ts';
+import { allRoutes, exposesOf, harnessOf, navbarLinks, pageModule, remoteNames, routeTree, sidebarLinks } from './index.ts';
 
 const repoRoot = join(import.meta.dirname, '../../..');
 const tree = () => routeTree(allRoutes(), { page: (route) => `${route.remote}/${route.page}`, guard: (access) => `guard:${access}` });
@@ -88,6 +88,14 @@ describe('the route tables', () => {
       'Add A Review': '/dashboard/review',
       'My Orders': '/dashboard/myOrders',
     });
+  });
+
+  it('list the navbar: the public pages with a label', () => {
+    assert.deepEqual(navbarLinks(), [
+      { to: '/', label: 'Home' },
+      { to: '/blogs', label: 'Blogs' },
+      { to: '/portfolio', label: 'My Portfolio' },
+    ]);
   });
 
   it('list the sidebar: My Profile for everyone, then the customer or the admin pages', () => {

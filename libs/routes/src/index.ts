@@ -80,6 +80,13 @@ export function linksOf(remote: RemoteName): Record<string, string> {
   return Object.fromEntries(routes.filter((route) => route.label).map((route) => [route.label, route.path]));
 }
 
+/** The main navigation's page links: every labelled page anyone may open (SPEC.md §2: Home, Blogs, My Portfolio). */
+export function navbarLinks(): { to: string; label: string }[] {
+  return allRoutes()
+    .filter((route) => route.access === 'public' && route.label)
+    .map((route) => ({ to: route.path, label: route.label ?? '' }));
+}
+
 export interface SidebarLink {
   /** Relative to the dashboard route, so the layout works wherever the shell mounts it. */
   to: string;

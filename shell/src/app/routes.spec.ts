@@ -1,3 +1,4 @@
+import type { ReactElement } from 'react';
 import { matchRoutes } from 'react-router';
 import { profileRedirect, routes } from './routes';
 
@@ -13,5 +14,32 @@ describe('the verification link target /profile', () => {
     const answer = profileRedirect({ request, params: {}, context: undefined } as Parameters<typeof profileRedirect>[0]);
     expect(answer.status).toBe(302);
     expect(answer.headers.get('Location')).toBe('/dashboard?emailVerified=1');
+  });
+});
+
+describe("the remotes' pages, built from their route tables", () => {
+  /** The elements from the root to the page: components by name, remote pages as remote/page. */
+  const chain = (path: string) =>
+    matchRoutes(routes, path)?.map(({ route }) => {
+      const element = route.element as ReactElement<{ remote?: string; exposed?: string }>;
+      return element.props.remote ? `${element.props.remote}/${element.props.exposed}` : (element.type as { name: string }).name;
+    });
+
+  it('are open where anyone may see them', () => {
+    expect(chain('/')).toEqual(['AppLayout', 'storefront/HomePage']);
+    expect(chain('/blogs')).toEqual(['AppLayout', 'storefront/BlogsPage']);
+  });
+
+  it('need a session below RequireAuth, and admin rights below RequireAdmin inside the dashboard layout', () => {
+    expect(chain('/tools/t1')).toEqual(['AppLayout', 'RequireAuth', 'storefront/ToolDetailPage']);
+    expect(chain('/dashboard')).toEqual(['AppLayout', 'RequireAuth', 'dashboard/DashboardLayout', 'dashboard/ProfilePage']);
+    expect(chain('/dashboard/payment/o1')).toEqual(['AppLayout', 'RequireAuth', 'dashboard/DashboardLayout', 'dashboard/PaymentPage']);
+    expect(chain('/dashboard/manageOrders')).toEqual([
+      'AppLayout',
+      'RequireAuth',
+      'dashboard/DashboardLayout',
+      'RequireAdmin',
+      'admin/ManageOrdersPage',
+    ]);
   });
 });

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { signOut, useAuth } from '@toolshop/auth';
+import { navbarLinks } from '@toolshop/routes';
 import { Spinner, classNames } from '@toolshop/ui';
 import styles from './navbar.module.css';
 
@@ -30,21 +31,13 @@ export function Navbar() {
           Menu
         </button>
         <ul id="main-menu" className={classNames(styles.menu, open && styles.open)}>
-          <li>
-            <NavLink to="/" end className={linkClass}>
-              Home
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/blogs" className={linkClass}>
-              Blogs
-            </NavLink>
-          </li>
-          <li>
-            <NavLink to="/portfolio" className={linkClass}>
-              My Portfolio
-            </NavLink>
-          </li>
+          {navbarLinks().map(({ to, label }) => (
+            <li key={to}>
+              <NavLink to={to} end={to === '/'} className={linkClass}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
           {status === 'signedIn' && (
             <li>
               <NavLink to="/dashboard" className={linkClass}>
