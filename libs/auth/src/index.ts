@@ -1,7 +1,6 @@
 export { useAuth, getAccessToken, ACCESS_TOKEN_KEY, type AuthState, type AuthStatus, type AuthUser } from './auth-store';
 export { api, type ApiOptions, type Page } from './api-client';
 export { ApiError } from './api-error';
-export { useApiQuery, type ApiQuery } from './use-api-query';
 export {
   ServerDataProvider,
   createQueryClient,

@@ -1,13 +1,12 @@
 import { fireEvent, render, screen } from '@testing-library/react';
-import type { ApiQuery } from '@toolshop/auth';
-import { QueryContent } from './query-content';
+import { QueryContent, type ListQuery } from './query-content';
 
-function renderList(query: Partial<ApiQuery<string[]>>) {
-  const full: ApiQuery<string[]> = {
+function renderList(query: Partial<ListQuery<string>>) {
+  const full: ListQuery<string> = {
     data: undefined,
-    error: undefined,
-    loading: false,
-    reload: jest.fn(),
+    error: null,
+    isPending: false,
+    refetch: jest.fn(),
     ...query,
   };
   render(
@@ -24,7 +23,7 @@ function renderList(query: Partial<ApiQuery<string[]>>) {
 }
 
 it('shows the skeleton while the first answer is on its way', () => {
-  renderList({ loading: true });
+  renderList({ isPending: true });
   expect(screen.getByText('placeholders')).toBeTruthy();
 });
 
@@ -32,7 +31,7 @@ it('shows the error with a retry that fetches again', () => {
   const query = renderList({ error: new Error('Failed to fetch') });
   expect(screen.getByRole('alert').textContent).toContain('The tools could not be loaded');
   fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
-  expect(query.reload).toHaveBeenCalled();
+  expect(query.refetch).toHaveBeenCalled();
 });
 
 it('says so when the list is empty', () => {
@@ -42,7 +41,7 @@ it('says so when the list is empty', () => {
 });
 
 it('keeps showing the items while a reload is running', () => {
-  renderList({ data: ['drill', 'saw'], loading: true });
+  renderList({ data: ['drill', 'saw'], isPending: true });
   expect(screen.getByText('drill, saw')).toBeTruthy();
   expect(screen.queryByText('placeholders')).toBeNull();
 });

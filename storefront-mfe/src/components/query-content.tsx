@@ -1,9 +1,16 @@
 import type { ReactNode } from 'react';
-import type { ApiQuery } from '@toolshop/auth';
 import { EmptyState, ErrorState } from '@toolshop/ui';
 
+/** The part of a TanStack Query result the list states need. */
+export interface ListQuery<T> {
+  data: T[] | undefined;
+  error: Error | null;
+  isPending: boolean;
+  refetch: () => unknown;
+}
+
 interface QueryContentProps<T> {
-  query: ApiQuery<T[]>;
+  query: ListQuery<T>;
   /** What failed to load, e.g. "The tools could not be loaded". */
   errorTitle: string;
   /** Placeholders of the same size as the content, so nothing shifts when it arrives. */
@@ -20,15 +27,15 @@ export function QueryContent<T>({
   empty,
   children,
 }: QueryContentProps<T>) {
-  const { data, error, loading, reload } = query;
+  const { data, error, isPending, refetch } = query;
   if (error && !data) {
     return (
-      <ErrorState title={errorTitle} onRetry={reload}>
+      <ErrorState title={errorTitle} onRetry={() => void refetch()}>
         Please check your connection and try again.
       </ErrorState>
     );
   }
-  if (loading && !data) return skeleton;
+  if (isPending && !data) return skeleton;
   if (!data || data.length === 0) return <EmptyState title={empty.title}>{empty.text}</EmptyState>;
   return children(data);
 }

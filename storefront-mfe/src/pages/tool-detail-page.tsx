@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError, useApiQuery } from '@toolshop/auth';
+import { ApiError } from '@toolshop/auth';
 import { ErrorState, Skeleton, buttonClassName } from '@toolshop/ui';
-import type { Tool } from '@toolshop/contracts';
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
+import { useTool } from '../features/tools/api/tool';
 import { useDocumentTitle } from './use-document-title';
 import styles from './tool-detail-page.module.css';
 
@@ -15,12 +14,8 @@ const isNotFound = (error: unknown) =>
 
 export default function ToolDetailPage() {
   const { toolId = '' } = useParams();
-  const { data, error, loading, reload } = useApiQuery<Tool>(
-    toolId ? `/tools/${encodeURIComponent(toolId)}` : null,
-  );
-  // The stock after our own order, until the next fetch brings the server's figure.
-  const [ordered, setOrdered] = useState<{ of: Tool; available: number } | null>(null);
-  const tool = data && ordered?.of === data ? { ...data, available: ordered.available } : data;
+  // An order placed below refreshes the tool (its stock) through the shared query.
+  const { data: tool, error, isFetching: loading, refetch } = useTool(toolId);
   const notFound = !tool && (isNotFound(error) || !toolId);
   useDocumentTitle(tool?.name ?? (notFound ? 'Tool not found' : undefined));
 
@@ -44,14 +39,14 @@ export default function ToolDetailPage() {
   if (!tool && error) {
     return (
       <div className={styles.page}>
-        <ErrorState title="This tool could not be loaded" onRetry={reload}>
+        <ErrorState title="This tool could not be loaded" onRetry={() => void refetch()}>
           Please check your connection and try again.
         </ErrorState>
       </div>
     );
   }
 
-  if (!tool || !data) {
+  if (!tool) {
     return (
       <div className={styles.page} aria-busy={loading}>
         <div className={styles.layout}>
@@ -71,12 +66,7 @@ export default function ToolDetailPage() {
       </nav>
       <div className={styles.layout}>
         <ToolDetails tool={tool} />
-        <OrderForm
-          key={tool._id}
-          tool={tool}
-          onOrdered={(quantity) => setOrdered({ of: data, available: tool.available - quantity })}
-          onRejected={reload}
-        />
+        <OrderForm key={tool._id} tool={tool} />
       </div>
     </div>
   );

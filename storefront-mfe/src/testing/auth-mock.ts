@@ -1,5 +1,5 @@
 // Stand-in for @toolshop/auth in component tests: `jest.mock('@toolshop/auth', () =>
-// jest.requireActual('<path>/testing/auth-mock'))`, then drive `api` and `useApiQuery` per test.
+// jest.requireActual('<path>/testing/auth-mock'))`, then drive `api` per test.
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -13,5 +13,4 @@ export const signedInUser = { email: 'ada@example.com', displayName: 'Ada Lovela
 const state = { status: 'signedIn', user: signedInUser };
 
 export const api = { get: jest.fn(), post: jest.fn() };
-export const useApiQuery = jest.fn();
 export const useAuth = <T>(select: (s: typeof state) => T): T => select(state);

@@ -3,6 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { Messages, RuleMessages, type Tool } from '@toolshop/contracts';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { signedInUser } from '../../testing/auth-mock';
 import { OrderForm } from './order-form';
 
@@ -23,8 +24,13 @@ const tool: Tool = {
 function renderForm() {
   const onOrdered = jest.fn();
   const onRejected = jest.fn();
+  const ServerData = createServerDataWrapper();
   render(<OrderForm tool={tool} onOrdered={onOrdered} onRejected={onRejected} />, {
-    wrapper: MemoryRouter,
+    wrapper: ({ children }) => (
+      <MemoryRouter>
+        <ServerData>{children}</ServerData>
+      </MemoryRouter>
+    ),
   });
   const submit = screen.getByRole('button', { name: 'Place order' });
   const quantity = screen.getByLabelText('Quantity');

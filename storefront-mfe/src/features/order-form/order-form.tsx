@@ -1,9 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'react-toastify';
-import { api, ApiError, useAuth } from '@toolshop/auth';
+import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
-import { Messages, RuleMessages, formatDollars, type InsertedAnswer, type Tool } from '@toolshop/contracts';
+import { RuleMessages, formatDollars, type Tool } from '@toolshop/contracts';
 import {
   parseQuantity,
   quantityError,
@@ -13,13 +12,14 @@ import {
   type OrderDraftErrors,
 } from './order-draft';
 import surface from '../../components/surface.module.css';
+import { usePlaceOrder } from './api/place-order';
 import styles from './order-form.module.css';
 
 export interface OrderFormProps {
   tool: Tool;
-  /** Called after the server accepted the order, with the quantity taken from the stock. */
-  onOrdered: (quantity: number) => void;
-  /** Called when the server refused the order, e.g. because the stock changed meanwhile. */
+  /** Called after the server accepted the order, with the quantity taken from the stock (the stock shown refreshes itself). */
+  onOrdered?: (quantity: number) => void;
+  /** Called when the server refused the order, e.g. because the stock changed meanwhile (it is read again). */
   onRejected?: () => void;
 }
 
@@ -39,7 +39,8 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   }));
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const placeOrder = usePlaceOrder();
+  const submitting = placeOrder.isPending;
   const [placed, setPlaced] = useState(false);
 
   const quantityMessage = quantityError(draft.quantity, tool);
@@ -51,31 +52,29 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const found = validateOrderDraft(draft, tool);
     setErrors(found);
     if (Object.keys(found).length > 0) return;
 
-    setSubmitting(true);
     setServerError(null);
     setPlaced(false);
-    try {
-      await api.post<InsertedAnswer>('/orders', toNewOrder(draft, tool._id));
-      toast.success(Messages.ordered);
-      onOrdered(quantity);
-      setPlaced(true);
-      setDraft((d) => ({ ...d, quantity: String(tool.minOrder) }));
-    } catch (error) {
-      setServerError(
-        error instanceof ApiError
-          ? error.message
-          : 'The order could not be placed. Please try again.',
-      );
-      onRejected?.();
-    } finally {
-      setSubmitting(false);
-    }
+    placeOrder.mutate(toNewOrder(draft, tool._id), {
+      onSuccess: () => {
+        setPlaced(true);
+        setDraft((d) => ({ ...d, quantity: String(tool.minOrder) }));
+        onOrdered?.(quantity);
+      },
+      onError: (error) => {
+        setServerError(
+          error instanceof ApiError
+            ? error.message
+            : 'The order could not be placed. Please try again.',
+        );
+        onRejected?.();
+      },
+    });
   }
 
   return (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
-import { useApiQuery } from '@toolshop/auth';
 import { Button, Skeleton, Stars } from '@toolshop/ui';
-import type { Review } from '@toolshop/contracts';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
 import { CardGrid } from '../../components/card-grid';
+import { useReviews } from './api/reviews';
 import styles from './review-list.module.css';
 
 /** Shown at first; the rest opens on request so a long history does not bury the page. */
@@ -13,7 +12,7 @@ const FIRST_REVIEWS = 6;
 
 /** Customer reviews, newest first (the API's order). The hero links here through the `reviews` anchor. */
 export function ReviewList() {
-  const query = useApiQuery<Review[]>('/reviews');
+  const query = useReviews();
   const [showAll, setShowAll] = useState(false);
 
   return (

@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { api } from '@toolshop/auth';
 import { Messages } from '@toolshop/contracts';
 import { SuggestionForm } from './suggestion-form';
@@ -14,7 +15,7 @@ beforeEach(() => jest.clearAllMocks());
 const send = () => fireEvent.click(screen.getByRole('button', { name: 'Send suggestion' }));
 
 it('opens the Oops dialog instead of sending a half-filled suggestion', () => {
-  render(<SuggestionForm />);
+  render(<SuggestionForm />, { wrapper: createServerDataWrapper() });
   fireEvent.change(screen.getByLabelText('Your email or name'), { target: { value: 'Ada' } });
   send();
 
@@ -29,7 +30,7 @@ it('opens the Oops dialog instead of sending a half-filled suggestion', () => {
 
 it('sends a complete suggestion, thanks the visitor and clears the form', async () => {
   post.mockResolvedValue({ insertedId: 's1' });
-  render(<SuggestionForm />);
+  render(<SuggestionForm />, { wrapper: createServerDataWrapper() });
   fireEvent.change(screen.getByLabelText('Your email or name'), {
     target: { value: ' ada@example.com ' },
   });

@@ -1,10 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { toast } from 'react-toastify';
-import { api, ApiError } from '@toolshop/auth';
 import { Button, Dialog, Field } from '@toolshop/ui';
 import { Messages, isSuggestionComplete, type Suggestion } from '@toolshop/contracts';
 import { SectionHeading } from '../../components/section-heading';
 import surface from '../../components/surface.module.css';
+import { useAddSuggestion } from './api/add-suggestion';
 import styles from './suggestion-form.module.css';
 
 const EMPTY: Suggestion = { email: '', opinion: '' };
@@ -13,31 +12,19 @@ const EMPTY: Suggestion = { email: '', opinion: '' };
 export function SuggestionForm() {
   const [suggestion, setSuggestion] = useState<Suggestion>(EMPTY);
   const [incomplete, setIncomplete] = useState(false);
-  const [sending, setSending] = useState(false);
+  const addSuggestion = useAddSuggestion();
+  const sending = addSuggestion.isPending;
 
-  async function submit(event: FormEvent<HTMLFormElement>) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!isSuggestionComplete(suggestion)) {
       setIncomplete(true);
       return;
     }
-    setSending(true);
-    try {
-      await api.post('/suggestions', {
-        email: suggestion.email.trim(),
-        opinion: suggestion.opinion.trim(),
-      });
-      toast.success(Messages.suggestionAdded);
-      setSuggestion(EMPTY);
-    } catch (error) {
-      toast.error(
-        error instanceof ApiError
-          ? error.message
-          : 'Your suggestion could not be sent. Please try again.',
-      );
-    } finally {
-      setSending(false);
-    }
+    addSuggestion.mutate(
+      { email: suggestion.email.trim(), opinion: suggestion.opinion.trim() },
+      { onSuccess: () => setSuggestion(EMPTY) },
+    );
   }
 
   return (

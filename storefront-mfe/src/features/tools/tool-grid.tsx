@@ -1,9 +1,8 @@
-import { useApiQuery } from '@toolshop/auth';
-import type { Tool } from '@toolshop/contracts';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
 import { CardGrid } from '../../components/card-grid';
+import { useTools } from './api/tools';
 import { ToolCard } from './tool-card';
 import { ToolCardSkeleton } from './tool-card-skeleton';
 
@@ -11,7 +10,7 @@ const SKELETON_CARDS = 6;
 
 /** The product grid of the home page. */
 export function ToolGrid() {
-  const query = useApiQuery<Tool[]>('/tools');
+  const query = useTools();
 
   return (
     <AnchorSection id="tools" labelledBy="tools-title">

@@ -1,0 +1,13 @@
+// GET /tools/{id}: one tool with its stock, for its detail page.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { Tool } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+
+export function useTool(toolId: string) {
+  return useQuery({
+    queryKey: [...queryRoots.tools, 'one', toolId],
+    queryFn: ({ signal }) => api.get<Tool>(`/tools/${encodeURIComponent(toolId)}`, { signal }),
+    enabled: toolId !== '',
+  });
+}
