@@ -8,7 +8,7 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 import type { Page } from '@playwright/test';
 import type { Tool } from '@toolshop/contracts';
 import { stack, type ApiClient } from '@toolshop/devstack/e2e';
-import { startStripeStandIn, type StripeStandIn } from '../../infra/stripe-mock/stripe-stand-in.mjs';
+import { startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 
 /** Places an unpaid order of the first tool in stock at its minimum quantity. */
 export async function placeOrder(api: ApiClient): Promise<{ orderId: string; name: string; total: number }> {
