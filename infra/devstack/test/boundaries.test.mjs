@@ -1,0 +1,121 @@
+// The module boundaries of eslint.config.mjs stay errors: each bad import below must fail lint with
+// the workspace's real config (and a good one must not), and nx graph's edges are checked against
+// the same tags and constraints.
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { test } from 'node:test';
+import { ESLint } from 'eslint';
+import {
+  brokenConstraint,
+  graphViolations,
+  readProjects,
+  workspaceRoot,
+} from '../../../eslint.boundaries.mjs';
+
+const eslint = new ESLint({ cwd: workspaceRoot });
+
+/** The boundary rules that `code`, placed at `file` (relative to the workspace root), breaks. */
+async function broken(file, code) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(workspaceRoot, file) });
+  return result.messages
+    .map((m) => m.ruleId)
+    .filter((rule) => rule === 'import-x/no-restricted-paths' || rule?.startsWith('toolshop/'));
+}
+
+const zone = ['import-x/no-restricted-paths'];
+const boundary = ['toolshop/enforce-module-boundaries'];
+
+test('a feature never imports another feature', async () => {
+  assert.deepEqual(
+    await broken('shell/src/features/navbar/probe.ts', "export * from '../auth/require-auth';"),
+    zone,
+  );
+  assert.deepEqual(
+    await broken('shell/src/features/navbar/probe.ts', "export * from './navbar';"),
+    [],
+  );
+});
+
+test('shared code never imports features or pages; features never import pages', async () => {
+  const component = 'storefront-mfe/src/components/probe.ts';
+  assert.deepEqual(await broken(component, "export * from '../features/hero/hero';"), zone);
+  assert.deepEqual(await broken(component, "export * from '../pages/home-page';"), zone);
+  assert.deepEqual(
+    await broken(
+      'storefront-mfe/src/features/hero/probe.ts',
+      "export * from '../../pages/home-page';",
+    ),
+    zone,
+  );
+  assert.deepEqual(
+    await broken('storefront-mfe/src/pages/probe.ts', "export * from '../features/hero/hero';"),
+    [],
+  );
+});
+
+test('libraries by package name only: no relative path out of a project, no src/ deep path', async () => {
+  const file = 'shell/src/features/navbar/probe.ts';
+  assert.deepEqual(
+    await broken(file, "export * from '../../../../libs/auth/src/session';"),
+    boundary,
+  );
+  assert.deepEqual(await broken(file, "export * from '@toolshop/auth/src/session';"), boundary);
+  assert.deepEqual(await broken(file, "export * from '@toolshop/auth';"), []);
+  const jestConfig = 'libs/ui/jest.config.js';
+  assert.deepEqual(
+    await broken(jestConfig, "require('../../infra/devstack/jest/web-project.cjs');"),
+    boundary,
+  );
+  assert.deepEqual(await broken(jestConfig, "require('../../jest.base.cjs');"), []);
+});
+
+test('apps depend only on libs; libs never on apps; remotes never on each other or the shell', async () => {
+  assert.deepEqual(
+    await broken('libs/ui/src/probe.ts', "export * from '@toolshop/shell';"),
+    boundary,
+  );
+  assert.deepEqual(
+    await broken('shell/src/probe.ts', "export * from '@toolshop/storefront-mfe';"),
+    boundary,
+  );
+  assert.deepEqual(
+    await broken('admin-mfe/src/probe.ts', "export * from '@toolshop/dashboard-mfe';"),
+    boundary,
+  );
+  assert.deepEqual(
+    await broken('admin-mfe/e2e/probe.ts', "export * from '@toolshop/devstack/e2e';"),
+    [],
+  );
+});
+
+test('every project carries a scope:* and a type:* tag', () => {
+  for (const project of readProjects()) {
+    for (const kind of ['scope:', 'type:']) {
+      assert.ok(
+        project.tags.some((tag) => tag.startsWith(kind)),
+        `${project.name} has no ${kind}* tag`,
+      );
+    }
+  }
+});
+
+test("nx graph's edges are checked against the same constraints", () => {
+  const node = (tags) => ({ data: { tags } });
+  const graph = {
+    graph: {
+      nodes: { ui: node(['scope:shared', 'type:lib']), shell: node(['scope:shell', 'type:app']) },
+      dependencies: {
+        shell: [{ target: 'ui' }],
+        ui: [{ target: 'shell' }, { target: 'npm:react' }],
+      },
+    },
+  };
+  assert.deepEqual(
+    graphViolations(graph).map(({ source, target }) => `${source}->${target}`),
+    ['ui->shell'],
+  );
+  assert.equal(
+    brokenConstraint({ tags: ['scope:admin', 'type:app'] }, { tags: ['scope:shared', 'type:lib'] }),
+    undefined,
+  );
+});
