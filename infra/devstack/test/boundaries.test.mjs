@@ -2,6 +2,9 @@
 // the workspace's real config (and a good one must not), and nx graph's edges are checked against
 // the same tags and constraints.
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { ESLint } from 'eslint';
@@ -118,4 +121,21 @@ test("nx graph's edges are checked against the same constraints", () => {
     brokenConstraint({ tags: ['scope:admin', 'type:app'] }, { tags: ['scope:shared', 'type:lib'] }),
     undefined,
   );
+});
+
+test('the real nx graph breaks no constraint', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'toolshop-graph-'));
+  try {
+    const file = path.join(dir, 'graph.json');
+    execFileSync(path.join(workspaceRoot, 'node_modules/.bin/nx'), ['graph', `--file=${file}`], {
+      cwd: workspaceRoot,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+      stdio: 'ignore',
+    });
+    const graph = JSON.parse(readFileSync(file, 'utf8'));
+    assert.ok(Object.keys(graph.graph.nodes).length >= 10, 'nx graph lists the workspace projects');
+    assert.deepEqual(graphViolations(graph), []);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
