@@ -9,7 +9,7 @@ const offset = launchOffset();
 let stack;
 const shutdown = stopAllOnExit(async () => stack?.stop());
 
-// The API imports the contracts from dist (the browser apps read their source).
+// Every project imports the contracts from their dist (the package's exports): build it first.
 if ((await run('npx', ['nx', 'run', '@toolshop/contracts:build'], { cwd: repoRoot })) !== 0) process.exit(1);
 
 try {

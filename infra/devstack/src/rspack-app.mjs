@@ -105,9 +105,7 @@ export function createFederatedAppConfig({
       },
       resolve: {
         extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
-        // The contracts from source: a build never waits for (or races with) the contracts' dist.
         alias: {
-          '@toolshop/contracts$': join(repoRoot, 'libs/contracts/src/index.ts'),
           ...(production ? reactRouterProduction : {}),
         },
       },

@@ -186,6 +186,12 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     if (dev) {
       // The API compiles while the dev servers bundle.
       await Promise.all([apiReady, startDevServers(urls, offset, quiet)]);
+      // Every project reads the contracts from their dist (package exports): rebuilt on change, so
+      // the dev servers reload (the boot started on a fresh build: dev.mjs).
+      await startService('contracts', 'npx', ['tsc', '-p', 'libs/contracts/tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
+        cwd: repoRoot,
+        quiet,
+      });
     } else {
       await apiReady;
       servers.push(...(await serveBuilds(ports, test)));
