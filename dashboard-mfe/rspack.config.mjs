@@ -5,7 +5,6 @@ import { exposesOf } from '@toolshop/routes';
 export default createFederatedAppConfig({
   name: 'dashboard',
   appRoot: import.meta.dirname,
-  port: 3002,
   title: 'Toolshop dashboard',
   // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
   exposes: exposesOf('dashboard'),

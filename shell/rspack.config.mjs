@@ -4,7 +4,6 @@ import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
 export default createFederatedAppConfig({
   name: 'shell',
   appRoot: import.meta.dirname,
-  port: 3000,
   title: 'Toolshop',
   isHost: true,
 });

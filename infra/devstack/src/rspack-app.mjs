@@ -6,7 +6,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { devRuntimeFiles } from './runtime-files.mjs';
+import { basePorts, devRuntimeFiles } from './runtime-files.mjs';
 
 const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
 
@@ -63,7 +63,7 @@ export function sharedModules({ production = false } = {}) {
  * @param {{
  *   name: string,              // Module Federation name: shell | storefront | dashboard | admin
  *   appRoot: string,           // the app's folder (import.meta.dirname of its rspack.config.mjs)
- *   port: number,              // dev server port (default; overridden by TOOLSHOP_PORT_OFFSET)
+ *   port?: number,             // dev server port at offset 0 (default: the app's port in @toolshop/settings)
  *   title: string,
  *   description?: string,     // the page's meta description
  *   exposes?: Record<string, string>,
@@ -73,7 +73,7 @@ export function sharedModules({ production = false } = {}) {
 export function createFederatedAppConfig({
   name,
   appRoot,
-  port,
+  port = basePorts[name],
   title,
   description = 'Toolshop: power tools for professionals, ordered straight from the manufacturer.',
   exposes = {},
