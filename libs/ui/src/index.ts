@@ -9,3 +9,12 @@ export { Field, type FieldProps } from './field/field';
 export { PageTitle, type PageTitleProps } from './typography/page-title';
 export { Stars, type StarsProps } from './typography/stars';
 export { classNames } from './class-names';
+export {
+  DataTable,
+  TableProduct,
+  Badge,
+  type DataColumn,
+  type DataTableProps,
+  type BadgeTone,
+} from './table/data-table';
+export { visuallyHidden } from './visually-hidden';

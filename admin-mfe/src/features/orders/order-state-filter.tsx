@@ -1,4 +1,4 @@
-import table from '../../components/data-table.module.css';
+import { visuallyHidden } from '@toolshop/ui';
 import { STATE_FILTERS, type StateFilter } from './order-filters';
 import styles from './orders-table.module.css';
 
@@ -12,7 +12,7 @@ export function OrderStateFilter({
 }) {
   return (
     <fieldset className={styles.filter}>
-      <legend className={table.srOnly}>Show orders</legend>
+      <legend className={visuallyHidden}>Show orders</legend>
       {STATE_FILTERS.map((option) => (
         <label key={option.value} className={styles.segment}>
           <input

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { formatDollars } from '@toolshop/contracts';
-import { ErrorState, Skeleton } from '@toolshop/ui';
+import { ErrorState, Skeleton, visuallyHidden } from '@toolshop/ui';
 import { useOrderStats } from './api/order-stats';
 import { DailyBarChart } from './daily-bar-chart';
 import { fillDays, formatDay, summarize } from './daily-stats';
@@ -72,7 +72,7 @@ export function OverviewChart() {
               tabIndex={0}
             >
               <table className={styles.table}>
-                <caption className={styles.visuallyHidden}>
+                <caption className={visuallyHidden}>
                   Orders and paid revenue per day, last {OVERVIEW_DAYS} days
                 </caption>
                 <thead>

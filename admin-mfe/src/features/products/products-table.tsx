@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { formatDollars, type Tool } from '@toolshop/contracts';
-import { Button, ConfirmDialog, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
-import table from '../../components/data-table.module.css';
+import {
+  Badge,
+  Button,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  TableProduct,
+} from '@toolshop/ui';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useDeleteTool } from './api/delete-tool';
 import { useRestockTool } from './api/restock-tool';
@@ -30,73 +38,60 @@ export function ProductsTable() {
 
   return (
     <>
-      <div className={table.card} aria-busy={query.isFetching}>
-        <table className={table.table}>
-          <caption>All products</caption>
-          <thead>
-            <tr>
-              <th scope="col">Product</th>
-              <th scope="col" className={table.numeric}>
-                Price
-              </th>
-              <th scope="col" className={table.numeric}>
-                Min. order
-              </th>
-              <th scope="col" className={table.numeric}>
-                In stock
-              </th>
-              <th scope="col" className={table.actions}>
-                <span className={table.srOnly}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tools.map((tool) => (
-              <tr key={tool._id}>
-                <td>
-                  <span className={table.product}>
-                    <img className={table.thumb} src={tool.img} alt="" loading="lazy" />
-                    <span className={styles.name}>{tool.name}</span>
-                  </span>
-                </td>
-                <td data-label="Price" className={table.numeric}>
-                  {formatDollars(tool.price)}
-                </td>
-                <td data-label="Min. order" className={table.numeric}>
-                  {tool.minOrder}
-                </td>
-                <td data-label="In stock" className={table.numeric}>
-                  {tool.available < tool.minOrder ? (
-                    <span className={`${table.badge} ${table.badgeWarning}`}>
-                      {tool.available} · low
-                    </span>
-                  ) : (
-                    tool.available
-                  )}
-                </td>
-                <td className={table.actions}>
-                  <Button
-                    size="small"
-                    variant="secondary"
-                    onClick={() => setToRestock(tool)}
-                    aria-label={`Restock ${tool.name}`}
-                  >
-                    Restock
-                  </Button>
-                  <Button
-                    size="small"
-                    variant="danger"
-                    onClick={() => setToDelete(tool)}
-                    aria-label={`Delete ${tool.name}`}
-                  >
-                    Delete
-                  </Button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="All products"
+        rows={tools}
+        rowKey={(tool) => tool._id}
+        busy={query.isFetching}
+        columns={[
+          {
+            header: 'Product',
+            unlabelled: true,
+            cell: (tool) => (
+              <TableProduct
+                img={tool.img}
+                name={<span className={styles.name}>{tool.name}</span>}
+              />
+            ),
+          },
+          { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
+          { header: 'Min. order', kind: 'numeric', cell: (tool) => tool.minOrder },
+          {
+            header: 'In stock',
+            kind: 'numeric',
+            cell: (tool) =>
+              tool.available < tool.minOrder ? (
+                <Badge tone="warning">{tool.available} · low</Badge>
+              ) : (
+                tool.available
+              ),
+          },
+          {
+            header: 'Actions',
+            kind: 'actions',
+            cell: (tool) => (
+              <>
+                <Button
+                  size="small"
+                  variant="secondary"
+                  onClick={() => setToRestock(tool)}
+                  aria-label={`Restock ${tool.name}`}
+                >
+                  Restock
+                </Button>
+                <Button
+                  size="small"
+                  variant="danger"
+                  onClick={() => setToDelete(tool)}
+                  aria-label={`Delete ${tool.name}`}
+                >
+                  Delete
+                </Button>
+              </>
+            ),
+          },
+        ]}
+      />
       <Pager
         page={page}
         pageSize={PRODUCTS_PAGE_SIZE}

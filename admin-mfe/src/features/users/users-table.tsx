@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
+import { Badge, Button, DataTable, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
-import table from '../../components/data-table.module.css';
 import { USERS_PAGE_SIZE, useUsersPage } from './api/users-page';
+import styles from './make-admin.module.css';
 
 /** All users with their role, a page at a time; 'Assign Admin' on each customer. */
 export function UsersTable({ onAssign }: { onAssign: (email: string) => void }) {
@@ -23,48 +23,34 @@ export function UsersTable({ onAssign }: { onAssign: (email: string) => void }) 
 
   return (
     <>
-      <div className={table.card} aria-busy={query.isFetching}>
-        <table className={table.table}>
-          <caption>All users</caption>
-          <thead>
-            <tr>
-              <th scope="col">Email</th>
-              <th scope="col">Role</th>
-              <th scope="col" className={table.actions}>
-                <span className={table.srOnly}>Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {users.map((user) => {
-              const isAdmin = user.role === 'admin';
-              return (
-                <tr key={user.email}>
-                  <td data-label="Email" className={table.wrap}>
-                    {user.email}
-                  </td>
-                  <td data-label="Role">
-                    <span className={isAdmin ? `${table.badge} ${table.badgeInfo}` : table.badge}>
-                      {isAdmin ? 'Admin' : 'Customer'}
-                    </span>
-                  </td>
-                  <td className={table.actions}>
-                    {!isAdmin && (
-                      <Button
-                        size="small"
-                        onClick={() => onAssign(user.email)}
-                        aria-label={`Assign Admin to ${user.email}`}
-                      >
-                        Assign Admin
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption="All users"
+        rows={users}
+        rowKey={(user) => user.email}
+        busy={query.isFetching}
+        columns={[
+          { header: 'Email', className: styles.wrap, cell: (user) => user.email },
+          {
+            header: 'Role',
+            cell: (user) =>
+              user.role === 'admin' ? <Badge tone="info">Admin</Badge> : <Badge>Customer</Badge>,
+          },
+          {
+            header: 'Actions',
+            kind: 'actions',
+            cell: (user) =>
+              user.role !== 'admin' && (
+                <Button
+                  size="small"
+                  onClick={() => onAssign(user.email)}
+                  aria-label={`Assign Admin to ${user.email}`}
+                >
+                  Assign Admin
+                </Button>
+              ),
+          },
+        ]}
+      />
       <Pager
         page={page}
         pageSize={USERS_PAGE_SIZE}

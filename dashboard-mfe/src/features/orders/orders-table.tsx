@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { Button, buttonClassName } from '@toolshop/ui';
+import { Button, DataTable, TableProduct, buttonClassName } from '@toolshop/ui';
 import { formatDollars, type Order } from '@toolshop/contracts';
 import { OrderStatus } from './order-status';
 import { formatQuantity } from './format-quantity';
@@ -11,66 +11,50 @@ interface OrdersTableProps {
   onCancel: (order: Order) => void;
 }
 
-/** One row per order; on phones each row becomes a card (see orders.module.css). */
+/** One row per order (named by its product); on phones each row becomes a card. */
 export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
   return (
-    <table className={styles.table}>
-      <caption className={styles.caption}>Your orders</caption>
-      <thead>
-        <tr>
-          <th scope="col">Product</th>
-          <th scope="col" className={styles.number}>
-            Quantity
-          </th>
-          <th scope="col" className={styles.number}>
-            Total
-          </th>
-          <th scope="col">Status</th>
-          <th scope="col">Payment</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr key={order._id} className={styles.row}>
-            <th scope="row" className={styles.productCell}>
-              <span className={styles.product}>
-                {order.img ? <img src={order.img} alt="" className={styles.thumb} loading="lazy" /> : null}
-                <span>{order.name}</span>
-              </span>
-            </th>
-            <td data-label="Quantity" className={styles.number}>
-              {formatQuantity(order.orderQuantity)}
-            </td>
-            <td data-label="Total" className={styles.number}>
-              {formatDollars(order.totalPrice)}
-            </td>
-            <td data-label="Status">
+    <DataTable
+      caption="Your orders"
+      rows={orders}
+      rowKey={(order) => order._id}
+      columns={[
+        { header: 'Product', kind: 'rowHeader', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
+        { header: 'Quantity', kind: 'numeric', cell: (order) => formatQuantity(order.orderQuantity) },
+        { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
+        {
+          header: 'Status',
+          cell: (order) => (
+            <>
               <OrderStatus order={order} />
               <ReservedUntil order={order} />
-            </td>
-            <td data-label="Payment" className={styles.payment}>
-              {order.paid ? (
-                <span className={styles.transaction}>
-                  Transaction id <code>{order.transactionId}</code>
-                </span>
-              ) : (
-                <span className={styles.actions}>
-                  <Link
-                    to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
-                    className={buttonClassName('primary', 'small')}
-                    aria-label={`Pay for ${order.name}`}
-                  >
-                    Pay
-                  </Link>
-                  <Button variant="secondary" size="small" onClick={() => onCancel(order)} aria-label={`Cancel ${order.name}`}>
-                    Cancel
-                  </Button>
-                </span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+            </>
+          ),
+        },
+        {
+          header: 'Payment',
+          className: styles.payment,
+          cell: (order) =>
+            order.paid ? (
+              <span className={styles.transaction}>
+                Transaction id <code>{order.transactionId}</code>
+              </span>
+            ) : (
+              <span className={styles.actions}>
+                <Link
+                  to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
+                  className={buttonClassName('primary', 'small')}
+                  aria-label={`Pay for ${order.name}`}
+                >
+                  Pay
+                </Link>
+                <Button variant="secondary" size="small" onClick={() => onCancel(order)} aria-label={`Cancel ${order.name}`}>
+                  Cancel
+                </Button>
+              </span>
+            ),
+        },
+      ]}
+    />
   );
 }

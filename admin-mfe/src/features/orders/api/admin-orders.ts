@@ -8,6 +8,7 @@ import { adminOrdersPath, type StateFilter } from '../order-filters';
 export const adminOrdersKeys = {
   /** Every admin view of the orders (the pages and the overview): what an order change invalidates. */
   all: queryRoots.adminOrders,
+  lists: [...queryRoots.adminOrders, 'list'] as const,
   page: (filter: StateFilter, page: number) =>
     [...queryRoots.adminOrders, 'list', filter, page] as const,
 };

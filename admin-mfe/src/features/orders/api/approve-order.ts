@@ -1,6 +1,6 @@
 // PATCH /adminOrders/{id}: a paid order is approved for shipping (SPEC.md §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '@toolshop/auth';
+import { api, type Page } from '@toolshop/auth';
 import { Messages, type Order } from '@toolshop/contracts';
 import { adminOrdersKeys } from './admin-orders';
 
@@ -9,6 +9,20 @@ export function useApproveOrder() {
   return useMutation({
     mutationFn: (order: Order) => api.patch(`/adminOrders/${order._id}`, {}),
     meta: { success: Messages.approvedForShipping },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all }),
+    onSuccess: (_answer, approved) => {
+      // The order stays where the admin approved it, now shipped (also under the "Paid" filter it
+      // left); every list is read again the next time it is shown.
+      queryClient.setQueriesData<Page<Order>>({ queryKey: adminOrdersKeys.lists }, (page) =>
+        page
+          ? {
+              ...page,
+              items: page.items.map((order) =>
+                order._id === approved._id ? { ...order, shipped: true } : order,
+              ),
+            }
+          : page,
+      );
+      return queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
+    },
   });
 }

@@ -17,6 +17,9 @@ export function useReportPayment() {
       api.patch<ModifiedAnswer>(orderPath(orderId), { order: orderId, transactionId }),
     // The card was charged: a failed report is said on the page, not as an error.
     meta: { quiet: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: queryRoots.orders }),
+    // The orders are read again where they are shown next; the payment page keeps its success
+    // message rather than turning into the page of a paid order.
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: queryRoots.orders, refetchType: 'none' }),
   });
 }

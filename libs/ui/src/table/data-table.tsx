@@ -1,0 +1,95 @@
+import type { ReactNode } from 'react';
+import { classNames } from '../class-names';
+import { visuallyHidden } from '../visually-hidden';
+import styles from './data-table.module.css';
+
+export interface DataColumn<Row> {
+  /** The column's header; on phones also the label in front of each cell. */
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /**
+   * `numeric`: right-aligned tabular figures; `actions`: the row's buttons (header for screen readers
+   * only); `rowHeader`: the cell that names the row (`<th scope="row">`).
+   */
+  kind?: 'text' | 'numeric' | 'actions' | 'rowHeader';
+  /** No label in front of the cell on phones (the cell speaks for itself, e.g. a product). */
+  unlabelled?: boolean;
+  className?: string;
+}
+
+export interface DataTableProps<Row> {
+  /** For screen readers (the page's heading says it visually). */
+  caption: string;
+  columns: DataColumn<Row>[];
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** A reload is running: the rows shown are the previous answer's. */
+  busy?: boolean;
+}
+
+const KIND_CLASS = {
+  text: undefined,
+  numeric: styles.numeric,
+  actions: styles.actions,
+  rowHeader: styles.rowHeader,
+} as const;
+
+/** The shop's one table: a card around a full table on wide screens, one card per row on phones. */
+export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }: DataTableProps<Row>) {
+  return (
+    <div className={styles.card} aria-busy={busy}>
+      <table className={styles.table}>
+        <caption className={visuallyHidden}>{caption}</caption>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.header} scope="col" className={KIND_CLASS[column.kind ?? 'text']}>
+                {column.kind === 'actions' ? <span className={visuallyHidden}>{column.header}</span> : column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column) => {
+                const kind = column.kind ?? 'text';
+                const className = classNames(KIND_CLASS[kind], column.className);
+                if (kind === 'rowHeader') {
+                  return (
+                    <th key={column.header} scope="row" className={className}>
+                      {column.cell(row)}
+                    </th>
+                  );
+                }
+                const label = kind === 'actions' || column.unlabelled ? undefined : column.header;
+                return (
+                  <td key={column.header} data-label={label} className={className}>
+                    {column.cell(row)}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A product in a table cell: its thumbnail and its name. */
+export function TableProduct({ img, name }: { img?: string; name: ReactNode }) {
+  return (
+    <span className={styles.product}>
+      {img ? <img className={styles.thumb} src={img} alt="" loading="lazy" /> : null}
+      <span>{name}</span>
+    </span>
+  );
+}
+
+export type BadgeTone = 'neutral' | 'warning' | 'info' | 'success';
+
+/** A short state in a pill (an order's state, a user's role). */
+export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
+  return <span className={classNames(styles.badge, styles[tone])}>{children}</span>;
+}
