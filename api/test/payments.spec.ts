@@ -1,7 +1,7 @@
 // Card payments over HTTP: the offline test provider end to end, and the stripe provider against
 // a local stand-in of Stripe's API (the SDK's real requests, webhooks signed like Stripe's).
 import { Types } from 'mongoose';
-import { signWebhook, startStripeStandIn, type StripeStandIn } from '../../infra/stripe-mock/stripe-stand-in.mjs';
+import { signWebhook, startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 import { OTHER, TestApi } from './support/test-api';
 
 const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };

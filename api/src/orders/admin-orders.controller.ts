@@ -14,13 +14,13 @@ import {
   OrderResponse,
   StatsQuery,
 } from './order.dto';
-import { OrdersService } from './orders.service';
+import { AdminOrdersService } from './admin-orders.service';
 
 @ApiTags('admin orders')
 @Controller('adminOrders')
 @AdminOnly()
 export class AdminOrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(private readonly orders: AdminOrdersService) {}
 
   @Get()
   @ApiOkResponse({

@@ -1,9 +1,9 @@
 import { conflict, notFound } from '../common/domain-error';
 import { OrderCancellation } from './order-cancellation';
 import { OrderPaymentRelease, type OrderWithPayment } from './order-payment-release';
-import type { CancelableOrder, OrdersService } from './orders.service';
+import type { CancelableOrder, CancelableOrders } from './cancelable-orders';
 
-/** One order kept in memory with OrdersService's conditional delete. */
+/** One order kept in memory with CancelableOrders' conditional delete. */
 function setup(initial: Partial<CancelableOrder> = {}) {
   let row: CancelableOrder | null = { paid: false, toolId: 't1', orderQuantity: 3, ...initial };
   const stock: Array<{ toolId: string; orderQuantity: number }> = [];
@@ -23,7 +23,7 @@ function setup(initial: Partial<CancelableOrder> = {}) {
   const released: OrderWithPayment[] = [];
   const release = jest.fn(async (order: OrderWithPayment) => void released.push(order));
   const payment: OrderPaymentRelease = { release };
-  const cancellation = new OrderCancellation(orders as unknown as OrdersService, payment);
+  const cancellation = new OrderCancellation(orders as unknown as CancelableOrders, payment);
   return {
     cancel: () => cancellation.cancel('o1'),
     current: () => row,

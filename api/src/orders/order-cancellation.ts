@@ -3,19 +3,19 @@ import { ApiMessages, type DeletedAnswer } from '@toolshop/contracts';
 import { deleted } from '../common/answers.dto';
 import { conflict } from '../common/domain-error';
 import { OrderPaymentRelease } from './order-payment-release';
-import { OrdersService } from './orders.service';
+import { CancelableOrders } from './cancelable-orders';
 
 /** A payment was started again while we cancelled the previous one; give up after this many rounds. */
 const MAX_ATTEMPTS = 3;
 
 /**
- * DELETE /orders/:id and the expiry of unpaid orders. Its own service (not OrdersService) because
- * payments depends on OrdersService: keeping the payment step here keeps that dependency one-way.
+ * DELETE /orders/:id and the expiry of unpaid orders. The payment step comes through the
+ * OrderPaymentRelease port (provided by payments), so orders never depend on payments.
  */
 @Injectable()
 export class OrderCancellation {
   constructor(
-    private readonly orders: OrdersService,
+    private readonly orders: CancelableOrders,
     private readonly payment: OrderPaymentRelease,
   ) {}
 

@@ -9,7 +9,7 @@ import { DomainError } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { OrderCancellation } from './order-cancellation';
-import { OrdersService } from './orders.service';
+import { CancelableOrders } from './cancelable-orders';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** Orders expired per sweep; a backlog is worked off over the next sweeps. */
@@ -28,7 +28,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
   private running?: Promise<number>;
 
   constructor(
-    private readonly orders: OrdersService,
+    private readonly orders: CancelableOrders,
     private readonly cancellation: OrderCancellation,
     private readonly slots: UnpaidOrderSlots,
     private readonly mail: MailService,

@@ -3,7 +3,7 @@ import { Types, type HydratedDocument } from 'mongoose';
 
 /**
  * An order: created unpaid; payment sets paid + transactionId; an admin's approval sets shipped.
- * Every state change is one conditional update (see OrdersService.transition).
+ * Every state change is one conditional update (see OrderChanges.transition).
  */
 @Schema({
   collection: 'orders',

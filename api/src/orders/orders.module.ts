@@ -8,6 +8,10 @@ import { OrderExpiry } from './order-expiry';
 import { OrderBodyOwner, OrderParamOwner } from './order-owner';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
+import { AdminOrdersService } from './admin-orders.service';
+import { CancelableOrders } from './cancelable-orders';
+import { OrderChanges } from './order-changes';
+import { PayableOrdersService } from './payable-orders.service';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
 
 @Module({
@@ -22,12 +26,16 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
   // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
     OrdersService,
+    AdminOrdersService,
+    PayableOrdersService,
+    CancelableOrders,
+    OrderChanges,
     OrderCancellation,
     OrderExpiry,
     UnpaidOrderSlots,
     OrderParamOwner,
     OrderBodyOwner,
   ],
-  exports: [OrdersService],
+  exports: [PayableOrdersService],
 })
 export class OrdersModule {}

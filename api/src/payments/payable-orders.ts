@@ -11,7 +11,7 @@ export interface PayableOrder {
 }
 
 /**
- * What payments need from the orders domain, implemented by OrdersService. Every write is one
+ * What payments need from the orders domain, implemented by PayableOrdersService. Every write is one
  * conditional single-document update, so concurrent browser PATCHes and webhooks stay consistent.
  */
 export abstract class PayableOrders {

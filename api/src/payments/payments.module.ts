@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { MongooseModule } from '@nestjs/mongoose';
 import { OrdersModule } from '../orders/orders.module';
 import { OrderPaymentRelease } from '../orders/order-payment-release';
-import { OrdersService } from '../orders/orders.service';
+import { PayableOrdersService } from '../orders/payable-orders.service';
 import { PayableOrders } from './payable-orders';
 import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
 import { PaymentProvider } from './payment-provider';
@@ -25,7 +25,7 @@ import { keepWebhookRawBody } from './webhook-raw-body';
 import { MongoWebhookEvents, WebhookEvents } from './webhook-events';
 
 /**
- * Card payments. Depends on orders (PayableOrders is OrdersService) and provides orders'
+ * Card payments. Depends on orders (PayableOrders is PayableOrdersService) and provides orders'
  * OrderPaymentRelease port, so cancelling an order first cancels its payment. The provider is chosen once at boot (ApiConfig.payments); the test
  * provider's confirm route exists only when the test provider is in use.
  */
@@ -54,11 +54,11 @@ export class PaymentsModule implements OnModuleInit {
           : [PaymentsController],
       providers: [
         { provide: PaymentProvider, useValue: provider },
-        // Type-checked binding: OrdersService has the shape payments asks for.
+        // Type-checked binding: PayableOrdersService has the shape payments asks for.
         {
           provide: PayableOrders,
-          useFactory: (orders: OrdersService): PayableOrders => orders,
-          inject: [OrdersService],
+          useFactory: (orders: PayableOrdersService): PayableOrders => orders,
+          inject: [PayableOrdersService],
         },
         { provide: OrderPaymentRelease, useExisting: PaymentsService },
         { provide: WebhookEvents, useClass: MongoWebhookEvents },

@@ -3,7 +3,7 @@ import { PayableOrders, type PayableOrder } from './payable-orders';
 import { PaymentsService } from './payments.service';
 import { TestPaymentProvider } from './test-payment-provider';
 
-/** Orders kept in memory with the same conditional-update semantics as OrdersService. */
+/** Orders kept in memory with the same conditional-update semantics as PayableOrdersService. */
 class MemoryOrders extends PayableOrders {
   readonly rows = new Map<string, PayableOrder>();
   async findPayable(id: string) {

@@ -1,0 +1,70 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import {
+  ApiMessages,
+  type ModifiedAnswer,
+  type OrderDayStats,
+  type OrderState,
+} from '@toolshop/contracts';
+import type { Model, QueryFilter } from 'mongoose';
+import { modified } from '../common/answers.dto';
+import { conflict, notFound } from '../common/domain-error';
+import type { Page } from '../common/pagination';
+import { listOrders, OrderChanges } from './order-changes';
+import { Order } from './order.schema';
+
+const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
+  unpaid: { paid: false, shipped: false },
+  paid: { paid: true, shipped: false },
+  shipped: { paid: true, shipped: true },
+};
+const DAY_MS = 86_400_000;
+
+/** The admin's side of orders: every order by state, approval for shipping, daily figures. */
+@Injectable()
+export class AdminOrdersService {
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly changes: OrderChanges,
+  ) {}
+
+  listAll(state: OrderState | undefined, page: Page) {
+    return listOrders(this.orders, state ? STATE_FILTERS[state] : {}, page);
+  }
+
+  /** Paid -> shipped. Repeating it is harmless (modifiedCount 0). */
+  async approve(id: string): Promise<ModifiedAnswer> {
+    const result = await this.changes.transition(
+      id,
+      { paid: true, shipped: false },
+      { $set: { shipped: true } },
+    );
+    if (result.modifiedCount > 0) return result;
+    const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
+    if (!order) throw notFound(ApiMessages.orderNotFound);
+    if (!order.paid) throw conflict(ApiMessages.onlyPaidOrdersShip);
+    return modified(1, 0);
+  }
+
+  /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */
+  async stats(days: number, now = new Date()): Promise<OrderDayStats[]> {
+    const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+    const since = new Date(today - (days - 1) * DAY_MS);
+    const byDay = new Map<string, OrderDayStats>();
+    for (let i = 0; i < days; i++) {
+      const day = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
+      byDay.set(day, { day, orders: 0, revenue: 0 });
+    }
+    const cursor = this.orders
+      .find({ createdAt: { $gte: since } }, { createdAt: 1, paid: 1, totalPrice: 1 })
+      .lean()
+      .cursor();
+    for await (const order of cursor) {
+      const entry = byDay.get(order.createdAt.toISOString().slice(0, 10));
+      if (!entry) continue;
+      entry.orders += 1;
+      if (order.paid) entry.revenue += order.totalPrice;
+    }
+    return [...byDay.values()];
+  }
+}

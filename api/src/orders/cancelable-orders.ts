@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ApiMessages } from '@toolshop/contracts';
+import type { Model } from 'mongoose';
+import { notFound } from '../common/domain-error';
+import { ToolsService } from '../tools/tools.service';
+import { OrderChanges } from './order-changes';
+import { Order } from './order.schema';
+import { UnpaidOrderSlots } from './unpaid-order-slots';
+
+/** The state a cancel decides on. */
+export interface CancelableOrder {
+  paid: boolean;
+  paymentIntentId?: string;
+  unpaidSlot?: string;
+  toolId: string;
+  orderQuantity: number;
+}
+
+/** An unpaid order past its reservation, with what its expiry email names. */
+export interface LapsedOrder {
+  id: string;
+  email: string;
+  name: string;
+  orderQuantity: number;
+}
+
+/** Cancellation's and expiry's side of orders: read, delete if still unpaid, give back what it held. */
+@Injectable()
+export class CancelableOrders {
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly changes: OrderChanges,
+    private readonly tools: ToolsService,
+    private readonly slots: UnpaidOrderSlots,
+  ) {}
+
+  /** 404 for an unknown id. */
+  async findCancelable(id: string): Promise<CancelableOrder> {
+    const order = await this.orders
+      .findById(id, { paid: 1, paymentIntentId: 1, unpaidSlot: 1, toolId: 1, orderQuantity: 1 })
+      .lean();
+    if (!order) throw notFound(ApiMessages.orderNotFound);
+    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity } = order;
+    return { paid, paymentIntentId, unpaidSlot, toolId: String(toolId), orderQuantity };
+  }
+
+  deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
+    return this.changes.deleteUnpaid(id, paymentIntentId);
+  }
+
+  /** The deleted order's quantity goes back in stock and its slot is free again. */
+  async giveBackStock(
+    order: Pick<CancelableOrder, 'toolId' | 'orderQuantity' | 'unpaidSlot'>,
+  ): Promise<void> {
+    await this.tools.giveBack(order.toolId, order.orderQuantity);
+    await this.slots.release(order.unpaidSlot);
+  }
+
+  /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */
+  async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
+    const lapsed = await this.orders
+      .find({ paid: false, reservedUntil: { $lt: now } }, { email: 1, name: 1, orderQuantity: 1 })
+      .sort({ reservedUntil: 1 })
+      .limit(limit)
+      .lean();
+    return lapsed.map(({ _id, email, name, orderQuantity }) => ({
+      id: String(_id),
+      email,
+      name,
+      orderQuantity,
+    }));
+  }
+}

@@ -1,0 +1,53 @@
+import { Injectable } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import type { ModifiedAnswer } from '@toolshop/contracts';
+import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
+import { modified } from '../common/answers.dto';
+import { KeyedMutex } from '../common/keyed-mutex';
+import type { Page } from '../common/pagination';
+import { Order } from './order.schema';
+
+/** What an order list answers: the payment reference and slot bookkeeping stay server-side. */
+export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
+const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+
+/** A page of orders, newest first, with the total when the page was asked for. */
+export async function listOrders(orders: Model<Order>, filter: QueryFilter<Order>, page: Page) {
+  const [items, total] = await Promise.all([
+    orders.find(filter, PUBLIC_FIELDS).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).lean(),
+    page.requested ? orders.countDocuments(filter) : Promise.resolve(undefined),
+  ]);
+  return { orders: items, total };
+}
+
+/**
+ * Every state change of an order (pay, approve, cancel, expire) goes through here: one conditional
+ * write, one at a time per order in this process (see KeyedMutex for why).
+ */
+@Injectable()
+export class OrderChanges {
+  private readonly changes = new KeyedMutex();
+
+  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+
+  /** `from` is the state the order must be in; matchedCount 0 when it is missing or in another. */
+  async transition(
+    id: string,
+    from: QueryFilter<Order>,
+    update: UpdateQuery<Order>,
+  ): Promise<ModifiedAnswer> {
+    const result = await this.changes.run(id, () =>
+      this.orders.updateOne({ ...from, _id: id }, update),
+    );
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+
+  /** Deletes the order if it is still unpaid with this payment intent (or none). */
+  async deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
+    const intent = paymentIntentId ?? { $exists: false };
+    const result = await this.changes.run(id, () =>
+      this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent }),
+    );
+    return result.deletedCount > 0;
+  }
+}
