@@ -135,6 +135,17 @@ test('the real nx graph breaks no constraint', () => {
     const graph = JSON.parse(readFileSync(file, 'utf8'));
     assert.ok(Object.keys(graph.graph.nodes).length >= 10, 'nx graph lists the workspace projects');
     assert.deepEqual(graphViolations(graph), []);
+    // and no project depends on itself through others
+    const { nodes, dependencies } = graph.graph;
+    const deps = (name) => (dependencies[name] ?? []).map((d) => d.target).filter((t) => nodes[t]);
+    const done = new Set();
+    const visit = (name, trail) => {
+      assert.ok(!trail.includes(name), `project cycle: ${[...trail, name].join(' -> ')}`);
+      if (done.has(name)) return;
+      deps(name).forEach((dep) => visit(dep, [...trail, name]));
+      done.add(name);
+    };
+    Object.keys(nodes).forEach((name) => visit(name, []));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
