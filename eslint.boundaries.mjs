@@ -101,12 +101,19 @@ const moduleBoundaries = {
       if (specifier.startsWith('.')) {
         const resolved = path.resolve(path.dirname(file), specifier);
         target = projectOfFile(resolved);
-        // A file at the workspace root (a shared base config) belongs to no project: allowed.
-        if (target && target !== source) {
+        // Out of the project, a relative path may only reach a file at the workspace root (a
+        // shared base config such as jest.base.cjs); code elsewhere is a package, imported by name.
+        // A third-party file reached by path (past its package's exports) is no workspace boundary.
+        const atRoot = path.dirname(resolved) === workspaceRoot;
+        const external = resolved.startsWith(path.join(workspaceRoot, 'node_modules') + path.sep);
+        if (target !== source && !atRoot && !external) {
           context.report({
             node,
             messageId: 'relative',
-            data: { source: source.name, target: target.name },
+            data: {
+              source: source.name,
+              target: target?.name ?? path.relative(workspaceRoot, resolved),
+            },
           });
           return;
         }

@@ -64,6 +64,13 @@ test('libraries by package name only: no relative path out of a project, no src/
   );
   assert.deepEqual(await broken(file, "export * from '@toolshop/auth/src/session';"), boundary);
   assert.deepEqual(await broken(file, "export * from '@toolshop/auth';"), []);
+  // code outside every project is still reached by a package name, not a path
+  const e2e = 'dashboard-mfe/e2e/probe.ts';
+  assert.deepEqual(
+    await broken(e2e, "export * from '../../infra/stripe-mock/stripe-stand-in.mjs';"),
+    boundary,
+  );
+  assert.deepEqual(await broken(e2e, "export * from '@toolshop/stripe-mock';"), []);
   const jestConfig = 'libs/ui/jest.config.js';
   assert.deepEqual(
     await broken(jestConfig, "require('../../infra/devstack/jest/web-project.cjs');"),
