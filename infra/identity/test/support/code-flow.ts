@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { postForm, REDIRECT_URI } from './test-identity.ts';
+import { postForm, REDIRECT_URI, WEB_CLIENT_ID } from './test-identity.ts';
 
 /** What oidc-client-ts does for signinRedirect: an authorization request with PKCE and state. */
 export function authorizationRequest(issuerUrl: string, extra: Record<string, string> = {}) {
@@ -7,7 +7,7 @@ export function authorizationRequest(issuerUrl: string, extra: Record<string, st
   const state = randomBytes(16).toString('base64url');
   const url = new URL('/auth', issuerUrl);
   url.search = new URLSearchParams({
-    client_id: 'toolshop-web',
+    client_id: WEB_CLIENT_ID,
     redirect_uri: REDIRECT_URI,
     response_type: 'code',
     scope: 'openid email profile offline_access',
@@ -24,7 +24,7 @@ export function redeemCode(issuerUrl: string, callbackUrl: string, verifier: str
   const code = new URL(callbackUrl).searchParams.get('code') ?? '';
   return postForm(`${issuerUrl}/token`, {
     grant_type: 'authorization_code',
-    client_id: 'toolshop-web',
+    client_id: WEB_CLIENT_ID,
     code,
     redirect_uri: REDIRECT_URI,
     code_verifier: verifier,

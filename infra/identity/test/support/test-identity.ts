@@ -3,15 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before } from 'node:test';
 import { startDatabase } from '@toolshop/devstack/database';
+import { API_AUDIENCE, basePorts, demoAccounts, localUrl, WEB_CLIENT_ID } from '@toolshop/settings';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import type { IdentityConfig } from '../../src/config.ts';
 import { startIdentityServer, type IdentityServer } from '../../src/identity-server.ts';
 
-export const SPA_ORIGIN = 'http://localhost:3000';
+export const SPA_ORIGIN = localUrl(basePorts.shell);
 export const REDIRECT_URI = `${SPA_ORIGIN}/auth/callback`;
-export const ADMIN = { email: 'admin@toolshop.test', password: 'toolshop-admin' };
-export const CUSTOMER = { email: 'customer@toolshop.test', password: 'toolshop-customer' };
-export const API_AUDIENCE = 'urn:toolshop:api';
+export const ADMIN = { email: demoAccounts.admin.email, password: demoAccounts.admin.password };
+export const CUSTOMER = { email: demoAccounts.customer.email, password: demoAccounts.customer.password };
+export { API_AUDIENCE, WEB_CLIENT_ID };
 
 export interface TestIdentity {
   server: IdentityServer;
@@ -38,12 +39,12 @@ export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfi
       mongodbUri: db.uri,
       database: `identity-test-${dbPort}`,
       apiAudience: API_AUDIENCE,
-      webOrigins: [SPA_ORIGIN, 'http://localhost:3002'],
+      webOrigins: [SPA_ORIGIN, localUrl(basePorts.dashboard)],
       googleStandinPort: 0,
       keysDir: join(dir, 'keys'),
       demoAccounts: [
-        { ...ADMIN, name: 'Demo Admin' },
-        { ...CUSTOMER, name: 'Demo Customer' },
+        { ...ADMIN, name: demoAccounts.admin.name },
+        { ...CUSTOMER, name: demoAccounts.customer.name },
       ],
       production: false,
       log: () => {},
@@ -81,7 +82,7 @@ export function passwordGrant(
     `${url}/token`,
     {
       grant_type: 'password',
-      client_id: 'toolshop-web',
+      client_id: WEB_CLIENT_ID,
       username,
       password,
       scope: 'openid email profile offline_access',
@@ -95,7 +96,7 @@ export function passwordGrant(
 export function refreshGrant(url: string, refreshToken: string, scope?: string) {
   return postForm(`${url}/token`, {
     grant_type: 'refresh_token',
-    client_id: 'toolshop-web',
+    client_id: WEB_CLIENT_ID,
     refresh_token: refreshToken,
     ...(scope === undefined ? {} : { scope }),
   });
