@@ -161,7 +161,97 @@ const moduleBoundaries = {
   },
 };
 
-export const boundariesPlugin = { rules: { 'enforce-module-boundaries': moduleBoundaries } };
+// Folder cycles: import-x/no-cycle sees files only, so two folders can still depend on each other
+// through different files (the API's auth/ and users/ did). A folder is a first-level folder of a
+// project's src/ (an API domain, a remote's pages/ or lib/), or one feature in src/features/.
+const isTest = (file) => /\.(spec|test)\.[cm]?[jt]sx?$/.test(file);
+const RELATIVE_IMPORT =
+  /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\bjest\.mock\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
+
+/** The folder of `file` inside `src`, or undefined for a file directly in src/ or outside it. */
+export function folderOf(src, file) {
+  const parts = path.relative(src, file).split(path.sep);
+  if (parts[0] === '..' || parts.length < 2) return undefined;
+  return parts[0] === 'features' && parts.length > 2 ? `features/${parts[1]}` : parts[0];
+}
+
+const folderGraphs = new Map();
+/** Folder -> the folders its (non-test) files import, for the src/ folder of one project. */
+export function folderGraph(src) {
+  if (folderGraphs.has(src)) return folderGraphs.get(src);
+  const graph = new Map();
+  const walk = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : walk(full);
+      return /\.[cm]?[jt]sx?$/.test(entry.name) && !isTest(full) ? [full] : [];
+    });
+  for (const file of fs.existsSync(src) ? walk(src) : []) {
+    const from = folderOf(src, file);
+    if (!from) continue;
+    for (const [, specifier] of fs.readFileSync(file, 'utf8').matchAll(RELATIVE_IMPORT)) {
+      const to = folderOf(src, path.resolve(path.dirname(file), specifier));
+      if (to && to !== from) graph.set(from, (graph.get(from) ?? new Set()).add(to));
+    }
+  }
+  folderGraphs.set(src, graph);
+  return graph;
+}
+
+/** A path of folders from `start` back to `goal`, if there is one. */
+export function folderPath(graph, start, goal) {
+  const seen = new Set([start]);
+  const queue = [[start]];
+  while (queue.length) {
+    const trail = queue.shift();
+    for (const next of graph.get(trail.at(-1)) ?? []) {
+      if (next === goal) return [...trail, next];
+      if (!seen.has(next)) seen.add(next) && queue.push([...trail, next]);
+    }
+  }
+  return undefined;
+}
+
+const noFolderCycle = {
+  meta: {
+    type: 'problem',
+    docs: {
+      description: 'No two folders of a project depend on each other, even through different files',
+    },
+    schema: [],
+    messages: {
+      cycle:
+        'Folder cycle: {{trail}}. Move the shared piece to a folder both can import, or invert the dependency.',
+    },
+  },
+  create(context) {
+    const file = context.filename;
+    const project = projectOfFile(file);
+    if (!project || isTest(file)) return {};
+    const src = path.join(project.root, 'src');
+    const from = folderOf(src, file);
+    if (!from) return {};
+    const check = (node) => {
+      const specifier = node.value;
+      if (typeof specifier !== 'string' || !specifier.startsWith('.')) return;
+      const to = folderOf(src, path.resolve(path.dirname(file), specifier));
+      if (!to || to === from) return;
+      const back = folderPath(folderGraph(src), to, from);
+      if (back)
+        context.report({ node, messageId: 'cycle', data: { trail: [from, ...back].join(' -> ') } });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => node.source && check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source),
+    };
+  },
+};
+
+export const boundariesPlugin = {
+  rules: { 'enforce-module-boundaries': moduleBoundaries, 'no-folder-cycle': noFolderCycle },
+};
 
 /**
  * Zones inside one app's src/ for import-x/no-restricted-paths: a feature imports only itself;

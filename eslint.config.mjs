@@ -47,6 +47,7 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'toolshop/enforce-module-boundaries': 'error',
+      'toolshop/no-folder-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
@@ -57,6 +58,12 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  // The API's domain folders still form one cycle through config/ -> payments/ (issue 12, the API's
+  // part): shown as warnings until it is cut, then this block goes.
+  {
+    files: ['api/**'],
+    rules: { 'toolshop/no-folder-cycle': 'warn' },
   },
   // Jest configs are CommonJS: they load the shared base with require().
   {

@@ -22,7 +22,8 @@ async function broken(file, code) {
   const [result] = await eslint.lintText(code, { filePath: path.join(workspaceRoot, file) });
   return result.messages
     .map((m) => m.ruleId)
-    .filter((rule) => rule === 'import-x/no-restricted-paths' || rule?.startsWith('toolshop/'));
+    .filter((rule) => rule === 'import-x/no-restricted-paths' || rule?.startsWith('toolshop/'))
+    .sort();
 }
 
 const zone = ['import-x/no-restricted-paths'];
@@ -42,18 +43,32 @@ test('a feature never imports another feature', async () => {
 test('shared code never imports features or pages; features never import pages', async () => {
   const component = 'storefront-mfe/src/components/probe.ts';
   assert.deepEqual(await broken(component, "export * from '../features/hero/hero';"), zone);
-  assert.deepEqual(await broken(component, "export * from '../pages/home-page';"), zone);
+  // (pages import components/, so this is also a folder cycle)
+  assert.deepEqual(await broken(component, "export * from '../pages/home-page';"), [
+    ...zone,
+    'toolshop/no-folder-cycle',
+  ]);
+  // (the home page imports the hero: a folder cycle too)
   assert.deepEqual(
     await broken(
       'storefront-mfe/src/features/hero/probe.ts',
       "export * from '../../pages/home-page';",
     ),
-    zone,
+    [...zone, 'toolshop/no-folder-cycle'],
   );
   assert.deepEqual(
     await broken('storefront-mfe/src/pages/probe.ts', "export * from '../features/hero/hero';"),
     [],
   );
+});
+
+test('no two folders of a project depend on each other, even through different files', async () => {
+  // shell/src/app/routes.tsx imports ../composition/remote-page: composition may not import app back
+  const probe = 'shell/src/composition/probe.ts';
+  assert.deepEqual(await broken(probe, "export * from '../app/routes';"), [
+    'toolshop/no-folder-cycle',
+  ]);
+  assert.deepEqual(await broken(probe, "export * from './remote-page';"), []);
 });
 
 test('libraries by package name only: no relative path out of a project, no src/ deep path', async () => {
