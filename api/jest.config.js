@@ -12,7 +12,6 @@ module.exports = {
   testEnvironment: 'node',
   rootDir: __dirname,
   transform: { '^.+\\.ts$': ['@swc/jest', swc] },
-  moduleNameMapper: { '^@toolshop/contracts$': '<rootDir>/../libs/contracts/src/index.ts' },
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',

@@ -1,4 +1,4 @@
-import { loadPaymentsConfig, type PaymentsConfig } from '../payments/payments.config';
+import { loadPaymentsConfig, type PaymentsConfig } from './payments-config';
 
 /** The API's settings, read from the environment once at boot and validated there. */
 export interface ApiConfig {

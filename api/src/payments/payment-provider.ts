@@ -1,5 +1,7 @@
-/** What the shop needs from a card payment provider; `stripe` and `test` implement it. */
-export type PaymentProviderName = 'stripe' | 'test';
+// What the shop needs from a card payment provider; `stripe` and `test` implement it.
+import type { PaymentProviderName } from '../config/payments-config';
+
+export type { PaymentProviderName };
 
 /** The fields of a PaymentIntent that the shop reads (Stripe's names, camel-cased). */
 export interface PaymentIntentSnapshot {

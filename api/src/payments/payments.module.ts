@@ -14,7 +14,7 @@ import { PayableOrdersService } from '../orders/payable-orders.service';
 import { PayableOrders } from './payable-orders';
 import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
 import { PaymentProvider } from './payment-provider';
-import type { PaymentsConfig } from './payments.config';
+import type { PaymentsConfig } from '../config/payments-config';
 import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { StripePaymentProvider } from './stripe-payment-provider';

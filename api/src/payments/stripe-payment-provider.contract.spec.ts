@@ -3,11 +3,11 @@
 // OpenAPI description and answers with fixtures; it is stateless, so flows are tested elsewhere.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import Stripe from 'stripe';
 import { StripePaymentProvider } from './stripe-payment-provider';
 
-const stripeMockDir = resolve(__dirname, '../../../infra/stripe-mock');
+const stripeMockDir = dirname(require.resolve('@toolshop/stripe-mock/package.json'));
 const binary = join(stripeMockDir, 'bin/stripe-mock');
 // stripe-mock only accepts keys shaped like real test keys.
 const keys = { secretKey: 'sk_test_123', publishableKey: 'pk_test_123' };

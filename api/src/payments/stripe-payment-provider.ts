@@ -5,7 +5,7 @@ import {
   type PaymentIntentSnapshot,
 } from './payment-provider';
 import { UnknownPaymentIntentError } from './payment-errors';
-import type { StripeSettings } from './payments.config';
+import type { StripeSettings } from '../config/payments-config';
 
 /** The production provider: Stripe's API through the official SDK. */
 export class StripePaymentProvider extends PaymentProvider {

@@ -1,4 +1,5 @@
-import type { PaymentProviderName } from './payment-provider';
+/** Which card payment provider the API uses. */
+export type PaymentProviderName = 'stripe' | 'test';
 
 export interface StripeSettings {
   secretKey: string;

@@ -1,4 +1,4 @@
-import { loadPaymentsConfig } from './payments.config';
+import { loadPaymentsConfig } from './payments-config';
 
 const keys = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: 'pk_test_123' };
 
