@@ -1,6 +1,6 @@
-// The Jest settings every project's jest.config.js extends: TypeScript and JSX through @swc/jest, the
-// plain-ESM workspace packages (@toolshop/settings) through it too, CSS Modules stubbed with their class
-// names, and for browser code a small DOM storage shim (jest/web-globals.cjs).
+// The Jest settings every project's jest.config.js extends: TypeScript and JSX through @swc/jest, CSS
+// Modules stubbed with their class names, and for browser code a small DOM storage shim
+// (jest/web-globals.cjs).
 // eslint-disable-next-line @typescript-eslint/no-require-imports -- a CommonJS Jest config
 const path = require('node:path');
 
@@ -28,7 +28,6 @@ module.exports = function jestProject(rootDir, { dom = false, browser = true, sw
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
     transform: {
       '^.+\\.tsx?$': ['@swc/jest', swc],
-      '^.+\\.m?js$': ['@swc/jest', { module: { type: 'commonjs' } }],
     },
     moduleNameMapper: { '\\.css$': helper('css-module-stub.cjs') },
     setupFiles: browser ? [helper('web-globals.cjs')] : [],
