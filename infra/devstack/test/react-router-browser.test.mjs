@@ -1,8 +1,11 @@
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { it } from 'node:test';
+import { pathToFileURL } from 'node:url';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import * as browser from '../src/react-router-browser.mjs';
 
-const production = await import(new URL('../../../node_modules/react-router/dist/production/index.mjs', import.meta.url).href);
+const production = await import(pathToFileURL(join(repoRoot, 'node_modules/react-router/dist/production/index.mjs')).href);
 
 // What the shared react-router leaves out: server rendering, cookies and sessions, framework-mode
 // document parts and React Router's internals.
