@@ -8,13 +8,12 @@ const swc = {
   module: { type: 'commonjs' },
 };
 
-module.exports = {
-  testEnvironment: 'node',
-  rootDir: __dirname,
-  transform: { '^.+\\.ts$': ['@swc/jest', swc] },
+module.exports = require('../jest.base.cjs')(__dirname, {
+  browser: false,
+  swc,
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
   testTimeout: 60_000,
   maxWorkers: 2,
-};
+});

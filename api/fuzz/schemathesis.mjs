@@ -8,12 +8,13 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { demoAccounts, startStack } from '@toolshop/devstack/stack.mjs';
+import { WEB_CLIENT_ID } from '@toolshop/settings';
+import { repoRoot as root } from '@toolshop/settings/repo-root';
 
 const SCHEMATHESIS = 'schemathesis==4.32.5';
-const root = resolve(import.meta.dirname, '../..');
 const venv = join(root, '.ci/cache/schemathesis');
 const bin = join(venv, 'bin/schemathesis');
 
@@ -57,7 +58,7 @@ async function accessToken(stack, { email, password }) {
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
       grant_type: 'password',
-      client_id: 'toolshop-web',
+      client_id: WEB_CLIENT_ID,
       username: email,
       password,
       scope: 'openid email profile',

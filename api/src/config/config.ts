@@ -1,3 +1,10 @@
+import {
+  API_AUDIENCE,
+  basePorts,
+  defaultAuthority,
+  defaultWebOrigins,
+  demoAccounts,
+} from '@toolshop/settings';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config';
 
 /** The API's settings, read from the environment once at boot and validated there. */
@@ -99,7 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   };
 
   const production = env.NODE_ENV === 'production';
-  const port = integer('PORT', 5000, 1, 65535);
+  const port = integer('PORT', basePorts.api, 1, 65535);
 
   const mongodbUri = env.MONGODB_URI ?? '';
   let dbName = env.MONGODB_DB || 'toolshop';
@@ -121,7 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       ? list(env.ADMIN_EMAILS)
       : production
         ? []
-        : ['admin@toolshop.test'];
+        : [demoAccounts.admin.email];
 
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel))
@@ -152,18 +159,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.HOST || '0.0.0.0',
     mongodbUri,
     dbName,
-    oidcIssuer: (url('OIDC_ISSUER', 'http://localhost:4000') as string).replace(/\/$/, ''),
-    oidcAudience: env.OIDC_AUDIENCE || 'urn:toolshop:api',
+    oidcIssuer: (url('OIDC_ISSUER', defaultAuthority) as string).replace(/\/$/, ''),
+    oidcAudience: env.OIDC_AUDIENCE || API_AUDIENCE,
     oidcJwksUri: url('OIDC_JWKS_URI', undefined),
     adminEmails: adminEmails.map((email) => email.toLowerCase()),
     corsOrigins: corsOrigins.length
       ? corsOrigins
-      : [
-          'http://localhost:3000',
-          'http://localhost:3001',
-          'http://localhost:3002',
-          'http://localhost:3003',
-        ],
+      : [...defaultWebOrigins],
     publicUrl: (url('PUBLIC_URL', `http://localhost:${port}`) as string).replace(/\/$/, ''),
     seed: env.SEED === 'true',
     production,

@@ -6,9 +6,10 @@ import { randomBytes } from 'node:crypto';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/config';
 import { TokenIssuer } from './token-issuer';
+import { demoAccounts } from '@toolshop/settings';
 
-export const ADMIN = 'admin@toolshop.test';
-export const CUSTOMER = 'customer@toolshop.test';
+export const ADMIN = demoAccounts.admin.email;
+export const CUSTOMER = demoAccounts.customer.email;
 export const OTHER = 'other@toolshop.test';
 
 // Answers are inspected loosely in tests; the API's types are checked by the compiler elsewhere.

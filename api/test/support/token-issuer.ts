@@ -1,3 +1,4 @@
+import { API_AUDIENCE } from '@toolshop/settings';
 import { createSign, generateKeyPairSync, createHmac, type KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,7 +25,7 @@ const base64url = (value: object | Buffer) =>
  * HTTP, so the API verifies test tokens exactly as it verifies real ones.
  */
 export class TokenIssuer {
-  readonly audience = 'urn:toolshop:api';
+  readonly audience = API_AUDIENCE;
   private readonly kid = 'test-key-1';
   private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
   private readonly foreign = generateKeyPairSync('rsa', { modulusLength: 2048 });
