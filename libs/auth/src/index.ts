@@ -5,7 +5,6 @@ export {
   ServerDataProvider,
   createQueryClient,
   queryClient,
-  errorMessage,
   type ServerDataMutationMeta,
 } from './server-data';
 export {

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
+import { useAuth } from './auth-store';
 
 /** What a mutation tells the user (the `meta` of `useMutation`). */
 export interface ServerDataMutationMeta extends Record<string, unknown> {
@@ -26,8 +27,7 @@ const isAuthError = (error: unknown) => {
 };
 
 /** The message of a failure, as the user reads it (the API's own message for an ApiError). */
-export const errorMessage = (error: unknown) =>
-  error instanceof Error ? error.message : String(error);
+const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * A QueryClient with the shop's defaults: no retries or refetch on focus (a page loads once; the
@@ -54,8 +54,22 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/**
+ * Server data belongs to the user who asked for it: when that user signs out or another signs in,
+ * nothing of theirs stays in the cache (a first sign-in keeps the public data already loaded).
+ */
+function clearWhenTheUserChanges(client: QueryClient) {
+  let email = useAuth.getState().user?.email;
+  useAuth.subscribe(({ user }) => {
+    if (user?.email === email) return;
+    if (email !== undefined) client.clear();
+    email = user?.email;
+  });
+}
+
 /** The one client of the composed site (the shell or a remote's harness provides it). */
 export const queryClient = createQueryClient();
+clearWhenTheUserChanges(queryClient);
 
 /** Provides the site's QueryClient (or `client`, e.g. a fresh one per unit test). */
 export function ServerDataProvider({
