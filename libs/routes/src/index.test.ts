@@ -2,9 +2,9 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { allRoutes, exposesOf, harnessOf, navbarLinks, pageModule, remoteNames, routeTree, sidebarLinks } from './index.ts';
 
-const repoRoot = join(import.meta.dirname, '../../..');
 const tree = () => routeTree(allRoutes(), { page: (route) => `${route.remote}/${route.page}`, guard: (access) => `guard:${access}` });
 
 describe('the route tables', () => {
