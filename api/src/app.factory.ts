@@ -1,4 +1,3 @@
-import helmet from '@fastify/helmet';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -12,6 +11,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerPublicCache } from './common/public-cache';
+import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
 
@@ -51,10 +51,12 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: no promise per request and hook.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.header('X-Request-Id', request.id);
+    done();
   });
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     request.log.info(
       {
         method: request.method,
@@ -64,11 +66,12 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       },
       'request',
     );
+    done();
   });
   registerPublicCache(fastify);
   refuseDeepBodies(fastify);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(fastify, {
     // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.
     contentSecurityPolicy: {
       directives: {

@@ -11,11 +11,16 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     super();
   }
 
+  /** Whether each route handler is public, looked up once (metadata does not change at run time). */
+  private readonly open = new WeakMap<object, boolean>();
+
   override canActivate(context: ExecutionContext) {
-    const open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const handler = context.getHandler();
+    let open = this.open.get(handler);
+    if (open === undefined) {
+      open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
+      this.open.set(handler, open);
+    }
     return open ? true : super.canActivate(context);
   }
 

@@ -42,8 +42,8 @@ export function pageOf(query: PageQuery): Page {
   };
 }
 
-/** A list answer: the plain array, with the total in X-Total-Count when one was counted. */
-export function withTotal<T>(reply: FastifyReply, items: T[], total: number | undefined): T[] {
+/** A list answer (the plain array or its snapshot), with the total in X-Total-Count when one was counted. */
+export function withTotal<T>(reply: FastifyReply, items: T, total: number | undefined): T {
   if (total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));
   return items;
 }

@@ -1,24 +1,55 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Public catalog reads that carry an ETag (and answer 304 to a matching If-None-Match). */
 const CACHEABLE = /^\/(tools(\/[^/?]*)?|reviews)(\?|$)/;
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const revalidates = (request: FastifyRequest) =>
+  request.method === 'GET' && CACHEABLE.test(request.url) && !request.headers.authorization;
+
+/**
+ * A JSON answer serialised once, as UTF-8 bytes, with its ETag: what the catalog caches keep, so a
+ * cached read neither serialises, encodes nor hashes its list again (the hottest reads of the shop).
+ */
+export class JsonSnapshot {
+  readonly body: Buffer;
+  readonly etag: string;
+
+  constructor(value: unknown) {
+    this.body = Buffer.from(JSON.stringify(value));
+    this.etag = etagOf(this.body);
+  }
+}
+
+/** Answers a snapshot as it was serialised (same bytes and type as Fastify's serialiser). */
+export function sendSnapshot(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  snapshot: JsonSnapshot,
+): Buffer {
+  void reply.type(JSON_TYPE);
+  if (revalidates(request)) void reply.header('ETag', snapshot.etag);
+  return snapshot.body;
+}
 
 /**
  * Public catalog reads are not rate limited; they are cheap to revalidate instead: a weak ETag of
- * the body and `Cache-Control: no-cache` (stock changes, so always revalidate).
+ * the body and `Cache-Control: no-cache` (stock changes, so always revalidate). A snapshot's ETag
+ * was computed with it; any other answer is hashed here.
  */
 export function registerPublicCache(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, reply, payload) => {
-    if (request.method !== 'GET' || reply.statusCode !== 200 || typeof payload !== 'string')
-      return payload;
-    if (!CACHEABLE.test(request.url) || request.headers.authorization) return payload;
-    const etag = `W/"${createHash('sha1').update(payload).digest('base64url')}"`;
+  fastify.addHook('onSend', (request, reply, payload, done) => {
+    const isBody = typeof payload === 'string' || Buffer.isBuffer(payload);
+    if (!isBody || reply.statusCode !== 200 || !revalidates(request)) return done(null, payload);
+    const known = reply.getHeader('ETag');
+    const etag = typeof known === 'string' ? known : etagOf(payload);
     void reply.header('ETag', etag).header('Cache-Control', 'public, no-cache');
     if (request.headers['if-none-match'] === etag) {
       void reply.code(304);
-      return '';
+      return done(null, '');
     }
-    return payload;
+    done(null, payload);
   });
 }

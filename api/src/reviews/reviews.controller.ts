@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Post, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { OwnerOrAdmin } from '../access/access.decorators';
 import { EmailQueryOwner } from '../access/owner-lookup';
 import { CurrentUser, Public } from '../auth/auth.decorators';
@@ -9,6 +9,7 @@ import { InsertedResponse } from '../common/answers.dto';
 import { EmailQuery } from '../common/email-query';
 import { ApiInvalidInput } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
+import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
 import { ReviewsService } from './reviews.service';
@@ -24,9 +25,13 @@ export class ReviewsController {
   @Public()
   @ApiOkResponse({ type: [ReviewResponse], description: 'Public, newest first; ETag revalidation' })
   @ApiInvalidInput
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @Query() query: PageQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { reviews, total } = await this.reviews.list(pageOf(query));
-    return withTotal(reply, reviews, total);
+    return sendSnapshot(request, reply, withTotal(reply, reviews, total));
   }
 
   @Post('reviews')

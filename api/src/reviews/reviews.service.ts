@@ -5,6 +5,7 @@ import type { Model, Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
 import type { Page } from '../common/pagination';
+import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateReviewDto } from './review.dto';
@@ -16,8 +17,8 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 
 @Injectable()
 export class ReviewsService {
-  /** The public list (home page); a new review clears it. */
-  private readonly lists: TtlCache<{ reviews: PublicReview[]; total?: number }>;
+  /** The public list (home page), serialised once per fill; a new review clears it. */
+  private readonly lists: TtlCache<{ reviews: JsonSnapshot; total?: number }>;
 
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
@@ -38,7 +39,7 @@ export class ReviewsService {
           .lean<PublicReview[]>(),
         page.requested ? this.reviews.countDocuments() : Promise.resolve(undefined),
       ]);
-      return { reviews, total };
+      return { reviews: new JsonSnapshot(reviews), total };
     });
   }
 

@@ -1,12 +1,13 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
 import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
 import { ToolsService } from './tools.service';
@@ -22,9 +23,13 @@ export class ToolsController {
   @Public()
   @ApiOkResponse({ type: [ToolResponse], description: 'Public, newest first; ETag revalidation' })
   @ApiInvalidInput
-  async list(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async list(
+    @Query() query: PageQuery,
+    @Req() request: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const { tools, total } = await this.tools.list(pageOf(query));
-    return withTotal(reply, tools, total);
+    return sendSnapshot(request, reply, withTotal(reply, tools, total));
   }
 
   @Get(':id')

@@ -12,6 +12,7 @@ import { deleted, inserted, modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import type { Page } from '../common/pagination';
+import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
@@ -25,8 +26,8 @@ export class ToolsService {
   /** Stock writes of one tool, one at a time (see KeyedMutex for why). */
   private readonly stock = new KeyedMutex();
 
-  /** The public list, the shop's hottest read; admin writes clear it. */
-  private readonly lists: TtlCache<{ tools: LeanTool[]; total?: number }>;
+  /** The public list, the shop's hottest read, serialised once per fill; admin writes clear it. */
+  private readonly lists: TtlCache<{ tools: JsonSnapshot; total?: number }>;
 
   constructor(
     @InjectModel(Tool.name) private readonly tools: Model<Tool>,
@@ -42,7 +43,7 @@ export class ToolsService {
         this.tools.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<LeanTool[]>(),
         page.requested ? this.tools.countDocuments() : Promise.resolve(undefined),
       ]);
-      return { tools, total };
+      return { tools: new JsonSnapshot(tools), total };
     });
   }
 
