@@ -12,6 +12,7 @@
 //   --only <cases>   a comma-separated subset of tools,reviews,orders
 //   --profile <dir>  run the API under `node --cpu-prof` and write its profiles there
 //   --json <file>    also write the figures as JSON (npm run bench reads them)
+//   --ferretdb <bin> run this FerretDB build instead of the devstack's database (to try settings)
 // Environment: BENCH_CONNECTIONS (GETs, default 50), BENCH_WRITE_CONNECTIONS (POST /orders, 100),
 // BENCH_SECONDS (10).
 import autocannon from 'autocannon';
@@ -34,6 +35,7 @@ const { values: options } = parseArgs({
     only: { type: 'string', default: 'tools,reviews,orders' },
     profile: { type: 'string' },
     json: { type: 'string' },
+    ferretdb: { type: 'string' },
   },
 });
 const CASES = new Set(options.only.split(','));
@@ -84,6 +86,29 @@ function startNode(script, env, readyUrl) {
   });
   children.push(child);
   return waitFor(readyUrl, child);
+}
+
+/** Another FerretDB build (e.g. with other SQLite settings), started like the devstack starts its own. */
+async function startFerretDb(binary, port, dataDir) {
+  const child = spawn(
+    resolvePath(binary),
+    ['-listen', `127.0.0.1:${port}`, '-dir', join(dataDir, 'ferretdb')],
+    {
+      stdio: 'ignore',
+    },
+  );
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  for (let i = 0; i < 80 && (await isFree(port)); i++) {
+    if (child.exitCode !== null) throw new Error(`${binary} exited with ${child.exitCode}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve(undefined);
+      child.once('exit', resolve);
+      child.kill('SIGTERM');
+    });
+  return { uri, kind: `ferretdb (${binary})`, stop };
 }
 
 /** A signing key whose JWKS the API fetches, so POST /orders runs the real token verification. */
@@ -183,7 +208,7 @@ function report(sections) {
     for (const [label, a, b, aim = ''] of compare) {
       const value = ratio(a, b);
       console.log(`  ${`ratio ${label}:`.padEnd(48)}${value}${aim && `   (aim ${aim})`}`);
-      ratios.push({ title: `${title}: ${label}`, ratio: Number(value), p99: a.p99 });
+      ratios.push({ title: `${title}: ${label}`, ratio: Number(value), p99: a.p99, aim });
     }
   }
   for (const row of sections.flatMap((section) => section.rows).filter((r) => r.failed > 0)) {
@@ -218,7 +243,9 @@ async function shutdown() {
 async function main() {
   const dbPort = await freePort(27180, 27199);
   const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-bench-'));
-  const database = await startDatabase({ port: dbPort, dataDir });
+  const database = options.ferretdb
+    ? await startFerretDb(options.ferretdb, dbPort, dataDir)
+    : await startDatabase({ port: dbPort, dataDir });
   const ports = [];
   for (let i = 0; i < 6; i++) ports.push(await freePort((ports.at(-1) ?? 5099) + 1, 5149));
   const [apiPort, uncachedPort, rawPort, issuerPort, beforePort, smtpPort] = ports;
@@ -264,7 +291,11 @@ async function main() {
   // Another build (outside api/, so it finds the packages through NODE_PATH).
   if (options.before)
     await startApi(join(resolvePath(options.before), 'main.js'), beforePort, CACHE_MS, {
-      NODE_PATH: [join(apiDir, 'node_modules'), join(apiDir, '..', 'node_modules'), process.env.NODE_PATH]
+      NODE_PATH: [
+        join(apiDir, 'node_modules'),
+        join(apiDir, '..', 'node_modules'),
+        process.env.NODE_PATH,
+      ]
         .filter(Boolean)
         .join(':'),
     });
@@ -324,7 +355,8 @@ async function main() {
       ],
     });
     const placed = await measure('API', orderLoad(api), WRITE_CONNECTIONS);
-    const old = options.before && (await measure('before: API', orderLoad(before), WRITE_CONNECTIONS));
+    const old =
+      options.before && (await measure('before: API', orderLoad(before), WRITE_CONNECTIONS));
     sections.push({
       title: `POST /orders (${tokens.length} customers in turn; no raw equivalent)`,
       rows: [placed, old].filter(Boolean),
