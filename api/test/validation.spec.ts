@@ -161,7 +161,9 @@ describe('types and rules', () => {
 
   it.each([
     ['a string number', { minOrder: '5' }, 'Minimum Order is Required'],
-    ['a fraction', { price: 9.99 }, 'price is Required'],
+    ['a fraction', { minOrder: 1.5 }, 'Minimum Order is Required'],
+    ['a price with cents', { price: 49.99 }, 'The price must be whole dollars'],
+    ['a negative price', { price: -3 }, 'price is Required'],
     ['a negative stock', { available: -1 }, 'Available is Required'],
     [
       'minOrder above available',
@@ -188,7 +190,8 @@ describe('types and rules', () => {
   it.each([
     [{ rating: 6, opinion: 'ok' }, 'Maximum Rating is 5'],
     [{ rating: 0, opinion: 'ok' }, 'Minimum rating is 1'],
-    [{ rating: 4.5, opinion: 'ok' }, 'Minimum rating is 1'],
+    [{ rating: 3.5, opinion: 'ok' }, 'Give whole stars from 1 to 5'],
+    [{ rating: 0.5, opinion: 'ok' }, 'Minimum rating is 1'],
     [{ rating: '5', opinion: 'ok' }, 'Minimum rating is 1'],
     [{ rating: 5, opinion: '' }, 'Please give short opinion'],
     [{ rating: 5, opinion: 'x'.repeat(201) }, 'The opinion is limited to 200 characters'],

@@ -5,9 +5,11 @@ import {
   type NewReview,
   RATING_MAX,
   RATING_MIN,
+  ratingError,
   REVIEW_OPINION_MAX_LENGTH,
 } from '@toolshop/contracts';
-import { Allow, IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import { Allow, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { FollowsRule } from '../common/contract-rule';
 
 /** POST /reviews. email and customerName are taken from the token; sent ones are ignored. */
 export class CreateReviewDto implements NewReview {
@@ -20,9 +22,7 @@ export class CreateReviewDto implements NewReview {
   opinion: string;
 
   @ApiProperty({ minimum: RATING_MIN, maximum: RATING_MAX })
-  @IsInt({ message: Messages.ratingTooLow })
-  @Min(RATING_MIN, { message: Messages.ratingTooLow })
-  @Max(RATING_MAX, { message: Messages.ratingTooHigh })
+  @FollowsRule('rating', ratingError)
   rating: number;
 
   @ApiHideProperty() @Allow() email?: unknown;

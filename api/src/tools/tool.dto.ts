@@ -3,6 +3,7 @@ import {
   imageLinkError,
   Messages,
   PRICE_MAX,
+  priceError,
   QUANTITY_MAX,
   RuleMessages,
   TEXT_MAX_LENGTH,
@@ -54,9 +55,7 @@ export class CreateToolDto implements NewTool {
   available: number;
 
   @ApiProperty({ minimum: 0, maximum: PRICE_MAX, example: 129, description: 'Whole dollars' })
-  @IsInt({ message: Messages.toolPriceRequired })
-  @Min(0, { message: Messages.toolPriceRequired })
-  @Max(PRICE_MAX, { message: RuleMessages.priceTooLarge })
+  @FollowsRule('price', priceError)
   price: number;
 }
 

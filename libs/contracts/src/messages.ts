@@ -55,6 +55,10 @@ export const RuleMessages = {
   emailInvisibleCharacters: 'The email contains invisible or control characters',
   quantityTooLarge: 'At most 1,000,000 at a time',
   priceTooLarge: 'The price can be at most $1,000,000',
+  /** A price with cents (49.99): the shop's prices are whole dollars. */
+  priceWholeDollars: 'The price must be whole dollars',
+  /** A rating between 1 and 5 that is not whole (3.5). */
+  ratingWholeStars: 'Give whole stars from 1 to 5',
   tooManyUnpaidOrders:
     'You have too many unpaid orders. Pay or cancel one in My Orders before ordering more.',
   adminNeedsVerifiedEmail: 'Verify your email address to use admin rights',

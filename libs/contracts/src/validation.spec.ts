@@ -116,6 +116,19 @@ describe('new tool', () => {
     });
     expect(Object.keys(errors)).toEqual(['minOrder', 'available']);
   });
+  it('says a price with cents must be whole dollars, and keeps the spec text for a missing one', () => {
+    const tool = { name: 'Drill', img: '/x.webp', shortDescription: 'd', minOrder: 1, available: 5 };
+    expect(validateNewTool({ ...tool, price: 49.99 })).toEqual({
+      price: RuleMessages.priceWholeDollars,
+    });
+    expect(RuleMessages.priceWholeDollars).toBe('The price must be whole dollars');
+    expect(validateNewTool({ ...tool }).price).toBe('price is Required');
+    expect(validateNewTool({ ...tool, price: -3 }).price).toBe('price is Required');
+    expect(validateNewTool({ ...tool, price: PRICE_MAX + 0.5 }).price).toBe(
+      RuleMessages.priceWholeDollars,
+    );
+    expect(validateNewTool({ ...tool, price: 49 })).toEqual({});
+  });
   const drill = {
     name: 'Drill',
     img: 'https://example.com/drill.webp',
@@ -196,6 +209,15 @@ describe('review', () => {
     expect(validateReview({ rating: 0, opinion: 'ok' })).toEqual({
       rating: 'Minimum rating is 1',
     });
+  });
+  it('asks for whole stars when the rating lies between 1 and 5 but is not whole', () => {
+    expect(validateReview({ rating: 3.5, opinion: 'ok' })).toEqual({
+      rating: 'Give whole stars from 1 to 5',
+    });
+    expect(validateReview({ rating: 0.5, opinion: 'ok' }).rating).toBe('Minimum rating is 1');
+    expect(validateReview({ rating: 5.5, opinion: 'ok' }).rating).toBe('Maximum Rating is 5');
+    expect(validateReview({ rating: '4', opinion: 'ok' }).rating).toBe('Minimum rating is 1');
+    expect(validateReview({ rating: 4, opinion: 'ok' })).toEqual({});
   });
   it('limits the opinion to 200 characters', () => {
     expect(validateReview({ rating: 5, opinion: 'x'.repeat(200) })).toEqual({});

@@ -82,6 +82,30 @@ function boundedWholeNumberError(value: unknown, required: string, max: number, 
 }
 
 /**
+ * The price of a product: the spec's message when missing or negative, a precise one for cents
+ * (49.99) and the shop's bound.
+ */
+export function priceError(price: unknown): string | undefined {
+  if (typeof price === 'number' && Number.isFinite(price) && price >= 0 && !Number.isInteger(price)) {
+    return RuleMessages.priceWholeDollars;
+  }
+  return boundedWholeNumberError(price, Messages.toolPriceRequired, PRICE_MAX, RuleMessages.priceTooLarge);
+}
+
+/**
+ * A review's rating: the spec's messages below 1 (or missing) and above 5; whole stars between
+ * (3.5 is neither too low nor too high).
+ */
+export function ratingError(rating: unknown): string | undefined {
+  if (typeof rating !== 'number' || Number.isNaN(rating) || rating < RATING_MIN) {
+    return Messages.ratingTooLow;
+  }
+  if (rating > RATING_MAX) return Messages.ratingTooHigh;
+  if (!Number.isInteger(rating)) return RuleMessages.ratingWholeStars;
+  return undefined;
+}
+
+/**
  * Image links: a path on the API or an https URL. Which https hosts are allowed is the API's
  * configuration (`IMAGE_HOSTS`), so the API checks the host after this.
  */
@@ -134,12 +158,7 @@ export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) 
       : undefined,
     minOrder: minOrderError,
     available: availableError,
-    price: boundedWholeNumberError(
-      input.price,
-      Messages.toolPriceRequired,
-      PRICE_MAX,
-      RuleMessages.priceTooLarge,
-    ),
+    price: priceError(input.price),
   });
 }
 
@@ -159,19 +178,12 @@ export function isValidQuantity(
 }
 
 export function validateReview(input: { rating?: unknown; opinion?: unknown }) {
-  const rating = input.rating;
-  let ratingError: string | undefined;
-  if (typeof rating !== 'number' || Number.isNaN(rating) || rating < RATING_MIN)
-    ratingError = Messages.ratingTooLow;
-  else if (rating > RATING_MAX) ratingError = Messages.ratingTooHigh;
-  else if (!Number.isInteger(rating)) ratingError = Messages.ratingTooLow;
-
   let opinionError: string | undefined;
   if (isBlank(input.opinion)) opinionError = Messages.opinionRequired;
   else if (typeof input.opinion !== 'string' || input.opinion.length > REVIEW_OPINION_MAX_LENGTH)
     opinionError = `The opinion is limited to ${REVIEW_OPINION_MAX_LENGTH} characters`;
 
-  return collect({ rating: ratingError, opinion: opinionError });
+  return collect({ rating: ratingError(input.rating), opinion: opinionError });
 }
 
 export function isSuggestionComplete(input: Partial<Suggestion>): boolean {

@@ -62,6 +62,17 @@ it('moves focus to the first field in error', () => {
   expect(screen.getByText(Messages.toolShortDescriptionRequired)).toBeInTheDocument();
 });
 
+it('says a price with cents must be whole dollars (not that it is missing)', () => {
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+  fillIn();
+  type('Price ($)', '49.99');
+  submit();
+  expect(screen.getByText(RuleMessages.priceWholeDollars)).toBeInTheDocument();
+  expect(screen.queryByText(Messages.toolPriceRequired)).toBeNull();
+  expect(screen.getByLabelText('Price ($)')).toHaveFocus();
+  expect(post).not.toHaveBeenCalled();
+});
+
 it('clears a message as soon as the field is filled', () => {
   render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   submit();

@@ -44,6 +44,15 @@ describe('readToolForm', () => {
     });
   });
 
+  it('says a price with cents must be whole dollars', () => {
+    expect(readToolForm({ ...filled, price: '49.99' }).errors).toEqual({
+      price: RuleMessages.priceWholeDollars,
+    });
+    expect(readToolRefusal(RuleMessages.priceWholeDollars).errors).toEqual({
+      price: RuleMessages.priceWholeDollars,
+    });
+  });
+
   it('refuses a minimum order above the stock, which could never be ordered', () => {
     expect(readToolForm({ ...filled, minOrder: '30', available: '20' }).errors).toEqual({
       available: RuleMessages.minOrderAboveStock,

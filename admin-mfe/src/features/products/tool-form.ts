@@ -52,6 +52,7 @@ const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
   [RuleMessages.minOrderAboveStock]: 'available',
   [Messages.toolPriceRequired]: 'price',
   [RuleMessages.priceTooLarge]: 'price',
+  [RuleMessages.priceWholeDollars]: 'price',
 };
 
 /**
