@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { completeRedirectSignIn } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
 import { errorMessage } from './auth-card';
-import type { LoginState } from './require-auth';
+import type { LoginState } from '../../lib/login-state';
 
 /** /auth/callback: the end of the Google (code + PKCE) flow; back to where the user started. */
 export function AuthCallbackPage() {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { signInWithGoogle } from '@toolshop/auth';
 import { Button } from '@toolshop/ui';
 import { googleSignInEnabled } from './google-sign-in';
@@ -18,6 +18,8 @@ interface AuthCardProps {
   /** The form's fields. */
   children: ReactNode;
   footer: ReactNode;
+  /** Why the user is here (e.g. an admin route sent a signed-in customer), shown above the form. */
+  notice?: string;
 }
 
 /**
@@ -25,8 +27,12 @@ interface AuthCardProps {
  * (unless the deployment turned it off in `/config.json`), a link.
  */
 export function AuthCard(props: AuthCardProps) {
-  const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer } = props;
+  const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer, notice } =
+    props;
   const [redirecting, setRedirecting] = useState(false);
+  useEffect(() => {
+    document.title = `${title} | Toolshop`;
+  }, [title]);
   const google = async () => {
     setRedirecting(true);
     try {
@@ -42,6 +48,11 @@ export function AuthCard(props: AuthCardProps) {
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
+        {notice && (
+          <p role="alert" className={styles.notice}>
+            {notice}
+          </p>
+        )}
         <form className={styles.form} onSubmit={onSubmit} noValidate>
           {children}
           <Button type="submit" block disabled={busy}>

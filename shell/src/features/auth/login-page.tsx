@@ -1,15 +1,19 @@
-import { Link, useLocation, useNavigate } from 'react-router';
-import { signInWithPassword } from '@toolshop/auth';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
+import { signInWithPassword, useAuth } from '@toolshop/auth';
 import { validateLogin } from '@toolshop/contracts';
 import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
-import type { LoginState } from './require-auth';
+import { adminOnlyMessage, signedInLoginTarget, type LoginState } from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
 
-/** /login: email + password (password grant), the Google option; back to the origin afterwards. */
+/**
+ * /login: email + password (password grant), the Google option; back to the origin afterwards.
+ * A signed-in user goes on to the origin (or home), unless an admin route sent them: then it says why.
+ */
 export function LoginPage() {
   const navigate = useNavigate();
   const state = useLocation().state as LoginState | null;
+  const signedIn = useAuth((s) => s.status === 'signedIn');
   const from = state?.from ?? '/';
   const form = useAuthForm(
     { email: '', password: '' },
@@ -21,6 +25,9 @@ export function LoginPage() {
     state?.providerError,
   );
 
+  const target = signedIn && !form.busy ? signedInLoginTarget(state) : null;
+  if (target) return <Navigate to={target} replace />;
+
   return (
     <AuthCard
       title="Login"
@@ -31,6 +38,7 @@ export function LoginPage() {
       busy={form.busy}
       submitLabel="Login"
       busyLabel="Signing in…"
+      notice={signedIn && state?.reason === 'adminOnly' ? adminOnlyMessage : undefined}
       footer={
         <>
           New to Toolshop? <Link to="/signup">Create New Account</Link>

@@ -1,13 +1,8 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
+import type { LoginState } from '../../lib/login-state';
 
-/** What /login reads to send the user back where they came from. */
-export interface LoginState {
-  from?: string;
-  /** A message of the identity provider from a redirect sign-in that failed. */
-  providerError?: string;
-}
 
 function useOrigin(): LoginState {
   const location = useLocation();
@@ -23,7 +18,7 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** Admin routes: a non-admin (per GET /admin/{email}) is sent to /login. */
+/** Admin routes: a non-admin (per GET /admin/{email}) is sent to /login, which says why to a signed-in one. */
 export function RequireAdmin() {
   const status = useAuth((s) => s.status);
   const isAdmin = useAuth((s) => s.isAdmin);
@@ -31,6 +26,9 @@ export function RequireAdmin() {
   const origin = useOrigin();
   if (status === 'loading' || (status === 'signedIn' && !adminChecked))
     return <Spinner centered label="Checking your access" />;
-  if (!isAdmin) return <Navigate to="/login" replace state={origin} />;
+  if (!isAdmin) {
+    const state: LoginState = status === 'signedIn' ? { ...origin, reason: 'adminOnly' } : origin;
+    return <Navigate to="/login" replace state={state} />;
+  }
   return <Outlet />;
 }

@@ -1,10 +1,12 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors } from '@toolshop/contracts';
 import { errorMessage } from './auth-card';
+import { firstInvalidField } from '../../lib/login-state';
 
 /**
  * State of the /login and /signup forms: the spec's validation messages per field, then the
- * identity provider's message (shown under the form) when the call itself fails.
+ * identity provider's message (shown under the form) when the call itself fails. A failed check moves
+ * focus to the first field with an error.
  */
 export function useAuthForm<F extends string>(
   initial: Record<F, string>,
@@ -22,6 +24,12 @@ export function useAuthForm<F extends string>(
     const found = validate(values);
     setErrors(found);
     setProviderError('');
+    const invalid = firstInvalidField(Object.keys(initial) as F[], found);
+    if (invalid) {
+      const input = (event.currentTarget as HTMLFormElement).elements.namedItem(invalid);
+      if (input instanceof HTMLElement) input.focus();
+      return;
+    }
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {

@@ -3,11 +3,12 @@ import { NavLink, useLocation } from 'react-router';
 import { signOut, useAuth } from '@toolshop/auth';
 import { navbarLinks } from '@toolshop/routes';
 import { Spinner, classNames } from '@toolshop/ui';
+import { loginStateFor } from '../../lib/login-state';
 import styles from './navbar.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.link, isActive && styles.active);
 
-/** SPEC §2: always Home, Blogs, My Portfolio; signed in also Dashboard, the email and Sign Out; else Login. */
+/** SPEC §2: always Home, Blogs, My Portfolio; signed in also Dashboard, the email and Sign Out; else Login (back to this page afterwards). */
 export function Navbar() {
   const status = useAuth((s) => s.status);
   const email = useAuth((s) => s.user?.email);
@@ -63,7 +64,7 @@ export function Navbar() {
           )}
           {status === 'signedOut' && (
             <li>
-              <NavLink to="/login" className={linkClass}>
+              <NavLink to="/login" state={loginStateFor(location)} className={linkClass}>
                 Login
               </NavLink>
             </li>

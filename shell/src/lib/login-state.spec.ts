@@ -1,0 +1,35 @@
+import { firstInvalidField, loginStateFor, signedInLoginTarget } from './login-state';
+
+const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
+
+describe("the navbar's Login remembers the page", () => {
+  it('keeps the path, query and hash', () => {
+    expect(loginStateFor(at('/blogs'))).toEqual({ from: '/blogs' });
+    expect(loginStateFor(at('/', '?q=1', '#reviews'))).toEqual({ from: '/?q=1#reviews' });
+  });
+
+  it('remembers nothing on /login or /signup', () => {
+    expect(loginStateFor(at('/login'))).toBeUndefined();
+    expect(loginStateFor(at('/signup'))).toBeUndefined();
+  });
+});
+
+describe('a signed-in user on /login', () => {
+  it('goes where they were going, or home', () => {
+    expect(signedInLoginTarget({ from: '/dashboard/myOrders' })).toBe('/dashboard/myOrders');
+    expect(signedInLoginTarget(null)).toBe('/');
+    expect(signedInLoginTarget({})).toBe('/');
+    expect(signedInLoginTarget({ from: '/login?x=1' })).toBe('/');
+  });
+
+  it('stays to read why when an admin route sent them', () => {
+    expect(signedInLoginTarget({ from: '/dashboard/users', reason: 'adminOnly' })).toBeNull();
+  });
+});
+
+describe('focus after a failed submit', () => {
+  it('is the first field of the form with an error', () => {
+    expect(firstInvalidField(['name', 'email', 'password'], { password: 'x', email: 'y' })).toBe('email');
+    expect(firstInvalidField(['email', 'password'], {})).toBeUndefined();
+  });
+});
