@@ -30,9 +30,9 @@ export function SiteFooter() {
           <address className={styles.address}>
             Toolshop Manufacturing
             <br />
-            42 Foundry Lane, Sheffield
+            42 Foundry Lane, Pittsburgh, PA 15222
             <br />
-            <a href="tel:+441140000000">+44 114 000 0000</a>
+            <a href="tel:+14125550100">+1 (412) 555-0100</a>
             <br />
             <a href="mailto:sales@toolshop.example">sales@toolshop.example</a>
           </address>

@@ -84,7 +84,7 @@ it('requires address and phone before sending anything', () => {
 });
 
 it('places the order, says so and reports the quantity taken from the stock', async () => {
-  post.mockResolvedValue({ _id: 'o1' });
+  post.mockResolvedValue({ acknowledged: true, insertedId: 'o1' });
   const { submit, quantity, fill, onOrdered } = renderForm();
   fill();
   fireEvent.change(quantity, { target: { value: '15' } });
@@ -99,10 +99,39 @@ it('places the order, says so and reports the quantity taken from the stock', as
     orderQuantity: 15,
   });
   expect(toast.success).toHaveBeenCalledWith(Messages.ordered);
-  expect(quantity).toHaveProperty('value', '10');
   expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
     '/dashboard/myOrders',
   );
+});
+
+it('shows the placed order with Pay now instead of the form until "Place another order"', async () => {
+  post.mockResolvedValue({ acknowledged: true, insertedId: 'o1' });
+  const { submit, quantity, fill } = renderForm();
+  fill();
+  fireEvent.change(quantity, { target: { value: '15' } });
+  fireEvent.click(submit);
+
+  const status = await screen.findByRole('status');
+  expect(status.textContent).toContain('Order placed');
+  expect(status.textContent).toContain('$1,800');
+  expect(status.textContent).toContain('1 Main St');
+  expect(document.activeElement).toBe(status);
+  expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/o1');
+  expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
+
+  fireEvent.click(screen.getByRole('button', { name: 'Place another order' }));
+  expect(screen.getByLabelText('Quantity')).toHaveProperty('value', '10');
+  expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '');
+  expect(screen.getByLabelText('Phone')).toHaveProperty('value', '');
+  expect(document.activeElement).toBe(screen.getByLabelText('Delivery address'));
+  expect(post).toHaveBeenCalledTimes(1);
+});
+
+it('moves focus to the first invalid field after a failed submit', () => {
+  const { submit } = renderForm();
+  fireEvent.change(screen.getByLabelText('Delivery address'), { target: { value: '1 Main St' } });
+  fireEvent.click(submit);
+  expect(document.activeElement).toBe(screen.getByLabelText('Phone'));
 });
 
 it('shows the server refusal and asks for fresh stock', async () => {

@@ -1,7 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { ApiError, useAuth } from '@toolshop/auth';
-import { Button, Field } from '@toolshop/ui';
+import { Button, Field, buttonClassName } from '@toolshop/ui';
 import { RuleMessages, formatDollars, type Tool } from '@toolshop/contracts';
 import {
   parseQuantity,
@@ -11,6 +11,7 @@ import {
   type OrderDraft,
   type OrderDraftErrors,
 } from './order-draft';
+import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
 import surface from '../../components/surface.module.css';
 import { usePlaceOrder } from './api/place-order';
 import styles from './order-form.module.css';
@@ -28,20 +29,36 @@ function quantityHint({ minOrder, available }: Tool): string {
   return `Between ${minOrder} and ${available} units`;
 }
 
+/**
+ * The order form of a tool. After the server accepts an order it shows that order with a "Pay now" link
+ * instead of the form, so a second click cannot duplicate it; "Place another order" starts afresh.
+ */
 export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   const user = useAuth((s) => s.user);
   const titleId = useId();
-  const [draft, setDraft] = useState<OrderDraft>(() => ({
+  const emptyDraft = (): OrderDraft => ({
     userName: user?.displayName ?? '',
     address: '',
     phone: '',
     quantity: String(tool.minOrder),
-  }));
+  });
+  const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const placeOrder = usePlaceOrder();
   const submitting = placeOrder.isPending;
-  const [placed, setPlaced] = useState(false);
+  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
+  const placedRef = useRef<HTMLDivElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const [focusForm, setFocusForm] = useState(false);
+  useEffect(() => {
+    if (placed) placedRef.current?.focus();
+  }, [placed]);
+  useEffect(() => {
+    if (!focusForm) return;
+    setFocusForm(false);
+    formRef.current?.querySelector<HTMLElement>('[name="address"]')?.focus();
+  }, [focusForm]);
 
   const quantityMessage = quantityError(draft.quantity, tool);
   const quantity = parseQuantity(draft.quantity);
@@ -56,14 +73,18 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     event.preventDefault();
     const found = validateOrderDraft(draft, tool);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    const invalid = firstInvalidOrderField(found);
+    if (invalid) {
+      const control = event.currentTarget.elements.namedItem(invalid);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
 
     setServerError(null);
-    setPlaced(false);
+    setPlaced(null);
     placeOrder.mutate(toNewOrder(draft, tool._id), {
-      onSuccess: () => {
-        setPlaced(true);
-        setDraft((d) => ({ ...d, quantity: String(tool.minOrder) }));
+      onSuccess: ({ insertedId }) => {
+        setPlaced({ id: insertedId, quantity, total: quantity * tool.price, address: draft.address.trim() });
         onOrdered?.(quantity);
       },
       onError: (error) => {
@@ -77,8 +98,50 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     });
   }
 
+  function placeAnother() {
+    setPlaced(null);
+    setDraft(emptyDraft());
+    setErrors({});
+    setFocusForm(true);
+  }
+
+  if (placed) {
+    return (
+      <form className={`${surface.card} ${styles.form}`} aria-labelledby={titleId} onSubmit={(e) => e.preventDefault()}>
+        <h2 id={titleId} className={styles.title}>
+          Place your order
+        </h2>
+        <div ref={placedRef} tabIndex={-1} className={styles.placedOrder} role="status">
+          <p className={styles.placedHeading}>Order placed</p>
+          <dl className={styles.placedDetails}>
+            <dt>Tool</dt>
+            <dd>{tool.name}</dd>
+            <dt>Quantity</dt>
+            <dd>{placed.quantity.toLocaleString('en-US')}</dd>
+            <dt>Total</dt>
+            <dd>{formatDollars(placed.total)}</dd>
+            <dt>Deliver to</dt>
+            <dd>{placed.address}</dd>
+          </dl>
+          <p className={styles.placed}>
+            Your order is waiting for payment in <Link to="/dashboard/myOrders">My Orders</Link>.
+          </p>
+        </div>
+        <div className={styles.placedActions}>
+          <Link className={buttonClassName()} to={`/dashboard/payment/${placed.id}`}>
+            Pay now
+          </Link>
+          <Button type="button" variant="secondary" onClick={placeAnother}>
+            Place another order
+          </Button>
+        </div>
+      </form>
+    );
+  }
+
   return (
     <form
+      ref={formRef}
       className={`${surface.card} ${styles.form}`}
       onSubmit={submit}
       noValidate
@@ -106,6 +169,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
         <Field
           className={styles.wide}
           label="Delivery address"
+          name="address"
           multiline
           rows={2}
           autoComplete="street-address"
@@ -116,6 +180,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
         />
         <Field
           label="Phone"
+          name="phone"
           type="tel"
           autoComplete="tel"
           required
@@ -125,6 +190,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
         />
         <Field
           label="Quantity"
+          name="quantity"
           type="number"
           inputMode="numeric"
           min={tool.minOrder}
@@ -148,11 +214,6 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
       {outOfStock && (
         <p className={styles.notice}>
           Not enough stock for the minimum order right now. Please check back soon.
-        </p>
-      )}
-      {placed && (
-        <p className={styles.placed} role="status">
-          Your order is waiting for payment in <Link to="/dashboard/myOrders">My Orders</Link>.
         </p>
       )}
       {serverError && (
