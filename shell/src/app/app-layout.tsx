@@ -17,7 +17,8 @@ export function AppLayout() {
       <main className={styles.main}>
         <Outlet />
       </main>
-      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="top-right" />
+      {/* At the bottom: a toast covers neither the navbar's account controls nor a page's heading. */}
+      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />
     </>
   );
 }
