@@ -34,5 +34,21 @@ for (const width of [1280, 375]) {
       await page.goto('/login');
       await expect(page).toHaveURL(`${stack.shell}/`);
     });
+
+    test('a failed login or sign-up submit moves focus to the first invalid field', async ({ page }) => {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto('/login');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page.getByLabel('Email')).toBeFocused();
+      await page.getByLabel('Email').fill('someone@example.com');
+      await page.getByRole('button', { name: 'Login', exact: true }).click();
+      await expect(page.getByLabel('Password')).toBeFocused();
+
+      await page.goto('/signup');
+      await expect(page).toHaveTitle('Sign Up | Toolshop');
+      await page.getByLabel('Name').fill('Ada');
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await expect(page.getByLabel('Email')).toBeFocused();
+    });
   });
 }
