@@ -3,8 +3,15 @@ import { validateEmail } from '@toolshop/contracts';
 import { Button, Field } from '@toolshop/ui';
 import styles from './make-admin.module.css';
 
-/** Assign Admin by email, for a user who is not on the page of the table being shown. */
-export function AssignAdminForm({ onAssign }: { onAssign: (email: string) => void }) {
+/**
+ * Assign Admin by email, for a user who is not on the page of the table being shown. The box is
+ * cleared once the API has made that user an admin (a refusal keeps it, to correct it).
+ */
+export function AssignAdminForm({
+  onAssign,
+}: {
+  onAssign: (email: string, onAssigned: () => void) => void;
+}) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
 
@@ -12,7 +19,7 @@ export function AssignAdminForm({ onAssign }: { onAssign: (email: string) => voi
     event.preventDefault();
     const problem = validateEmail(email);
     setError(problem);
-    if (!problem) onAssign(email.trim().toLowerCase());
+    if (!problem) onAssign(email.trim().toLowerCase(), () => setEmail(''));
   };
 
   return (

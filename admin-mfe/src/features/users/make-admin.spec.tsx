@@ -103,6 +103,19 @@ it('assigns admin by email, checking the address first', async () => {
   confirmInDialog();
   await waitFor(() => expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}));
   expect(row('carla@example.com')).toHaveTextContent('Admin');
+  await waitFor(() => expect(email).toHaveValue(''));
+});
+
+it('keeps the typed email when the API refuses, so it can be corrected', async () => {
+  put.mockRejectedValue(new ApiError(403, 'Forbidden'));
+  await renderPage();
+  const form = screen.getByRole('form', { name: 'Assign Admin by email' });
+  const email = within(form).getByLabelText('Email of the user');
+  fireEvent.change(email, { target: { value: 'carla@example.com' } });
+  fireEvent.click(within(form).getByRole('button', { name: 'Assign Admin' }));
+  confirmInDialog();
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith(Messages.onlyAdmin));
+  expect(email).toHaveValue('carla@example.com');
 });
 
 it('sends nothing when the confirmation is dismissed', async () => {
