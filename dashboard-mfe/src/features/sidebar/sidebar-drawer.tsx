@@ -4,11 +4,15 @@ import { useAuth } from '@toolshop/auth';
 import { sidebarLinks } from '@toolshop/routes';
 import { Skeleton } from '@toolshop/ui';
 import { Avatar } from '../../components/avatar';
+import { focusableIn, trappedFocusTarget } from '../../lib/focus-trap';
 import styles from './sidebar-drawer.module.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
 
-/** The dashboard's navigation: a fixed column on wide screens, a drawer behind a menu button on small ones. */
+/**
+ * The dashboard's navigation: a fixed column on wide screens, a drawer behind a menu button on small ones
+ * (modal while open: focus stays inside until Escape, the close button, the backdrop or a link closes it).
+ */
 export function SidebarDrawer() {
   const user = useAuth((s) => s.user);
   const isAdmin = useAuth((s) => s.isAdmin);
@@ -28,8 +32,15 @@ export function SidebarDrawer() {
   useEffect(() => {
     if (!open) return;
     navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    // Modal while open: Escape closes it (focus back on its button), Tab stays inside.
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
+      if (event.key !== 'Tab' || !navRef.current) return;
+      const target = trappedFocusTarget(focusableIn(navRef.current), document.activeElement, event.shiftKey);
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
