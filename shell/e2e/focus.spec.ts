@@ -1,0 +1,30 @@
+import { expect, test } from '@toolshop/devstack/e2e';
+
+// Issue 13, item 7: a skip link to the main content; after a navigation focus is on the new page's
+// heading and the page is announced.
+for (const width of [1280, 375]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: 800 } });
+
+    test('the first Tab reaches a skip link that moves focus to the main content', async ({ page }) => {
+      await page.goto('/blogs');
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeFocused();
+      await expect(skip).toBeInViewport();
+      await page.keyboard.press('Enter');
+      await expect(page.getByRole('main')).toBeFocused();
+    });
+
+    test("after a navigation focus is on the page's heading and the page is announced", async ({ page }) => {
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      if (width < 768) await nav.getByRole('button', { name: 'Menu' }).click();
+      await nav.getByRole('link', { name: 'Blogs' }).click();
+      const heading = page.getByRole('main').getByRole('heading', { level: 1 });
+      await expect(heading).toBeFocused();
+      const name = (await heading.textContent())?.trim() ?? '';
+      await expect(page.locator('[aria-live="polite"]').filter({ hasText: `${name} page` })).toBeAttached();
+    });
+  });
+}
