@@ -14,7 +14,7 @@
 //   --json <file>    also write the figures as JSON (npm run bench reads them)
 //   --ferretdb <bin> run this FerretDB build instead of the devstack's database (to try settings)
 // Environment: BENCH_CONNECTIONS (GETs, default 50), BENCH_WRITE_CONNECTIONS (POST /orders, 100),
-// BENCH_SECONDS (10).
+// BENCH_SECONDS (10), BENCH_ROUNDS (3: the cached reads, raw and --before take turns, median round).
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { createSign, generateKeyPairSync } from 'node:crypto';
@@ -42,11 +42,13 @@ const CASES = new Set(options.only.split(','));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WRITE_CONNECTIONS = Number(process.env.BENCH_WRITE_CONNECTIONS ?? 100);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
+/** Turns of the cached reads and their baseline (see measureInTurns). */
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DB_NAME = 'toolshop_bench';
 const CACHE_MS = 1000;
 /** Orders are spread over this many customers, so none reaches its cap of open unpaid orders. */
 const CUSTOMERS = 5000;
-const MEASURED_RUNS = 10;
+const MEASURED_RUNS = 10 + 3 * 2 * Number(process.env.BENCH_ROUNDS ?? 3);
 /** Start-up allowance plus every run (2 s warm-up each); past it the bench gives up. */
 const TIME_LIMIT_MS = (180 + MEASURED_RUNS * (DURATION + 2 + 5)) * 1000;
 const children = [];
@@ -160,9 +162,9 @@ async function seed(uri) {
 }
 
 /** requests/s, p50, p99 and failures of one endpoint; 2 s of warm-up first (JIT, pools). */
-async function measure(title, load, connections = CONNECTIONS) {
+async function measure(title, load, connections = CONNECTIONS, duration = DURATION) {
   await autocannon({ ...load, connections: 10, duration: 2 });
-  const result = await autocannon({ ...load, connections, duration: DURATION });
+  const result = await autocannon({ ...load, connections, duration });
   const row = {
     title,
     rps: Math.round(result.requests.average),
@@ -172,6 +174,25 @@ async function measure(title, load, connections = CONNECTIONS) {
   };
   console.log(`  measured ${title}: ${row.rps} req/s, p99 ${row.p99} ms, failed ${row.failed}`);
   return row;
+}
+
+const median = (items, key) =>
+  [...items].sort((a, b) => key(a) - key(b))[Math.floor(items.length / 2)];
+
+/**
+ * The cases of one comparison in turns (ROUNDS rounds of DURATION / ROUNDS s each), so that other
+ * work on the machine, which comes and goes, weighs on each of them alike; each case's row is its
+ * median round by requests/s; their ratios are the median of each round's ratio.
+ */
+async function measureInTurns(cases) {
+  const rounds = cases.map(() => []);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [i, [title, load]] of cases.entries())
+      rounds[i].push(await measure(title, load, CONNECTIONS, Math.max(1, DURATION / ROUNDS)));
+  return rounds.map((rows) => ({
+    ...median(rows, (row) => row.rps),
+    rounds: rows.map((row) => row.rps),
+  }));
 }
 
 /** Same number of records with the same fields, or the comparison is not fair. */
@@ -193,7 +214,15 @@ async function assertSameAnswer(path, api, raw) {
 const pad = (value, width) => String(value).padStart(width);
 const line = (row) =>
   `  ${row.title.padEnd(34)}${pad(row.rps, 8)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.failed, 9)}`;
-const ratio = (a, b) => (b.rps > 0 ? (a.rps / b.rps).toFixed(2) : 'n/a');
+/** Of cases measured in turns: the median of the ratios of each round (the load of a round weighs on both). */
+function ratio(a, b) {
+  if (a.rounds && b.rounds)
+    return median(
+      a.rounds.map((rps, i) => (b.rounds[i] > 0 ? rps / b.rounds[i] : 0)),
+      (r) => r,
+    ).toFixed(2);
+  return b.rps > 0 ? (a.rps / b.rps).toFixed(2) : 'n/a';
+}
 
 /** Prints the sections (rows, then ratios) and returns them for --json. */
 function report(sections) {
@@ -314,9 +343,11 @@ async function main() {
   for (const path of ['/tools', '/reviews'].filter((p) => CASES.has(p.slice(1)))) {
     await assertSameAnswer(path, api, raw);
     await assertSameAnswer(path, api, `${raw}/memory`);
-    const cached = await measure(cachedTitle, { url: api + path });
-    const old = options.before && (await measure(`before: ${cachedTitle}`, { url: before + path }));
-    const memory = await measure('raw node:http, bytes in memory', { url: `${raw}/memory${path}` });
+    const [cached, memory, old] = await measureInTurns([
+      [cachedTitle, { url: api + path }],
+      ['raw node:http, bytes in memory', { url: `${raw}/memory${path}` }],
+      ...(options.before ? [[`before: ${cachedTitle}`, { url: before + path }]] : []),
+    ]);
     const off = await measure('API, cache off', { url: uncached + path });
     const driver = await measure('raw node:http + driver', { url: raw + path });
     sections.push({
