@@ -1,3 +1,4 @@
+import { resolveImageSrc } from '@toolshop/ui';
 import { defaultRuntimeConfig, getRuntimeConfig, loadRuntimeConfig } from './runtime-config';
 
 describe('runtime config', () => {
@@ -7,6 +8,8 @@ describe('runtime config', () => {
     expect(config.apiUrl).toBe('https://api.shop.example');
     expect(config.authority).toBe(defaultRuntimeConfig.authority);
     expect(getRuntimeConfig()).toEqual(config);
+    // Product images stored as paths are shown from the API.
+    expect(resolveImageSrc('/images/drill.webp')).toBe('https://api.shop.example/images/drill.webp');
   });
 
   it('falls back to the local defaults when /config.json is missing', async () => {

@@ -1,4 +1,5 @@
 import { defaultApiUrl, defaultAuthority, DEFAULT_IDP_HINT_PARAM, WEB_CLIENT_ID } from '@toolshop/settings';
+import { setImageBase } from '@toolshop/ui';
 
 /** Where the browser apps find the API and the identity provider; read at run time, never built in. */
 export interface RuntimeConfig {
@@ -24,6 +25,8 @@ let current: RuntimeConfig | null = null;
 
 export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
   current = { ...defaultRuntimeConfig, ...config };
+  // Product images stored as paths live on the API (ProductImage resolves them there).
+  setImageBase(current.apiUrl);
   return current;
 }
 

@@ -17,4 +17,11 @@ export {
   type DataTableProps,
   type BadgeTone,
 } from './table/data-table';
+export {
+  ProductImage,
+  resolveImageSrc,
+  setImageBase,
+  IMAGE_PLACEHOLDER,
+  type ProductImageProps,
+} from './image/product-image';
 export { visuallyHidden } from './visually-hidden';

@@ -3,6 +3,7 @@ import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { Messages, RuleMessages } from '@toolshop/contracts';
+import { setImageBase } from '@toolshop/ui';
 import { AddProductForm } from './add-product-form';
 
 jest.mock('@toolshop/auth', () => ({
@@ -60,6 +61,24 @@ it('moves focus to the first field in error', () => {
   submit();
   expect(screen.getByLabelText('Short description')).toHaveFocus();
   expect(screen.getByText(Messages.toolShortDescriptionRequired)).toBeInTheDocument();
+});
+
+it('takes a path on the shop as the image: no "http(s) URL" wording, and a preview from the API', () => {
+  setImageBase('http://api.test');
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+  const image = screen.getByLabelText('Image link');
+  expect(image).toHaveAttribute('type', 'text');
+  expect(image).toHaveAccessibleDescription(
+    'A path on the shop such as /images/drill.webp, or a web link',
+  );
+  expect(document.body).not.toHaveTextContent(/http\(s\)/);
+  type('Name', 'Drill');
+  type('Image link', '/images/drill.webp');
+  expect(screen.getByRole('img', { name: 'Preview of Drill' })).toHaveAttribute(
+    'src',
+    'http://api.test/images/drill.webp',
+  );
+  setImageBase(undefined);
 });
 
 it('says a price with cents must be whole dollars (not that it is missing)', () => {

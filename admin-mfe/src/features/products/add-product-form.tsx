@@ -68,9 +68,11 @@ export function AddProductForm() {
         <Field
           label="Image link"
           name="img"
-          type="url"
+          type="text"
           inputMode="url"
-          placeholder="https://…"
+          autoComplete="off"
+          placeholder="/images/drill.webp"
+          hint="A path on the shop such as /images/drill.webp, or a web link"
           value={values.img}
           onChange={change('img')}
           error={errors.img}

@@ -1,8 +1,11 @@
 import { useState } from 'react';
+import { resolveImageSrc } from '@toolshop/ui';
 import styles from './add-product-form.module.css';
 
 /** Shows what the image link points at, so a broken link is noticed before saving. */
-export function ImagePreview({ src, name }: { src: string; name: string }) {
+export function ImagePreview({ src: link, name }: { src: string; name: string }) {
+  // The same address the product's image will have everywhere (a path lives on the API).
+  const src = resolveImageSrc(link) ?? '';
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = src !== '' && failedSrc === src;
 

@@ -1,4 +1,5 @@
 import { formatDollars } from '@toolshop/contracts';
+import { ProductImage } from '@toolshop/ui';
 import type { PayableOrder } from './api/payable-order';
 import styles from './payment.module.css';
 
@@ -10,7 +11,7 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
         Order summary
       </h2>
       <div className={styles.product}>
-        {order.img ? <img src={order.img} alt="" className={styles.thumb} /> : null}
+        {order.img ? <ProductImage src={order.img} alt="" className={styles.thumb} /> : null}
         <p className={styles.productName}>{order.name}</p>
       </div>
       <dl className={styles.facts}>

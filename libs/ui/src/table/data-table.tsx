@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { classNames } from '../class-names';
+import { ProductImage } from '../image/product-image';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './data-table.module.css';
 
@@ -35,44 +36,56 @@ const KIND_CLASS = {
 } as const;
 
 /** The shop's one table: a card around a full table on wide screens, one card per row on phones. */
-export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  caption,
+  columns,
+  rows,
+  rowKey,
+  busy = false,
+}: DataTableProps<Row>) {
   return (
-    <div className={styles.card} aria-busy={busy}>
-      <table className={styles.table}>
-        <caption className={visuallyHidden}>{caption}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column.header} scope="col" className={KIND_CLASS[column.kind ?? 'text']}>
-                {column.kind === 'actions' ? <span className={visuallyHidden}>{column.header}</span> : column.header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr key={rowKey(row)}>
-              {columns.map((column) => {
-                const kind = column.kind ?? 'text';
-                const className = classNames(KIND_CLASS[kind], column.className);
-                if (kind === 'rowHeader') {
-                  return (
-                    <th key={column.header} scope="row" className={className}>
-                      {column.cell(row)}
-                    </th>
-                  );
-                }
-                const label = kind === 'actions' || column.unlabelled ? undefined : column.header;
-                return (
-                  <td key={column.header} data-label={label} className={className}>
-                    {column.cell(row)}
-                  </td>
-                );
-              })}
+    <div className={styles.frame}>
+      <div className={styles.card} aria-busy={busy}>
+        <table className={styles.table}>
+          <caption className={visuallyHidden}>{caption}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column.header} scope="col" className={KIND_CLASS[column.kind ?? 'text']}>
+                  {column.kind === 'actions' ? (
+                    <span className={visuallyHidden}>{column.header}</span>
+                  ) : (
+                    column.header
+                  )}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={rowKey(row)}>
+                {columns.map((column) => {
+                  const kind = column.kind ?? 'text';
+                  const className = classNames(KIND_CLASS[kind], column.className);
+                  if (kind === 'rowHeader') {
+                    return (
+                      <th key={column.header} scope="row" className={className}>
+                        {column.cell(row)}
+                      </th>
+                    );
+                  }
+                  const label = kind === 'actions' || column.unlabelled ? undefined : column.header;
+                  return (
+                    <td key={column.header} data-label={label} className={className}>
+                      {column.cell(row)}
+                    </td>
+                  );
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
@@ -81,7 +94,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }:
 export function TableProduct({ img, name }: { img?: string; name: ReactNode }) {
   return (
     <span className={styles.product}>
-      {img ? <img className={styles.thumb} src={img} alt="" loading="lazy" /> : null}
+      {img ? <ProductImage className={styles.thumb} src={img} alt="" width={48} height={48} /> : null}
       <span>{name}</span>
     </span>
   );

@@ -1,0 +1,142 @@
+// Issue 13 item 1: the admin tables fit their page at every width, whatever the data's length.
+import { randomUUID } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { apiClient, createUser, expect, test, type ApiClient } from '@toolshop/devstack/e2e';
+
+const WIDE = [1280, 1440, 1920];
+const PHONE = 375;
+
+/** A product with a long name, ordered by a customer with a long email and name (unpaid). */
+async function longOrder(admin: ApiClient) {
+  const id = randomUUID().slice(0, 8);
+  const tools = await admin.get<{ img: string }[]>('/tools');
+  const name = `E2E Heavy-Duty Cordless Rotary Hammer Drill with Variable Speed ${id}`;
+  await admin.post('/tools', {
+    name,
+    img: tools[0]!.img,
+    shortDescription: 'A product with a long name for the layout tests',
+    minOrder: 1,
+    available: 1000,
+    price: 999_999,
+  });
+  const tool = (await admin.get<{ _id: string; name: string }[]>('/tools')).find(
+    (t) => t.name === name,
+  )!;
+  const customer = await createUser({
+    name: `Maximiliana Alexandrovna Featherstonehaugh-Wolfeschlegel ${id}`,
+    email: `maximilianafeatherstonehaughprocurement${id}@verylongcompanynameexample.com`,
+  });
+  const customerApi = await apiClient(customer);
+  await customerApi.post('/orders', {
+    toolId: tool._id,
+    address: '12 Elm Street, Springfield',
+    phone: '+1 555 0100',
+    orderQuantity: 1,
+  });
+  return { tool, customer };
+}
+
+async function pageFits(page: Page) {
+  const widths = await page.evaluate(() => {
+    const viewport = window.innerWidth;
+    // What sticks out, innermost first, to name the culprit when this fails.
+    const outside = [...document.body.querySelectorAll('*')]
+      .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
+      .slice(-5)
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
+      );
+    return { scroll: document.scrollingElement!.scrollWidth, viewport, outside };
+  });
+  expect(
+    widths.scroll,
+    `page width at ${widths.viewport} px; outside: ${widths.outside.join(', ')}`,
+  ).toBeLessThanOrEqual(widths.viewport);
+}
+
+/** The button is inside the viewport and nothing covers it (a trial click hits it). */
+async function reachable(page: Page, button: ReturnType<Page['getByRole']>) {
+  await button.scrollIntoViewIfNeeded();
+  await expect(button).toBeInViewport({ ratio: 1 });
+  await button.click({ trial: true, timeout: 3_000 });
+  const box = (await button.boundingBox())!;
+  const card = await button.evaluate((el) => {
+    // The nearest clipping ancestor must show the whole button.
+    let node = el.parentElement;
+    while (node) {
+      const style = getComputedStyle(node);
+      if (style.overflowX !== 'visible') {
+        const r = node.getBoundingClientRect();
+        return { left: r.left, right: r.right };
+      }
+      node = node.parentElement;
+    }
+    return null;
+  });
+  if (card) {
+    expect(box.x).toBeGreaterThanOrEqual(card.left - 0.5);
+    expect(box.x + box.width).toBeLessThanOrEqual(card.right + 0.5);
+  }
+}
+
+test('Manage All Orders shows its actions and no sideways scroll for long data at 375–1920 px', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  test.slow();
+  const { tool, customer } = await longOrder(await apiAs('admin'));
+  await signIn('admin');
+  for (const width of [...WIDE, PHONE]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/manageOrders');
+    await page
+      .getByRole('group', { name: 'Show orders' })
+      .getByText('Unpaid', { exact: true })
+      .click();
+    const row = page.getByRole('row', { name: new RegExp(customer.email) });
+    await expect(row).toContainText(tool.name);
+    await reachable(page, row.getByRole('button', { name: /^Cancel order of/ }));
+    await pageFits(page);
+    await page.screenshot({
+      path: test.info().outputPath(`manage-orders-${width}.png`),
+      fullPage: true,
+    });
+  }
+});
+
+test('Manage Products and Make Admin fit long data at 375–1920 px', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  test.slow();
+  const { tool } = await longOrder(await apiAs('admin'));
+  await signIn('admin');
+  for (const width of [...WIDE, 768, PHONE]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/manageProducts');
+    await expect(page.getByRole('table')).toBeVisible();
+    await pageFits(page);
+    await page.screenshot({
+      path: test.info().outputPath(`manage-products-${width}.png`),
+      fullPage: true,
+    });
+    await page.goto('/dashboard/users');
+    await expect(page.getByRole('table')).toBeVisible();
+    await pageFits(page);
+    await page.screenshot({
+      path: test.info().outputPath(`make-admin-${width}.png`),
+      fullPage: true,
+    });
+    await page.goto('/dashboard/addProduct');
+    await expect(page.getByRole('button', { name: 'Add product' })).toBeVisible();
+    await pageFits(page);
+    await page.screenshot({
+      path: test.info().outputPath(`add-product-${width}.png`),
+      fullPage: true,
+    });
+  }
+  expect(tool.name).toBeTruthy();
+});
