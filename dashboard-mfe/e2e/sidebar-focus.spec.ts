@@ -1,12 +1,15 @@
 import { expect, test } from '@toolshop/devstack/e2e';
+import { openAtWidth } from './width-helpers';
 
 // Issue 13, item 7: the phone drawer is modal for the keyboard; the wide sidebar is not.
 const inDrawer = () => document.activeElement?.closest('#dashboard-sidebar') !== null;
 
-test('at 375 px Tab and Shift+Tab stay inside the open drawer; Escape closes it onto its button', async ({ page, signIn, freshUser }) => {
-  await signIn(freshUser);
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/dashboard');
+test('at 375 px Tab and Shift+Tab stay inside the open drawer; Escape closes it onto its button', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
+  await openAtWidth(page, signIn, freshUser, 375, '/dashboard');
   const drawer = page.getByRole('navigation', { name: 'Dashboard' });
   await expect(page.locator('#dashboard-sidebar a').nth(1)).toBeAttached(); // the admin check has answered
   const menu = page.getByRole('button', { name: 'Dashboard menu' });
@@ -28,10 +31,12 @@ test('at 375 px Tab and Shift+Tab stay inside the open drawer; Escape closes it 
   await expect(drawer.getByRole('link', { name: 'My Profile' })).toBeHidden();
 });
 
-test('at 1280 px the sidebar is no trap: Tab goes on from its last link to the page', async ({ page, signIn, freshUser }) => {
-  await signIn(freshUser);
-  await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto('/dashboard');
+test('at 1280 px the sidebar is no trap: Tab goes on from its last link to the page', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
+  await openAtWidth(page, signIn, freshUser, 1280, '/dashboard');
   const drawer = page.getByRole('navigation', { name: 'Dashboard' });
   await drawer.getByRole('link', { name: 'My Orders' }).focus();
   await page.keyboard.press('Tab');

@@ -44,6 +44,15 @@ describe('ReviewForm', () => {
     expect(api.post).not.toHaveBeenCalled();
   });
 
+  it('moves focus to the first invalid field after a failed submit', async () => {
+    const { user, rating, opinion, submit } = renderForm();
+    await user.click(submit);
+    expect(rating).toHaveFocus();
+    await user.type(rating, '4');
+    await user.click(submit);
+    expect(opinion).toHaveFocus();
+  });
+
   it('counts the opinion up to 200 characters and stops there', async () => {
     const { user, opinion } = renderForm();
     expect(screen.getByText('0/200 characters')).toBeInTheDocument();

@@ -26,7 +26,13 @@ export function ReviewForm({ onAdded }: { onAdded?: () => void }) {
     event.preventDefault();
     const found = validateReview(review);
     setErrors(found);
-    if (Object.keys(found).length > 0) return;
+    if (Object.keys(found).length > 0) {
+      // Focus goes to the first field to fix, in the form's order.
+      const invalid = found.rating ? 'rating' : 'opinion';
+      const control = event.currentTarget.elements.namedItem(invalid);
+      if (control instanceof HTMLElement) control.focus();
+      return;
+    }
     addReview.mutate(review, {
       onSuccess: () => {
         setRating('');
