@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
-import { useAuth } from '@toolshop/auth';
-import { sidebarLinks } from '@toolshop/routes';
+import { signOut, useAuth } from '@toolshop/auth';
+import { navbarLinks, sidebarLinks } from '@toolshop/routes';
 import { Skeleton } from '@toolshop/ui';
 import { Avatar } from '../../components/avatar';
 import { focusableIn, trappedFocusTarget } from '../../lib/focus-trap';
@@ -11,6 +11,7 @@ const SIDEBAR_ID = 'dashboard-sidebar';
 
 /**
  * The dashboard's navigation: a fixed column on wide screens, a drawer behind a menu button on small ones
+ * (there also with the site's links and Sign Out: the one menu of dashboard pages on phones)
  * (modal while open: focus stays inside until Escape, the close button, the backdrop or a link closes it).
  */
 export function SidebarDrawer() {
@@ -24,7 +25,7 @@ export function SidebarDrawer() {
     setOpen(false);
     toggleRef.current?.focus();
   };
-  const navRef = useRef<HTMLElement>(null);
+  const navRef = useRef<HTMLDivElement>(null);
 
   // A chosen link navigates: the drawer has done its job.
   useEffect(() => setOpen(false), [pathname]);
@@ -36,7 +37,11 @@ export function SidebarDrawer() {
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') close();
       if (event.key !== 'Tab' || !navRef.current) return;
-      const target = trappedFocusTarget(focusableIn(navRef.current), document.activeElement, event.shiftKey);
+      const target = trappedFocusTarget(
+        focusableIn(navRef.current),
+        document.activeElement,
+        event.shiftKey,
+      );
       if (target) {
         event.preventDefault();
         target.focus();
@@ -62,51 +67,88 @@ export function SidebarDrawer() {
         onClick={() => setOpen((value) => !value)}
       >
         <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-          <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          <path
+            d="M3 6h18M3 12h18M3 18h18"
+            stroke="currentColor"
+            strokeWidth="2"
+            strokeLinecap="round"
+          />
         </svg>
         Dashboard menu
       </button>
-      {open && <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} />}
-      <nav
+      {open && (
+        <div className={styles.backdrop} aria-hidden="true" onClick={() => setOpen(false)} />
+      )}
+      <div
         id={SIDEBAR_ID}
         ref={navRef}
-        aria-label="Dashboard"
         className={open ? `${styles.sidebar} ${styles.open}` : styles.sidebar}
       >
-        {user && (
-          <div className={styles.account}>
-            <Avatar name={user.displayName || user.email} />
-            <span className={styles.identity}>
-              <span className={styles.name}>{user.displayName || user.email}</span>
-              <span className={styles.email}>{user.email}</span>
-            </span>
-            <button type="button" className={styles.close} aria-label="Close menu" onClick={close}>
-              <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
-                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-              </svg>
-            </button>
-          </div>
-        )}
-        <ul className={styles.links} aria-busy={!adminChecked}>
-          {visibleLinks.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === '.'}
-                className={({ isActive }) => (isActive ? `${styles.link} ${styles.active}` : styles.link)}
+        <nav aria-label="Dashboard">
+          {user && (
+            <div className={styles.account}>
+              <Avatar name={user.displayName || user.email} />
+              <span className={styles.identity}>
+                <span className={styles.name}>{user.displayName || user.email}</span>
+                <span className={styles.email}>{user.email}</span>
+              </span>
+              <button
+                type="button"
+                className={styles.close}
+                aria-label="Close menu"
+                onClick={close}
               >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-          {!adminChecked &&
-            [0, 1].map((i) => (
-              <li key={i} className={styles.placeholder}>
-                <Skeleton />
+                <svg aria-hidden="true" viewBox="0 0 24 24" width="20" height="20">
+                  <path
+                    d="M6 6l12 12M18 6L6 18"
+                    stroke="currentColor"
+                    strokeWidth="2"
+                    strokeLinecap="round"
+                  />
+                </svg>
+              </button>
+            </div>
+          )}
+          <ul className={styles.links} aria-busy={!adminChecked}>
+            {visibleLinks.map((link) => (
+              <li key={link.to}>
+                <NavLink
+                  to={link.to}
+                  end={link.to === '.'}
+                  className={({ isActive }) =>
+                    isActive ? `${styles.link} ${styles.active}` : styles.link
+                  }
+                >
+                  {link.label}
+                </NavLink>
               </li>
             ))}
-        </ul>
-      </nav>
+            {!adminChecked &&
+              [0, 1].map((i) => (
+                <li key={i} className={styles.placeholder}>
+                  <Skeleton />
+                </li>
+              ))}
+          </ul>
+        </nav>
+        {/* Phones: the shell's navbar hides its own menu on dashboard pages, so this is the one menu. */}
+        <nav aria-label="Site" className={styles.site}>
+          <ul className={styles.links}>
+            {navbarLinks().map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end className={styles.link}>
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+            <li>
+              <button type="button" className={styles.link} onClick={() => void signOut()}>
+                Sign Out
+              </button>
+            </li>
+          </ul>
+        </nav>
+      </div>
     </>
   );
 }

@@ -17,7 +17,12 @@ export function Navbar() {
   useEffect(() => setOpen(false), [location.pathname]);
 
   return (
-    <header className={styles.header}>
+    <header
+      className={classNames(
+        styles.header,
+        location.pathname.startsWith('/dashboard') && styles.dashboardPage,
+      )}
+    >
       <nav className={styles.inner} aria-label="Main">
         <NavLink to="/" className={styles.brand}>
           Tool<span>shop</span>
