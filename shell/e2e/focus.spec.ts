@@ -6,7 +6,9 @@ for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {
     test.use({ viewport: { width, height: 800 } });
 
-    test('the first Tab reaches a skip link that moves focus to the main content', async ({ page }) => {
+    test('the first Tab reaches a skip link that moves focus to the main content', async ({
+      page,
+    }) => {
       await page.goto('/blogs');
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
@@ -16,7 +18,9 @@ for (const width of [1280, 375]) {
       await expect(page.getByRole('main')).toBeFocused();
     });
 
-    test("after a navigation focus is on the page's heading and the page is announced", async ({ page }) => {
+    test("after a navigation focus is on the page's heading and the page is announced", async ({
+      page,
+    }) => {
       await page.goto('/');
       const nav = page.getByRole('navigation', { name: 'Main' });
       if (width < 768) await nav.getByRole('button', { name: 'Menu' }).click();
@@ -24,7 +28,9 @@ for (const width of [1280, 375]) {
       const heading = page.getByRole('main').getByRole('heading', { level: 1 });
       await expect(heading).toBeFocused();
       const name = (await heading.textContent())?.trim() ?? '';
-      await expect(page.locator('[aria-live="polite"]').filter({ hasText: `${name} page` })).toBeAttached();
+      await expect(
+        page.locator('[aria-live="polite"]').filter({ hasText: `${name} page` }),
+      ).toBeAttached();
     });
   });
 }

@@ -28,14 +28,18 @@ for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/dashboard/manageOrders');
       await expect(page).toHaveURL(`${stack.shell}/login`);
-      await expect(page.getByRole('alert').filter({ hasText: 'This page is for admins' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'This page is for admins' }),
+      ).toBeVisible();
 
       await page.goto('/blogs');
       await page.goto('/login');
       await expect(page).toHaveURL(`${stack.shell}/`);
     });
 
-    test('a failed login or sign-up submit moves focus to the first invalid field', async ({ page }) => {
+    test('a failed login or sign-up submit moves focus to the first invalid field', async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 800 });
       await page.goto('/login');
       await page.getByRole('button', { name: 'Login', exact: true }).click();

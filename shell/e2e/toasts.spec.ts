@@ -4,7 +4,8 @@ import type { Locator } from '@playwright/test';
 
 // Issue 13, item 8: a toast covers neither the navbar's email and Sign Out (1280 px) nor the page's heading (375 px).
 type Box = { x: number; y: number; width: number; height: number };
-const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 async function box(locator: Locator): Promise<Box> {
   const found = await locator.boundingBox();
@@ -44,8 +45,10 @@ for (const width of [1280, 375]) {
 
     const nav = page.getByRole('navigation', { name: 'Main' });
     const covered: Locator[] = [page.getByRole('heading', { level: 1 })];
-    if (width >= 768) covered.push(nav.getByText(freshUser.email), nav.getByRole('button', { name: 'Sign Out' }));
+    if (width >= 768)
+      covered.push(nav.getByText(freshUser.email), nav.getByRole('button', { name: 'Sign Out' }));
     else covered.push(nav.getByRole('button', { name: 'Menu' }));
-    for (const target of covered) expect(overlaps(toastBox, await box(target)), String(target)).toBe(false);
+    for (const target of covered)
+      expect(overlaps(toastBox, await box(target)), String(target)).toBe(false);
   });
 }

@@ -7,7 +7,10 @@ for (const width of [1280, 375]) {
     await page.goto('/');
     const address = page.locator('footer address');
     await expect(address).toContainText(/, [A-Z]{2} \d{5}/);
-    await expect(address.getByRole('link', { name: /^\+1 / })).toHaveAttribute('href', /^tel:\+1\d{10}$/);
+    await expect(address.getByRole('link', { name: /^\+1 / })).toHaveAttribute(
+      'href',
+      /^tel:\+1\d{10}$/,
+    );
     await expect(address).not.toContainText('+44');
     await expect(address).not.toContainText('Sheffield');
   });

@@ -16,9 +16,15 @@ for (const width of [1280, 375]) {
       await page.goto(`/tools/${tool._id}`);
     });
 
-    test('after an order the form shows it with Pay now and needs "Place another order"', async ({ page, freshUser, apiAs }) => {
+    test('after an order the form shows it with Pay now and needs "Place another order"', async ({
+      page,
+      freshUser,
+      apiAs,
+    }) => {
       const form = page.getByRole('form', { name: 'Place your order' });
-      await form.getByLabel('Delivery address').fill('1600 Pennsylvania Avenue NW, Washington, DC 20500');
+      await form
+        .getByLabel('Delivery address')
+        .fill('1600 Pennsylvania Avenue NW, Washington, DC 20500');
       await form.getByLabel('Phone').fill('+1 202 555 0100');
       await form.getByRole('button', { name: 'Place order' }).click();
       await expect(page.getByText(Messages.ordered)).toBeVisible();
@@ -30,8 +36,13 @@ for (const width of [1280, 375]) {
       await expect(status).toContainText('1600 Pennsylvania Avenue NW');
       await expect(status).toBeFocused();
 
-      const [order] = await (await apiAs(freshUser)).get<Order[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
-      await expect(form.getByRole('link', { name: 'Pay now' })).toHaveAttribute('href', `/dashboard/payment/${order?._id}`);
+      const [order] = await (
+        await apiAs(freshUser)
+      ).get<Order[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+      await expect(form.getByRole('link', { name: 'Pay now' })).toHaveAttribute(
+        'href',
+        `/dashboard/payment/${order?._id}`,
+      );
 
       await form.getByRole('button', { name: 'Place another order' }).click();
       await expect(form.getByLabel('Delivery address')).toHaveValue('');
@@ -42,7 +53,9 @@ for (const width of [1280, 375]) {
       await form.getByLabel('Phone').fill('+1 202 555 0100');
       await form.getByRole('button', { name: 'Place order' }).click();
       await expect(form.getByLabel('Delivery address')).toBeFocused();
-      const mine = await (await apiAs(freshUser)).get<Order[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+      const mine = await (
+        await apiAs(freshUser)
+      ).get<Order[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
       expect(mine).toHaveLength(1);
     });
 

@@ -2,7 +2,8 @@ import { focusableIn, trappedFocusTarget } from './focus-trap';
 
 function drawer() {
   const nav = document.createElement('nav');
-  nav.innerHTML = '<button>Close</button><a href="/a">A</a><button disabled>Off</button><a href="/b">B</a><span>text</span>';
+  nav.innerHTML =
+    '<button>Close</button><a href="/a">A</a><button disabled>Off</button><a href="/b">B</a><span>text</span>';
   document.body.append(nav);
   return nav;
 }

@@ -1,6 +1,7 @@
 /** What Tab (or Shift+Tab) may focus inside a container: its enabled, visible links, buttons and fields. */
 export function focusableIn(container: HTMLElement): HTMLElement[] {
-  const selector = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+  const selector =
+    'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
   return Array.from(container.querySelectorAll<HTMLElement>(selector)).filter(
     (element) => !element.hasAttribute('hidden') && element.getAttribute('aria-hidden') !== 'true',
   );

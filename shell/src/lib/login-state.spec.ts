@@ -29,7 +29,9 @@ describe('a signed-in user on /login', () => {
 
 describe('focus after a failed submit', () => {
   it('is the first field of the form with an error', () => {
-    expect(firstInvalidField(['name', 'email', 'password'], { password: 'x', email: 'y' })).toBe('email');
+    expect(firstInvalidField(['name', 'email', 'password'], { password: 'x', email: 'y' })).toBe(
+      'email',
+    );
     expect(firstInvalidField(['email', 'password'], {})).toBeUndefined();
   });
 });

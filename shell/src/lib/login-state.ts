@@ -8,12 +8,17 @@ export interface LoginState {
 }
 
 /** Shown on /login to a signed-in user whom an admin route sent there. */
-export const adminOnlyMessage = 'This page is for admins. You are signed in without admin rights: sign in as an admin to open it.';
+export const adminOnlyMessage =
+  'This page is for admins. You are signed in without admin rights: sign in as an admin to open it.';
 
 const authPaths = new Set(['/login', '/signup']);
 
 /** The state the navbar's Login link carries: the page the user is on (never /login or /signup themselves). */
-export function loginStateFor(location: { pathname: string; search: string; hash: string }): LoginState | undefined {
+export function loginStateFor(location: {
+  pathname: string;
+  search: string;
+  hash: string;
+}): LoginState | undefined {
   if (authPaths.has(location.pathname)) return undefined;
   return { from: `${location.pathname}${location.search}${location.hash}` };
 }
@@ -29,6 +34,9 @@ export function signedInLoginTarget(state: LoginState | null | undefined): strin
 }
 
 /** The first field, in the form's order, that has an error (to move focus there after a failed submit). */
-export function firstInvalidField<F extends string>(order: readonly F[], errors: Partial<Record<F, unknown>>): F | undefined {
+export function firstInvalidField<F extends string>(
+  order: readonly F[],
+  errors: Partial<Record<F, unknown>>,
+): F | undefined {
   return order.find((name) => errors[name]);
 }

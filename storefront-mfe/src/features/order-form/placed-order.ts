@@ -12,6 +12,8 @@ export interface PlacedOrder {
 const checkedFields = ['address', 'phone', 'quantity'] as const;
 
 /** The field to focus after a failed submit: the first invalid one in the form's order. */
-export function firstInvalidOrderField(errors: OrderDraftErrors): (typeof checkedFields)[number] | undefined {
+export function firstInvalidOrderField(
+  errors: OrderDraftErrors,
+): (typeof checkedFields)[number] | undefined {
   return checkedFields.find((name) => errors[name]);
 }
