@@ -6,6 +6,7 @@ import { accountsRoutes } from './accounts/accounts-routes.ts';
 import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startGoogleStandin } from './google-standin/google-standin.ts';
+import { healthRoutes } from './http/health.ts';
 import { listen, type RunningServer } from './http/listen.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
 import { loadSigningKeys, publicJwks } from './keys/signing-keys.ts';
@@ -77,6 +78,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
         trustProxy: config.trustProxy,
       });
       provider.on('server_error', (_ctx, error) => config.log(`server error: ${error.stack ?? error.message}`));
+      provider.use(healthRoutes(db));
       provider.use(
         accountsRoutes({
           accounts,
