@@ -9,6 +9,7 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
+import { startBalancedServices } from './proxy.mjs';
 import { run } from './run.mjs';
 import { clientConfig, demoAccounts, harnessConfig, localUrl, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
 
@@ -137,14 +138,18 @@ async function serveBuilds(ports, test) {
  *   X-Forwarded-For at the identity provider so each test user signs up from its "own" address).
  *   dev: watch mode (`npm run dev`): the identity provider restarts and the API is rebuilt on change,
  *   the apps run on dev servers instead of their production builds.
+ *   apiInstances: above 1, that many API processes and two identity-provider processes behind HAProxy
+ *   at the same public URLs (proxy.mjs); not with dev.
  */
-export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {} } = {}) {
+export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {}, apiInstances = 1 } = {}) {
+  if (dev && apiInstances > 1) throw new Error('several API instances run with npm start, not in watch mode (npm run dev)');
   const urls = stackUrls(offset);
   const { ports } = urls;
   await assertPortsFree(portsToClaim(ports));
   mkdirSync(dataDir, { recursive: true });
   const servers = [];
   let database;
+  let balanced;
   // The database is no child of processes.mjs: if this process exits without stop(), end it too
   // (its stop() sends the signal before it awaits anything).
   const stopDatabaseOnExit = () => void database?.stop();
@@ -161,28 +166,45 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
 
+    const identityEnvironment = { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env };
+    const apiEnvironment = {
+      ...apiEnv(urls, database.uri),
+      ...(test
+        ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
+        : {}),
+      ...env,
+    };
+    balanced =
+      apiInstances > 1 &&
+      (await startBalancedServices({
+        urls,
+        identityEnv: identityEnvironment,
+        apiEnv: apiEnvironment,
+        apiInstances,
+        test,
+        quiet,
+        runDir: join(dataDir, 'proxy'),
+      }));
+
     const identityArgs = dev ? ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts'] : ['infra/identity/src/main.ts'];
-    await startService('identity', process.execPath, identityArgs, {
-      cwd: repoRoot,
-      quiet,
-      env: { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env },
-      readyUrl: `${urls.identity}/.well-known/openid-configuration`,
-    });
+    if (!balanced)
+      await startService('identity', process.execPath, identityArgs, {
+        cwd: repoRoot,
+        quiet,
+        env: identityEnvironment,
+        readyUrl: `${urls.identity}/.well-known/openid-configuration`,
+      });
 
     const [apiCommand, apiArgs] = dev ? ['npm', ['run', 'dev', '-w', '@toolshop/api']] : [process.execPath, ['api/dist/main.js']];
-    const apiReady = startService('api', apiCommand, apiArgs, {
-      cwd: repoRoot,
-      quiet,
-      env: {
-        ...apiEnv(urls, database.uri),
-        ...(test
-          ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
-          : {}),
-        ...env,
-      },
-      readyUrl: `${urls.api}/health/ready`,
-      ...(dev ? { timeoutMs: 180_000 } : {}),
-    });
+    const apiReady = balanced
+      ? Promise.resolve()
+      : startService('api', apiCommand, apiArgs, {
+          cwd: repoRoot,
+          quiet,
+          env: apiEnvironment,
+          readyUrl: `${urls.api}/health/ready`,
+          ...(dev ? { timeoutMs: 180_000 } : {}),
+        });
     if (dev) {
       // The API compiles while the dev servers bundle.
       await Promise.all([apiReady, startDevServers(urls, offset, quiet)]);
@@ -201,5 +223,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     throw error;
   }
 
-  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, stop };
+  // instances: the processes behind the proxy (none when one API serves its public port itself).
+  const instances = balanced ? balanced.instances : [];
+  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, instances, proxyStats: balanced?.statsUrl, stop };
 }
