@@ -2,7 +2,8 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
-import { LogController, type FastifyInstance } from 'fastify';
+import { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { AppModule } from './app.module';
@@ -14,6 +15,10 @@ import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
+import { ApiMetrics } from './observability/api-metrics';
+import { METRICS_SECURITY } from './observability/metrics.controller';
+import { ObservabilityModule } from './observability/observability.module';
+import { formatTraceparent, traceOf } from './observability/trace-context';
 
 /** JSON bodies above this size are refused with 413. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
@@ -21,6 +26,16 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /** The nearest `hops` proxies are believed (what Fastify does with a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
+const withTraceIds = (
+  parent: FastifyBaseLogger,
+  bindings: Record<string, unknown>,
+  options: object,
+  raw: IncomingMessage,
+) => {
+  const { traceId, spanId } = traceOf(raw);
+  return parent.child({ ...bindings, traceId, spanId }, options);
+};
 
 /** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
 export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
@@ -44,19 +59,35 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       const given = request.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
+    // Every line a request logs carries its W3C trace id (from the caller's traceparent, or new).
+    childLoggerFactory: withTraceIds,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: new PinoNestLogger(logger),
-    bufferLogs: false,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, [ObservabilityModule]),
+    adapter,
+    {
+      logger: new PinoNestLogger(logger),
+      bufferLogs: false,
+    },
+  );
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   // Callback hooks: no promise per request and hook.
   fastify.addHook('onRequest', (request, reply, done) => {
+    const trace = traceOf(request.raw);
     void reply.header('X-Request-Id', request.id);
+    void reply.header('X-Trace-Id', trace.traceId);
+    void reply.header('traceresponse', formatTraceparent(trace));
     done();
   });
+  const metrics = app.get(ApiMetrics);
   fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.requestFinished(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
     request.log.info(
       {
         method: request.method,
@@ -88,13 +119,20 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   app.enableCors({
     origin: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Authorization', 'Content-Type', 'X-Request-Id', 'If-None-Match'],
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'X-Request-Id', 'ETag'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'X-Request-Id',
+      'If-None-Match',
+      'traceparent',
+      'tracestate',
+    ],
+    exposedHeaders: [TOTAL_COUNT_HEADER, 'X-Request-Id', 'X-Trace-Id', 'traceresponse', 'ETag'],
     maxAge: 600,
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.enableShutdownHooks();
+  // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 
   const document = documentSignIn(
     SwaggerModule.createDocument(
@@ -110,6 +148,10 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
           scheme: 'bearer',
           bearerFormat: 'JWT (RS256, from the identity provider)',
         })
+        .addBearerAuth(
+          { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
+          METRICS_SECURITY,
+        )
         .build(),
     ),
   );

@@ -6,6 +6,7 @@ import { AccessModule } from './access/access.module';
 import { AuthModule } from './auth/auth.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { mongoClientOptions } from './config/database-config';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
 import { MailModule } from './mail/mail.module';
@@ -31,8 +32,7 @@ export class AppModule {
         MongooseModule.forRoot(config.mongodbUri, {
           dbName: config.dbName,
           autoIndex: true,
-          serverSelectionTimeoutMS: 5000,
-          maxPoolSize: 20,
+          ...mongoClientOptions(config.database),
         }),
         ThrottlerModule.forRoot({
           throttlers: [

@@ -1,6 +1,8 @@
 import 'reflect-metadata';
+import { Logger } from '@nestjs/common';
 import { createApp } from './app.factory';
 import { ConfigError, loadConfig } from './config/config';
+import { exitGracefullyOnSignals } from './health/graceful-shutdown';
 
 async function main(): Promise<void> {
   let config;
@@ -14,6 +16,7 @@ async function main(): Promise<void> {
     throw error;
   }
   const app = await createApp(config);
+  exitGracefullyOnSignals(app, config.shutdown, new Logger());
   await app.listen({ port: config.port, host: config.host });
   app
     .getHttpAdapter()

@@ -5,7 +5,8 @@ import { ADMIN, CUSTOMER, OTHER, TestApi } from './support/test-api';
 /** Every endpoint × anonymous / customer / another customer / admin. */
 let api: TestApi;
 beforeAll(async () => {
-  api = await TestApi.start();
+  // A scrape token is configured, as in production: no user's token opens /metrics.
+  api = await TestApi.start({ METRICS_TOKEN: 'scrape-token-0123456789' });
   // Records exist for all three callers (as after their first sign-in).
   for (const token of Object.values(api.tokens)) await api.request('GET', '/health', { token });
 });
@@ -188,6 +189,11 @@ const cases: Case[] = [
     name: 'GET /health/ready',
     request: async () => ({ method: 'GET', path: '/health/ready' }),
     expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'GET /metrics',
+    request: async () => ({ method: 'GET', path: '/metrics' }),
+    expected: [401, 401, 401, 401],
   },
   {
     name: 'GET /docs-json',

@@ -5,6 +5,7 @@ import {
   defaultWebOrigins,
   demoAccounts,
 } from '@toolshop/settings';
+import { loadDatabaseConfig, type DatabaseConfig } from './database-config';
 import { loadPaymentsConfig, type PaymentsConfig } from './payments-config';
 
 /** The API's settings, read from the environment once at boot and validated there. */
@@ -13,6 +14,8 @@ export interface ApiConfig {
   host: string;
   mongodbUri: string;
   dbName: string;
+  /** Write concern, retries, read preference, pool and timeouts of the database connection. */
+  database: DatabaseConfig;
   oidcIssuer: string;
   oidcAudience: string;
   oidcJwksUri?: string;
@@ -45,6 +48,13 @@ export interface ApiConfig {
   mailFrom: string;
   /** Card payments: Stripe or the offline test provider, and Stripe's settings. */
   payments: PaymentsConfig;
+  /**
+   * After SIGTERM/SIGINT: how long the process keeps serving while /health/ready answers 503 (so a
+   * load balancer stops sending it traffic), and how long it then waits for in-flight requests.
+   */
+  shutdown: { drainMs: number; timeoutMs: number };
+  /** Bearer token that GET /metrics requires; unset: /metrics is open, except in production (404). */
+  metricsToken?: string;
 }
 
 export class ConfigError extends Error {}
@@ -147,6 +157,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   if (production && smtpUrl === undefined)
     problems.push('SMTP_URL is required in production (customers must get the shop’s emails)');
 
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken))
+    problems.push('METRICS_TOKEN must be 16 to 256 printable characters without spaces');
+
   let payments: PaymentsConfig = { provider: 'test' };
   try {
     payments = loadPaymentsConfig(env);
@@ -159,13 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     host: env.HOST || '0.0.0.0',
     mongodbUri,
     dbName,
+    database: loadDatabaseConfig(env, problems),
     oidcIssuer: (url('OIDC_ISSUER', defaultAuthority) as string).replace(/\/$/, ''),
     oidcAudience: env.OIDC_AUDIENCE || API_AUDIENCE,
     oidcJwksUri: url('OIDC_JWKS_URI', undefined),
     adminEmails: adminEmails.map((email) => email.toLowerCase()),
-    corsOrigins: corsOrigins.length
-      ? corsOrigins
-      : [...defaultWebOrigins],
+    corsOrigins: corsOrigins.length ? corsOrigins : [...defaultWebOrigins],
     publicUrl: (url('PUBLIC_URL', `http://localhost:${port}`) as string).replace(/\/$/, ''),
     seed: env.SEED === 'true',
     production,
@@ -184,6 +197,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
     payments,
+    shutdown: {
+      drainMs: integer('SHUTDOWN_DRAIN_MS', 5000, 0, 120_000),
+      timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 20_000, 1000, 600_000),
+    },
+    metricsToken,
   };
   if (problems.length)
     throw new ConfigError(`Invalid configuration:\n - ${problems.join('\n - ')}`);

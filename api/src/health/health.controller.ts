@@ -1,18 +1,24 @@
 import { ApiMessages } from '@toolshop/contracts';
-import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, Get, HttpStatus, Res, ServiceUnavailableException } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import type { Connection } from 'mongoose';
 import { ErrorResponse } from '../common/error-response.dto';
 import { Public } from '../auth/auth.decorators';
+import { Readiness } from './readiness';
 
 const PING_TIMEOUT_MS = 2000;
+export const SHUTTING_DOWN = 'The server is shutting down';
 
 @ApiTags('health')
 @Controller('health')
 @Public()
 export class HealthController {
-  constructor(@InjectConnection() private readonly connection: Connection) {}
+  constructor(
+    @InjectConnection() private readonly connection: Connection,
+    private readonly readiness: Readiness,
+  ) {}
 
   @Get()
   @ApiOkResponse({ description: 'The process is alive' })
@@ -21,12 +27,17 @@ export class HealthController {
   }
 
   @Get('ready')
-  @ApiOkResponse({ description: 'The database answers' })
+  @ApiOkResponse({ description: 'The database answers and the process takes traffic' })
   @ApiServiceUnavailableResponse({
-    description: ApiMessages.databaseUnreachable,
+    description: `${ApiMessages.databaseUnreachable}, or: ${SHUTTING_DOWN} (after SIGTERM, while it finishes its requests)`,
     type: ErrorResponse,
   })
-  async ready() {
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    // Answered, not thrown: the load balancer polls this while the process drains; no error log.
+    if (this.readiness.isDraining) {
+      void reply.status(HttpStatus.SERVICE_UNAVAILABLE);
+      return { statusCode: 503, message: SHUTTING_DOWN, error: 'Service Unavailable' };
+    }
     const db = this.connection.db;
     const ping = db ? db.command({ ping: 1 }) : Promise.reject(new Error('not connected'));
     const timeout = new Promise<never>((_, reject) =>

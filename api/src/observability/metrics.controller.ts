@@ -1,0 +1,71 @@
+import {
+  Controller,
+  Get,
+  Headers,
+  Inject,
+  NotFoundException,
+  Res,
+  UnauthorizedException,
+} from '@nestjs/common';
+import {
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiProduces,
+  ApiSecurity,
+  ApiTags,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { Public } from '../auth/auth.decorators';
+import { ErrorResponse } from '../common/error-response.dto';
+import { API_CONFIG, type ApiConfig } from '../config/config';
+import { ApiMetrics } from './api-metrics';
+
+export const METRICS_SECURITY = 'metrics';
+
+const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * GET /metrics for Prometheus. Not a shop route: it needs METRICS_TOKEN as a bearer token (not a
+ * user's token); without METRICS_TOKEN it is open in development and absent (404) in production.
+ */
+@ApiTags('operations')
+@Controller('metrics')
+@Public()
+export class MetricsController {
+  private readonly expected?: Buffer;
+
+  constructor(
+    private readonly metrics: ApiMetrics,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    if (config.metricsToken) this.expected = digest(config.metricsToken);
+  }
+
+  @Get()
+  @ApiSecurity(METRICS_SECURITY)
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: 'Prometheus text format: HTTP, orders, payments, database pool, process',
+  })
+  @ApiUnauthorizedResponse({ description: 'No or wrong METRICS_TOKEN bearer', type: ErrorResponse })
+  @ApiNotFoundResponse({
+    description: 'Production without METRICS_TOKEN: metrics are off',
+    type: ErrorResponse,
+  })
+  async scrape(
+    @Headers('authorization') authorization: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    if (this.expected) {
+      const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
+      if (!given || !timingSafeEqual(digest(given), this.expected))
+        throw new UnauthorizedException('A valid metrics token is required');
+    } else if (this.config.production) {
+      throw new NotFoundException();
+    }
+    void reply.header('Content-Type', this.metrics.contentType).header('Cache-Control', 'no-store');
+    return this.metrics.render();
+  }
+}

@@ -1,0 +1,121 @@
+import { request } from 'node:http';
+import { randomBytes } from 'node:crypto';
+import { ApiProcess } from './support/api-process';
+
+/**
+ * A real API process (api/dist/main.js): its request logs carry the caller's W3C trace id; on
+ * SIGTERM it is not ready at once, keeps answering during the drain, finishes the request in
+ * flight, closes everything and exits 0.
+ */
+let api: ApiProcess;
+beforeAll(async () => {
+  const uri = new URL(process.env.TEST_MONGODB_URI!);
+  uri.pathname = `/toolshop_shutdown_${randomBytes(4).toString('hex')}`;
+  api = await ApiProcess.start({
+    MONGODB_URI: uri.toString(),
+    SHUTDOWN_DRAIN_MS: '1500',
+    LOG_LEVEL: 'info',
+  });
+});
+afterAll(() => api.kill());
+
+/** A POST whose body arrives in two parts: in flight from the first to the second. */
+function slowPost(url: string, body: object) {
+  const text = JSON.stringify(body);
+  const half = Math.floor(text.length / 2);
+  const req = request(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(text) },
+  });
+  const answer = new Promise<{ status: number; connection?: string; body: string }>(
+    (resolve, reject) => {
+      req.once('response', (response) => {
+        let data = '';
+        response.on('data', (chunk: Buffer) => (data += chunk.toString()));
+        response.once('end', () =>
+          resolve({
+            status: response.statusCode!,
+            connection: response.headers.connection,
+            body: data,
+          }),
+        );
+      });
+      req.once('error', reject);
+    },
+  );
+  req.write(text.slice(0, half));
+  return { finish: () => req.end(text.slice(half)), answer };
+}
+
+it('logs and echoes the trace id of a given traceparent, or of a new trace', async () => {
+  const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+  const answer = await fetch(`${api.url}/tools`, {
+    headers: { traceparent: `00-${traceId}-00f067aa0ba902b7-01`, 'x-request-id': 'req-trace-1' },
+  });
+  expect(answer.status).toBe(200);
+  expect(answer.headers.get('x-trace-id')).toBe(traceId);
+  expect(answer.headers.get('x-request-id')).toBe('req-trace-1');
+  expect(answer.headers.get('traceresponse')).toMatch(
+    new RegExp(`^00-${traceId}-(?!00f067aa0ba902b7)[0-9a-f]{16}-01$`),
+  );
+  const fresh = await fetch(`${api.url}/tools`, { headers: { 'x-request-id': 'req-trace-2' } });
+  const freshTrace = fresh.headers.get('x-trace-id');
+  expect(freshTrace).toMatch(/^[0-9a-f]{32}$/);
+
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const lines = api.logLines().filter((line) => line.msg === 'request');
+  expect(lines.find((line) => line.reqId === 'req-trace-1')).toMatchObject({
+    traceId,
+    url: '/tools',
+    status: 200,
+  });
+  expect(lines.find((line) => line.reqId === 'req-trace-2')).toMatchObject({
+    traceId: freshTrace,
+  });
+});
+
+it('drains, answers the request in flight, then exits 0', async () => {
+  const inFlight = slowPost(`${api.url}/suggestions`, {
+    email: 'late@toolshop.test',
+    opinion: 'Sent while the API shuts down',
+  });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  api.child.kill('SIGTERM');
+  const signalled = Date.now();
+
+  // Not ready at once, yet still serving during the drain.
+  let ready = 0;
+  for (let i = 0; i < 20 && ready !== 503; i++) {
+    ready = (await fetch(`${api.url}/health/ready`)).status;
+    if (ready !== 503) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  expect(ready).toBe(503);
+  const readyBody = await (await fetch(`${api.url}/health/ready`)).json();
+  expect(readyBody).toEqual({
+    statusCode: 503,
+    message: 'The server is shutting down',
+    error: 'Service Unavailable',
+  });
+  const during = await fetch(`${api.url}/health`);
+  expect(during.status).toBe(200);
+  expect(during.headers.get('connection')).toBe('close');
+
+  // Past the drain: the listener is closed, the request in flight still gets its answer.
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, signalled + 2500 - Date.now())));
+  await expect(fetch(`${api.url}/health`)).rejects.toThrow();
+  inFlight.finish();
+  const answer = await inFlight.answer;
+  expect(answer.status).toBe(201);
+  // Its connection is closed with it: the process need not wait for the client to let it go.
+  expect(answer.connection).toBe('close');
+
+  expect(await api.exited).toEqual({ code: 0, signal: null });
+
+  const messages = api.logLines().map((line) => line.msg);
+  expect(messages).toEqual(
+    expect.arrayContaining([
+      'SIGTERM: not ready; draining for 1500 ms, then closing',
+      'closed: requests finished, timers stopped, database disconnected',
+    ]),
+  );
+});
