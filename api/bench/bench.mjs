@@ -1,5 +1,7 @@
 // npm run bench:api — the API against bare node:http servers, in the same run, on the same database:
-// GET /tools (100 tools) and GET /reviews, requests/s and p99, and POST /orders.
+// GET /tools (100 tools) and GET /reviews, requests/s and p99, and POST /orders; then GET /tools and
+// POST /orders through HAProxy (the proxy of `npm start -- --api-instances N`) in front of 1 and of 3
+// API processes, side by side.
 // Each GET is measured against two baselines: the API with its catalog cache against a bare server
 // answering the same bytes from memory, and the API with the cache off (every read goes to the
 // database) against a bare server reading through the MongoDB driver. The run stops by itself:
@@ -9,14 +11,15 @@
 //   --before <dir>   also measure another build of the API (e.g. a copy of api/dist made before a
 //                    change), side by side in the same run: the before/after ratio without the noise
 //                    of two runs (packages it needs that the API no longer has: put them on NODE_PATH)
-//   --only <cases>   a comma-separated subset of tools,reviews,orders
+//   --only <cases>   a comma-separated subset of tools,reviews,orders,proxy (proxy: skipped with a
+//                    warning when HAProxy is not installed: apt-get install haproxy)
 //   --profile <dir>  run the API under `node --cpu-prof` and write its profiles there
 //   --json <file>    also write the figures as JSON (npm run bench reads them)
 //   --ferretdb <bin> run this FerretDB build instead of the devstack's database (to try settings)
 // Environment: BENCH_CONNECTIONS (GETs, default 50), BENCH_WRITE_CONNECTIONS (POST /orders, 100),
 // BENCH_SECONDS (10), BENCH_ROUNDS (3: the cached reads, raw and --before take turns, median round).
 import autocannon from 'autocannon';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -27,12 +30,14 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
 import { startDatabase } from '@toolshop/devstack/database';
+import { stopAll } from '@toolshop/devstack/processes.mjs';
+import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
   options: {
     before: { type: 'string' },
-    only: { type: 'string', default: 'tools,reviews,orders' },
+    only: { type: 'string', default: 'tools,reviews,orders,proxy' },
     profile: { type: 'string' },
     json: { type: 'string' },
     ferretdb: { type: 'string' },
@@ -48,7 +53,9 @@ const DB_NAME = 'toolshop_bench';
 const CACHE_MS = 1000;
 /** Orders are spread over this many customers, so none reaches its cap of open unpaid orders. */
 const CUSTOMERS = 5000;
-const MEASURED_RUNS = 10 + 3 * 2 * Number(process.env.BENCH_ROUNDS ?? 3);
+const MEASURED_RUNS = 14 + 3 * 2 * Number(process.env.BENCH_ROUNDS ?? 3);
+/** API processes behind the proxy in its second configuration (the first has one). */
+const PROXIED_INSTANCES = 3;
 /** Start-up allowance plus every run (2 s warm-up each); past it the bench gives up. */
 const TIME_LIMIT_MS = (180 + MEASURED_RUNS * (DURATION + 2 + 5)) * 1000;
 const children = [];
@@ -125,7 +132,8 @@ async function startIssuer(port) {
   const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
   const header = part({ alg: 'RS256', typ: 'JWT', kid: 'bench' });
-  const tokens = Array.from({ length: CASES.has('orders') ? CUSTOMERS : 0 }, (_, i) => {
+  const orders = CASES.has('orders') || CASES.has('proxy');
+  const tokens = Array.from({ length: orders ? CUSTOMERS : 0 }, (_, i) => {
     const claims = { sub: `bench${i}`, email: `bench${i}@toolshop.test`, name: `Bench ${i}` };
     const unsigned = `${header}.${part({ ...claims, aud: 'urn:toolshop:api', iss: issuer, iat: now, exp: now + 3600 })}`;
     return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey).toString('base64url')}`;
@@ -276,8 +284,9 @@ async function main() {
     ? await startFerretDb(options.ferretdb, dbPort, dataDir)
     : await startDatabase({ port: dbPort, dataDir });
   const ports = [];
-  for (let i = 0; i < 6; i++) ports.push(await freePort((ports.at(-1) ?? 5099) + 1, 5149));
-  const [apiPort, uncachedPort, rawPort, issuerPort, beforePort, smtpPort] = ports;
+  for (let i = 0; i < 10 + PROXIED_INSTANCES; i++)
+    ports.push(await freePort((ports.at(-1) ?? 5099) + 1, 5149));
+  const [apiPort, uncachedPort, rawPort, issuerPort, beforePort, smtpPort, ...proxyPorts] = ports;
   cleanups.push(
     async () => rmSync(dataDir, { recursive: true, force: true }),
     () => database.stop(),
@@ -360,31 +369,31 @@ async function main() {
       ],
     });
   }
-  if (CASES.has('orders')) {
-    let next = 0;
-    const orderLoad = (base) => ({
-      url: base,
-      requests: [
-        {
-          method: 'POST',
-          path: '/orders',
-          // Customers in turn: each holds at most a few open unpaid orders (MAX_UNPAID_ORDERS).
-          setupRequest: (request) => ({
-            ...request,
-            headers: {
-              authorization: `Bearer ${tokens[next++ % tokens.length]}`,
-              'content-type': 'application/json',
-            },
-            body: JSON.stringify({
-              toolId: toolIds[Math.floor(Math.random() * toolIds.length)],
-              address: '1 Bench Street',
-              phone: '555-0100',
-              orderQuantity: 1,
-            }),
+  let next = 0;
+  const orderLoad = (base) => ({
+    url: base,
+    requests: [
+      {
+        method: 'POST',
+        path: '/orders',
+        // Customers in turn: each holds at most a few open unpaid orders (MAX_UNPAID_ORDERS).
+        setupRequest: (request) => ({
+          ...request,
+          headers: {
+            authorization: `Bearer ${tokens[next++ % tokens.length]}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            toolId: toolIds[Math.floor(Math.random() * toolIds.length)],
+            address: '1 Bench Street',
+            phone: '555-0100',
+            orderQuantity: 1,
           }),
-        },
-      ],
-    });
+        }),
+      },
+    ],
+  });
+  if (CASES.has('orders')) {
     const placed = await measure('API', orderLoad(api), WRITE_CONNECTIONS);
     const old =
       options.before && (await measure('before: API', orderLoad(before), WRITE_CONNECTIONS));
@@ -394,8 +403,71 @@ async function main() {
       compare: old ? [['API / before', placed, old]] : [],
     });
   }
+  if (CASES.has('proxy')) {
+    if (spawnSync(HAPROXY, ['-v'], { stdio: 'ignore' }).status !== 0) {
+      console.warn(
+        'WARNING: no HAProxy (apt-get install haproxy): the figures through the proxy are left out',
+      );
+    } else {
+      sections.push(
+        ...(await measureThroughProxy({
+          ports: proxyPorts,
+          startInstance: (port) => startApi('dist/main.js', port, CACHE_MS, { TRUST_PROXY: '1' }),
+          orderLoad,
+        })),
+      );
+    }
+  }
   const figures = report(sections);
   if (options.json) writeFileSync(options.json, JSON.stringify(figures, null, 2));
+}
+
+/**
+ * GET /tools and POST /orders through HAProxy (infra/devstack/src/proxy.mjs, as `npm start --
+ * --api-instances N` runs it) in front of one API process, then of PROXIED_INSTANCES, on the same
+ * database; the reads in turns. The proxy's own cost is in both; their ratio is what more processes
+ * add on this machine (on 2 cores shared with the database, little or nothing).
+ */
+async function measureThroughProxy({ ports, startInstance, orderLoad }) {
+  const [oneFront, oneStats, manyFront, manyStats, ...instancePorts] = ports;
+  for (const port of instancePorts) await startInstance(port);
+  cleanups.push(() => stopAll());
+  const runDir = mkdtempSync(join(tmpdir(), 'toolshop-bench-proxy-'));
+  cleanups.push(async () => rmSync(runDir, { recursive: true, force: true }));
+  const one = await startHaproxy(
+    { api: { port: oneFront, servers: instancePorts.slice(0, 1) }, statsPort: oneStats },
+    { runDir: join(runDir, 'one'), quiet: true },
+  );
+  const many = await startHaproxy(
+    { api: { port: manyFront, servers: instancePorts }, statsPort: manyStats },
+    { runDir: join(runDir, 'many'), quiet: true },
+  );
+  await Promise.all([waitForServersUp(one.statsUrl), waitForServersUp(many.statsUrl)]);
+  const oneUrl = `http://127.0.0.1:${oneFront}`;
+  const manyUrl = `http://127.0.0.1:${manyFront}`;
+  const [readsOne, readsMany] = await measureInTurns([
+    ['HAProxy + 1 API process', { url: `${oneUrl}/tools` }],
+    [`HAProxy + ${instancePorts.length} API processes`, { url: `${manyUrl}/tools` }],
+  ]);
+  const ordersOne = await measure('HAProxy + 1 API process', orderLoad(oneUrl), WRITE_CONNECTIONS);
+  const ordersMany = await measure(
+    `HAProxy + ${instancePorts.length} API processes`,
+    orderLoad(manyUrl),
+    WRITE_CONNECTIONS,
+  );
+  const label = `${instancePorts.length} processes / 1`;
+  return [
+    {
+      title: 'GET /tools through HAProxy',
+      rows: [readsOne, readsMany],
+      compare: [[label, readsMany, readsOne]],
+    },
+    {
+      title: 'POST /orders through HAProxy',
+      rows: [ordersOne, ordersMany],
+      compare: [[label, ordersMany, ordersOne]],
+    },
+  ];
 }
 
 async function stopAndExit(code) {

@@ -58,8 +58,8 @@ const servers = (prefix, ports) =>
 
 /**
  * The HAProxy configuration (haproxy.cfg) of a stack.
- * @param {{ api: { port: number, servers: number[] }, identity: { port: number, servers: number[] },
- *           statsPort: number, log?: boolean }} layout
+ * @param {{ api: { port: number, servers: number[] }, identity?: { port: number, servers: number[] },
+ *           statsPort: number, log?: boolean }} layout (no identity: the API alone, e.g. in the benchmark)
  */
 export function haproxyConfig({ api, identity, statsPort, log = true }) {
   return `# Written by infra/devstack/src/proxy.mjs at every start; edits are lost.
@@ -98,11 +98,11 @@ frontend api
   http-request capture req.hdr(traceparent) len 55
   default_backend api
 
-frontend identity
+${identity ? `frontend identity
   bind 127.0.0.1:${identity.port}
   default_backend identity
 
-backend api
+` : ''}backend api
   balance roundrobin
   option httpchk
   http-check send meth GET uri /health/ready ver HTTP/1.1 hdr Host localhost
@@ -112,7 +112,17 @@ backend api
   http-request disable-l7-retry if !METH_GET !METH_HEAD !METH_OPTIONS !{ req.hdr(idempotency-key) -m found }
 ${servers('api', api.servers)}
 
-backend identity
+${identity ? identityBackend(identity) : ''}
+frontend stats
+  bind 127.0.0.1:${statsPort}
+  http-request use-service prometheus-exporter if { path /metrics }
+  stats enable
+  stats uri /
+  stats refresh 5s
+`;
+}
+
+const identityBackend = (identity) => `backend identity
   balance roundrobin
   option httpchk
   http-check send meth GET uri /health/ready ver HTTP/1.1 hdr Host localhost
@@ -124,15 +134,7 @@ backend identity
   stick-table type string len 64 size 10k expire 30m
   stick on path,field(3,/) if { path_reg ^/interaction/[^/]+/google } !{ path_beg /interaction/callback/ }
 ${servers('identity', identity.servers)}
-
-frontend stats
-  bind 127.0.0.1:${statsPort}
-  http-request use-service prometheus-exporter if { path /metrics }
-  stats enable
-  stats uri /
-  stats refresh 5s
 `;
-}
 
 /** Fails with the install command when HAProxy is missing (only `--api-instances` above 1 needs it). */
 export function assertHaproxyInstalled() {
