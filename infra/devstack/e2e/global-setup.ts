@@ -16,6 +16,8 @@ export default async function globalSetup() {
     dataDir,
     test: true,
     quiet: process.env.E2E_STACK_LOGS !== 'true',
+    // TOOLSHOP_E2E_API_INSTANCES=3: the same tests through HAProxy in front of 3 API and 2 provider processes.
+    apiInstances: Number(process.env.TOOLSHOP_E2E_API_INSTANCES ?? 1),
   }).catch((error: unknown) => {
     removeData();
     throw error;
@@ -33,7 +35,8 @@ export default async function globalSetup() {
       mail: stack.mail,
       remotes: stack.remotes,
     });
-    console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind})`);
+    const behind = stack.instances.length ? `; behind HAProxy: ${stack.instances.map((instance) => instance.name).join(', ')}` : '';
+    console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind}${behind})`);
   } catch (error) {
     await teardown();
     throw error;
