@@ -133,7 +133,7 @@ async function serveBuilds(ports, test) {
 
 /**
  * @param {{ offset?: number, dataDir?: string, quiet?: boolean, test?: boolean, dev?: boolean,
- *           env?: Record<string, string> }} options
+ *           env?: Record<string, string>, apiInstances?: number }} options
  *   test: settings for browser tests (no rate limits on the API, client address from
  *   X-Forwarded-For at the identity provider so each test user signs up from its "own" address).
  *   dev: watch mode (`npm run dev`): the identity provider restarts and the API is rebuilt on change,
