@@ -1,0 +1,164 @@
+// Across processes, through the real proxy: the database, two identity-provider processes, three API
+// processes (api/dist: Nx builds the API before these tests) and HAProxy, started as `npm start --
+// --api-instances 3` starts them (proxy.mjs), at port offset 2960 on a fresh database.
+// MULTI_INSTANCE_API_MAIN=<path of main.js> runs another build of the API (e.g. one of an older commit).
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { randomUUID } from 'node:crypto';
+import { WEB_CLIENT_ID } from '@toolshop/settings';
+import { MongoClient } from 'mongodb';
+import { startDatabase } from '../src/database.mjs';
+import { stopAll } from '../src/processes.mjs';
+import { serverStates, startBalancedServices } from '../src/proxy.mjs';
+import { apiEnv, identityEnv } from '../src/stack.mjs';
+import { stackUrls } from '../src/runtime-files.mjs';
+
+const OFFSET = 2960;
+const API_INSTANCES = 3;
+const urls = stackUrls(OFFSET);
+const CUSTOMERS = 10;
+const API_MAIN = process.env.MULTI_INSTANCE_API_MAIN || 'api/dist/main.js';
+
+let dataDir;
+let database;
+let mongo;
+let statsUrl;
+let apiEnvironment;
+const tokens = [];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function createCustomer(i) {
+  const user = { name: `Cross ${i}`, email: `cross-${i}-${randomUUID().slice(0, 8)}@multi.test`, password: `pw-${randomUUID()}` };
+  const created = await fetch(`${urls.identity}/accounts`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(user),
+  });
+  assert.equal(created.status, 201, `sign-up through the proxy: ${await created.text()}`);
+  const response = await fetch(`${urls.identity}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ grant_type: 'password', client_id: WEB_CLIENT_ID, username: user.email, password: user.password, scope: 'openid email profile' }),
+  });
+  const body = await response.json();
+  assert.ok(body.access_token, `token through the proxy: ${JSON.stringify(body)}`);
+  return body.access_token;
+}
+
+async function addTool(available) {
+  const { insertedId } = await mongo.db('toolshop').collection('tools').insertOne({
+    name: `Cross-process drill ${randomUUID().slice(0, 6)}`,
+    img: '/images/cordless-drill.webp',
+    shortDescription: 'Stock shared by every API process.',
+    minOrder: 1,
+    available,
+    price: 120,
+  });
+  return String(insertedId);
+}
+
+/** One POST /orders through the proxy; a connection error is status 0. */
+async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street', headers = {} } = {}) {
+  try {
+    const response = await fetch(`${urls.api}/orders`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        ...(key ? { 'Idempotency-Key': key } : {}),
+        ...headers,
+      },
+      body: JSON.stringify({ toolId, address, phone: '555-0100', orderQuantity: 1 }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    return { status: response.status, body: await response.json().catch(() => undefined) };
+  } catch (error) {
+    return { status: 0, error };
+  }
+}
+
+describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, () => {
+  let stack;
+
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'toolshop-multi-'));
+    database = await startDatabase({ port: urls.ports.database, dataDir: join(dataDir, 'db') });
+    mongo = await MongoClient.connect(database.uri);
+    // No mail catcher here: mails are logged (SMTP_URL empty); many sign-ups from one address.
+    const identityEnvironment = { ...identityEnv(urls, database.uri), SMTP_URL: '', SIGNUP_LIMIT: '1000', KEYS_DIR: join(dataDir, 'keys') };
+    apiEnvironment = {
+      ...apiEnv(urls, database.uri),
+      SMTP_URL: '',
+      RATE_LIMIT_WRITES: '1000000',
+      RATE_LIMIT_ACCOUNT: '1000000',
+      MAX_UNPAID_ORDERS: '1000',
+      LOG_LEVEL: 'warn',
+    };
+    stack = await startBalancedServices({
+      urls,
+      identityEnv: identityEnvironment,
+      apiEnv: apiEnvironment,
+      apiInstances: API_INSTANCES,
+      apiMain: API_MAIN,
+      quiet: true,
+      runDir: join(dataDir, 'proxy'),
+    });
+    statsUrl = stack.statsUrl;
+    for (let i = 0; i < CUSTOMERS; i++) tokens.push(await createCustomer(i));
+  });
+
+  after(async () => {
+    await stopAll();
+    await mongo?.close();
+    await database?.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('SIGTERM to one instance under load: the proxy stops routing to it and no request fails', async () => {
+    const toolId = await addTool(100_000);
+    const victim = stack.instances.find((instance) => instance.name === 'api-3');
+    const failures = [];
+    let stop = false;
+    let requests = 0;
+    const worker = async (i) => {
+      for (let n = 0; !stop; n++) {
+        const read = n % 2 === 0;
+        let status;
+        try {
+          status = read
+            ? (await fetch(`${urls.api}/tools/${toolId}`, { signal: AbortSignal.timeout(30_000) })).status
+            : (await order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() })).status;
+        } catch {
+          status = 0;
+        }
+        requests++;
+        if (status !== 200 && status !== 201) failures.push(`${read ? 'GET' : 'POST'} ${status}`);
+      }
+    };
+    const workers = Array.from({ length: 10 }, (_, i) => worker(i));
+    await sleep(1500);
+    let hasExited = false;
+    const exited = new Promise((resolve) => victim.child.once('exit', resolve)).then(() => (hasExited = true));
+    process.kill(victim.child.pid, 'SIGTERM');
+    let outWhileDraining;
+    try {
+      // The instance says 503 on /health/ready while it drains (SHUTDOWN_DRAIN_MS): the proxy's
+      // checks take it out before it stops accepting connections.
+      const deadline = Date.now() + 15_000;
+      while ((await serverStates(statsUrl)).api.api3 === 'UP' && Date.now() < deadline) await sleep(100);
+      outWhileDraining = !hasExited;
+      await exited;
+      await sleep(1500);
+    } finally {
+      stop = true;
+      await Promise.all(workers);
+    }
+    assert.ok(outWhileDraining, 'the proxy took the instance out before it exited');
+    assert.notEqual((await serverStates(statsUrl)).api.api3, 'UP');
+    assert.ok(requests > 50, `under load (${requests} requests)`);
+    assert.deepEqual(failures, [], `of ${requests} requests`);
+  });
+});
