@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { API_AUDIENCE, basePorts, defaultWebOrigins, demoAccounts } from '@toolshop/settings';
 import { DEFAULT_ACCOUNT_RATE_LIMITS, type AccountRateLimits } from './accounts/accounts-routes.ts';
 import { parseTrustProxy, type TrustProxy } from './http/client-address.ts';
+import type { MongoClientOptions } from 'mongodb';
+import { DatabaseOptionError, mongoOptionsFromEnv } from './db/mongo-options.ts';
 import { DEFAULT_LOGIN_THROTTLE, type LoginThrottlePolicy } from './throttle/login-throttle.ts';
 
 export interface DemoAccount {
@@ -30,6 +32,12 @@ export interface IdentityConfig {
   issuer?: string;
   mongodbUri: string;
   database: string;
+  /** Write concern, retries, read preference, pool and timeouts (db/mongo-options.ts); driver defaults when absent. */
+  mongoOptions?: MongoClientOptions;
+  /** Bearer token of GET /metrics; unset: open outside production, 404 in production. */
+  metricsToken?: string;
+  /** After SIGTERM: how long /health/ready answers 503 while the process still serves (main.ts). */
+  shutdownDrainMs?: number;
   apiAudience: string;
   webOrigins: string[];
   /** Real Google when set; otherwise the local stand-in below is started (unless googleSignIn is off). */
@@ -174,6 +182,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
   }
   if (production && !smtpUrl) throw new ConfigError('SMTP_URL is required in production (verification mails)');
 
+  let mongoOptions: MongoClientOptions;
+  try {
+    mongoOptions = mongoOptionsFromEnv(env);
+  } catch (error) {
+    if (error instanceof DatabaseOptionError) throw new ConfigError(error.message);
+    throw error;
+  }
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  if (metricsToken !== undefined && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    throw new ConfigError('METRICS_TOKEN must be 16 to 256 printable characters without spaces');
+  }
+
   return {
     port,
     host: env.HOST || (production ? undefined : '127.0.0.1'),
@@ -181,6 +201,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     issuer: issuer.replace(/\/$/, ''),
     mongodbUri,
     database: env.IDENTITY_DB || 'toolshop-identity',
+    mongoOptions,
+    metricsToken,
+    shutdownDrainMs: wholeNumber('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, { min: 0, max: 120_000, what: 'a number of milliseconds' }),
     apiAudience: env.API_AUDIENCE || API_AUDIENCE,
     webOrigins,
     google: googleSignIn && googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,

@@ -1,5 +1,6 @@
 import { createLocalJWKSet, jwtVerify } from 'jose';
 import { MongoClient, type Db } from 'mongodb';
+import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
 import { accountsRoutes } from './accounts/accounts-routes.ts';
@@ -8,6 +9,7 @@ import { createMailer } from './mail/mailer.ts';
 import { startGoogleStandin } from './google-standin/google-standin.ts';
 import { healthRoutes } from './http/health.ts';
 import { listen, type RunningServer } from './http/listen.ts';
+import { IdentityMetrics, metricsRoute, observeRequests } from './http/observability.ts';
 import { interactionRoutes } from './interactions/interaction-routes.ts';
 import { loadSigningKeys, publicJwks } from './keys/signing-keys.ts';
 import { createProvider, WEB_CLIENT_ID } from './oidc/create-provider.ts';
@@ -24,6 +26,9 @@ export interface IdentityServer {
   apiAudience: string;
   /** The "Google" stand-in when no Google credentials are configured. */
   googleStandinUrl?: string;
+  /** From now on /health/ready answers 503 and answers close their connections (SIGTERM). */
+  drain: () => void;
+  /** Waits for the requests in flight, then closes the server, its timers and the database. */
   stop: () => Promise<void>;
 }
 
@@ -31,7 +36,11 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Starts the identity provider (and the Google stand-in when needed). */
 export async function startIdentityServer(config: IdentityConfig): Promise<IdentityServer> {
-  const mongo = await MongoClient.connect(config.mongodbUri, { serverSelectionTimeoutMS: 10_000 });
+  const metrics = new IdentityMetrics();
+  const mongo = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 10_000, ...config.mongoOptions });
+  metrics.watchPool(mongo);
+  await mongo.connect();
+  let draining = false;
   const stops: Array<() => Promise<void>> = [() => mongo.close()];
   const stopAll = async () => {
     for (const stop of stops.reverse()) await stop().catch(() => {});
@@ -49,6 +58,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
 
     let issuer = '';
     let googleStandinUrl: string | undefined;
+    const observe = (listener: RequestListener) => observeRequests(listener, { metrics, log: config.log, draining: () => draining });
     const server: RunningServer = await listen(config.port, config.host, async (url) => {
       issuer = config.issuer ?? url;
       const google = !(config.googleSignIn ?? true)
@@ -78,7 +88,8 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
         trustProxy: config.trustProxy,
       });
       provider.on('server_error', (_ctx, error) => config.log(`server error: ${error.stack ?? error.message}`));
-      provider.use(healthRoutes(db));
+      provider.use(healthRoutes(db, () => draining));
+      provider.use(metricsRoute(metrics, { token: config.metricsToken, production: config.production }));
       provider.use(
         accountsRoutes({
           accounts,
@@ -113,7 +124,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
         }),
       );
       return provider;
-    });
+    }, observe);
     stops.push(server.stop);
 
     for (const demo of config.demoAccounts) await accounts.ensure(demo);
@@ -127,6 +138,9 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
       clientId: WEB_CLIENT_ID,
       apiAudience: config.apiAudience,
       googleStandinUrl,
+      drain: () => {
+        draining = true;
+      },
       stop: stopAll,
     };
   } catch (error) {

@@ -11,7 +11,30 @@ try {
   process.exit(1);
 }
 
-const server = await startIdentityServer(config);
+// SIGTERM/SIGINT: not ready at once (the load balancer stops sending sign-ins here), still serving
+// for SHUTDOWN_DRAIN_MS, then the requests in flight finish, the server and the database close, exit 0.
+// Handled from the start: a signal during start-up (the server may answer already) waits for it.
+const starting = startIdentityServer(config);
+let stopping = false;
+const shutdown = (signal: NodeJS.Signals) => {
+  if (stopping) return;
+  stopping = true;
+  void starting.then((running) => {
+    running.drain();
+    const drainMs = config.shutdownDrainMs ?? 0;
+    config.log(`${signal}: not ready; draining for ${drainMs} ms, then closing`);
+    setTimeout(() => {
+      void running.stop().then(() => {
+        config.log('closed: requests finished, database disconnected');
+        process.exit(0);
+      });
+    }, drainMs);
+  });
+};
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+const server = await starting;
 config.log(`OpenID Connect provider ${server.issuer} (client ${server.clientId}, API audience ${server.apiAudience})`);
 config.log(`discovery: ${server.issuer}/.well-known/openid-configuration`);
 config.log(
@@ -23,9 +46,3 @@ config.log(
 );
 config.log(`mail: ${config.smtpUrl ? `via ${config.smtpUrl}` : 'written to this log, not sent (no SMTP_URL)'}`);
 for (const demo of config.demoAccounts) config.log(`demo account: ${demo.email} / ${demo.password}`);
-
-const shutdown = () => {
-  void server.stop().then(() => process.exit(0));
-};
-process.once('SIGINT', shutdown);
-process.once('SIGTERM', shutdown);
