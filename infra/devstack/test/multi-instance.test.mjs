@@ -12,13 +12,14 @@ import { WEB_CLIENT_ID } from '@toolshop/settings';
 import { MongoClient } from 'mongodb';
 import { startDatabase } from '../src/database.mjs';
 import { stopAll } from '../src/processes.mjs';
-import { serverStates, startBalancedServices } from '../src/proxy.mjs';
+import { instancePorts, serverStates, startBalancedServices } from '../src/proxy.mjs';
 import { apiEnv, identityEnv } from '../src/stack.mjs';
 import { stackUrls } from '../src/runtime-files.mjs';
 
 const OFFSET = 2960;
 const API_INSTANCES = 3;
 const urls = stackUrls(OFFSET);
+const privatePorts = instancePorts(urls.ports, { apiInstances: API_INSTANCES });
 const CUSTOMERS = 10;
 const API_MAIN = process.env.MULTI_INSTANCE_API_MAIN || 'api/dist/main.js';
 
@@ -31,7 +32,13 @@ const tokens = [];
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function createCustomer(i) {
+/** POST /token of the provider at `base` (the proxy or one process). */
+async function tokenGrant(base, fields) {
+  const response = await fetch(`${base}/token`, { method: 'POST', body: new URLSearchParams({ client_id: WEB_CLIENT_ID, ...fields }) });
+  return { status: response.status, body: await response.json() };
+}
+
+async function signUp(i) {
   const user = { name: `Cross ${i}`, email: `cross-${i}-${randomUUID().slice(0, 8)}@multi.test`, password: `pw-${randomUUID()}` };
   const created = await fetch(`${urls.identity}/accounts`, {
     method: 'POST',
@@ -39,11 +46,14 @@ async function createCustomer(i) {
     body: JSON.stringify(user),
   });
   assert.equal(created.status, 201, `sign-up through the proxy: ${await created.text()}`);
-  const response = await fetch(`${urls.identity}/token`, {
-    method: 'POST',
-    body: new URLSearchParams({ grant_type: 'password', client_id: WEB_CLIENT_ID, username: user.email, password: user.password, scope: 'openid email profile' }),
-  });
-  const body = await response.json();
+  return user;
+}
+
+const passwordGrant = (base, user) =>
+  tokenGrant(base, { grant_type: 'password', username: user.email, password: user.password, scope: 'openid email profile offline_access' });
+
+async function createCustomer(i) {
+  const { body } = await passwordGrant(urls.identity, await signUp(i));
   assert.ok(body.access_token, `token through the proxy: ${JSON.stringify(body)}`);
   return body.access_token;
 }
@@ -115,6 +125,26 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     await mongo?.close();
     await database?.stop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test('two provider processes: a refresh token of one is redeemed once at the other, and every API instance takes the tokens of both', async () => {
+    const [one, two] = privatePorts.identity.map((port) => `http://127.0.0.1:${port}`);
+    const user = await signUp('keys');
+    const first = await passwordGrant(one, user);
+    assert.equal(first.status, 200);
+    assert.ok(first.body.refresh_token, 'a refresh token (offline_access)');
+    const refreshed = await tokenGrant(two, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+    assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
+    // Rotation is shared: the first refresh token, replayed at its own process, is refused.
+    assert.equal((await tokenGrant(one, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).status, 400);
+    for (const token of [first.body.access_token, refreshed.body.access_token]) {
+      for (const port of privatePorts.api) {
+        const response = await fetch(`http://127.0.0.1:${port}/orders?email=${encodeURIComponent(user.email)}`, {
+          headers: { Authorization: `Bearer ${token}` },
+        });
+        assert.equal(response.status, 200, `API instance at ${port}`);
+      }
+    }
   });
 
   test('SIGTERM to one instance under load: the proxy stops routing to it and no request fails', async () => {
