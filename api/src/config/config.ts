@@ -198,7 +198,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailFrom: env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
     payments,
     shutdown: {
-      drainMs: integer('SHUTDOWN_DRAIN_MS', 5000, 0, 120_000),
+      // Production only by default: a local stack (npm start, the tests) stops at once.
+      drainMs: integer('SHUTDOWN_DRAIN_MS', production ? 5000 : 0, 0, 120_000),
       timeoutMs: integer('SHUTDOWN_TIMEOUT_MS', 20_000, 1000, 600_000),
     },
     metricsToken,

@@ -85,11 +85,19 @@ describe('database settings', () => {
 });
 
 describe('shutdown and metrics settings', () => {
-  it('drains for 5 s by default and reads the metrics token', () => {
+  it('drains for 5 s by default in production, not locally, and reads the metrics token', () => {
     expect(loadConfig(base)).toMatchObject({
-      shutdown: { drainMs: 5000, timeoutMs: 20_000 },
+      shutdown: { drainMs: 0, timeoutMs: 20_000 },
       metricsToken: undefined,
     });
+    expect(
+      loadConfig({
+        ...base,
+        NODE_ENV: 'production',
+        SMTP_URL: 'smtp://mail:25',
+        PAYMENTS_PROVIDER: 'test',
+      }).shutdown.drainMs,
+    ).toBe(5000);
     expect(
       loadConfig({
         ...base,

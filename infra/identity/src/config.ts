@@ -203,7 +203,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     database: env.IDENTITY_DB || 'toolshop-identity',
     mongoOptions,
     metricsToken,
-    shutdownDrainMs: wholeNumber('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, 5000, { min: 0, max: 120_000, what: 'a number of milliseconds' }),
+    shutdownDrainMs: wholeNumber('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, production ? 5000 : 0, { min: 0, max: 120_000, what: 'a number of milliseconds' }),
     apiAudience: env.API_AUDIENCE || API_AUDIENCE,
     webOrigins,
     google: googleSignIn && googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,

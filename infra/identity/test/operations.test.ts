@@ -40,7 +40,17 @@ describe('database, metrics and shutdown settings', () => {
       connectTimeoutMS: 10_000,
       socketTimeoutMS: 45_000,
     });
-    assert.equal(config.shutdownDrainMs, 5000);
+    assert.equal(config.shutdownDrainMs, 0);
+    const production = configFromEnv({
+      ...base,
+      NODE_ENV: 'production',
+      ISSUER: 'https://id.shop.example',
+      COOKIE_KEYS: 'k'.repeat(32),
+      TRUST_PROXY: '1',
+      SMTP_URL: 'smtp://mail:25',
+      GOOGLE_SIGN_IN: 'off',
+    });
+    assert.equal(production.shutdownDrainMs, 5000);
     assert.equal(config.metricsToken, undefined);
     const tuned = configFromEnv({ ...base, MONGODB_WRITE_CONCERN: '2', MONGODB_READ_PREFERENCE: 'nearest', MONGODB_RETRY_WRITES: 'false', SHUTDOWN_DRAIN_MS: '0', METRICS_TOKEN: TOKEN });
     assert.deepEqual(tuned.mongoOptions?.writeConcern, { w: 2, journal: true, wtimeoutMS: 10_000 });
