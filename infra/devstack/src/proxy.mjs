@@ -53,6 +53,13 @@ const TRACEPARENT = '^00-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$';
 /** The request ids the API takes from a caller (api/src/app.factory.ts); others get a fresh one. */
 const REQUEST_ID = '^[A-Za-z0-9_.:-]{1,64}$';
 
+/**
+ * How long an instance keeps serving after SIGTERM while its /health/ready says 503: longer than the
+ * proxy takes to notice (two failed checks, about 1.5 s), shorter than the launcher's 5 s before it
+ * sends SIGKILL (processes.mjs). Outside production the processes default to no drain at all.
+ */
+export const DRAIN_MS = '4000';
+
 const servers = (prefix, ports) =>
   ports.map((port, i) => `  server ${prefix}${i + 1} 127.0.0.1:${port}`).join('\n');
 
@@ -228,7 +235,7 @@ export async function startBalancedServices({
     const { child } = await startService(name, process.execPath, args, {
       cwd: repoRoot,
       quiet,
-      env: { ...env, PORT: String(port) },
+      env: { SHUTDOWN_DRAIN_MS: DRAIN_MS, ...env, PORT: String(port) },
       readyUrl: `${url}/health/ready`,
     });
     instances.push({ name, url, child });

@@ -169,8 +169,6 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     const identityEnvironment = { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env };
     const apiEnvironment = {
       ...apiEnv(urls, database.uri),
-      // One API and no proxy: nobody reads its readiness, so stopping it need not wait (5 s by default).
-      ...(apiInstances > 1 ? {} : { SHUTDOWN_DRAIN_MS: '0' }),
       ...(test
         ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
         : {}),

@@ -173,20 +173,20 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     let hasExited = false;
     const exited = new Promise((resolve) => victim.child.once('exit', resolve)).then(() => (hasExited = true));
     process.kill(victim.child.pid, 'SIGTERM');
-    let outWhileDraining;
+    let outBeforeExit;
     try {
-      // The instance says 503 on /health/ready while it drains (SHUTDOWN_DRAIN_MS): the proxy's
-      // checks take it out before it stops accepting connections.
+      // The instance says 503 on /health/ready while it drains (SHUTDOWN_DRAIN_MS, proxy.mjs): the
+      // proxy's checks take it out before it exits; requests it no longer accepts go elsewhere.
       const deadline = Date.now() + 15_000;
       while ((await serverStates(statsUrl)).api.api3 === 'UP' && Date.now() < deadline) await sleep(100);
-      outWhileDraining = !hasExited;
+      outBeforeExit = !hasExited;
       await exited;
       await sleep(1500);
     } finally {
       stop = true;
       await Promise.all(workers);
     }
-    assert.ok(outWhileDraining, 'the proxy took the instance out before it exited');
+    assert.ok(outBeforeExit, 'the proxy took the instance out before it exited');
     assert.notEqual((await serverStates(statsUrl)).api.api3, 'UP');
     assert.ok(requests > 50, `under load (${requests} requests)`);
     assert.deepEqual(failures, [], `of ${requests} requests`);
