@@ -6,4 +6,6 @@ export default createFederatedAppConfig({
   appRoot: import.meta.dirname,
   title: 'Toolshop',
   isHost: true,
+  // The page at '/' with its navbar, prerendered; the server adds the storefront's fragment to it.
+  prerender: { entry: './src/prerender/home-shell.tsx' },
 });

@@ -8,4 +8,9 @@ export default createFederatedAppConfig({
   title: 'Toolshop storefront',
   // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
   exposes: exposesOf('storefront'),
+  // Its home page's first screen, prerendered: published as fragments/home.json (see CONTRIBUTING.md).
+  prerender: {
+    entry: './src/prerender/home-fragment.tsx',
+    fragment: { name: 'home', expose: './HomePage' },
+  },
 });

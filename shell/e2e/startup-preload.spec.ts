@@ -13,6 +13,8 @@ test('the page preloads exactly the shell chunks its first render loads, no more
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  // The heading comes prerendered with the HTML; the tools' section renders once the page is hydrated.
+  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
 
   const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
     links.map((link) => (link as HTMLLinkElement).href),

@@ -1,6 +1,7 @@
 // One Rspack + Module Federation 2 configuration for the shell and every remote, so all four apps
 // share React, the router and the auth store the same way (a second copy of any of them is a bug).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -68,6 +69,7 @@ export function sharedModules({ production = false } = {}) {
  *   description?: string,     // the page's meta description
  *   exposes?: Record<string, string>,
  *   isHost?: boolean,
+ *   prerender?: PrerenderOptions,
  * }} options
  */
 export function createFederatedAppConfig({
@@ -78,6 +80,7 @@ export function createFederatedAppConfig({
   description = 'Toolshop: power tools for professionals, ordered straight from the manufacturer.',
   exposes = {},
   isHost = false,
+  prerender,
 }) {
   return (env = {}, argv = {}) => {
     const serving = Boolean(env.RSPACK_SERVE);
@@ -109,34 +112,7 @@ export function createFederatedAppConfig({
           ...(production ? reactRouterProduction : {}),
         },
       },
-      module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production, refresh } },
-              },
-              env: { targets: 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
-            },
-            type: 'javascript/auto',
-          },
-          {
-            test: /\.module\.css$/,
-            type: 'css/auto',
-            parser: { namedExports: false },
-            generator: {
-              exportsConvention: 'as-is',
-              localIdentName: production ? '[hash:base64:8]' : `${name}__[name]__[local]`,
-            },
-          },
-          { test: /\.css$/, exclude: /\.module\.css$/, type: 'css/auto' },
-          { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset' },
-        ],
-      },
+      module: { rules: moduleRules({ name, production, refresh }) },
       optimization: {
         runtimeChunk: false,
         minimize: production,
@@ -165,6 +141,7 @@ export function createFederatedAppConfig({
           templateContent: htmlPage({ title: pageTitle, description, isHost }),
         }),
         ...(isHost && production ? [new StartupPreloadPlugin()] : []),
+        ...(prerender && production ? [new PrerenderPlugin({ name, appRoot, isHost, ...prerender })] : []),
         new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
         ...(refresh ? [new ReactRefreshRspackPlugin()] : []),
       ],
@@ -200,6 +177,122 @@ export function createFederatedAppConfig({
   };
 }
 
+/** How the apps' sources load: TypeScript/JSX through SWC, CSS Modules, assets. */
+function moduleRules({ name, production, refresh = false, server = false }) {
+  return [
+    {
+      test: /\.[jt]sx?$/,
+      exclude: /node_modules/,
+      loader: 'builtin:swc-loader',
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic', development: !production, refresh } },
+        },
+        env: { targets: server ? 'node >= 24' : 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+      },
+      type: 'javascript/auto',
+    },
+    {
+      test: /\.module\.css$/,
+      type: 'css/auto',
+      parser: { namedExports: false },
+      generator: {
+        exportsConvention: 'as-is',
+        // The same class names in the browser build and in the prerender (which needs no stylesheet).
+        localIdentName: production ? '[hash:base64:8]' : `${name}__[name]__[local]`,
+        ...(server ? { exportsOnly: true } : {}),
+      },
+    },
+    { test: /\.css$/, exclude: /\.module\.css$/, type: 'css/auto', ...(server ? { generator: { exportsOnly: true } } : {}) },
+    { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset' },
+  ];
+}
+
+/**
+ * @typedef {{
+ *   entry: string,   // a module exporting `render(): string`, the HTML of the prerendered part
+ *   fragment?: { name: string, expose: string },
+ * }} PrerenderOptions
+ *   A remote publishes `fragments/<fragment.name>.json` (`{ html, stylesheets }`, the stylesheets of
+ *   its exposed module `fragment.expose`, relative to its own URL) next to its mf-manifest.json. The
+ *   host writes `prerendered/index.html`: its index.html with the rendered markup in #root and its
+ *   start-up stylesheets linked; its server composes the remotes' fragments into it per request.
+ */
+
+/**
+ * Prerendering after a production build: the entry is bundled for Node with the app's own loaders
+ * (so its CSS Module class names are those of the browser build), run once, and its HTML is
+ * published with the build. A redeploy of the app publishes its new HTML; nothing else rebuilds.
+ */
+class PrerenderPlugin {
+  constructor({ name, appRoot, isHost, entry, fragment }) {
+    Object.assign(this, { name, appRoot, isHost, entry, fragment });
+  }
+
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
+      const html = await this.render();
+      const dist = compilation.outputOptions.path;
+      if (this.isHost) {
+        const stylesheets = startupFiles(compilation, '.css');
+        const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
+        const page = readFileSync(join(dist, 'index.html'), 'utf8')
+          .replace('</head>', `${links}</head>`)
+          .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+        mkdirSync(join(dist, 'prerendered'), { recursive: true });
+        writeFileSync(join(dist, 'prerendered/index.html'), page);
+      } else {
+        const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
+        const exposed = manifest.exposes.find((e) => e.path === this.fragment.expose);
+        if (!exposed) throw new Error(`prerender: ${this.name} exposes no ${this.fragment.expose}`);
+        mkdirSync(join(dist, 'fragments'), { recursive: true });
+        const fragment = { html, stylesheets: exposed.assets.css.sync };
+        writeFileSync(join(dist, `fragments/${this.fragment.name}.json`), JSON.stringify(fragment));
+      }
+    });
+  }
+
+  /** Bundles the entry for Node into a cache folder, runs it, returns its HTML. */
+  async render() {
+    const outDir = join(repoRoot, 'node_modules/.cache/toolshop-prerender', this.name);
+    const compiler = rspack({
+      mode: 'production',
+      context: this.appRoot,
+      target: 'node',
+      entry: { prerender: this.entry },
+      devtool: false,
+      output: { path: outDir, filename: '[name].cjs', chunkFilename: '[name].[contenthash:8].cjs', library: { type: 'commonjs2' }, uniqueName: `toolshop_${this.name}`, clean: true },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'], alias: reactRouterProduction },
+      module: { rules: moduleRules({ name: this.name, production: true, server: true }) },
+      optimization: { minimize: false },
+      plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') })],
+      performance: { hints: false },
+    });
+    const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result))));
+    await new Promise((resolve) => compiler.close(resolve));
+    if (stats.hasErrors()) throw new Error(`prerender of ${this.name}:\n${stats.toString('errors-only')}`);
+    const bundle = join(outDir, 'prerender.cjs');
+    const load = createRequire(import.meta.url);
+    delete load.cache[load.resolve(bundle)];
+    return load(bundle).render();
+  }
+}
+
+/** Files of the chunks the host's first render needs: its bootstrap and the shared modules it provides. */
+function startupFiles(compilation, extension) {
+  const files = new Set();
+  for (const group of compilation.chunkGroups) {
+    // The async boundary (import('./bootstrap')) and every provided shared module's factory.
+    const startup = group.origins.some(
+      ({ request, module }) => request === './bootstrap' || module?.identifier().startsWith('provide shared module'),
+    );
+    if (!startup) continue;
+    for (const file of group.getFiles()) if (file.endsWith(extension)) files.add(file);
+  }
+  return [...files].sort();
+}
+
 /**
  * The host's first render needs its bootstrap chunk and the chunks of the shared modules it provides
  * (React, the router, the auth store...), which the federation runtime only asks for once main.js has
@@ -209,17 +302,7 @@ class StartupPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapAsync('StartupPreloadPlugin', (data, done) => {
-        const files = new Set();
-        for (const group of compilation.chunkGroups) {
-          // The async boundary (import('./bootstrap')) and every provided shared module's factory.
-          const startup = group.origins.some(
-            ({ request, module }) =>
-              request === './bootstrap' || module?.identifier().startsWith('provide shared module'),
-          );
-          if (!startup) continue;
-          for (const file of group.getFiles()) if (file.endsWith('.js')) files.add(file);
-        }
-        const links = [...files].sort().map((file) => `<link rel="preload" href="/${file}" as="script">`).join('');
+        const links = startupFiles(compilation, '.js').map((file) => `<link rel="preload" href="/${file}" as="script">`).join('');
         data.html = data.html.replace('</head>', `${links}</head>`);
         done(null, data);
       });

@@ -127,6 +127,61 @@ export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], test
   ].join('; ');
 }
 
+// The host's page at '/' prerendered by its build (rspack-app.mjs): index.html with the markup of its
+// layout in #root and one empty slot per remote fragment, `<template data-fragment="<remote>/<name>">`.
+const prerenderedHome = '/prerendered/index.html';
+const fragmentSlot = /<template data-fragment="([a-z][\w-]*)\/([a-z][\w-]*)"><\/template>/g;
+// A remote that does not answer in this time is left out (the page then renders in the browser).
+const fragmentTimeoutMs = 1500;
+
+/**
+ * The fragments of the remotes (their `fragments/<name>.json`: `{ html, stylesheets }`, published
+ * by each remote's build next to its mf-manifest.json), fetched per request and revalidated with
+ * their ETag: a redeployed remote is served at once, an unreachable one yields undefined.
+ * @param {Record<string, string>} remotes remote name -> URL of its mf-manifest.json
+ */
+export function fragmentSource(remotes) {
+  const known = new Map(); // url -> { etag, fragment }
+  return async function fragment(remote, name) {
+    const manifest = remotes[remote];
+    if (!manifest) return undefined;
+    const url = new URL(`fragments/${name}.json`, manifest).href;
+    const cached = known.get(url);
+    try {
+      const response = await fetch(url, {
+        headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
+        signal: AbortSignal.timeout(fragmentTimeoutMs),
+      });
+      if (response.status === 304 && cached) return cached.fragment;
+      if (!response.ok) return undefined;
+      const { html, stylesheets = [] } = await response.json();
+      if (typeof html !== 'string' || !Array.isArray(stylesheets)) return undefined;
+      const fragment = { html, stylesheets: stylesheets.map((href) => new URL(href, manifest).href) };
+      known.set(url, { etag: response.headers.get('etag'), fragment });
+      return fragment;
+    } catch {
+      return undefined;
+    }
+  };
+}
+
+/**
+ * The prerendered page with every slot filled by its remote's fragment and the fragments'
+ * stylesheets linked in <head>; undefined when one of them is missing (the caller serves index.html).
+ */
+export async function composePage(template, fragment) {
+  const slots = [...template.matchAll(fragmentSlot)];
+  const fragments = await Promise.all(slots.map(([, remote, name]) => fragment(remote, name)));
+  if (fragments.some((f) => !f)) return undefined;
+  let index = 0;
+  const html = template.replace(fragmentSlot, () => fragments[index++].html);
+  const links = fragments
+    .flatMap((f) => f.stylesheets)
+    .map((href) => `<link rel="stylesheet" href="${href.replaceAll('"', '&quot;')}">`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
 async function fileAt(root, pathname) {
   const path = normalize(join(root, decodeURIComponent(pathname)));
   if (path !== root && !path.startsWith(root + sep)) return undefined;
@@ -167,6 +222,20 @@ export async function serveStatic({
   const runtime = new Map(
     Object.entries(runtimeFiles).map(([path, value]) => [path, entity(Buffer.from(JSON.stringify(value)), '.json')]),
   );
+  const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
+  let composed = { key: '', entity: undefined };
+
+  /** The home page of a host with a prerendered page: composed with its remotes' fragments, else undefined. */
+  const homePage = async () => {
+    const file = await fileAt(root, prerenderedHome);
+    if (!file) return undefined;
+    const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
+    const html = await composePage(template, fragment);
+    if (!html) return undefined;
+    // Compressed once per version of the page and its fragments, not per request.
+    if (composed.key !== html) composed = { key: html, entity: entity(Buffer.from(html), '.html') };
+    return composed.entity;
+  };
 
   const fileEntity = ({ path, info }) => {
     const key = `${info.size}:${info.mtimeMs}`;
@@ -207,6 +276,11 @@ export async function serveStatic({
       const runtimeFile = runtime.get(pathname);
       if (runtimeFile) {
         return await send(req, res, runtimeFile, { 'Content-Type': contentTypes['.json'], 'Cache-Control': revalidate });
+      }
+
+      if (pathname === '/') {
+        const home = await homePage();
+        if (home) return await send(req, res, home, { 'Content-Type': contentTypes['.html'], 'Cache-Control': revalidate });
       }
 
       // A production build has no source maps; one left behind by another build is not published.

@@ -119,6 +119,61 @@ describe('serveStatic', () => {
   });
 });
 
+describe('serveStatic composing a prerendered home page from a remote fragment', () => {
+  const hostRoot = mkdtempSync(join(tmpdir(), 'static-host-'));
+  const remoteRoot = mkdtempSync(join(tmpdir(), 'static-remote-'));
+  let host;
+  let remote;
+  const fragment = (html) =>
+    writeFileSync(join(remoteRoot, 'fragments/home.json'), JSON.stringify({ html, stylesheets: ['home.1a2b3c4d.css'] }));
+
+  before(async () => {
+    writeFileSync(join(hostRoot, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    mkdirSync(join(hostRoot, 'prerendered'));
+    writeFileSync(
+      join(hostRoot, 'prerendered/index.html'),
+      '<html><head></head><body><div id="root" data-prerendered=""><nav>Home</nav><main><!--$--><template data-fragment="storefront/home"></template><!--/$--></main></div></body></html>',
+    );
+    mkdirSync(join(remoteRoot, 'fragments'));
+    fragment('<h1>Tools that work</h1>');
+    remote = await serveStatic({ root: remoteRoot, port: 0 });
+    host = await serveStatic({
+      root: hostRoot,
+      port: 0,
+      spaFallback: true,
+      runtimeFiles: { '/remotes.json': { storefront: `${remote.url}/mf-manifest.json` } },
+    });
+  });
+  after(async () => {
+    await host.close();
+    await remote?.close();
+  });
+
+  it("serves '/' with the remote's fragment in its slot and its stylesheet linked", async () => {
+    const page = await (await fetch(`${host.url}/`)).text();
+    assert.match(page, /<main><!--\$--><h1>Tools that work<\/h1><!--\/\$--><\/main>/);
+    assert.ok(page.includes(`<link rel="stylesheet" href="${remote.url}/home.1a2b3c4d.css"></head>`), page);
+    assert.ok(!page.includes('<template'), page);
+    // other routes are not prerendered
+    assert.equal(await (await fetch(`${host.url}/blogs`)).text(), '<html><head></head><body><div id="root"></div></body></html>');
+  });
+
+  it('serves a changed fragment at once (a redeployed remote), with a new ETag', async () => {
+    const before = await fetch(`${host.url}/`);
+    fragment('<h1>New season</h1>');
+    const after = await fetch(`${host.url}/`, { headers: { 'If-None-Match': before.headers.get('etag') } });
+    assert.equal(after.status, 200);
+    assert.match(await after.text(), /<h1>New season<\/h1>/);
+  });
+
+  it('serves index.html, as without prerendering, while the remote is down', async () => {
+    await remote.close();
+    remote = undefined;
+    const page = await (await fetch(`${host.url}/`)).text();
+    assert.equal(page, '<html><head></head><body><div id="root"></div></body></html>');
+  });
+});
+
 describe('contentSecurityPolicy', () => {
   const runtimeFiles = {
     '/remotes.json': {

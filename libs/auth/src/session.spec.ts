@@ -1,6 +1,6 @@
 import { useAuth } from './auth-store';
 import { setRuntimeConfig } from './runtime-config';
-import { signInWithGoogle, signInWithPassword, signOut, signUp } from './session';
+import { initAuth, signInWithGoogle, signInWithPassword, signOut, signUp } from './session';
 
 const manager = {
   signinResourceOwnerCredentials: jest.fn(),
@@ -9,7 +9,12 @@ const manager = {
   revokeTokens: jest.fn(async () => {}),
   signinRedirect: jest.fn(async () => {}),
 };
-jest.mock('./user-manager', () => ({ getUserManager: () => manager, CALLBACK_PATH: '/auth/callback' }));
+jest.mock('./user-manager', () => ({
+  getUserManager: () => manager,
+  hasStoredUser: () => false,
+  onUserManagerCreated: () => {},
+  CALLBACK_PATH: '/auth/callback',
+}));
 
 const oidcUser = (email: string, name = '') => ({
   access_token: `token-of-${email}`,
@@ -90,4 +95,13 @@ test('the Google sign-in sends the hint under the parameter name of the runtime 
   setRuntimeConfig({ idpHintParam: 'kc_idp_hint' });
   await signInWithGoogle();
   expect(manager.signinRedirect).toHaveBeenLastCalledWith({ extraQueryParams: { kc_idp_hint: 'google' }, state: { returnTo: '/' } });
+});
+
+test('a visitor without a stored session is signed out at once, before any render, without loading oidc-client-ts', () => {
+  useAuth.setState({ status: 'loading' });
+  const getUser = manager.getUser;
+  void initAuth();
+  // synchronously: the first render (or the hydration of the prerendered page) already reads 'signedOut'
+  expect(useAuth.getState().status).toBe('signedOut');
+  expect(getUser).not.toHaveBeenCalled();
 });

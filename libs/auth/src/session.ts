@@ -2,7 +2,7 @@ import type { User } from 'oidc-client-ts';
 import { ApiError, messageOf } from './api-error';
 import { setSignedIn, setSignedOut, useAuth, type AuthUser } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
-import { getUserManager } from './user-manager';
+import { getUserManager, hasStoredUser, onUserManagerCreated } from './user-manager';
 import { api } from './api-client';
 import { signOut } from './sign-out';
 
@@ -41,28 +41,44 @@ async function adoptUser(user: User, fallbackEmail?: string, afterSignIn = false
   return authUser;
 }
 
+// Every manager keeps SPEC §3's token in step with its renewals, whenever it is created.
+onUserManagerCreated((manager) => {
+  manager.events.addUserLoaded((user) => {
+    // silent renewal: keep the token of SPEC §3 in step with the renewed one
+    if (useAuth.getState().status === 'signedIn') setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
+  });
+  // A failed renewal is retried by the next timer; only a token that has really expired ends the session.
+  manager.events.addAccessTokenExpired(() => void signOut());
+});
+
 let initialised: Promise<void> | null = null;
 
-/** Restores the session kept in localStorage (renewing it with the refresh token if needed). Call once at start. */
+/**
+ * Restores the session kept in localStorage (renewing it with the refresh token if needed). Call once
+ * at start. Without a stored session the visitor is signed out at once (synchronously, before the
+ * first render) and oidc-client-ts is not loaded at all.
+ */
 export function initAuth(): Promise<void> {
+  if (!initialised && !hasStoredUser()) {
+    setSignedOut();
+    initialised = Promise.resolve();
+  }
   initialised ??= (async () => {
-    const manager = getUserManager();
-    manager.events.addUserLoaded((user) => {
-      // silent renewal: keep the token of SPEC §3 in step with the renewed one
-      if (useAuth.getState().status === 'signedIn') setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
-    });
-    // A failed renewal is retried by the next timer; only a token that has really expired ends the session.
-    manager.events.addAccessTokenExpired(() => void signOut());
     try {
-      let user = await manager.getUser();
-      if (user?.expired && user.refresh_token) user = await manager.signinSilent();
-      if (user && !user.expired) await adoptUser(user);
-      else {
-        await manager.removeUser();
+      const manager = await getUserManager();
+      try {
+        let user = await manager.getUser();
+        if (user?.expired && user.refresh_token) user = await manager.signinSilent();
+        if (user && !user.expired) await adoptUser(user);
+        else {
+          await manager.removeUser();
+          setSignedOut();
+        }
+      } catch {
+        await manager.removeUser().catch(() => {});
         setSignedOut();
       }
     } catch {
-      await manager.removeUser().catch(() => {});
       setSignedOut();
     }
   })();
@@ -71,7 +87,7 @@ export function initAuth(): Promise<void> {
 
 /** Email + password sign-in (password grant). Throws an Error carrying the identity provider's message. */
 export async function signInWithPassword(email: string, password: string): Promise<AuthUser> {
-  const user = await getUserManager().signinResourceOwnerCredentials({ username: email, password, skipUserInfo: true });
+  const user = await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password, skipUserInfo: true });
   return adoptUser(user, email, true);
 }
 
@@ -108,12 +124,12 @@ export async function signUp({ name, email, password }: { name: string; email: s
 /** Redirects to the provider with the Google hint (its parameter name from the runtime config); the answer comes back to /auth/callback. */
 export async function signInWithGoogle(returnTo = '/'): Promise<void> {
   const { idpHintParam } = getRuntimeConfig();
-  await getUserManager().signinRedirect({ extraQueryParams: { [idpHintParam]: 'google' }, state: { returnTo } });
+  await (await getUserManager()).signinRedirect({ extraQueryParams: { [idpHintParam]: 'google' }, state: { returnTo } });
 }
 
 /** Completes the code + PKCE flow at /auth/callback; resolves with the path to go back to. */
 export async function completeRedirectSignIn(url = window.location.href): Promise<string> {
-  const user = await getUserManager().signinCallback(url);
+  const user = await (await getUserManager()).signinCallback(url);
   if (!user) return '/';
   await adoptUser(user, undefined, true);
   const state = user.state as { returnTo?: unknown } | undefined;

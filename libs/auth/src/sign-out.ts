@@ -5,9 +5,14 @@ import { navigateTo } from './navigation';
 import { getUserManager } from './user-manager';
 
 export async function signOut(): Promise<void> {
-  const manager = getUserManager();
-  const user = await manager.getUser().catch(() => null);
   setSignedOut();
+  let manager;
+  try {
+    manager = await getUserManager();
+  } catch {
+    return; // oidc-client-ts could not be loaded: nothing of it to clear
+  }
+  const user = await manager.getUser().catch(() => null);
   await manager.removeUser().catch(() => {});
   if (user?.refresh_token) await manager.revokeTokens(['refresh_token']).catch(() => {});
 }

@@ -7,6 +7,7 @@ export { EmptyState, type EmptyStateProps } from './feedback/empty-state';
 export { ErrorState, type ErrorStateProps } from './feedback/error-state';
 export { Field, type FieldProps } from './field/field';
 export { PageTitle, type PageTitleProps } from './typography/page-title';
+export { useDocumentTitle } from './typography/use-document-title';
 export { Stars, type StarsProps } from './typography/stars';
 export { classNames } from './class-names';
 export {
@@ -25,3 +26,4 @@ export {
   type ProductImageProps,
 } from './image/product-image';
 export { visuallyHidden } from './visually-hidden';
+export { useHydrated } from './hydration/use-hydrated';

@@ -3,7 +3,7 @@ import { Outlet, useLocation, useNavigate } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { setNavigate } from '@toolshop/auth';
 import { TOAST_AUTO_CLOSE_MS } from '@toolshop/contracts';
-import { visuallyHidden } from '@toolshop/ui';
+import { useHydrated, visuallyHidden } from '@toolshop/ui';
 import { Navbar } from '../features/navbar/navbar';
 import { useRouteFocus } from '../lib/route-focus';
 import styles from './app-layout.module.css';
@@ -18,6 +18,7 @@ export function AppLayout() {
   useEffect(() => setNavigate((path) => void navigate(path)), [navigate]);
   const main = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(useLocation().pathname, main);
+  const hydrated = useHydrated();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -30,8 +31,10 @@ export function AppLayout() {
       <p className={visuallyHidden} aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      {/* At the bottom: a toast covers neither the navbar's account controls nor a page's heading. */}
-      <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />
+      {/* At the bottom: a toast covers neither the navbar's account controls nor a page's heading.
+          Not in the prerendered page: it mounts after the hydration (a toast raised before waits in
+          react-toastify's queue). */}
+      {hydrated && <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />}
     </>
   );
 }

@@ -17,7 +17,8 @@ export function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const name = remote?.name ?? id.split('/')[0];
       console.error(`[composition] ${id} could not be loaded`, error);
       const remoteName = isRemoteName(name) ? name : undefined;
-      return { __esModule: true, default: () => createElement(RemoteUnavailable, { remote: remoteName }) };
+      // `unavailable` tells the shell's start not to hydrate a prerendered page with this stand-in.
+      return { __esModule: true, unavailable: true, default: () => createElement(RemoteUnavailable, { remote: remoteName }) };
     },
   };
 }

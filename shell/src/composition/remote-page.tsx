@@ -10,8 +10,20 @@ import type { RemoteName } from './remote-map';
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 const attempts = new Map<RemoteName, number>();
 
+const pageKey = (remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) => `${remote}/${exposed}#${attempt}`;
+
+/**
+ * Makes a page's module, loaded already, render at once (without suspending): how the shell
+ * hydrates a prerendered page, whose markup React must find rendered in the same pass.
+ */
+export function providePageModule(remote: RemoteName, exposed: PageName<RemoteName>, module: { default: ComponentType }): void {
+  // A thenable that calls back at once: React.lazy then holds the module from its first render.
+  const loaded = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) };
+  pages.set(pageKey(remote, exposed, attempts.get(remote) ?? 0), lazy(() => loaded as Promise<{ default: ComponentType }>));
+}
+
 function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) {
-  const key = `${remote}/${exposed}#${attempt}`;
+  const key = pageKey(remote, exposed, attempt);
   let page = pages.get(key);
   if (!page) {
     page = lazy(() => loadRemotePage(remote, exposed));

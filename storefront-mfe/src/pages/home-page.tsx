@@ -1,3 +1,4 @@
+import { useHydrated } from '@toolshop/ui';
 import { Hero } from '../features/hero/hero';
 import { ToolGrid } from '../features/tools/tool-grid';
 import { Highlights } from '../features/highlights/highlights';
@@ -8,19 +9,30 @@ import { SiteFooter } from '../features/footer/site-footer';
 import { useDocumentTitle } from './use-document-title';
 import styles from './page.module.css';
 
+/**
+ * The home page. Its first screen, the hero, is also prerendered at build time
+ * (src/prerender/home-fragment.tsx) and hydrated in the shell; the rest (data, a live countdown,
+ * forms with generated ids...) renders right after the hydration, below the fold. The hero uses no
+ * @toolshop/ui component: the shared library's class names are those of the shell's build, not ours.
+ */
 export default function HomePage() {
   useDocumentTitle('Power tools direct from the factory');
+  const hydrated = useHydrated();
   return (
     <>
       <Hero />
-      <div className={styles.content}>
-        <ToolGrid />
-        <Highlights />
-        <ReviewList />
-        <SaleCountdown />
-        <SuggestionForm />
-      </div>
-      <SiteFooter />
+      {hydrated && (
+        <>
+          <div className={styles.content}>
+            <ToolGrid />
+            <Highlights />
+            <ReviewList />
+            <SaleCountdown />
+            <SuggestionForm />
+          </div>
+          <SiteFooter />
+        </>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { signOut, useAuth } from '@toolshop/auth';
 import { navbarLinks } from '@toolshop/routes';
@@ -8,9 +8,20 @@ import styles from './navbar.module.css';
 
 const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.link, isActive && styles.active);
 
+/**
+ * The session's status; a signed-out visitor's navbar in the prerendered page and while React
+ * hydrates it (a stored session shows once it is read: Login turns into the spinner, then the email).
+ */
+const useStatus = () =>
+  useSyncExternalStore(
+    useAuth.subscribe,
+    () => useAuth.getState().status,
+    () => 'signedOut' as const,
+  );
+
 /** SPEC §2: always Home, Blogs, My Portfolio; signed in also Dashboard, the email and Sign Out; else Login (back to this page afterwards). */
 export function Navbar() {
-  const status = useAuth((s) => s.status);
+  const status = useStatus();
   const email = useAuth((s) => s.user?.email);
   const [open, setOpen] = useState(false);
   const location = useLocation();
@@ -59,7 +70,9 @@ export function Navbar() {
           )}
           {status === 'signedIn' && (
             <>
-              <li className={styles.email}>{email}</li>
+              <li className={styles.email} title={email}>
+                {email}
+              </li>
               <li>
                 <button type="button" className={styles.signOut} onClick={() => void signOut()}>
                   Sign Out

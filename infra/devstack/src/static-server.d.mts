@@ -1,0 +1,32 @@
+// Types of static-server.mjs for TypeScript callers (the browser tests start one of their own).
+export interface StaticServerOptions {
+  root: string;
+  port: number;
+  host?: string;
+  spaFallback?: boolean;
+  runtimeFiles?: Record<string, unknown>;
+  imageHosts?: string[];
+  testOrigins?: string[];
+}
+
+export function serveStatic(
+  options: StaticServerOptions,
+): Promise<{ url: string; close: () => Promise<void> }>;
+export function acceptedEncodings(header?: string): string[];
+export function imageHostsFrom(value?: string): string[];
+export const runtimeStyleHashes: string[];
+export function contentSecurityPolicy(options?: {
+  runtimeFiles?: Record<string, unknown>;
+  imageHosts?: string[];
+  testOrigins?: string[];
+}): string;
+export function fragmentSource(
+  remotes: Record<string, string>,
+): (remote: string, name: string) => Promise<{ html: string; stylesheets: string[] } | undefined>;
+export function composePage(
+  template: string,
+  fragment: (
+    remote: string,
+    name: string,
+  ) => Promise<{ html: string; stylesheets: string[] } | undefined>,
+): Promise<string | undefined>;

@@ -1,0 +1,176 @@
+// The home page's first view comes with the HTML: the shell's navbar and the storefront's first
+// screen (its own prerendered fragment, composed by the shell's server), hydrated afterwards with no
+// hydration error, no layout shift and no element replaced.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { repoRoot } from '@toolshop/settings/repo-root';
+import { expect, stack, test } from '@toolshop/devstack/e2e';
+
+const heroTitle = 'Tools that work as hard as you do';
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the home page shows the navbar and the storefront first screen, styled', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    for (const name of ['Home', 'Blogs', 'My Portfolio', 'Login'])
+      await expect(nav.getByRole('link', { name })).toBeVisible();
+    const title = page.getByRole('heading', { level: 1, name: heroTitle });
+    await expect(title).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Shop the range' })).toBeVisible();
+    await expect(page.getByText('3-year warranty')).toBeVisible();
+    // The storefront's and the shell's stylesheets came with the page: the hero is its large white heading.
+    expect(await title.evaluate((h1) => parseFloat(getComputedStyle(h1).fontSize))).toBeGreaterThan(
+      32,
+    );
+    expect(await title.evaluate((h1) => getComputedStyle(h1).color)).toBe('rgb(255, 255, 255)');
+    expect(await nav.evaluate((n) => getComputedStyle(n).display)).toBe('flex');
+  });
+
+  test('another route is not prerendered (it renders in the browser)', async ({ page }) => {
+    await page.goto('/blogs');
+    expect(await page.locator('#root').innerHTML()).toBe('');
+  });
+
+  test('a new fragment of the storefront is served without rebuilding the shell, and none while it is down', async ({
+    page,
+  }) => {
+    // A storefront of our own (a copy of its build) beside a shell server on the same shell build.
+    // (an ES module: imported at run time, the specs themselves are loaded as CommonJS)
+    const { serveStatic } = await import('@toolshop/devstack/static-server.mjs');
+    const storefrontCopy = mkdtempSync(join(tmpdir(), 'toolshop-storefront-'));
+    cpSync(join(repoRoot, 'storefront-mfe/dist'), storefrontCopy, { recursive: true });
+    const storefront = await serveStatic({ root: storefrontCopy, port: 0 });
+    const shell = await serveStatic({
+      root: join(repoRoot, 'shell/dist'),
+      port: 0,
+      spaFallback: true,
+      runtimeFiles: {
+        '/remotes.json': { ...stackRemotes(), storefront: `${storefront.url}/mf-manifest.json` },
+      },
+    });
+    try {
+      await page.goto(`${shell.url}/`);
+      await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+
+      // The storefront is redeployed with a new first screen: the next visit shows it.
+      const file = join(storefrontCopy, 'fragments/home.json');
+      const fragment = JSON.parse(readFileSync(file, 'utf8')) as { html: string };
+      writeFileSync(
+        file,
+        JSON.stringify({
+          ...fragment,
+          html: fragment.html.replace(
+            'Tools that work as hard as',
+            'Winter sale: tools as tough as',
+          ),
+        }),
+      );
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Winter sale: tools as tough as you do' }),
+      ).toBeVisible();
+
+      // The storefront is down: the shell's page comes as before prerendering (rendered by JavaScript).
+      await storefront.close();
+      await page.reload();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+      expect(await page.locator('#root').innerHTML()).toBe('');
+    } finally {
+      await shell.close();
+      await storefront.close().catch(() => {});
+      rmSync(storefrontCopy, { recursive: true, force: true });
+    }
+  });
+});
+
+function stackRemotes() {
+  return Object.fromEntries(
+    Object.entries(stack.remotes).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
+  );
+}
+
+/** Sums the page's layout shifts and notes whether the prerendered navbar or hero is ever removed. */
+async function watchHydration(page: Page) {
+  await page.addInitScript(() => {
+    const probe = { shift: 0, removedHeading: false };
+    (window as unknown as { probe: typeof probe }).probe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[]) {
+        if (!entry.hadRecentInput) probe.shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    // The navbar or the hero taken out of the page: React rendered it afresh instead of hydrating it.
+    new MutationObserver((mutations) => {
+      for (const { removedNodes } of mutations) {
+        for (const node of removedNodes) {
+          if (
+            node instanceof Element &&
+            (node.matches('h1, header') || node.querySelector('h1, header'))
+          )
+            probe.removedHeading = true;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+const probeOf = (page: Page) =>
+  page.evaluate(
+    () => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe,
+  );
+
+test('the prerendered page is hydrated in place: no hydration error, no layout shift, no element replaced', async ({
+  page,
+}) => {
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  await watchHydration(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
+  // Hydrated: the rest of the page rendered, the tools arrived, the hero's links act (scroll and focus).
+  await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
+  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+  await page.getByRole('link', { name: 'Read customer reviews' }).click();
+  await expect(page.locator('#reviews')).toBeFocused();
+  await expect(page).toHaveURL(`${stack.shell}/`);
+
+  const probe = await probeOf(page);
+  expect(probe.removedHeading, 'the prerendered navbar and hero stay the same elements').toBe(
+    false,
+  );
+  expect(probe.shift).toBeLessThanOrEqual(0.02);
+  expect(
+    errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text)),
+  ).toEqual([]);
+  expect(errors).toEqual([]);
+});
+
+test('a signed-in customer sees their navbar after the session is read, without a shift', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('customer');
+  await watchHydration(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText('customer@toolshop.test')).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
+  const probe = await probeOf(page);
+  expect(probe.removedHeading, 'the prerendered navbar and hero stay the same elements').toBe(
+    false,
+  );
+  expect(probe.shift).toBeLessThanOrEqual(0.02);
+});
