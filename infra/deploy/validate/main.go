@@ -1,0 +1,412 @@
+// Validates the Kubernetes manifests of infra/deploy offline: renders each kustomization with
+// kustomize's own library (krusty), decodes every object STRICTLY into the official Kubernetes
+// API types (an unknown or misspelt field, a wrong type or a duplicate key fails), then checks the
+// shop's rules: probes, resources, a locked-down securityContext on every container, secrets by
+// reference only, a PodDisruptionBudget per Deployment, an autoscaler for the API, a default-deny
+// NetworkPolicy, Services and an Ingress that point at something that exists.
+//
+//	go run . ../k8s/base ../k8s/overlays/production
+package main
+
+import (
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strings"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/api/resource"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"k8s.io/apimachinery/pkg/util/intstr"
+	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
+)
+
+// The kinds the shop deploys, each decoded into its official type.
+var kinds = map[string]func() any{
+	"v1/Namespace":                           func() any { return &corev1.Namespace{} },
+	"v1/ConfigMap":                           func() any { return &corev1.ConfigMap{} },
+	"v1/Service":                             func() any { return &corev1.Service{} },
+	"v1/ServiceAccount":                      func() any { return &corev1.ServiceAccount{} },
+	"apps/v1/Deployment":                     func() any { return &appsv1.Deployment{} },
+	"autoscaling/v2/HorizontalPodAutoscaler": func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
+	"policy/v1/PodDisruptionBudget":          func() any { return &policyv1.PodDisruptionBudget{} },
+	"networking.k8s.io/v1/NetworkPolicy":     func() any { return &networkingv1.NetworkPolicy{} },
+	"networking.k8s.io/v1/Ingress":           func() any { return &networkingv1.Ingress{} },
+}
+
+// Names of settings that are secrets: they must come from a Secret, never a literal or a ConfigMap.
+var secretName = regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|COOKIE_KEYS|MONGODB_URI|SMTP_URL|PRIVATE|API_KEY)`)
+
+type manifests struct {
+	deployments []*appsv1.Deployment
+	services    []*corev1.Service
+	hpas        []*autoscalingv2.HorizontalPodAutoscaler
+	pdbs        []*policyv1.PodDisruptionBudget
+	policies    []*networkingv1.NetworkPolicy
+	ingresses   []*networkingv1.Ingress
+	configMaps  []*corev1.ConfigMap
+	accounts    map[string]*corev1.ServiceAccount
+}
+
+type report struct{ problems []string }
+
+func (r *report) add(format string, args ...any) {
+	r.problems = append(r.problems, fmt.Sprintf(format, args...))
+}
+
+func main() {
+	dirs := os.Args[1:]
+	if len(dirs) == 0 {
+		fmt.Fprintln(os.Stderr, "usage: validate <kustomization dir>...")
+		os.Exit(2)
+	}
+	failed := false
+	for _, dir := range dirs {
+		count, problems := validate(dir)
+		if len(problems) > 0 {
+			failed = true
+			fmt.Printf("FAIL %s (%d objects):\n", dir, count)
+			for _, problem := range problems {
+				fmt.Printf("  - %s\n", problem)
+			}
+			continue
+		}
+		fmt.Printf("ok   %s: %d objects, strict against k8s.io/api, every rule holds\n", dir, count)
+	}
+	if failed {
+		os.Exit(1)
+	}
+}
+
+func validate(dir string) (int, []string) {
+	r := &report{}
+	rendered, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(filesys.MakeFsOnDisk(), dir)
+	if err != nil {
+		return 0, []string{fmt.Sprintf("kustomize: %v", err)}
+	}
+	m := manifests{accounts: map[string]*corev1.ServiceAccount{}}
+	for _, res := range rendered.Resources() {
+		id := fmt.Sprintf("%s/%s", res.GetApiVersion(), res.GetKind())
+		name := fmt.Sprintf("%s %s", res.GetKind(), res.GetName())
+		body, err := res.AsYAML()
+		if err != nil {
+			r.add("%s: %v", name, err)
+			continue
+		}
+		if res.GetKind() == "Secret" {
+			r.add("%s: secrets are referenced by name, never defined in the manifests", name)
+			continue
+		}
+		factory, known := kinds[id]
+		if !known {
+			r.add("%s: %s is not a kind this validator knows (add its type to kinds)", name, id)
+			continue
+		}
+		object := factory()
+		if err := yaml.UnmarshalStrict(body, object); err != nil {
+			r.add("%s: %v", name, err)
+			continue
+		}
+		switch typed := object.(type) {
+		case *appsv1.Deployment:
+			m.deployments = append(m.deployments, typed)
+		case *corev1.Service:
+			m.services = append(m.services, typed)
+		case *autoscalingv2.HorizontalPodAutoscaler:
+			m.hpas = append(m.hpas, typed)
+		case *policyv1.PodDisruptionBudget:
+			m.pdbs = append(m.pdbs, typed)
+		case *networkingv1.NetworkPolicy:
+			m.policies = append(m.policies, typed)
+		case *networkingv1.Ingress:
+			m.ingresses = append(m.ingresses, typed)
+		case *corev1.ConfigMap:
+			m.configMaps = append(m.configMaps, typed)
+		case *corev1.ServiceAccount:
+			m.accounts[typed.Name] = typed
+		}
+	}
+	checkDeployments(r, &m)
+	checkServicesAndIngress(r, &m)
+	checkNetworkPolicies(r, &m)
+	checkConfigMaps(r, &m)
+	sort.Strings(r.problems)
+	return rendered.Size(), r.problems
+}
+
+func checkDeployments(r *report, m *manifests) {
+	if len(m.deployments) == 0 {
+		r.add("no Deployment at all")
+	}
+	for _, d := range m.deployments {
+		name := "Deployment " + d.Name
+		pod := d.Spec.Template.Spec
+		selector, err := metav1.LabelSelectorAsSelector(d.Spec.Selector)
+		if err != nil || selector.Empty() || !selector.Matches(labels.Set(d.Spec.Template.Labels)) {
+			r.add("%s: its selector must be set and match its pod labels", name)
+		}
+		if pod.AutomountServiceAccountToken == nil || *pod.AutomountServiceAccountToken {
+			r.add("%s: automountServiceAccountToken must be false (the apps never call the Kubernetes API)", name)
+		}
+		if pod.ServiceAccountName == "" || m.accounts[pod.ServiceAccountName] == nil {
+			r.add("%s: needs a ServiceAccount of its own, defined here", name)
+		}
+		podSecurity := pod.SecurityContext
+		if podSecurity == nil || podSecurity.RunAsNonRoot == nil || !*podSecurity.RunAsNonRoot {
+			r.add("%s: pod securityContext.runAsNonRoot must be true", name)
+		}
+		if podSecurity == nil || podSecurity.SeccompProfile == nil || podSecurity.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+			r.add("%s: pod securityContext.seccompProfile must be RuntimeDefault", name)
+		}
+		if len(pod.Containers) == 0 {
+			r.add("%s: no container", name)
+		}
+		for _, c := range append(append([]corev1.Container{}, pod.InitContainers...), pod.Containers...) {
+			checkContainer(r, fmt.Sprintf("%s container %s", name, c.Name), c)
+		}
+		if !hasPDB(m, d) {
+			r.add("%s: no PodDisruptionBudget selects its pods", name)
+		}
+		replicas := int32(1)
+		if d.Spec.Replicas != nil {
+			replicas = *d.Spec.Replicas
+		}
+		if replicas < 2 && !hasHPA(m, d) {
+			r.add("%s: fewer than 2 replicas and no autoscaler: one node drain takes it down", name)
+		}
+	}
+	for _, hpa := range m.hpas {
+		ref := hpa.Spec.ScaleTargetRef
+		if ref.Kind != "Deployment" || findDeployment(m, ref.Name) == nil {
+			r.add("HorizontalPodAutoscaler %s: scales %s %s, which is not defined", hpa.Name, ref.Kind, ref.Name)
+		}
+		if hpa.Spec.MinReplicas == nil || *hpa.Spec.MinReplicas < 2 || hpa.Spec.MaxReplicas < *hpa.Spec.MinReplicas {
+			r.add("HorizontalPodAutoscaler %s: minReplicas must be at least 2 and at most maxReplicas", hpa.Name)
+		}
+		if len(hpa.Spec.Metrics) == 0 {
+			r.add("HorizontalPodAutoscaler %s: names no metric", hpa.Name)
+		}
+	}
+	if api := findDeployment(m, "api"); api != nil && !hasHPA(m, api) {
+		r.add("Deployment api: no HorizontalPodAutoscaler scales it")
+	}
+}
+
+func checkContainer(r *report, name string, c corev1.Container) {
+	if c.Image == "" || strings.HasSuffix(c.Image, ":latest") {
+		r.add("%s: image must be set and not :latest", name)
+	}
+	ports := map[string]bool{}
+	for _, p := range c.Ports {
+		ports[p.Name] = true
+		ports[fmt.Sprint(p.ContainerPort)] = true
+	}
+	for kind, probe := range map[string]*corev1.Probe{"readinessProbe": c.ReadinessProbe, "livenessProbe": c.LivenessProbe} {
+		if probe == nil || probe.HTTPGet == nil {
+			r.add("%s: needs an HTTP %s", name, kind)
+			continue
+		}
+		if !strings.HasPrefix(probe.HTTPGet.Path, "/health") {
+			r.add("%s: %s must ask a health endpoint, not %q", name, kind, probe.HTTPGet.Path)
+		}
+		if !ports[probe.HTTPGet.Port.String()] {
+			r.add("%s: %s port %s is not a port of the container", name, kind, probe.HTTPGet.Port.String())
+		}
+	}
+	if c.ReadinessProbe != nil && c.LivenessProbe != nil && c.ReadinessProbe.HTTPGet != nil && c.LivenessProbe.HTTPGet != nil &&
+		c.LivenessProbe.HTTPGet.Path == "/health/ready" {
+		r.add("%s: the liveness probe must not depend on the database (/health, not /health/ready)", name)
+	}
+	for _, res := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+		request, hasRequest := c.Resources.Requests[res]
+		limit, hasLimit := c.Resources.Limits[res]
+		if !hasRequest || !hasLimit {
+			r.add("%s: needs a %s request and limit", name, res)
+		} else if request.Cmp(limit) > 0 || request.Cmp(resource.Quantity{}) <= 0 {
+			r.add("%s: %s request must be positive and at most its limit", name, res)
+		}
+	}
+	s := c.SecurityContext
+	switch {
+	case s == nil:
+		r.add("%s: needs a securityContext", name)
+	default:
+		if s.RunAsNonRoot == nil || !*s.RunAsNonRoot {
+			r.add("%s: securityContext.runAsNonRoot must be true", name)
+		}
+		if s.RunAsUser != nil && *s.RunAsUser == 0 {
+			r.add("%s: runs as uid 0", name)
+		}
+		if s.ReadOnlyRootFilesystem == nil || !*s.ReadOnlyRootFilesystem {
+			r.add("%s: securityContext.readOnlyRootFilesystem must be true", name)
+		}
+		if s.AllowPrivilegeEscalation == nil || *s.AllowPrivilegeEscalation {
+			r.add("%s: securityContext.allowPrivilegeEscalation must be false", name)
+		}
+		if s.Privileged != nil && *s.Privileged {
+			r.add("%s: must not be privileged", name)
+		}
+		if s.Capabilities == nil || len(s.Capabilities.Drop) != 1 || s.Capabilities.Drop[0] != "ALL" || len(s.Capabilities.Add) > 0 {
+			r.add("%s: securityContext.capabilities must drop ALL and add none", name)
+		}
+	}
+	for _, env := range c.Env {
+		if secretName.MatchString(env.Name) && (env.ValueFrom == nil || env.ValueFrom.SecretKeyRef == nil) {
+			r.add("%s: %s must come from a Secret (secretKeyRef), not a literal or a ConfigMap", name, env.Name)
+		}
+	}
+	for _, from := range c.EnvFrom {
+		if from.SecretRef != nil {
+			r.add("%s: envFrom a whole Secret: reference each key with secretKeyRef instead", name)
+		}
+	}
+}
+
+func hasPDB(m *manifests, d *appsv1.Deployment) bool {
+	for _, pdb := range m.pdbs {
+		selector, err := metav1.LabelSelectorAsSelector(pdb.Spec.Selector)
+		if err == nil && !selector.Empty() && pdb.Namespace == d.Namespace && selector.Matches(labels.Set(d.Spec.Template.Labels)) {
+			return pdb.Spec.MinAvailable != nil || pdb.Spec.MaxUnavailable != nil
+		}
+	}
+	return false
+}
+
+func hasHPA(m *manifests, d *appsv1.Deployment) bool {
+	for _, hpa := range m.hpas {
+		if hpa.Spec.ScaleTargetRef.Kind == "Deployment" && hpa.Spec.ScaleTargetRef.Name == d.Name {
+			return true
+		}
+	}
+	return false
+}
+
+func findDeployment(m *manifests, name string) *appsv1.Deployment {
+	for _, d := range m.deployments {
+		if d.Name == name {
+			return d
+		}
+	}
+	return nil
+}
+
+func findService(m *manifests, name string) *corev1.Service {
+	for _, s := range m.services {
+		if s.Name == name {
+			return s
+		}
+	}
+	return nil
+}
+
+// containerHasPort: the Service's targetPort (a name or a number) exists on a selected pod.
+func containerHasPort(d *appsv1.Deployment, target intstr.IntOrString) bool {
+	for _, c := range d.Spec.Template.Spec.Containers {
+		for _, p := range c.Ports {
+			if (target.Type == intstr.String && p.Name == target.StrVal) || (target.Type == intstr.Int && p.ContainerPort == target.IntVal) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func checkServicesAndIngress(r *report, m *manifests) {
+	for _, s := range m.services {
+		var selected *appsv1.Deployment
+		for _, d := range m.deployments {
+			if len(s.Spec.Selector) > 0 && labels.SelectorFromSet(s.Spec.Selector).Matches(labels.Set(d.Spec.Template.Labels)) {
+				selected = d
+			}
+		}
+		if selected == nil {
+			r.add("Service %s: selects no Deployment's pods", s.Name)
+			continue
+		}
+		for _, p := range s.Spec.Ports {
+			if !containerHasPort(selected, p.TargetPort) {
+				r.add("Service %s: targetPort %s is not a port of Deployment %s", s.Name, p.TargetPort.String(), selected.Name)
+			}
+		}
+	}
+	if len(m.ingresses) == 0 {
+		r.add("no Ingress: the shop is unreachable")
+	}
+	for _, ing := range m.ingresses {
+		if len(ing.Spec.TLS) == 0 {
+			r.add("Ingress %s: no TLS", ing.Name)
+		}
+		for _, rule := range ing.Spec.Rules {
+			if rule.HTTP == nil {
+				continue
+			}
+			for _, path := range rule.HTTP.Paths {
+				backend := path.Backend.Service
+				if backend == nil {
+					r.add("Ingress %s: %s%s has no Service backend", ing.Name, rule.Host, path.Path)
+					continue
+				}
+				service := findService(m, backend.Name)
+				if service == nil {
+					r.add("Ingress %s: %s%s goes to Service %s, which is not defined", ing.Name, rule.Host, path.Path, backend.Name)
+					continue
+				}
+				found := false
+				for _, p := range service.Spec.Ports {
+					found = found || (backend.Port.Name != "" && p.Name == backend.Port.Name) || (backend.Port.Number != 0 && p.Port == backend.Port.Number)
+				}
+				if !found {
+					r.add("Ingress %s: Service %s has no port %s%d", ing.Name, backend.Name, backend.Port.Name, backend.Port.Number)
+				}
+			}
+		}
+	}
+}
+
+func checkNetworkPolicies(r *report, m *manifests) {
+	defaultDeny := false
+	for _, p := range m.policies {
+		types := map[networkingv1.PolicyType]bool{}
+		for _, t := range p.Spec.PolicyTypes {
+			types[t] = true
+		}
+		if len(p.Spec.PodSelector.MatchLabels) == 0 && len(p.Spec.PodSelector.MatchExpressions) == 0 &&
+			types[networkingv1.PolicyTypeIngress] && types[networkingv1.PolicyTypeEgress] &&
+			len(p.Spec.Ingress) == 0 && len(p.Spec.Egress) == 0 {
+			defaultDeny = true
+		}
+	}
+	if !defaultDeny {
+		r.add("no default-deny NetworkPolicy (empty podSelector, Ingress and Egress, no rules)")
+	}
+	for _, d := range m.deployments {
+		allowed := false
+		for _, p := range m.policies {
+			selector, err := metav1.LabelSelectorAsSelector(&p.Spec.PodSelector)
+			if err == nil && !selector.Empty() && selector.Matches(labels.Set(d.Spec.Template.Labels)) && len(p.Spec.Ingress) > 0 {
+				allowed = true
+			}
+		}
+		if !allowed {
+			r.add("Deployment %s: no NetworkPolicy lets any traffic in (it would be unreachable)", d.Name)
+		}
+	}
+}
+
+func checkConfigMaps(r *report, m *manifests) {
+	for _, cm := range m.configMaps {
+		for key := range cm.Data {
+			if secretName.MatchString(key) {
+				r.add("ConfigMap %s: %s looks like a secret: reference a Secret instead", cm.Name, key)
+			}
+		}
+	}
+}

@@ -1,0 +1,28 @@
+// The web image's server: the shell's production build at /, each remote's under /remotes/<name>/,
+// served by the project's own static server (infra/devstack/src/static-server.mjs: the same
+// Content-Security-Policy, caching and compression as `npm start`). The runtime files come from
+// RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes.
+//
+//   PORT=8080 RUNTIME_DIR=/etc/toolshop/web WEB_ROOT=/app/www node infra/deploy/web/serve.mjs
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { serveStatic } from '@toolshop/devstack/static-server.mjs';
+
+const runtimeDir = process.env.RUNTIME_DIR || '/etc/toolshop/web';
+const readJson = (name) => JSON.parse(readFileSync(join(runtimeDir, name), 'utf8'));
+
+const server = await serveStatic({
+  root: process.env.WEB_ROOT || '/app/www',
+  port: Number(process.env.PORT || 8080),
+  host: process.env.HOST || '0.0.0.0',
+  spaFallback: true,
+  runtimeFiles: {
+    '/config.json': readJson('config.json'),
+    '/remotes.json': readJson('remotes.json'),
+  },
+});
+console.log(`[web] serving on ${server.url}`);
+
+const stop = () => void server.close().then(() => process.exit(0));
+process.once('SIGTERM', stop);
+process.once('SIGINT', stop);
