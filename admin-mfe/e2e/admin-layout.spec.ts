@@ -1,7 +1,14 @@
 // Issue 13 item 1: the admin tables fit their page at every width, whatever the data's length.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { apiClient, createUser, expect, test, type ApiClient } from '@toolshop/devstack/e2e';
+import {
+  apiClient,
+  createUser,
+  expect,
+  expectNoSidewaysScroll,
+  test,
+  type ApiClient,
+} from '@toolshop/devstack/e2e';
 
 const WIDE = [1280, 1440, 1920];
 const PHONE = 375;
@@ -34,25 +41,6 @@ async function longOrder(admin: ApiClient) {
     orderQuantity: 1,
   });
   return { tool, customer };
-}
-
-async function pageFits(page: Page) {
-  const widths = await page.evaluate(() => {
-    const viewport = window.innerWidth;
-    // What sticks out, innermost first, to name the culprit when this fails.
-    const outside = [...document.body.querySelectorAll('*')]
-      .filter((el) => el.getBoundingClientRect().right > viewport + 0.5)
-      .slice(-5)
-      .map(
-        (el) =>
-          `${el.tagName.toLowerCase()}.${el.className} ${Math.round(el.getBoundingClientRect().right)}`,
-      );
-    return { scroll: document.scrollingElement!.scrollWidth, viewport, outside };
-  });
-  expect(
-    widths.scroll,
-    `page width at ${widths.viewport} px; outside: ${widths.outside.join(', ')}`,
-  ).toBeLessThanOrEqual(widths.viewport);
 }
 
 /** The button is inside the viewport and nothing covers it (a trial click hits it). */
@@ -98,7 +86,7 @@ test('Manage All Orders shows its actions and no sideways scroll for long data a
     const row = page.getByRole('row', { name: new RegExp(customer.email) });
     await expect(row).toContainText(tool.name);
     await reachable(page, row.getByRole('button', { name: /^Cancel order of/ }));
-    await pageFits(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: test.info().outputPath(`manage-orders-${width}.png`),
       fullPage: true,
@@ -118,21 +106,21 @@ test('Manage Products and Make Admin fit long data at 375–1920 px', async ({
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/dashboard/manageProducts');
     await expect(page.getByRole('table')).toBeVisible();
-    await pageFits(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: test.info().outputPath(`manage-products-${width}.png`),
       fullPage: true,
     });
     await page.goto('/dashboard/users');
     await expect(page.getByRole('table')).toBeVisible();
-    await pageFits(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: test.info().outputPath(`make-admin-${width}.png`),
       fullPage: true,
     });
     await page.goto('/dashboard/addProduct');
     await expect(page.getByRole('button', { name: 'Add product' })).toBeVisible();
-    await pageFits(page);
+    await expectNoSidewaysScroll(page);
     await page.screenshot({
       path: test.info().outputPath(`add-product-${width}.png`),
       fullPage: true,

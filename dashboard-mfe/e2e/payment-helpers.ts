@@ -1,4 +1,4 @@
-// Helpers of the payment browser tests: an unpaid order to pay, and the stand-ins that let the
+// Helpers of the payment browser tests: the card form, and the stand-ins that let the
 // Stripe path (@stripe/react-stripe-js, the stripe SDK, webhooks) run without internet.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -6,23 +6,8 @@ import { resolve } from 'node:path';
 import { API_AUDIENCE, demoAccounts } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import type { Page } from '@playwright/test';
-import type { Tool } from '@toolshop/contracts';
-import { stack, type ApiClient } from '@toolshop/devstack/e2e';
+import { stack } from '@toolshop/devstack/e2e';
 import { startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
-
-/** Places an unpaid order of the first tool in stock at its minimum quantity. */
-export async function placeOrder(api: ApiClient): Promise<{ orderId: string; name: string; total: number }> {
-  const tools = await api.get<Tool[]>('/tools');
-  const tool = tools.find((t) => t.available >= t.minOrder && t.minOrder > 0);
-  if (!tool) throw new Error('no tool in stock to order');
-  const answer = await api.post<{ insertedId: string }>('/orders', {
-    toolId: tool._id,
-    address: '12 Elm Street, Springfield',
-    phone: '+1 555 0100',
-    orderQuantity: tool.minOrder,
-  });
-  return { orderId: answer.insertedId, name: tool.name, total: tool.minOrder * tool.price };
-}
 
 /** Types a card into whichever card form is shown (the test form and Stripe.js's stand-in share labels). */
 export async function fillCard(page: Page, number: string, expiry = '12 / 34', cvc = '123') {

@@ -1,8 +1,8 @@
 // The production path: @stripe/react-stripe-js Elements and confirmCardPayment in the browser, the
 // stripe SDK and signed webhooks in the API. Stripe.js and Stripe's API are local stand-ins.
 import { Messages, type Order } from '@toolshop/contracts';
-import { expect, test } from '@toolshop/devstack/e2e';
-import { fillCard, placeOrder, startStripeBackedApi, type StripeBackedApi } from './payment-helpers';
+import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
+import { fillCard, startStripeBackedApi, type StripeBackedApi } from './payment-helpers';
 
 let stripeApi: StripeBackedApi;
 

@@ -1,7 +1,7 @@
 // Paying an order in the composed shop on embedded defaults (the offline test provider).
 import { Messages, type Order } from '@toolshop/contracts';
-import { expect, test } from '@toolshop/devstack/e2e';
-import { fillCard, placeOrder } from './payment-helpers';
+import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
+import { fillCard } from './payment-helpers';
 
 test('a customer pays an unpaid order from My Orders and sees the transaction id', async ({ page, signIn, freshUser, apiAs }) => {
   const api = await apiAs(freshUser);

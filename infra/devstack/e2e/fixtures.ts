@@ -8,6 +8,7 @@ import { demoAccounts, WEB_CLIENT_ID } from '@toolshop/settings';
 import type { StackUrls } from './stack-env';
 
 export { expect };
+export { expectKeyboardWalk, expectNoSidewaysScroll, expectNothingClipped } from './layout';
 
 export interface Credentials {
   email: string;

@@ -27,6 +27,7 @@ describe('ReviewForm', () => {
     ['6', 'Maximum Rating is 5'],
     ['0', 'Minimum rating is 1'],
     ['', 'Minimum rating is 1'],
+    ['3.5', 'Give whole stars from 1 to 5'],
   ])('rating %p gives %p and sends nothing', async (value, message) => {
     const { user, rating, opinion, submit } = renderForm();
     if (value) await user.type(rating, value);

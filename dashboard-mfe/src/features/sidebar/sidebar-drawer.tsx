@@ -89,8 +89,12 @@ export function SidebarDrawer() {
             <div className={styles.account}>
               <Avatar name={user.displayName || user.email} />
               <span className={styles.identity}>
-                <span className={styles.name}>{user.displayName || user.email}</span>
-                <span className={styles.email}>{user.email}</span>
+                <span className={styles.name} title={user.displayName || user.email}>
+                  {user.displayName || user.email}
+                </span>
+                <span className={styles.email} title={user.email}>
+                  {user.email}
+                </span>
               </span>
               <button
                 type="button"

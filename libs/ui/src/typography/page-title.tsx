@@ -1,5 +1,6 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styles from './typography.module.css';
+import { useDocumentTitle } from './use-document-title';
 
 export interface PageTitleProps {
   children: ReactNode;
@@ -8,8 +9,6 @@ export interface PageTitleProps {
 }
 
 export function PageTitle({ children, documentTitle }: PageTitleProps) {
-  useEffect(() => {
-    if (documentTitle) document.title = `${documentTitle} | Toolshop`;
-  }, [documentTitle]);
+  useDocumentTitle(documentTitle);
   return <h1 className={styles.pageTitle}>{children}</h1>;
 }

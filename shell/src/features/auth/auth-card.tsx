@@ -1,6 +1,6 @@
-import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { signInWithGoogle } from '@toolshop/auth';
-import { Button } from '@toolshop/ui';
+import { Button, useDocumentTitle } from '@toolshop/ui';
 import { googleSignInEnabled } from './google-sign-in';
 import styles from './auth-form.module.css';
 
@@ -30,9 +30,7 @@ export function AuthCard(props: AuthCardProps) {
   const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer, notice } =
     props;
   const [redirecting, setRedirecting] = useState(false);
-  useEffect(() => {
-    document.title = `${title} | Toolshop`;
-  }, [title]);
+  useDocumentTitle(title);
   const google = async () => {
     setRedirecting(true);
     try {
