@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { ModifiedAnswer } from '@toolshop/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { modified } from '../common/answers.dto';
-import { KeyedMutex } from '../common/keyed-mutex';
+import { DatabaseLocks } from '../common/lease-locks';
 import type { Page } from '../common/pagination';
 import { Order } from './order.schema';
 
@@ -22,13 +22,14 @@ export async function listOrders(orders: Model<Order>, filter: QueryFilter<Order
 
 /**
  * Every state change of an order (pay, approve, cancel, expire) goes through here: one conditional
- * write, one at a time per order in this process (see KeyedMutex for why).
+ * write, one at a time per order across every API process (see LeaseLocks for why).
  */
 @Injectable()
 export class OrderChanges {
-  private readonly changes = new KeyedMutex();
-
-  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+  constructor(
+    @InjectModel(Order.name) private readonly orders: Model<Order>,
+    private readonly locks: DatabaseLocks,
+  ) {}
 
   /** `from` is the state the order must be in; matchedCount 0 when it is missing or in another. */
   async transition(
@@ -36,7 +37,7 @@ export class OrderChanges {
     from: QueryFilter<Order>,
     update: UpdateQuery<Order>,
   ): Promise<ModifiedAnswer> {
-    const result = await this.changes.run(id, () =>
+    const result = await this.locks.run(`order:${id}`, () =>
       this.orders.updateOne({ ...from, _id: id }, update),
     );
     return modified(result.matchedCount, result.modifiedCount);
@@ -45,7 +46,7 @@ export class OrderChanges {
   /** Deletes the order if it is still unpaid with this payment intent (or none). */
   async deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
     const intent = paymentIntentId ?? { $exists: false };
-    const result = await this.changes.run(id, () =>
+    const result = await this.locks.run(`order:${id}`, () =>
       this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent }),
     );
     return result.deletedCount > 0;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { DatabaseLocks } from '../common/lease-locks';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { Order, OrderSchema } from './order.schema';
@@ -30,6 +31,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     PayableOrdersService,
     CancelableOrders,
     OrderChanges,
+    DatabaseLocks,
     OrderCancellation,
     OrderExpiry,
     UnpaidOrderSlots,

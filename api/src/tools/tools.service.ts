@@ -10,7 +10,7 @@ import {
 import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
-import { KeyedMutex } from '../common/keyed-mutex';
+import { DatabaseLocks } from '../common/lease-locks';
 import type { Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
@@ -23,15 +23,14 @@ type LeanTool = Tool & { _id: Types.ObjectId };
 
 @Injectable()
 export class ToolsService {
-  /** Stock writes of one tool, one at a time (see KeyedMutex for why). */
-  private readonly stock = new KeyedMutex();
-
   /** The public list, the shop's hottest read, serialised once per fill; admin writes clear it. */
   private readonly lists: TtlCache<{ tools: JsonSnapshot; total?: number }>;
 
   constructor(
     @InjectModel(Tool.name) private readonly tools: Model<Tool>,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    /** Every write of one tool's document, one at a time across API processes (see LeaseLocks). */
+    private readonly locks: DatabaseLocks,
   ) {
     this.lists = new TtlCache(config.catalogCacheMs);
   }
@@ -65,7 +64,7 @@ export class ToolsService {
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
-    const result = await this.stock.run(id, () =>
+    const result = await this.stock(id, () =>
       this.tools.updateOne({ _id: id }, { $set: { available } }),
     );
     this.lists.clear();
@@ -74,7 +73,7 @@ export class ToolsService {
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
-    const result = await this.tools.deleteOne({ _id: id });
+    const result = await this.stock(id, () => this.tools.deleteOne({ _id: id }));
     this.lists.clear();
     if (result.deletedCount === 0) throw notFound(ApiMessages.toolNotFound);
     return deleted(result.deletedCount);
@@ -87,7 +86,7 @@ export class ToolsService {
   async take(id: string, quantity: number) {
     // Orders do not clear the list cache: under order load it would never hit, and the listed stock
     // may lag CATALOG_CACHE_MS; the order itself is checked against the database.
-    const tool = await this.stock.run(id, () =>
+    const tool = await this.stock(id, () =>
       this.tools
         .findOneAndUpdate(
           { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
@@ -101,9 +100,13 @@ export class ToolsService {
 
   /** Puts stock back (cancelled order, or an order that could not be saved). */
   async giveBack(id: string, quantity: number): Promise<void> {
-    await this.stock.run(id, () =>
+    await this.stock(id, () =>
       this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }),
     );
+  }
+
+  private stock<T>(id: string, write: () => Promise<T>): Promise<T> {
+    return this.locks.run(`tool:${id}`, write);
   }
 
   async find(id: string) {

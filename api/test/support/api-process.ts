@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 export const MAIN_JS = join(__dirname, '../../dist/main.js');
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer()
       .once('error', reject)

@@ -28,6 +28,30 @@ export interface RequestOptions {
   headers?: Record<string, string>;
 }
 
+/** One HTTP call to the API at `baseUrl`, the answer's body parsed when it is JSON. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export async function httpRequest<T = any>(
+  baseUrl: string,
+  method: string,
+  path: string,
+  options: RequestOptions = {},
+): Promise<ApiAnswer<T>> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] ??= 'application/json';
+  const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
+  const text = await response.text();
+  let parsed: unknown = text;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    // not JSON (images, HTML)
+  }
+  return { status: response.status, body: parsed as T, headers: response.headers };
+}
+
 /** The API on a database of its own, listening on a loopback port, with a token issuer. */
 export class TestApi {
   app!: NestFastifyApplication;
@@ -73,25 +97,12 @@ export class TestApi {
   }
 
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  async request<T = any>(
+  request<T = any>(
     method: string,
     path: string,
     options: RequestOptions = {},
   ): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { ...options.headers };
-    if (options.token) headers.authorization = `Bearer ${options.token}`;
-    let body: string | undefined = options.rawBody;
-    if (options.body !== undefined) body = JSON.stringify(options.body);
-    if (body !== undefined) headers['content-type'] ??= 'application/json';
-    const response = await fetch(`${this.url}${path}`, { method, headers, body });
-    const text = await response.text();
-    let parsed: unknown = text;
-    try {
-      parsed = text ? JSON.parse(text) : undefined;
-    } catch {
-      // not JSON (images, HTML)
-    }
-    return { status: response.status, body: parsed as T, headers: response.headers };
+    return httpRequest<T>(this.url, method, path, options);
   }
 
   /** A tool inserted straight into the database. */
