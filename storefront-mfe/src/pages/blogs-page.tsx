@@ -1,7 +1,7 @@
+import { useDocumentTitle } from '@toolshop/ui';
 import { BLOG_POSTS } from '../features/blogs/blog-posts';
 import { BlogCard } from '../features/blogs/blog-card';
 import { SiteFooter } from '../features/footer/site-footer';
-import { useDocumentTitle } from './use-document-title';
 import { SectionHeading } from '../components/section-heading';
 import styles from './page.module.css';
 

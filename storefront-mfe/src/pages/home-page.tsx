@@ -1,4 +1,4 @@
-import { useHydrated } from '@toolshop/ui';
+import { useDocumentTitle, useHydrated } from '@toolshop/ui';
 import { Hero } from '../features/hero/hero';
 import { ToolGrid } from '../features/tools/tool-grid';
 import { Highlights } from '../features/highlights/highlights';
@@ -6,7 +6,6 @@ import { ReviewList } from '../features/reviews/review-list';
 import { SaleCountdown } from '../features/countdown/sale-countdown';
 import { SuggestionForm } from '../features/suggestions/suggestion-form';
 import { SiteFooter } from '../features/footer/site-footer';
-import { useDocumentTitle } from './use-document-title';
 import styles from './page.module.css';
 
 /**

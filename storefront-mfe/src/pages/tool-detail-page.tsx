@@ -1,11 +1,10 @@
 import { Link, useParams } from 'react-router';
 import { ApiError } from '@toolshop/auth';
-import { ErrorState, Skeleton, buttonClassName } from '@toolshop/ui';
+import { ErrorState, Skeleton, buttonClassName, useDocumentTitle } from '@toolshop/ui';
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
 import { useTool } from '../features/tools/api/tool';
-import { useDocumentTitle } from './use-document-title';
 import styles from './tool-detail-page.module.css';
 
 /** An id the database cannot hold and an id it does not hold are the same to a shopper. */
