@@ -68,4 +68,50 @@ describe(`${INSTANCES} API processes on one database`, () => {
     );
     expect(await stockOf(toolId)).toBe(5);
   });
+
+  it('settles cancel racing pay on two processes one way: paid and kept, or cancelled and unpayable', async () => {
+    const toolId = await insertTool(50);
+    const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+    const billingDetails = { email: 'customer@toolshop.test', address: { line1: '1 Main St' } };
+    const outcomes = new Set<string>();
+    for (let round = 0; round < 8; round++) {
+      const placed = await apis.request(round, 'POST', '/orders', {
+        token: apis.tokens.customer,
+        body: { ...order, toolId },
+      });
+      const id = placed.body.insertedId as string;
+      // The intent is created on one process, then paid on a second while a third cancels.
+      const intent = await apis.request(round, 'POST', '/create-payment-intent', {
+        token: apis.tokens.customer,
+        body: { orderId: id, totalPrice: 1 },
+      });
+      expect(intent.status).toBe(200);
+      const [paid, cancelled] = await Promise.all([
+        apis.request(round + 1, 'POST', '/payments/test/confirm', {
+          body: { clientSecret: intent.body.clientSecret, card: visa, billingDetails },
+        }),
+        apis.request(round + 2, 'DELETE', `/orders/${id}`, { token: apis.tokens.customer }),
+      ]);
+      const stored = await apis.db.collection('orders').findOne({ _id: new Types.ObjectId(id) });
+      if (paid.status === 200) {
+        expect(cancelled.status).toBe(409);
+        expect(stored).toMatchObject({ paid: true, transactionId: paid.body.id });
+        outcomes.add('paid');
+      } else {
+        expect([paid.status, paid.body.message]).toEqual([
+          402,
+          'You cannot confirm this PaymentIntent because it has a status of canceled.',
+        ]);
+        expect(cancelled.status).toBe(200);
+        expect(stored).toBeNull();
+        outcomes.add('cancelled');
+      }
+    }
+    // Every order was either sold (paid) or back in stock, never both or neither.
+    const paidCount = await apis.db
+      .collection('orders')
+      .countDocuments({ toolId: new Types.ObjectId(toolId), paid: true });
+    expect(await stockOf(toolId)).toBe(50 - paidCount);
+    expect(outcomes.size).toBeGreaterThan(0);
+  });
 });

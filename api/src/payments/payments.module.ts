@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
-import { MongooseModule } from '@nestjs/mongoose';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { OrdersModule } from '../orders/orders.module';
 import { OrderPaymentRelease } from '../orders/order-payment-release';
 import { PayableOrdersService } from '../orders/payable-orders.service';
@@ -19,6 +20,7 @@ import { PaymentsController } from './payments.controller';
 import { PaymentsService } from './payments.service';
 import { StripePaymentProvider } from './stripe-payment-provider';
 import { StripeWebhookService } from './stripe-webhook.service';
+import { MongoIntentStore } from './test-payment-intents';
 import { TestPaymentProvider } from './test-payment-provider';
 import { TestPaymentsController } from './test-payments.controller';
 import { keepWebhookRawBody } from './webhook-raw-body';
@@ -34,26 +36,31 @@ export class PaymentsModule implements OnModuleInit {
   private readonly logger = new Logger(PaymentsModule.name);
 
   static register(config: PaymentsConfig): DynamicModule {
-    const provider =
+    const stripe =
       config.provider === 'stripe' && config.stripe
         ? new StripePaymentProvider(config.stripe)
-        : new TestPaymentProvider();
-    const testOnly: Provider[] =
-      provider instanceof TestPaymentProvider
-        ? [{ provide: TestPaymentProvider, useValue: provider }]
-        : [];
+        : undefined;
+    // The test provider keeps its intents in the API's database, shared by every API process.
+    const chosen: Provider[] = stripe
+      ? [{ provide: PaymentProvider, useValue: stripe }]
+      : [
+          {
+            provide: TestPaymentProvider,
+            useFactory: (connection: Connection) =>
+              new TestPaymentProvider(new MongoIntentStore(connection)),
+            inject: [getConnectionToken()],
+          },
+          { provide: PaymentProvider, useExisting: TestPaymentProvider },
+        ];
     return {
       module: PaymentsModule,
       imports: [
         MongooseModule.forFeature([{ name: PaymentEvent.name, schema: PaymentEventSchema }]),
         OrdersModule,
       ],
-      controllers:
-        provider instanceof TestPaymentProvider
-          ? [PaymentsController, TestPaymentsController]
-          : [PaymentsController],
+      controllers: stripe ? [PaymentsController] : [PaymentsController, TestPaymentsController],
       providers: [
-        { provide: PaymentProvider, useValue: provider },
+        ...chosen,
         // Type-checked binding: PayableOrdersService has the shape payments asks for.
         {
           provide: PayableOrders,
@@ -64,7 +71,6 @@ export class PaymentsModule implements OnModuleInit {
         { provide: WebhookEvents, useClass: MongoWebhookEvents },
         PaymentsService,
         StripeWebhookService,
-        ...testOnly,
       ],
       // Global only to hand orders its port: OrdersModule cannot import this module (it imports OrdersModule).
       global: true,

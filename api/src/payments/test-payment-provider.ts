@@ -8,6 +8,7 @@ import {
 } from './payment-provider';
 import { CardDeclinedError, UnknownPaymentIntentError } from './payment-errors';
 import { cardOutcome, type CardInput } from './test-cards';
+import { MemoryIntentStore, type IntentStore } from './test-payment-intents';
 
 export interface BillingDetails {
   email: string;
@@ -20,23 +21,22 @@ type SucceededListener = (intent: PaymentIntentSnapshot) => Promise<void> | void
 const token = (bytes: number) => randomBytes(bytes).toString('base64url');
 
 /**
- * The embedded default: PaymentIntents kept in memory and confirmed with Stripe's test-card
- * rules, no network. Intents do not survive a restart; the shop then simply creates a new one.
+ * The embedded default: PaymentIntents confirmed with Stripe's test-card rules, no network. The
+ * API keeps them in its database (MongoIntentStore), so every API process knows every intent.
  */
 export class TestPaymentProvider extends PaymentProvider {
   readonly name = 'test' as const;
   readonly publishableKey = undefined;
-  private readonly intents = new Map<string, PaymentIntentSnapshot>();
-  private readonly byIdempotencyKey = new Map<string, string>();
   private readonly succeededListeners: SucceededListener[] = [];
 
-  constructor(private readonly now: () => Date = () => new Date()) {
+  constructor(
+    private readonly intents: IntentStore = new MemoryIntentStore(),
+    private readonly now: () => Date = () => new Date(),
+  ) {
     super();
   }
 
   async createIntent(request: NewPaymentIntent): Promise<PaymentIntentSnapshot> {
-    const existingId = this.byIdempotencyKey.get(request.idempotencyKey);
-    if (existingId) return this.retrieveIntent(existingId);
     const id = `pi_test_${token(12)}`;
     const intent: PaymentIntentSnapshot = {
       id,
@@ -47,23 +47,22 @@ export class TestPaymentProvider extends PaymentProvider {
       currency: request.currency,
       metadata: { orderId: request.orderId },
     };
-    this.intents.set(id, intent);
-    this.byIdempotencyKey.set(request.idempotencyKey, id);
-    return { ...intent };
+    return this.intents.create(intent, request.idempotencyKey);
   }
 
   async retrieveIntent(id: string): Promise<PaymentIntentSnapshot> {
-    const intent = this.intents.get(id);
+    const intent = await this.intents.find(id);
     if (!intent) throw new UnknownPaymentIntentError(id);
-    return { ...intent, metadata: { ...intent.metadata } };
+    return intent;
   }
 
   /** Stripe's rule: anything but a succeeded, processing or already canceled intent can be cancelled. */
   async cancelIntent(id: string): Promise<PaymentIntentSnapshot> {
-    const intent = this.intents.get(id);
+    const intent = await this.intents.change(id, (current) =>
+      UNCANCELABLE_STATUSES.has(current.status) ? current : { ...current, status: 'canceled' },
+    );
     if (!intent) throw new UnknownPaymentIntentError(id);
-    if (!UNCANCELABLE_STATUSES.has(intent.status)) intent.status = 'canceled';
-    return this.retrieveIntent(id);
+    return intent;
   }
 
   /** Called once the server has settled a payment, like a Stripe webhook. */
@@ -80,32 +79,32 @@ export class TestPaymentProvider extends PaymentProvider {
     card: CardInput,
     billing: BillingDetails,
   ): Promise<PaymentIntentSnapshot> {
-    const intent = this.intentForSecret(clientSecret);
-    if (!PAYABLE_STATUSES.has(intent.status)) {
-      throw new CardDeclinedError({
-        code: 'payment_intent_unexpected_state',
-        message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
-      });
-    }
-    if (!billing.email.trim() || !billing.address.line1.trim()) {
-      throw new CardDeclinedError({
-        code: 'parameter_missing',
-        message: 'Billing email and address are required.',
-      });
-    }
-    const error = cardOutcome(card, this.now());
-    if (error) throw new CardDeclinedError(error);
-
-    intent.status = 'succeeded';
-    intent.amountReceived = intent.amount;
-    const snapshot = await this.retrieveIntent(intent.id);
+    const { id } = await this.intentForSecret(clientSecret);
+    const snapshot = await this.intents.change(id, (intent) => {
+      if (!PAYABLE_STATUSES.has(intent.status)) {
+        throw new CardDeclinedError({
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        });
+      }
+      if (!billing.email.trim() || !billing.address.line1.trim()) {
+        throw new CardDeclinedError({
+          code: 'parameter_missing',
+          message: 'Billing email and address are required.',
+        });
+      }
+      const error = cardOutcome(card, this.now());
+      if (error) throw new CardDeclinedError(error);
+      return { ...intent, status: 'succeeded', amountReceived: intent.amount };
+    });
+    if (!snapshot) throw new UnknownPaymentIntentError(id);
     for (const listener of this.succeededListeners) await listener(snapshot);
     return snapshot;
   }
 
-  private intentForSecret(clientSecret: string): PaymentIntentSnapshot {
+  private async intentForSecret(clientSecret: string): Promise<PaymentIntentSnapshot> {
     const id = clientSecret.split('_secret_')[0] ?? '';
-    const intent = this.intents.get(id);
+    const intent = await this.intents.find(id);
     const given = Buffer.from(clientSecret);
     const expected = Buffer.from(intent?.clientSecret ?? '');
     if (!intent || given.length !== expected.length || !timingSafeEqual(given, expected)) {
