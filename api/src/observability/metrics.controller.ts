@@ -16,15 +16,13 @@ import {
   ApiUnauthorizedResponse,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerChecker } from '@toolshop/observability';
 import { Public } from '../auth/auth.decorators';
 import { ErrorResponse } from '../common/error-response.dto';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { ApiMetrics } from './api-metrics';
 
 export const METRICS_SECURITY = 'metrics';
-
-const digest = (value: string) => createHash('sha256').update(value).digest();
 
 /**
  * GET /metrics for Prometheus. Not a shop route: it needs METRICS_TOKEN as a bearer token (not a
@@ -34,13 +32,13 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
 @Controller('metrics')
 @Public()
 export class MetricsController {
-  private readonly expected?: Buffer;
+  private readonly tokenMatches?: (authorization: string | undefined) => boolean;
 
   constructor(
     private readonly metrics: ApiMetrics,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
-    if (config.metricsToken) this.expected = digest(config.metricsToken);
+    if (config.metricsToken) this.tokenMatches = bearerChecker(config.metricsToken);
   }
 
   @Get()
@@ -58,9 +56,8 @@ export class MetricsController {
     @Headers('authorization') authorization: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
-    if (this.expected) {
-      const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-      if (!given || !timingSafeEqual(digest(given), this.expected))
+    if (this.tokenMatches) {
+      if (!this.tokenMatches(authorization))
         throw new UnauthorizedException('A valid metrics token is required');
     } else if (this.config.production) {
       throw new NotFoundException();

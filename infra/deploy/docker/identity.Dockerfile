@@ -17,6 +17,7 @@ ENV NODE_ENV=production PORT=4000 HOST=0.0.0.0 KEYS_DIR=/etc/toolshop/identity-k
 WORKDIR /app
 COPY --from=deps /repo/node_modules node_modules
 COPY --from=deps /repo/libs/settings libs/settings
+COPY --from=deps /repo/libs/observability libs/observability
 COPY --from=build /repo/libs/contracts/package.json libs/contracts/package.json
 COPY --from=build /repo/libs/contracts/dist libs/contracts/dist
 COPY --from=build /repo/infra/identity/package.json infra/identity/package.json

@@ -1,22 +1,8 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
-import type { MongoClient } from 'mongodb';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-
-// --- W3C trace context (the API's api/src/observability/trace-context.ts, for this process) ---
-
-const TRACEPARENT = /^([0-9a-f]{2})-([0-9a-f]{32})-([0-9a-f]{16})-([0-9a-f]{2})(-\S*)?$/;
-
-/** The trace id of a `traceparent` header (continued), or of a new trace; and this request's span. */
-export function traceOf(header: string | string[] | undefined) {
-  const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
-  const spanId = randomBytes(8).toString('hex');
-  if (match && match[1] !== 'ff' && !(match[1] === '00' && match[5]) && !/^0+$/.test(match[2]!) && !/^0+$/.test(match[3]!)) {
-    return { traceId: match[2]!, spanId, flags: match[4]! };
-  }
-  return { traceId: randomBytes(16).toString('hex'), spanId, flags: '00' };
-}
+import { bearerChecker, formatTraceparent, parseTraceparent, ServiceMetrics } from '@toolshop/observability';
+import { Counter } from 'prom-client';
 
 // --- bounded route labels ---
 
@@ -38,59 +24,18 @@ export function routeTemplate(url: string): string {
 
 // --- metrics ---
 
-let processRegistry: Registry | undefined;
-
-/** The provider's Prometheus metrics: requests by route template, the database pool, the process. */
-export class IdentityMetrics {
-  readonly registry = new Registry();
-  private readonly requests = new Histogram({
-    name: 'http_server_request_duration_seconds',
-    help: 'Time to answer a request, by route template (not the raw URL), method and status class',
-    labelNames: ['method', 'route', 'status_class'] as const,
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
-  });
-  private readonly signIns = new Counter({
+/** The provider's Prometheus metrics: requests by route template, token requests, the database pool, the process. */
+export class IdentityMetrics extends ServiceMetrics {
+  private readonly tokenRequests = new Counter({
     name: 'identity_token_requests_total',
     help: 'POST /token answers (sign-ins, code exchanges, refreshes) by status class',
     labelNames: ['status_class'] as const,
     registers: [this.registry],
   });
-  private readonly pool = { open: 0, inUse: 0 };
-
-  constructor() {
-    if (!processRegistry) {
-      processRegistry = new Registry();
-      collectDefaultMetrics({ register: processRegistry });
-    }
-    const pool = this.pool;
-    new Gauge({
-      name: 'mongodb_pool_connections',
-      help: 'Connections of the database driver pool, by state (open = in use + idle)',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect() {
-        this.set({ state: 'open' }, Math.max(0, pool.open));
-        this.set({ state: 'in_use' }, Math.max(0, Math.min(pool.inUse, pool.open)));
-      },
-    });
-  }
-
-  watchPool(client: MongoClient): void {
-    client.on('connectionCreated', () => this.pool.open++);
-    client.on('connectionClosed', () => this.pool.open--);
-    client.on('connectionCheckedOut', () => this.pool.inUse++);
-    client.on('connectionCheckedIn', () => this.pool.inUse--);
-  }
 
   observe(method: string, route: string, status: number, seconds: number): void {
-    const statusClass = `${Math.floor(status / 100)}xx`;
-    this.requests.observe({ method: /^[A-Z]{3,7}$/.test(method) ? method : 'OTHER', route, status_class: statusClass }, seconds);
-    if (route === '/token' && method === 'POST') this.signIns.inc({ status_class: statusClass });
-  }
-
-  render(): Promise<string> {
-    return Registry.merge([processRegistry!, this.registry]).metrics();
+    const statusClass = this.observeRequest(method, route, status, seconds);
+    if (route === '/token' && method === 'POST') this.tokenRequests.inc({ status_class: statusClass });
   }
 }
 
@@ -110,11 +55,11 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
 export function observeRequests(handler: RequestListener, { metrics, log, draining }: Observation): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
-    const trace = traceOf(req.headers.traceparent);
+    const trace = parseTraceparent(req.headers.traceparent);
     const given = req.headers['x-request-id'];
     const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomBytes(8).toString('hex');
     res.setHeader('X-Trace-Id', trace.traceId);
-    res.setHeader('traceresponse', `00-${trace.traceId}-${trace.spanId}-${trace.flags}`);
+    res.setHeader('traceresponse', formatTraceparent(trace));
     res.setHeader('X-Request-Id', requestId);
     if (draining()) res.setHeader('Connection', 'close');
     res.once('finish', () => {
@@ -128,24 +73,19 @@ export function observeRequests(handler: RequestListener, { metrics, log, draini
   };
 }
 
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
 /** GET /metrics: with METRICS_TOKEN as bearer; without one configured, open except in production (404). */
 export function metricsRoute(metrics: IdentityMetrics, { token, production }: { token?: string; production: boolean }) {
-  const expected = token ? digest(token) : undefined;
+  const tokenMatches = token ? bearerChecker(token) : undefined;
   return async function metricsEndpoint(ctx: Context, next: Next) {
     if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();
-    if (!expected && production) return next();
-    if (expected) {
-      const given = /^Bearer (.+)$/.exec(ctx.get('authorization'))?.[1];
-      if (!given || !timingSafeEqual(digest(given), expected)) {
-        ctx.status = 401;
-        ctx.body = { error: 'unauthorized', error_description: 'A valid metrics token is required' };
-        return;
-      }
+    if (!tokenMatches && production) return next();
+    if (tokenMatches && !tokenMatches(ctx.get('authorization'))) {
+      ctx.status = 401;
+      ctx.body = { error: 'unauthorized', error_description: 'A valid metrics token is required' };
+      return;
     }
     ctx.set('Cache-Control', 'no-store');
-    ctx.type = metrics.registry.contentType;
+    ctx.type = metrics.contentType;
     ctx.body = await metrics.render();
   };
 }
