@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { randomUUID } from 'node:crypto';
 import { WEB_CLIENT_ID } from '@toolshop/settings';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { startDatabase } from '../src/database.mjs';
 import { stopAll } from '../src/processes.mjs';
 import { instancePorts, serverStates, startBalancedServices } from '../src/proxy.mjs';
@@ -70,6 +70,9 @@ async function addTool(available) {
   return String(insertedId);
 }
 
+const stockOf = async (toolId) => (await mongo.db('toolshop').collection('tools').findOne({ _id: new ObjectId(toolId) })).available;
+const ordersOf = (toolId) => mongo.db('toolshop').collection('orders').find({ toolId: new ObjectId(toolId) }).toArray();
+
 /** One POST /orders through the proxy; a connection error is status 0. */
 async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street', headers = {} } = {}) {
   try {
@@ -88,6 +91,19 @@ async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street
   } catch (error) {
     return { status: 0, error };
   }
+}
+
+/** Requests each API instance has answered (HAProxy's statistics: stot). */
+async function requestsPerInstance() {
+  const csv = await (await fetch(`${statsUrl}/;csv;norefresh`)).text();
+  const [header, ...rows] = csv.trim().split('\n');
+  const columns = header.replace(/^# /, '').split(',');
+  return Object.fromEntries(
+    rows
+      .map((line) => line.split(','))
+      .filter((row) => row[0] === 'api' && /^api\d+$/.test(row[1]))
+      .map((row) => [row[1], Number(row[columns.indexOf('stot')])]),
+  );
 }
 
 describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, () => {
@@ -145,6 +161,22 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
         assert.equal(response.status, 200, `API instance at ${port}`);
       }
     }
+  });
+
+  test('50 simultaneous orders of 1 through the proxy on a tool with stock 10: exactly 10 orders, stock 0', async () => {
+    const toolId = await addTool(10);
+    const before = await requestsPerInstance();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() })),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    assert.equal(statuses.filter((status) => status === 201).length, 10, `answers: ${statuses.join(' ')}`);
+    assert.ok(statuses.every((status) => status === 201 || status === 409), `only 201 and 409: ${statuses.join(' ')}`);
+    assert.equal(await stockOf(toolId), 0);
+    assert.equal((await ordersOf(toolId)).length, 10);
+    // Every instance took part.
+    const afterwards = await requestsPerInstance();
+    for (const [server, count] of Object.entries(afterwards)) assert.ok(count > before[server], `${server} answered some of them`);
   });
 
   test('SIGTERM to one instance under load: the proxy stops routing to it and no request fails', async () => {
