@@ -3,6 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessModule } from './access/access.module';
+import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
@@ -50,6 +51,7 @@ export class AppModule {
         OrdersModule,
         PaymentsModule.register(config.payments),
         ReviewsModule,
+        AuditModule,
         SuggestionsModule,
         HealthModule,
         ImagesModule,

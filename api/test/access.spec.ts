@@ -54,6 +54,30 @@ const cases: Case[] = [
     expected: [401, 200, 403, 200],
   },
   {
+    name: 'PATCH /reviews/{id}',
+    request: async () => {
+      const review = await api.db.collection('reviews').insertOne({
+        email: OTHER,
+        customerName: 'Olivia',
+        opinion: 'Fine',
+        rating: 4,
+        createdAt: new Date(),
+      });
+      return { method: 'PATCH', path: `/reviews/${review.insertedId}`, body: { hidden: true } };
+    },
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'GET /adminReviews',
+    request: async () => ({ method: 'GET', path: '/adminReviews?limit=5&page=1' }),
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'GET /audit',
+    request: async () => ({ method: 'GET', path: '/audit?limit=5&page=1' }),
+    expected: [401, 403, 403, 200],
+  },
+  {
     name: 'POST /suggestions',
     request: async () => ({
       method: 'POST',

@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common'
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
+import { Audited } from '../audit/audited.decorator';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
@@ -47,6 +48,7 @@ export class AdminOrdersController {
   }
 
   @Patch(':id')
+  @Audited('order.approve')
   @RateLimit('writes')
   @ApiOkResponse({
     type: ModifiedResponse,

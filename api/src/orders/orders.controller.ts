@@ -8,6 +8,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { OwnerOrAdmin } from '../access/access.decorators';
+import { Audited } from '../audit/audited.decorator';
 import { EmailQueryOwner } from '../access/owner-lookup';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -69,6 +70,7 @@ export class OrdersController {
   }
 
   @Delete(':id')
+  @Audited('order.cancel', { onlyAdmins: true })
   @RateLimit('writes')
   @ApiOkResponse({
     type: DeletedResponse,

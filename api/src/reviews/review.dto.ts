@@ -1,14 +1,16 @@
-import { ApiHideProperty, ApiProperty } from '@nestjs/swagger';
+import { ApiHideProperty, ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  ApiMessages,
   InputMessages,
   Messages,
   type NewReview,
+  type ReviewVisibility,
   RATING_MAX,
   RATING_MIN,
   ratingError,
   REVIEW_OPINION_MAX_LENGTH,
 } from '@toolshop/contracts';
-import { Allow, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { Allow, IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 
 /** POST /reviews. email and customerName are taken from the token; sent ones are ignored. */
@@ -29,13 +31,24 @@ export class CreateReviewDto implements NewReview {
   @ApiHideProperty() @Allow() customerName?: unknown;
 }
 
+/** PATCH /reviews/{id} (admins). */
+export class ReviewVisibilityDto implements ReviewVisibility {
+  @ApiProperty({ description: 'true hides the review from the public list; false shows it again' })
+  @IsBoolean({ message: ApiMessages.hiddenMustBeBoolean })
+  hidden: boolean;
+}
+
 export class ReviewResponse {
   @ApiProperty() _id: string;
   @ApiProperty() customerName: string;
   @ApiProperty() opinion: string;
   @ApiProperty() rating: number;
+  @ApiProperty({ description: 'The author has a paid order' }) verifiedBuyer: boolean;
 }
 
 export class OwnReviewResponse extends ReviewResponse {
   @ApiProperty() email: string;
+  @ApiPropertyOptional({ description: 'Hidden by an admin (out of the public list)' })
+  hidden: boolean;
+  @ApiProperty({ type: String, format: 'date-time' }) createdAt: Date;
 }

@@ -11,6 +11,8 @@ export class Review {
   @Prop({ required: true }) customerName: string;
   @Prop({ required: true }) opinion: string;
   @Prop({ required: true, min: 1, max: 5 }) rating: number;
+  /** Hidden by an admin: out of the public list; its author (and admins) still see it. */
+  @Prop({ default: false }) hidden: boolean;
   createdAt: Date;
 }
 

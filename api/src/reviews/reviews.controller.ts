@@ -1,17 +1,30 @@
-import { Body, Controller, Get, Post, Query, Req, Res } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOkResponse, ApiTags, IntersectionType } from '@nestjs/swagger';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  ApiCreatedResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiTags,
+  IntersectionType,
+} from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OwnerOrAdmin } from '../access/access.decorators';
+import { AdminOnly, OwnerOrAdmin } from '../access/access.decorators';
 import { EmailQueryOwner } from '../access/owner-lookup';
+import { Audited } from '../audit/audited.decorator';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
-import { InsertedResponse } from '../common/answers.dto';
+import { InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { EmailQuery } from '../common/email-query';
-import { ApiInvalidInput } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { PageQuery, pageOf, withTotal } from '../common/pagination';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { CreateReviewDto, OwnReviewResponse, ReviewResponse } from './review.dto';
+import {
+  CreateReviewDto,
+  OwnReviewResponse,
+  ReviewResponse,
+  ReviewVisibilityDto,
+} from './review.dto';
 import { ReviewsService } from './reviews.service';
 
 class OwnReviewsQuery extends IntersectionType(PageQuery, EmailQuery) {}
@@ -23,7 +36,10 @@ export class ReviewsController {
 
   @Get('reviews')
   @Public()
-  @ApiOkResponse({ type: [ReviewResponse], description: 'Public, newest first; ETag revalidation' })
+  @ApiOkResponse({
+    type: [ReviewResponse],
+    description: 'Public: reviews not hidden, newest first; ETag revalidation',
+  })
   @ApiInvalidInput
   async list(
     @Query() query: PageQuery,
@@ -45,14 +61,37 @@ export class ReviewsController {
     return this.reviews.create(author, body);
   }
 
+  @Patch('reviews/:id')
+  @AdminOnly()
+  @RateLimit('writes')
+  @Audited((body) => (body.hidden === true ? 'review.hide' : 'review.unhide'))
+  @ApiOkResponse({ type: ModifiedResponse, description: 'Hides or shows a review (admins)' })
+  @ApiInvalidInput
+  @ApiNotFoundResponse({ description: 'No review with this id', type: ErrorResponse })
+  setHidden(@Param('id', ParseObjectIdPipe) id: string, @Body() body: ReviewVisibilityDto) {
+    return this.reviews.setHidden(id, body.hidden);
+  }
+
   @Get('userReviews')
   @OwnerOrAdmin(EmailQueryOwner)
   @ApiOkResponse({
     type: [OwnReviewResponse],
-    description: 'Own reviews (admins: anyone’s), newest first',
+    description: 'Own reviews (admins: anyone’s), hidden ones marked, newest first',
   })
   @ApiInvalidInput
   listOwn(@Query() query: OwnReviewsQuery) {
     return this.reviews.listOwn(query.email, pageOf(query));
+  }
+
+  @Get('adminReviews')
+  @AdminOnly()
+  @ApiOkResponse({
+    type: [OwnReviewResponse],
+    description: 'Every review, hidden ones too, newest first; total in X-Total-Count',
+  })
+  @ApiInvalidInput
+  async listAll(@Query() query: PageQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const { reviews, total } = await this.reviews.listAll(pageOf(query));
+    return withTotal(reply, reviews, total);
   }
 }

@@ -1,13 +1,19 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { PaidBuyers, PaidOrderView, PaidOrderViewSchema } from './paid-buyers';
 import { Review, ReviewSchema } from './review.schema';
 import { ReviewsController } from './reviews.controller';
 import { ReviewsService } from './reviews.service';
 
 @Module({
-  imports: [MongooseModule.forFeature([{ name: Review.name, schema: ReviewSchema }])],
+  imports: [
+    MongooseModule.forFeature([
+      { name: Review.name, schema: ReviewSchema },
+      { name: PaidOrderView.name, schema: PaidOrderViewSchema },
+    ]),
+  ],
   controllers: [ReviewsController],
-  providers: [ReviewsService],
+  providers: [ReviewsService, PaidBuyers],
   exports: [ReviewsService],
 })
 export class ReviewsModule {}

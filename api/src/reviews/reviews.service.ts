@@ -1,55 +1,86 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { InsertedAnswer } from '@toolshop/contracts';
+import { ApiMessages, type InsertedAnswer, type ModifiedAnswer } from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
-import { inserted } from '../common/answers.dto';
+import { inserted, modified } from '../common/answers.dto';
+import { notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
+import { PaidBuyers, withVerifiedBuyers } from './paid-buyers';
 import type { CreateReviewDto } from './review.dto';
 import { Review } from './review.schema';
 
-type PublicReview = Pick<Review, 'customerName' | 'opinion' | 'rating'> & { _id: Types.ObjectId };
+type StoredReview = Pick<Review, 'email' | 'customerName' | 'opinion' | 'rating'> &
+  Partial<Pick<Review, 'hidden' | 'createdAt'>> & {
+    _id: Types.ObjectId;
+  };
 
 const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** Reviews stored before hiding existed have no `hidden` field: they are visible. */
+const VISIBLE = { hidden: { $ne: true } };
+const OWN_FIELDS = { email: 1, customerName: 1, opinion: 1, rating: 1, hidden: 1, createdAt: 1 };
 
 @Injectable()
 export class ReviewsService {
-  /** The public list (home page), serialised once per fill; a new review clears it. */
+  /**
+   * The public list (home page), serialised once per fill, "Verified buyer" included: a new or
+   * hidden review clears it; a payment shows up when the entry expires (CATALOG_CACHE_MS).
+   */
   private readonly lists: TtlCache<{ reviews: JsonSnapshot; total?: number }>;
 
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
+    private readonly buyers: PaidBuyers,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.lists = new TtlCache(config.catalogCacheMs);
   }
 
-  /** Public: no emails. */
+  /** Public: visible reviews only, no emails. */
   list(page: Page) {
     return this.lists.get(`${page.skip}:${page.limit}:${page.requested}`, async () => {
-      const [reviews, total] = await Promise.all([
+      const [stored, total] = await Promise.all([
         this.reviews
-          .find({}, { customerName: 1, opinion: 1, rating: 1 })
+          .find(VISIBLE, { email: 1, customerName: 1, opinion: 1, rating: 1 })
           .sort(NEWEST_FIRST)
           .skip(page.skip)
           .limit(page.limit)
-          .lean<PublicReview[]>(),
-        page.requested ? this.reviews.countDocuments() : Promise.resolve(undefined),
+          .lean<StoredReview[]>(),
+        page.requested ? this.reviews.countDocuments(VISIBLE) : Promise.resolve(undefined),
       ]);
+      const reviews = (await withVerifiedBuyers(this.buyers, stored)).map(
+        ({ email: _email, ...review }) => review,
+      );
       return { reviews: new JsonSnapshot(reviews), total };
     });
   }
 
+  /** One customer's reviews, hidden ones too (marked). */
   async listOwn(email: string, page: Page) {
-    return this.reviews
-      .find({ email: email.toLowerCase() }, { email: 1, customerName: 1, opinion: 1, rating: 1 })
+    const own = await this.reviews
+      .find({ email: email.toLowerCase() }, OWN_FIELDS)
       .sort(NEWEST_FIRST)
       .skip(page.skip)
       .limit(page.limit)
-      .lean();
+      .lean<StoredReview[]>();
+    return withVerifiedBuyers(this.buyers, own.map(withHiddenFlag));
+  }
+
+  /** Admins: every review, hidden ones too, with the total. */
+  async listAll(page: Page) {
+    const [all, total] = await Promise.all([
+      this.reviews
+        .find({}, OWN_FIELDS)
+        .sort(NEWEST_FIRST)
+        .skip(page.skip)
+        .limit(page.limit)
+        .lean<StoredReview[]>(),
+      this.reviews.countDocuments(),
+    ]);
+    return { reviews: await withVerifiedBuyers(this.buyers, all.map(withHiddenFlag)), total };
   }
 
   async create(author: AuthUser, body: CreateReviewDto): Promise<InsertedAnswer> {
@@ -62,4 +93,15 @@ export class ReviewsService {
     this.lists.clear();
     return inserted(review._id);
   }
+
+  async setHidden(id: string, hidden: boolean): Promise<ModifiedAnswer> {
+    const result = await this.reviews.updateOne({ _id: id }, { $set: { hidden } });
+    if (result.matchedCount === 0) throw notFound(ApiMessages.reviewNotFound);
+    this.lists.clear();
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+}
+
+function withHiddenFlag<T extends { hidden?: boolean }>(review: T): T & { hidden: boolean } {
+  return { ...review, hidden: review.hidden === true };
 }

@@ -2,6 +2,7 @@ import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
+import { Audited } from '../audit/audited.decorator';
 import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
@@ -44,6 +45,7 @@ export class ToolsController {
   @Post()
   @AdminOnly()
   @RateLimit('writes')
+  @Audited('product.add', { details: ['available', 'price'] })
   @ApiCreatedResponse({ type: InsertedResponse })
   @ApiInvalidInput
   create(@Body() body: CreateToolDto) {
@@ -53,6 +55,7 @@ export class ToolsController {
   @Put(':id')
   @AdminOnly()
   @RateLimit('writes')
+  @Audited('product.restock', { details: ['available'] })
   @ApiOkResponse({ type: ModifiedResponse, description: 'Restock: sets available' })
   @ApiInvalidInput
   @notFound
@@ -63,6 +66,7 @@ export class ToolsController {
   @Delete(':id')
   @AdminOnly()
   @RateLimit('writes')
+  @Audited('product.delete')
   @ApiOkResponse({ type: DeletedResponse })
   @ApiInvalidInput
   @notFound

@@ -4,6 +4,7 @@ import { ApiMessages } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly, OwnerOnly, OwnerOrAdmin } from '../access/access.decorators';
 import { hasAdminRights } from '../access/admin-directory';
+import { Audited } from '../audit/audited.decorator';
 import { EmailParamOwner, EmailQueryOwner } from '../access/owner-lookup';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -67,6 +68,7 @@ export class UsersController {
   }
 
   @Put('user/admin/:email')
+  @Audited('user.makeAdmin')
   @AdminOnly()
   @RateLimit('writes')
   @ApiOkResponse({

@@ -64,6 +64,44 @@ export interface Review {
   customerName: string;
   opinion: string;
   rating: number;
+  /** The author has a paid order (computed when the list is read). */
+  verifiedBuyer?: boolean;
+  /** An admin hid it from the public list; only its author and admins still see it. */
+  hidden?: boolean;
+  /** ISO date. */
+  createdAt?: string;
+}
+
+/** PATCH /reviews/{id} (admins): hide or show a review in the public list. */
+export interface ReviewVisibility {
+  hidden: boolean;
+}
+
+/** What the audit log records: every admin action. */
+export const AUDIT_ACTIONS = [
+  'user.makeAdmin',
+  'product.add',
+  'product.restock',
+  'product.delete',
+  'order.cancel',
+  'order.approve',
+  'review.hide',
+  'review.unhide',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** One entry of GET /audit: who (the admin's email), when (ISO date), what. */
+export interface AuditEntry {
+  _id: string;
+  actor: string;
+  action: AuditAction;
+  /** The id (or email) the action was on. */
+  targetId: string;
+  /** A product's name, when the request named it. */
+  targetName?: string;
+  /** What changed, e.g. { available: 40 } for a restock. */
+  details?: Record<string, unknown>;
+  at: string;
 }
 
 export interface NewReview {

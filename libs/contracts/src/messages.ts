@@ -86,6 +86,21 @@ export const ApiMessages = {
   serviceUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
   bodyTooDeep: 'The request body is nested too deeply',
+  reviewNotFound: 'This review does not exist (any more)',
+  hiddenMustBeBoolean: 'hidden must be true or false',
+} as const;
+
+/** The trust and audit pages' texts (issue 15). */
+export const TrustMessages = {
+  verifiedBuyer: 'Verified buyer',
+  hidden: 'Hidden',
+  hide: 'Hide',
+  unhide: 'Unhide',
+  reviewHidden: 'Review hidden',
+  reviewShown: 'Review shown again',
+  hiddenNote: 'Hidden by an admin: only you see it',
+  noReviews: 'No reviews yet',
+  noAuditEntries: 'No admin actions recorded yet',
 } as const;
 
 /** The card payment steps' answers. */

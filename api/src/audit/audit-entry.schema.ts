@@ -1,0 +1,20 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { AUDIT_ACTIONS, type AuditAction } from '@toolshop/contracts';
+import { type HydratedDocument, Schema as MongooseSchema } from 'mongoose';
+
+/** One admin action: who, when, what. Written once, never changed. */
+@Schema({ collection: 'audit', versionKey: false })
+export class AuditEntry {
+  /** The admin's email, from the access token. */
+  @Prop({ required: true }) actor: string;
+  @Prop({ type: String, required: true, enum: AUDIT_ACTIONS }) action: AuditAction;
+  @Prop({ required: true }) targetId: string;
+  @Prop() targetName?: string;
+  @Prop({ type: MongooseSchema.Types.Mixed }) details?: Record<string, unknown>;
+  @Prop({ required: true, default: () => new Date() }) at: Date;
+}
+
+export type AuditEntryDocument = HydratedDocument<AuditEntry>;
+export const AuditEntrySchema = SchemaFactory.createForClass(AuditEntry);
+// The audit page: newest first.
+AuditEntrySchema.index({ at: -1, _id: -1 });

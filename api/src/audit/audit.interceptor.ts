@@ -1,0 +1,63 @@
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { from, mergeMap, type Observable } from 'rxjs';
+import { AdminDirectory, hasAdminRights } from '../access/admin-directory';
+import type { AuthUser } from '../auth/auth-user';
+import { auditEntryOf } from './audit-entry';
+import { AuditService } from './audit.service';
+import { AUDITED, type AuditSpec } from './audited.decorator';
+
+interface AuditedRequest {
+  user?: AuthUser;
+  params?: Record<string, unknown>;
+  body?: unknown;
+}
+
+/**
+ * Global: after an @Audited route succeeds, writes its entry before the answer leaves, so the log
+ * is complete when the admin sees the result. A refused or failed call never reaches this point.
+ */
+@Injectable()
+export class AuditInterceptor implements NestInterceptor {
+  private readonly logger = new Logger('Audit');
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly audit: AuditService,
+    private readonly admins: AdminDirectory,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const spec = this.reflector.get<AuditSpec | undefined>(AUDITED, context.getHandler());
+    if (!spec) return next.handle();
+    const request = context.switchToHttp().getRequest<AuditedRequest>();
+    return next
+      .handle()
+      .pipe(mergeMap((result) => from(this.record(spec, request, result).then(() => result))));
+  }
+
+  private async record(spec: AuditSpec, request: AuditedRequest, result: unknown) {
+    const user = request.user;
+    if (!user) return;
+    try {
+      if (spec.onlyAdmins && !(await hasAdminRights(this.admins, user))) return;
+      await this.audit.record(
+        auditEntryOf(spec, {
+          actor: user.email,
+          params: request.params ?? {},
+          body: request.body,
+          result,
+        }),
+      );
+    } catch (error) {
+      // The action itself succeeded: a lost entry is logged, the caller still gets the answer.
+      this.logger.error(`audit entry not written: ${String(error)}`);
+    }
+  }
+}
