@@ -162,6 +162,19 @@ const cases: Case[] = [
     expected: [401, 403, 403, 200],
   },
   {
+    name: 'GET /adminOrders/export.csv',
+    request: async () => ({ method: 'GET', path: '/adminOrders/export.csv?state=paid' }),
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'GET /tools?q=&category=&inStock=&sort= (catalog query)',
+    request: async () => ({
+      method: 'GET',
+      path: '/tools?q=drill&category=Drills&inStock=true&sort=-price&limit=5&page=1',
+    }),
+    expected: [200, 200, 200, 200],
+  },
+  {
     name: 'PATCH /adminOrders/{id} (paid)',
     request: async () => {
       const id = await api.placeOrder(await api.insertTool());

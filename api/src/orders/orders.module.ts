@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { DatabaseLocks } from '../common/lease-locks';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
+import { AdminOrdersExportController } from './admin-orders-export.controller';
 import { Order, OrderSchema } from './order.schema';
 import { OrderCancellation } from './order-cancellation';
 import { OrderExpiry } from './order-expiry';
@@ -23,7 +24,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     ]),
     ToolsModule,
   ],
-  controllers: [OrdersController, AdminOrdersController],
+  controllers: [OrdersController, AdminOrdersController, AdminOrdersExportController],
   // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
     OrdersService,

@@ -5,6 +5,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Cordless Drill Driver 18V',
     image: 'cordless-drill.webp',
+    category: 'Drills',
     shortDescription:
       'Two-speed brushless drill driver with 60 Nm torque, 13 mm metal chuck and LED work light.',
     minOrder: 10,
@@ -14,6 +15,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Impact Driver 20V',
     image: 'impact-driver.webp',
+    category: 'Fastening',
     shortDescription:
       'Compact 1/4" hex impact driver, 180 Nm, three speed modes for decking and framing screws.',
     minOrder: 10,
@@ -23,6 +25,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Angle Grinder 125 mm',
     image: 'angle-grinder.webp',
+    category: 'Grinders',
     shortDescription:
       '1100 W grinder with anti-kickback clutch, tool-free guard and soft start for cutting and grinding.',
     minOrder: 20,
@@ -32,6 +35,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Circular Saw 185 mm',
     image: 'circular-saw.webp',
+    category: 'Saws',
     shortDescription:
       '1400 W saw with 65 mm cutting depth, 0-56° bevel and dust port; carbide blade included.',
     minOrder: 5,
@@ -41,6 +45,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Rotary Hammer SDS-Plus',
     image: 'rotary-hammer.webp',
+    category: 'Drills',
     shortDescription:
       '800 W, 2.7 J impact energy, three modes (drill, hammer drill, chisel) for concrete and masonry.',
     minOrder: 5,
@@ -50,6 +55,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Jigsaw Pro 650 W',
     image: 'jigsaw.webp',
+    category: 'Saws',
     shortDescription:
       'Four-stage pendulum action, variable speed and tool-free blade change for curves in wood and metal.',
     minOrder: 10,
@@ -59,6 +65,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Random Orbit Sander 125 mm',
     image: 'orbit-sander.webp',
+    category: 'Sanders',
     shortDescription:
       '350 W sander with 2.5 mm orbit, hook-and-loop pad and micro-filter dust box for a swirl-free finish.',
     minOrder: 15,
@@ -68,6 +75,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   {
     name: 'Reciprocating Saw 18V',
     image: 'reciprocating-saw.webp',
+    category: 'Saws',
     shortDescription:
       'Brushless demolition saw, 28 mm stroke, orbital mode and keyless blade clamp for pipe and timber.',
     minOrder: 5,

@@ -1,5 +1,14 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  CATEGORY_FILTERS,
+  CatalogMessages,
+  TOOL_CATEGORIES,
+  TOOL_SEARCH_MAX_LENGTH,
+  TOOL_SORTS,
+  UNCATEGORISED,
+  type CategoryFilter,
+  type ToolCategory,
+  type ToolSort,
   imageLinkError,
   Messages,
   PRICE_MAX,
@@ -9,8 +18,18 @@ import {
   TEXT_MAX_LENGTH,
   type NewTool,
 } from '@toolshop/contracts';
-import { IsInt, IsNotEmpty, IsString, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
+import { PageQuery } from '../common/pagination';
 
 const tooMany = { message: RuleMessages.quantityTooLarge };
 const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
@@ -57,6 +76,25 @@ export class CreateToolDto implements NewTool {
   @ApiProperty({ minimum: 0, maximum: PRICE_MAX, example: 129, description: 'Whole dollars' })
   @FollowsRule('price', priceError)
   price: number;
+
+  @ApiPropertyOptional({
+    enum: TOOL_CATEGORIES,
+    description: `Products without one are listed as ${UNCATEGORISED}`,
+  })
+  @IsOptional()
+  @IsIn(TOOL_CATEGORIES, { message: CatalogMessages.category })
+  category?: ToolCategory;
+
+  @ApiPropertyOptional({
+    minimum: 0,
+    maximum: QUANTITY_MAX,
+    description: 'Stock below this is low; default 2 x minOrder',
+  })
+  @IsOptional()
+  @IsInt({ message: CatalogMessages.lowStockThreshold })
+  @Min(0, { message: CatalogMessages.lowStockThreshold })
+  @Max(QUANTITY_MAX, tooMany)
+  lowStockThreshold?: number;
 }
 
 /** PUT /tools/:id (admin restock). */
@@ -70,4 +108,31 @@ export class RestockDto {
 
 export class ToolResponse extends CreateToolDto {
   @ApiProperty() _id: string;
+}
+
+/** GET /tools: the catalog query (all optional) and the list's paging. */
+export class ToolsQuery extends PageQuery {
+  @ApiPropertyOptional({
+    maxLength: TOOL_SEARCH_MAX_LENGTH,
+    description: 'Words in the name or description (literal, case-insensitive)',
+  })
+  @IsOptional()
+  @IsString({ message: CatalogMessages.search })
+  @MaxLength(TOOL_SEARCH_MAX_LENGTH, { message: CatalogMessages.search })
+  q?: string;
+
+  @ApiPropertyOptional({ enum: CATEGORY_FILTERS, description: `${UNCATEGORISED}: no category` })
+  @IsOptional()
+  @IsIn(CATEGORY_FILTERS, { message: CatalogMessages.category })
+  category?: CategoryFilter;
+
+  @ApiPropertyOptional({ enum: ['true', 'false'], description: 'true: only tools with stock' })
+  @IsOptional()
+  @IsIn(['true', 'false'], { message: CatalogMessages.inStock })
+  inStock?: 'true' | 'false';
+
+  @ApiPropertyOptional({ enum: TOOL_SORTS, default: '-createdAt' })
+  @IsOptional()
+  @IsIn(TOOL_SORTS, { message: CatalogMessages.sort })
+  sort?: ToolSort;
 }

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { ToolCategory } from '@toolshop/contracts';
 import type { HydratedDocument } from 'mongoose';
 
 /** A product. Money is whole dollars; available is the stock that orders decrement. */
@@ -10,7 +11,16 @@ export class Tool {
   @Prop({ required: true, min: 0 }) minOrder: number;
   @Prop({ required: true, min: 0 }) available: number;
   @Prop({ required: true, min: 0 }) price: number;
+  /** One of TOOL_CATEGORIES; absent on products saved before categories ("Other"). */
+  @Prop({ type: String }) category?: ToolCategory;
+  /** Stock below this is low; absent: 2 x minOrder. */
+  @Prop({ min: 0 }) lowStockThreshold?: number;
 }
 
 export type ToolDocument = HydratedDocument<Tool>;
 export const ToolSchema = SchemaFactory.createForClass(Tool);
+// The catalog's filters and sorts (GET /tools); newest first is the _id index.
+ToolSchema.index({ category: 1, _id: -1 });
+ToolSchema.index({ price: 1, _id: -1 });
+ToolSchema.index({ name: 1, _id: -1 });
+ToolSchema.index({ available: 1 });

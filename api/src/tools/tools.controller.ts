@@ -6,11 +6,11 @@ import { Audited } from '../audit/audited.decorator';
 import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
-import { PageQuery, pageOf, withTotal } from '../common/pagination';
+import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { CreateToolDto, RestockDto, ToolResponse } from './tool.dto';
+import { CreateToolDto, RestockDto, ToolResponse, ToolsQuery } from './tool.dto';
 import { ToolsService } from './tools.service';
 
 const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
@@ -22,14 +22,24 @@ export class ToolsController {
 
   @Get()
   @Public()
-  @ApiOkResponse({ type: [ToolResponse], description: 'Public, newest first; ETag revalidation' })
+  @ApiOkResponse({
+    type: [ToolResponse],
+    description:
+      'Public; newest first unless sorted; a plain array, or with limit/page one page and the total in X-Total-Count; ETag revalidation',
+  })
   @ApiInvalidInput
   async list(
-    @Query() query: PageQuery,
+    @Query() query: ToolsQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { tools, total } = await this.tools.list(pageOf(query));
+    const { q, category, inStock, sort } = query;
+    const { tools, total } = await this.tools.list(pageOf(query), {
+      q,
+      category,
+      inStock: inStock === 'true',
+      sort,
+    });
     return sendSnapshot(request, reply, withTotal(reply, tools, total));
   }
 

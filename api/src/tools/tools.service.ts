@@ -6,6 +6,7 @@ import {
   type DeletedAnswer,
   type InsertedAnswer,
   type ModifiedAnswer,
+  type ToolQuery,
 } from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
@@ -17,9 +18,12 @@ import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
+import { toolFilter, toolQueryKey, toolSort } from './tool-query';
 import { Tool } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
+/** Catalog views (query x page) one process keeps. */
+export const CATALOG_VIEWS_CACHED = 100;
 
 @Injectable()
 export class ToolsService {
@@ -32,15 +36,25 @@ export class ToolsService {
     /** Every write of one tool's document, one at a time across API processes (see LeaseLocks). */
     private readonly locks: DatabaseLocks,
   ) {
-    this.lists = new TtlCache(config.catalogCacheMs);
+    this.lists = new TtlCache(config.catalogCacheMs, CATALOG_VIEWS_CACHED);
   }
 
-  /** Newest first (ObjectIds grow with time, so _id is the index). */
-  list(page: Page) {
-    return this.lists.get(`${page.skip}:${page.limit}:${page.requested}`, async () => {
+  /**
+   * The catalog: newest first unless sorted (see tool-query.ts). Cached per view; the cache holds
+   * at most CATALOG_VIEWS_CACHED views (the oldest fill leaves first), so varied queries cannot grow it.
+   */
+  list(page: Page, query: ToolQuery = {}) {
+    const key = `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
+    return this.lists.get(key, async () => {
+      const filter = toolFilter(query);
       const [tools, total] = await Promise.all([
-        this.tools.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean<LeanTool[]>(),
-        page.requested ? this.tools.countDocuments() : Promise.resolve(undefined),
+        this.tools
+          .find(filter)
+          .sort(toolSort(query.sort))
+          .skip(page.skip)
+          .limit(page.limit)
+          .lean<LeanTool[]>(),
+        page.requested ? this.tools.countDocuments(filter) : Promise.resolve(undefined),
       ]);
       return { tools: new JsonSnapshot(tools), total };
     });

@@ -1,3 +1,5 @@
+import type { ToolCategory } from './catalog';
+
 /** Entities of SPEC.md §3, as the API sends them (ids as strings). */
 export interface Tool {
   _id: string;
@@ -8,6 +10,10 @@ export interface Tool {
   available: number;
   /** Whole dollars. */
   price: number;
+  /** One of TOOL_CATEGORIES; products saved before categories have none ("Other"). */
+  category?: ToolCategory;
+  /** Stock below this is low (default 2 x minOrder). */
+  lowStockThreshold?: number;
 }
 
 export type NewTool = Omit<Tool, '_id'>;

@@ -1,3 +1,4 @@
+export * from './catalog';
 export * from './constants';
 export * from './entities';
 export * from './messages';

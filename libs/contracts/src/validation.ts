@@ -10,6 +10,7 @@ import {
   REVIEW_OPINION_MAX_LENGTH,
   WEB_LINK_PATTERN,
 } from './constants';
+import { CatalogMessages, isToolCategory } from './catalog';
 import type { NewTool, ProfileFields, Suggestion } from './entities';
 import { Messages, RuleMessages } from './messages';
 
@@ -159,6 +160,19 @@ export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) 
     minOrder: minOrderError,
     available: availableError,
     price: priceError(input.price),
+    category:
+      input.category === undefined || isToolCategory(input.category)
+        ? undefined
+        : CatalogMessages.category,
+    lowStockThreshold:
+      input.lowStockThreshold === undefined
+        ? undefined
+        : boundedWholeNumberError(
+            input.lowStockThreshold,
+            CatalogMessages.lowStockThreshold,
+            QUANTITY_MAX,
+            RuleMessages.quantityTooLarge,
+          ),
   });
 }
 

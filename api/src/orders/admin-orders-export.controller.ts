@@ -1,0 +1,67 @@
+import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ApiOkResponse, ApiProduces, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
+import { InputMessages, type OrderState } from '@toolshop/contracts';
+import { IsIn, IsOptional } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import type { Model } from 'mongoose';
+import { Readable } from 'node:stream';
+import { AdminOnly } from '../access/access.decorators';
+import { ApiInvalidInput } from '../common/error-response.dto';
+import { PUBLIC_FIELDS } from './order-changes';
+import {
+  csvRow,
+  type CsvOrder,
+  ORDER_CSV_HEADER,
+  orderCsvFilename,
+  orderCsvRow,
+  ordersInState,
+} from './order-csv';
+import { ORDER_STATES } from './order.dto';
+import { Order } from './order.schema';
+
+/** GET /adminOrders/export.csv: the state filter of Manage All Orders (none: every order). */
+export class ExportOrdersQuery {
+  @ApiPropertyOptional({ enum: ORDER_STATES })
+  @IsOptional()
+  @IsIn(ORDER_STATES, { message: InputMessages.orderState })
+  state?: OrderState;
+}
+
+/** Rows read from the database per round trip while the file streams out. */
+const BATCH = 200;
+
+@ApiTags('admin orders')
+@Controller('adminOrders')
+@AdminOnly()
+export class AdminOrdersExportController {
+  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+
+  /**
+   * Every order of the filter, newest first, streamed from a database cursor (never the whole list
+   * in memory), UTF-8 with a byte order mark so that spreadsheets read the names right.
+   */
+  @Get('export.csv')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({
+    description: 'All orders of the state (or all), newest first, as CSV (attachment)',
+    schema: { type: 'string' },
+  })
+  @ApiInvalidInput
+  export(@Query() query: ExportOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+    const cursor = this.orders
+      .find(ordersInState(query.state), PUBLIC_FIELDS)
+      .sort({ createdAt: -1, _id: -1 })
+      .lean<CsvOrder[]>()
+      .cursor({ batchSize: BATCH });
+    async function* lines() {
+      yield `\uFEFF${csvRow(ORDER_CSV_HEADER)}`;
+      for await (const order of cursor) yield orderCsvRow(order);
+    }
+    void reply.header('Cache-Control', 'no-store');
+    return new StreamableFile(Readable.from(lines()), {
+      type: 'text/csv; charset=utf-8',
+      disposition: `attachment; filename="${orderCsvFilename(query.state)}"`,
+    });
+  }
+}

@@ -1,0 +1,54 @@
+import { csvCell, csvRow, orderCsvFilename, orderCsvRow, ordersInState } from './order-csv';
+
+describe('CSV cells', () => {
+  it('quotes cells with quotes, commas and line breaks, doubling the quotes', () => {
+    expect(csvCell('plain')).toBe('plain');
+    expect(csvCell('12 "Main" St, Apt 4')).toBe('"12 ""Main"" St, Apt 4"');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell(undefined)).toBe('');
+    expect(csvCell(129)).toBe('129');
+  });
+
+  it.each(['=HYPERLINK("http://evil")', '+1+1', '-2+3', '@SUM(A1)', '\tcmd', '\rcmd'])(
+    'defuses the formula %j with a leading apostrophe',
+    (text) => {
+      const cell = csvCell(text);
+      expect(cell.replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
+
+  it('writes rows with CRLF and dates in ISO form', () => {
+    expect(csvRow(['a', new Date('2026-11-25T10:00:00Z'), 3])).toBe(
+      'a,2026-11-25T10:00:00.000Z,3\r\n',
+    );
+  });
+
+  it('writes an order with its state', () => {
+    const row = orderCsvRow({
+      _id: 'o1',
+      toolId: 't1',
+      name: 'Drill',
+      userName: '=cmd',
+      email: 'a@b.c',
+      address: '1 Main St',
+      phone: '+1 555',
+      orderQuantity: 2,
+      totalPrice: 258,
+      paid: true,
+      shipped: false,
+      transactionId: 'pi_1',
+      createdAt: new Date('2026-11-25T10:00:00Z'),
+    });
+    expect(row).toBe(
+      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,'+1 555,pi_1\r\n",
+    );
+  });
+
+  it('names the file after the filter and the UTC date', () => {
+    const now = new Date('2026-11-25T23:00:00Z');
+    expect(orderCsvFilename('paid', now)).toBe('orders-paid-2026-11-25.csv');
+    expect(orderCsvFilename(undefined, now)).toBe('orders-all-2026-11-25.csv');
+    expect(ordersInState(undefined)).toEqual({});
+    expect(ordersInState('shipped')).toEqual({ paid: true, shipped: true });
+  });
+});

@@ -1,0 +1,82 @@
+import { orderState, type OrderState } from '@toolshop/contracts';
+import type { QueryFilter } from 'mongoose';
+import type { Order } from './order.schema';
+
+/** The orders of one state (or all), as GET /adminOrders filters them. */
+export function ordersInState(state: OrderState | undefined): QueryFilter<Order> {
+  if (state === 'unpaid') return { paid: false, shipped: false };
+  if (state === 'paid') return { paid: true, shipped: false };
+  if (state === 'shipped') return { paid: true, shipped: true };
+  return {};
+}
+
+/** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One CSV cell (RFC 4180): text a spreadsheet would run as a formula gets a leading apostrophe,
+ * and a cell with a quote, comma or line break is quoted, its quotes doubled. Numbers the server
+ * computed stay numbers.
+ */
+export function csvCell(value: string | number | boolean | Date | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  let text = value instanceof Date ? value.toISOString() : value;
+  if (FORMULA_START.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export const csvRow = (cells: Parameters<typeof csvCell>[0][]): string =>
+  `${cells.map(csvCell).join(',')}\r\n`;
+
+export type CsvOrder = Pick<
+  Order,
+  | 'name'
+  | 'userName'
+  | 'email'
+  | 'address'
+  | 'phone'
+  | 'orderQuantity'
+  | 'totalPrice'
+  | 'paid'
+  | 'shipped'
+  | 'transactionId'
+  | 'createdAt'
+> & { _id: unknown; toolId: unknown };
+
+export const ORDER_CSV_HEADER = [
+  'Order id',
+  'Created at',
+  'State',
+  'Product',
+  'Tool id',
+  'Quantity',
+  'Total (USD)',
+  'Customer name',
+  'Email',
+  'Address',
+  'Phone',
+  'Transaction id',
+];
+
+export function orderCsvRow(order: CsvOrder): string {
+  return csvRow([
+    String(order._id),
+    order.createdAt,
+    orderState(order),
+    order.name,
+    String(order.toolId),
+    order.orderQuantity,
+    order.totalPrice,
+    order.userName,
+    order.email,
+    order.address,
+    order.phone,
+    order.transactionId,
+  ]);
+}
+
+/** attachment; filename="orders-paid-2026-11-25.csv" (UTC date; "all" without a filter). */
+export function orderCsvFilename(state: OrderState | undefined, now = new Date()): string {
+  return `orders-${state ?? 'all'}-${now.toISOString().slice(0, 10)}.csv`;
+}

@@ -1,0 +1,134 @@
+// GET /adminOrders/export.csv (issue 15): the admin's current filter as a CSV download.
+import { CUSTOMER, TestApi } from './support/test-api';
+
+let api: TestApi;
+let toolId: string;
+beforeAll(async () => {
+  api = await TestApi.start();
+  toolId = await api.insertTool({ name: 'Drill, "Pro" =2', price: 25 });
+});
+afterAll(() => api.stop());
+
+/** A minimal RFC 4180 reader: enough to check what a spreadsheet would see. */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const char = text[i];
+    if (quoted && char === '"' && text[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (quoted && char === '"') quoted = false;
+    else if (quoted || (char !== '"' && char !== ',' && char !== '\r')) cell += char;
+    else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++; // the \n of \r\n
+    }
+  }
+  return rows;
+}
+
+const exportCsv = (query = '') =>
+  api.request('GET', `/adminOrders/export.csv${query}`, { token: api.tokens.admin });
+
+describe('GET /adminOrders/export.csv', () => {
+  it('exports the orders of the filter, quoted and defused, as an attachment', async () => {
+    const paid = await api.placeOrder(toolId, api.tokens.customer, 2);
+    await api.markPaid(paid);
+    const unpaid = await api.request('POST', '/orders', {
+      token: api.tokens.other,
+      body: { toolId, address: '=cmd|" /C calc"!A0, line\nbreak', phone: '@555', orderQuantity: 1 },
+    });
+    expect(unpaid.status).toBe(201);
+
+    const answer = await fetch(`${api.url}/adminOrders/export.csv?state=paid`, {
+      headers: { authorization: `Bearer ${api.tokens.admin}` },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    const today = new Date().toISOString().slice(0, 10);
+    expect(answer.headers.get('content-disposition')).toBe(
+      `attachment; filename="orders-paid-${today}.csv"`,
+    );
+    const text = await answer.text();
+    expect(text.startsWith('\uFEFF')).toBe(false); // fetch's text() drops the BOM
+    const rows = parseCsv(text);
+    expect(rows[0]).toEqual([
+      'Order id',
+      'Created at',
+      'State',
+      'Product',
+      'Tool id',
+      'Quantity',
+      'Total (USD)',
+      'Customer name',
+      'Email',
+      'Address',
+      'Phone',
+      'Transaction id',
+    ]);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toEqual([
+      paid,
+      expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      'paid',
+      'Drill, "Pro" =2',
+      toolId,
+      '2',
+      '50',
+      'Casey Customer',
+      CUSTOMER,
+      '1 Main St',
+      '555-0100',
+      'pi_test_123',
+    ]);
+
+    const all = parseCsv((await exportCsv()).body as string);
+    expect(all.map((row) => row[0]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
+    const unpaidRow = all[1]!;
+    expect(unpaidRow[2]).toBe('unpaid');
+    expect(unpaidRow[9]).toBe('\'=cmd|" /C calc"!A0, line\nbreak');
+    expect(unpaidRow[10]).toBe("'@555");
+  });
+
+  it('streams every matching order, past one page of the lists', async () => {
+    const { Types } = await import('mongoose');
+    const base = Date.now() - 86_400_000;
+    await api.db.collection('orders').insertMany(
+      Array.from({ length: 450 }, (_, i) => ({
+        toolId: new Types.ObjectId(toolId),
+        name: 'Bulk',
+        userName: `Bulk ${i}`,
+        img: '/images/x.webp',
+        email: `bulk${i}@example.com`,
+        address: 'Somewhere',
+        phone: '555',
+        orderQuantity: 1,
+        totalPrice: 25,
+        paid: false,
+        shipped: false,
+        createdAt: new Date(base + i * 1000),
+      })),
+    );
+    const rows = parseCsv((await exportCsv('?state=unpaid')).body as string);
+    expect(rows).toHaveLength(1 + 451);
+    expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(451);
+    expect(rows.slice(1).every((row) => row[2] === 'unpaid')).toBe(true);
+    expect(parseCsv((await exportCsv('?state=shipped')).body as string)).toHaveLength(1);
+  });
+
+  it('refuses an unknown filter with a clear message', async () => {
+    const answer = await exportCsv('?state=lost');
+    expect(answer.status).toBe(400);
+    expect([answer.body.message].flat()).toContain('state must be unpaid, paid or shipped');
+  });
+});

@@ -1,0 +1,68 @@
+type Stock = { minOrder: number; available: number; lowStockThreshold?: number };
+
+/** The fixed product categories (issue 15). A product saved before them has none: "Other". */
+export const TOOL_CATEGORIES = [
+  'Drills',
+  'Saws',
+  'Grinders',
+  'Sanders',
+  'Fastening',
+  'Accessories',
+] as const;
+export type ToolCategory = (typeof TOOL_CATEGORIES)[number];
+/** How a product without a category is shown (and the filter value that selects those products). */
+export const UNCATEGORISED = 'Other';
+export const CATEGORY_FILTERS = [...TOOL_CATEGORIES, UNCATEGORISED] as const;
+export type CategoryFilter = (typeof CATEGORY_FILTERS)[number];
+
+export const isToolCategory = (value: unknown): value is ToolCategory =>
+  typeof value === 'string' && (TOOL_CATEGORIES as readonly string[]).includes(value);
+
+export const categoryLabel = (tool: { category?: string }): string =>
+  tool.category ?? UNCATEGORISED;
+
+/** Orders of GET /tools?sort= ; the default (no sort) is newest first. */
+export const TOOL_SORTS = ['-createdAt', 'price', '-price', 'name'] as const;
+export type ToolSort = (typeof TOOL_SORTS)[number];
+export const TOOL_SORT_LABELS: Record<ToolSort, string> = {
+  '-createdAt': 'Newest',
+  price: 'Price: low to high',
+  '-price': 'Price: high to low',
+  name: 'Name (A-Z)',
+};
+/** Longest search text GET /tools?q= accepts. */
+export const TOOL_SEARCH_MAX_LENGTH = 100;
+
+/** What the catalog query of GET /tools accepts (all optional; limit/page are the list's paging). */
+export interface ToolQuery {
+  q?: string;
+  category?: CategoryFilter;
+  inStock?: boolean;
+  sort?: ToolSort;
+}
+
+export const CatalogMessages = {
+  category: `category must be one of ${CATEGORY_FILTERS.join(', ')}`,
+  categoryRequired: 'Choose a category',
+  sort: `sort must be one of ${TOOL_SORTS.join(', ')}`,
+  inStock: 'inStock must be true or false',
+  search: `q is limited to ${TOOL_SEARCH_MAX_LENGTH} characters`,
+  lowStockThreshold: 'The low-stock threshold must be a whole number of at least 0',
+} as const;
+
+/** Low stock: below the product's own threshold, by default twice its minimum order. */
+export function lowStockThreshold(tool: Omit<Stock, 'available'>): number {
+  return tool.lowStockThreshold ?? 2 * tool.minOrder;
+}
+
+export function isLowStock(tool: Stock): boolean {
+  return tool.available < lowStockThreshold(tool);
+}
+
+/** Low-stock products first (least stock relative to the threshold first), the rest in their order. */
+export function lowStockFirst<T extends Stock>(tools: readonly T[]): T[] {
+  const low = tools.filter(isLowStock);
+  const rest = tools.filter((tool) => !isLowStock(tool));
+  const gap = (tool: T) => tool.available - lowStockThreshold(tool);
+  return [...low.sort((a, b) => gap(a) - gap(b)), ...rest];
+}
