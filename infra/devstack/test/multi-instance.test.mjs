@@ -12,7 +12,7 @@ import { WEB_CLIENT_ID } from '@toolshop/settings';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startDatabase } from '../src/database.mjs';
 import { stopAll } from '../src/processes.mjs';
-import { instancePorts, serverStates, startBalancedServices } from '../src/proxy.mjs';
+import { instancePorts, serverStates, startBalancedServices, waitForServersUp } from '../src/proxy.mjs';
 import { apiEnv, identityEnv } from '../src/stack.mjs';
 import { stackUrls } from '../src/runtime-files.mjs';
 
@@ -165,6 +165,8 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
 
   test('50 simultaneous orders of 1 through the proxy on a tool with stock 10: exactly 10 orders, stock 0', async () => {
     const toolId = await addTool(10);
+    // All three in rotation (a check that failed under the machine's load would leave one out).
+    await waitForServersUp(statsUrl);
     const before = await requestsPerInstance();
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) => order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() })),
