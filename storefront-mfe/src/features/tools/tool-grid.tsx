@@ -1,16 +1,34 @@
+import { useCallback } from 'react';
+import { useSearchParams } from 'react-router';
+import type { ToolQuery } from '@toolshop/contracts';
+import { Button, EmptyState } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
 import { CardGrid } from '../../components/card-grid';
 import { useTools } from './api/tools';
+import { catalogQueryOf, catalogSearch, isFiltered, resultCount } from './catalog-params';
 import { ToolCard } from './tool-card';
 import { ToolCardSkeleton } from './tool-card-skeleton';
+import { ToolFilters } from './tool-filters';
+import styles from './tool-filters.module.css';
 
 const SKELETON_CARDS = 6;
 
-/** The product grid of the home page. */
+/** The product grid of the home page, with its search, filters and sort kept in the URL. */
 export function ToolGrid() {
-  const query = useTools();
+  const [params, setParams] = useSearchParams();
+  const view = catalogQueryOf(params);
+  const query = useTools(view);
+  const show = useCallback(
+    (next: ToolQuery) =>
+      setParams(new URLSearchParams(catalogSearch(next)), {
+        replace: true,
+        preventScrollReset: true,
+      }),
+    [setParams],
+  );
+  const filtered = isFiltered(view);
 
   return (
     <AnchorSection id="tools" labelledBy="tools-title">
@@ -20,33 +38,50 @@ export function ToolGrid() {
         title="Tools built for the job site"
         lead="Sold by the box to workshops and contractors. Every tool ships with a three-year warranty."
       />
-      <QueryContent
-        query={query}
-        errorTitle="The tools could not be loaded"
-        empty={{
-          title: 'No tools on sale right now',
-          text: 'New stock arrives every week. Please check back soon.',
-        }}
-        skeleton={
-          <CardGrid aria-busy="true" aria-label="Loading tools">
-            {Array.from({ length: SKELETON_CARDS }, (_, i) => (
-              <li key={i}>
-                <ToolCardSkeleton />
-              </li>
-            ))}
-          </CardGrid>
-        }
-      >
-        {(tools) => (
-          <CardGrid>
-            {tools.map((tool) => (
-              <li key={tool._id}>
-                <ToolCard tool={tool} />
-              </li>
-            ))}
-          </CardGrid>
-        )}
-      </QueryContent>
+      <ToolFilters query={view} onChange={show} />
+      <p className={styles.count} role="status">
+        {query.data ? resultCount(query.data.length) : ''}
+      </p>
+      {filtered && query.data?.length === 0 ? (
+        <EmptyState
+          title="No tools match these filters"
+          action={
+            <Button variant="secondary" onClick={() => show({ sort: view.sort })}>
+              Clear filters
+            </Button>
+          }
+        >
+          Try other words, another category, or include tools that are out of stock.
+        </EmptyState>
+      ) : (
+        <QueryContent
+          query={query}
+          errorTitle="The tools could not be loaded"
+          empty={{
+            title: 'No tools on sale right now',
+            text: 'New stock arrives every week. Please check back soon.',
+          }}
+          skeleton={
+            <CardGrid aria-busy="true" aria-label="Loading tools">
+              {Array.from({ length: SKELETON_CARDS }, (_, i) => (
+                <li key={i}>
+                  <ToolCardSkeleton />
+                </li>
+              ))}
+            </CardGrid>
+          }
+        >
+          {(tools) => (
+            <CardGrid>
+              {tools.map((tool) => (
+                <li key={tool._id}>
+                  <ToolCard tool={tool} />
+                </li>
+              ))}
+            </CardGrid>
+          )}
+        </QueryContent>
+      )}
     </AnchorSection>
   );
 }

@@ -1,15 +1,19 @@
-// GET /tools: every tool on sale, for the home page's grid.
-import { useQuery } from '@tanstack/react-query';
+// GET /tools: the tools on sale for the home page's grid, filtered and sorted as the URL says.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import type { Tool } from '@toolshop/contracts';
+import type { Tool, ToolQuery } from '@toolshop/contracts';
 import { queryRoots } from '../../../lib/query-keys';
+import { catalogSearch } from '../catalog-params';
 
-export function useTools() {
+export function useTools(query: ToolQuery = {}) {
+  const search = catalogSearch(query);
   return useQuery({
-    queryKey: [...queryRoots.tools, 'all'],
+    queryKey: [...queryRoots.tools, 'all', search],
     // Not kept once the home page is left: after a crash of the page (e.g. an answer that is no list),
     // its Retry asks the API again instead of rendering the same answer.
     gcTime: 0,
-    queryFn: ({ signal }) => api.get<Tool[]>('/tools', { signal }),
+    // While another view loads, the last one stays on screen (no skeleton flash on every key).
+    placeholderData: keepPreviousData,
+    queryFn: ({ signal }) => api.get<Tool[]>(search ? `/tools?${search}` : '/tools', { signal }),
   });
 }

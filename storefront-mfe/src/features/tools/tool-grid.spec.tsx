@@ -1,0 +1,108 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { api } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import type { Tool } from '@toolshop/contracts';
+import { catalogQueryOf, catalogSearch } from './catalog-params';
+import { ToolGrid } from './tool-grid';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
+
+const get = api.get as jest.Mock;
+const tool = (name: string): Tool => ({
+  _id: name,
+  name,
+  img: '/x.webp',
+  shortDescription: 'A tool',
+  minOrder: 1,
+  available: 5,
+  price: 10,
+});
+
+function Location() {
+  const location = useLocation();
+  return <output data-testid="location">{location.search}</output>;
+}
+
+function renderAt(path: string) {
+  render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route
+          path="/"
+          element={
+            <>
+              <ToolGrid />
+              <Location />
+            </>
+          }
+        />
+      </Routes>
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+}
+
+beforeEach(() => jest.clearAllMocks());
+
+describe('catalog params', () => {
+  it('reads the view from the URL, dropping values the API would refuse', () => {
+    expect(
+      catalogQueryOf(new URLSearchParams('q=%20drill%20&category=Saws&inStock=true&sort=price')),
+    ).toEqual({ q: 'drill', category: 'Saws', inStock: true, sort: 'price' });
+    expect(catalogQueryOf(new URLSearchParams('category=Hammers&sort=cheap&inStock=1'))).toEqual(
+      {},
+    );
+    expect(catalogSearch({ q: 'a b', sort: '-createdAt' })).toBe('q=a+b');
+    expect(catalogSearch({})).toBe('');
+  });
+});
+
+describe('ToolGrid', () => {
+  it('asks for the view in the URL and counts the results', async () => {
+    get.mockResolvedValue([tool('Jigsaw'), tool('Circular saw')]);
+    renderAt('/?q=saw&category=Saws&sort=-price');
+    expect(await screen.findByText('2 tools')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/tools?q=saw&category=Saws&sort=-price', {
+      signal: expect.any(AbortSignal),
+    });
+    expect((screen.getByLabelText('Search tools') as HTMLInputElement).value).toBe('saw');
+    expect((screen.getByLabelText('Category') as HTMLInputElement).value).toBe('Saws');
+    expect((screen.getByLabelText('Sort by') as HTMLInputElement).value).toBe('-price');
+  });
+
+  it('puts every change into the URL', async () => {
+    get.mockResolvedValue([tool('Jigsaw')]);
+    renderAt('/');
+    expect(await screen.findByText('1 tool')).toBeTruthy();
+    expect(get).toHaveBeenCalledWith('/tools', { signal: expect.any(AbortSignal) });
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Drills' } });
+    fireEvent.click(screen.getByLabelText('In stock only'));
+    fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'name' } });
+    fireEvent.change(screen.getByLabelText('Search tools'), { target: { value: 'cordless' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe(
+        '?q=cordless&category=Drills&inStock=true&sort=name',
+      ),
+    );
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith(
+        '/tools?q=cordless&category=Drills&inStock=true&sort=name',
+        {
+          signal: expect.any(AbortSignal),
+        },
+      ),
+    );
+  });
+
+  it('offers to clear the filters when nothing matches', async () => {
+    get.mockResolvedValueOnce([]).mockResolvedValue([tool('Jigsaw')]);
+    renderAt('/?q=nothing&sort=price');
+    expect(await screen.findByText('No tools match these filters')).toBeTruthy();
+    expect(screen.getByText('0 tools')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(await screen.findByText('1 tool')).toBeTruthy();
+    expect(screen.getByTestId('location').textContent).toBe('?sort=price');
+    expect((screen.getByLabelText('Search tools') as HTMLInputElement).value).toBe('');
+  });
+});
