@@ -48,7 +48,8 @@ export class ApiProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const api = new ApiProcess(child, `http://127.0.0.1:${port}`);
-    const deadline = Date.now() + 30_000;
+    // Generous: on a machine shared by many jobs loading Nest alone has taken 40 s.
+    const deadline = Date.now() + 150_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the API exited at start:\n${api.output}`);
       const ready = await fetch(`${api.url}/health/ready`).catch(() => undefined);

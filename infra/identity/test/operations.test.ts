@@ -106,7 +106,8 @@ describe('the provider as a real process (node src/main.ts)', () => {
     child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
     exited = new Promise((resolve) => child.once('exit', (code) => resolve(code)));
-    const deadline = Date.now() + 30_000;
+    // Generous: on a machine shared by many jobs loading the provider has taken tens of seconds.
+    const deadline = Date.now() + 150_000;
     for (;;) {
       const ready = await fetch(`${url}/health/ready`).catch(() => undefined);
       if (ready?.status === 200) break;
