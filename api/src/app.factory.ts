@@ -1,4 +1,6 @@
 import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
@@ -9,6 +11,11 @@ import pino from 'pino';
 import { AppModule } from './app.module';
 import { documentSignIn } from './auth/openapi-access';
 import { ApiExceptionFilter } from './common/api-exception.filter';
+import {
+  documentIdempotency,
+  IdempotencyInterceptor,
+  mongoIdempotencyStore,
+} from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerPublicCache } from './common/public-cache';
@@ -123,6 +130,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       'Authorization',
       'Content-Type',
       'X-Request-Id',
+      'Idempotency-Key',
       'If-None-Match',
       'traceparent',
       'tracestate',
@@ -132,27 +140,32 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
+  app.useGlobalInterceptors(
+    new IdempotencyInterceptor(mongoIdempotencyStore(app.get<Connection>(getConnectionToken()))),
+  );
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 
-  const document = documentSignIn(
-    SwaggerModule.createDocument(
-      app,
-      new DocumentBuilder()
-        .setTitle('Toolshop API')
-        .setDescription(
-          'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
-        )
-        .setVersion('1.0')
-        .addBearerAuth({
-          type: 'http',
-          scheme: 'bearer',
-          bearerFormat: 'JWT (RS256, from the identity provider)',
-        })
-        .addBearerAuth(
-          { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
-          METRICS_SECURITY,
-        )
-        .build(),
+  const document = documentIdempotency(
+    documentSignIn(
+      SwaggerModule.createDocument(
+        app,
+        new DocumentBuilder()
+          .setTitle('Toolshop API')
+          .setDescription(
+            'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
+          )
+          .setVersion('1.0')
+          .addBearerAuth({
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT (RS256, from the identity provider)',
+          })
+          .addBearerAuth(
+            { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
+            METRICS_SECURITY,
+          )
+          .build(),
+      ),
     ),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

@@ -114,4 +114,33 @@ describe(`${INSTANCES} API processes on one database`, () => {
     expect(await stockOf(toolId)).toBe(50 - paidCount);
     expect(outcomes.size).toBeGreaterThan(0);
   });
+
+  it('places one order for a retried POST /orders with the same Idempotency-Key, on any process', async () => {
+    const toolId = await insertTool(20);
+    const send = (instance: number, key: string, body: object = { ...order, toolId }) =>
+      apis.request(instance, 'POST', '/orders', {
+        token: apis.tokens.customer,
+        headers: { 'Idempotency-Key': key },
+        body,
+      });
+    const first = await send(0, 'order-attempt-0001');
+    expect(first.status).toBe(201);
+    for (const instance of [1, 2, 0]) {
+      const retry = await send(instance, 'order-attempt-0001');
+      expect([retry.status, retry.body]).toEqual([201, first.body]);
+    }
+    // A burst of the same attempt on every process at once: one order, the others its answer or 409.
+    const burst = await Promise.all([0, 1, 2, 0, 1, 2].map((i) => send(i, 'order-attempt-0002')));
+    const created = burst.filter((answer) => answer.status === 201);
+    expect(new Set(created.map((answer) => answer.body.insertedId)).size).toBe(1);
+    expect(burst.every((answer) => answer.status === 201 || answer.status === 409)).toBe(true);
+    expect(
+      await apis.db.collection('orders').countDocuments({ toolId: new Types.ObjectId(toolId) }),
+    ).toBe(2);
+    expect(await stockOf(toolId)).toBe(18);
+
+    const otherBody = await send(1, 'order-attempt-0001', { ...order, toolId, orderQuantity: 2 });
+    expect(otherBody.status).toBe(422);
+    expect((await send(2, 'no')).status).toBe(400);
+  });
 });

@@ -91,13 +91,17 @@ it('places the order, says so and reports the quantity taken from the stock', as
   fireEvent.click(submit);
 
   await waitFor(() => expect(onOrdered).toHaveBeenCalledWith(15));
-  expect(post).toHaveBeenCalledWith('/orders', {
-    toolId: 'drill-1',
-    userName: signedInUser.displayName,
-    address: '1 Main St',
-    phone: '555 0100',
-    orderQuantity: 15,
-  });
+  expect(post).toHaveBeenCalledWith(
+    '/orders',
+    {
+      toolId: 'drill-1',
+      userName: signedInUser.displayName,
+      address: '1 Main St',
+      phone: '555 0100',
+      orderQuantity: 15,
+    },
+    { headers: { 'Idempotency-Key': expect.stringMatching(/^order-/) } },
+  );
   expect(toast.success).toHaveBeenCalledWith(Messages.ordered);
   expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
     '/dashboard/myOrders',
@@ -116,7 +120,9 @@ it('shows the placed order with Pay now instead of the form until "Place another
   expect(status.textContent).toContain('$1,800');
   expect(status.textContent).toContain('1 Main St');
   expect(document.activeElement).toBe(status);
-  expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe('/dashboard/payment/o1');
+  expect(screen.getByRole('link', { name: 'Pay now' }).getAttribute('href')).toBe(
+    '/dashboard/payment/o1',
+  );
   expect(screen.queryByRole('button', { name: 'Place order' })).toBeNull();
 
   fireEvent.click(screen.getByRole('button', { name: 'Place another order' }));
@@ -153,7 +159,9 @@ it('shows the 409 for too many unpaid orders with the way to My Orders', async (
   fireEvent.click(submit);
 
   expect((await screen.findByRole('alert')).textContent).toBe(RuleMessages.tooManyUnpaidOrders);
-  expect(screen.getByRole('link', { name: 'Open My Orders' }).getAttribute('href')).toBe('/dashboard/myOrders');
+  expect(screen.getByRole('link', { name: 'Open My Orders' }).getAttribute('href')).toBe(
+    '/dashboard/myOrders',
+  );
   expect(onOrdered).not.toHaveBeenCalled();
   expect(toast.success).not.toHaveBeenCalled();
 });

@@ -1,0 +1,213 @@
+import {
+  HttpException,
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+} from '@nestjs/common';
+import type { OpenAPIObject } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import type { Connection } from 'mongoose';
+import { createHash } from 'node:crypto';
+import { from, lastValueFrom, type Observable } from 'rxjs';
+import type { AuthUser } from '../auth/auth-user';
+import { errorBody, toErrorBody } from './api-exception.filter';
+import { LeaseLocks, mongoLockStore } from './lease-locks';
+
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
+const DAY_MS = 86_400_000;
+const SWEEP_EVERY_MS = 60_000;
+
+/** The state-changing calls a client may retry; `METHOD path` as the router names them. */
+export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /orders',
+  'PATCH /orders/:id',
+  'DELETE /orders/:id',
+  'POST /create-payment-intent',
+  'POST /reviews',
+  'PATCH /reviews/:id',
+  'PATCH /adminOrders/:id',
+]);
+
+export const IdempotencyMessages = {
+  malformed: 'Idempotency-Key must be 8 to 128 characters: letters, digits, "-", "_", ":" or "."',
+  otherRequest:
+    'This Idempotency-Key was already used for a different request; send a new key for a new request',
+  running: 'A request with this Idempotency-Key is still being processed; retry it in a moment',
+} as const;
+
+/** The first answer to one key of one account: `running` until it is known. */
+export interface IdempotencyRecord {
+  _id: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status?: number;
+  body?: unknown;
+  expiresAt: Date;
+}
+
+export interface IdempotencyStore {
+  /** false when a record with this `_id` exists (unique insert: atomic on FerretDB too). */
+  claim(record: IdempotencyRecord): Promise<boolean>;
+  find(id: string): Promise<IdempotencyRecord | null>;
+  /** Written only by the request that claimed the record. */
+  finish(record: IdempotencyRecord): Promise<void>;
+  /** Forgets a claim whose request failed unexpectedly (5xx), so a retry runs again. */
+  forget(id: string): Promise<void>;
+  /** Deletes records past their 24 hours. */
+  sweep(now: Date): Promise<void>;
+}
+
+/** The `idempotency_keys` collection of the API's database. */
+export function mongoIdempotencyStore(connection: Connection): IdempotencyStore {
+  const records = connection.collection<IdempotencyRecord>('idempotency_keys');
+  // One sweeper at a time across processes: a second one could delete a record inserted anew
+  // between its read and its delete (FerretDB's filtered deletes are not atomic).
+  const locks = new LeaseLocks(mongoLockStore(connection));
+  return {
+    async claim(record) {
+      try {
+        await records.insertOne(record);
+        return true;
+      } catch (error) {
+        if ((error as { code?: number }).code === 11000) return false;
+        throw error;
+      }
+    },
+    find: (id) => records.findOne({ _id: id }),
+    async finish(record) {
+      await records.replaceOne({ _id: record._id }, record);
+    },
+    async forget(id) {
+      await records.deleteOne({ _id: id, state: 'running' });
+    },
+    sweep: (now) =>
+      locks.run('sweep:idempotency_keys', async () => {
+        await records.deleteMany({ expiresAt: { $lt: now } });
+      }),
+  };
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/**
+ * `Idempotency-Key` on the routes of IDEMPOTENT_ROUTES: the first request of a key (per account)
+ * runs and its answer (status and body, errors below 500 included) is kept for 24 hours in the
+ * database, so a retry through any API process gets the same answer without running again. The
+ * same key with another body or route answers 422; while the first is still running, 409. A
+ * malformed key is a 400. Requests without the header run as always.
+ */
+export class IdempotencyInterceptor implements NestInterceptor {
+  private nextSweep = 0;
+
+  constructor(
+    private readonly store: IdempotencyStore,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
+    const route = `${request.method} ${request.routeOptions?.url ?? ''}`;
+    const header = request.headers[IDEMPOTENCY_HEADER];
+    if (header === undefined || !IDEMPOTENT_ROUTES.has(route) || !request.user)
+      return next.handle();
+    const key = Array.isArray(header) ? '' : header;
+    if (!KEY_PATTERN.test(key))
+      throw new HttpException(errorBody(400, IdempotencyMessages.malformed), 400);
+    return from(
+      this.once(
+        request.user.email,
+        key,
+        `${route} ${request.url} ${JSON.stringify(request.body ?? null)}`,
+        next,
+      ),
+    );
+  }
+
+  private async once(account: string, key: string, request: string, next: CallHandler) {
+    const now = this.now();
+    this.sweep(now);
+    const record: IdempotencyRecord = {
+      _id: sha256(`${account}\n${key}`),
+      fingerprint: sha256(request),
+      state: 'running',
+      expiresAt: new Date(now + DAY_MS),
+    };
+    if (!(await this.store.claim(record))) return this.replay(record);
+    let answer: { status: number; body: unknown };
+    try {
+      const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      answer = { status: 0, body: JSON.parse(JSON.stringify(body ?? null)) };
+    } catch (error) {
+      const failure = toErrorBody(error);
+      if (failure.statusCode >= 500) {
+        await this.store.forget(record._id).catch(() => undefined);
+        throw error;
+      }
+      answer = { status: failure.statusCode, body: failure };
+      await this.store.finish({ ...record, state: 'done', ...answer });
+      throw error;
+    }
+    await this.store.finish({ ...record, state: 'done', ...answer });
+    return answer.body;
+  }
+
+  /** The first request's answer: its body (the route's success status) or its error again. */
+  private async replay(record: IdempotencyRecord): Promise<unknown> {
+    const first = await this.store.find(record._id);
+    if (!first) throw new HttpException(errorBody(409, IdempotencyMessages.running), 409);
+    if (first.fingerprint !== record.fingerprint)
+      throw new HttpException(errorBody(422, IdempotencyMessages.otherRequest), 422);
+    if (first.state === 'running')
+      throw new HttpException(errorBody(409, IdempotencyMessages.running), 409);
+    if (first.status) throw new HttpException(first.body as object, first.status);
+    return first.body;
+  }
+
+  private sweep(now: number): void {
+    if (now < this.nextSweep) return;
+    this.nextSweep = now + SWEEP_EVERY_MS;
+    void this.store.sweep(new Date(now)).catch(() => undefined);
+  }
+}
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
+
+/** Documents the optional header (and its 409/422 answers) on every route that honours it. */
+export function documentIdempotency(document: OpenAPIObject): OpenAPIObject {
+  const errorSchema = {
+    'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+  };
+  for (const [path, item] of Object.entries(document.paths)) {
+    const routePath = path.replace(/\{(\w+)\}/g, ':$1');
+    for (const method of METHODS) {
+      const operation = item[method];
+      if (!operation || !IDEMPOTENT_ROUTES.has(`${method.toUpperCase()} ${routePath}`)) continue;
+      operation.parameters = [
+        ...(operation.parameters ?? []),
+        {
+          name: 'Idempotency-Key',
+          in: 'header',
+          required: false,
+          description:
+            'Makes a retry safe: the first answer to this key (per account, 24 hours) is answered ' +
+            'again to a retry with the same body, without running the request twice. 8 to 128 ' +
+            'characters of A-Z a-z 0-9 - _ : . (400 otherwise).',
+          schema: { type: 'string', pattern: KEY_PATTERN.source, minLength: 8, maxLength: 128 },
+        },
+      ];
+      operation.responses = {
+        ...operation.responses,
+        409: operation.responses[409] ?? {
+          description: 'A request with this Idempotency-Key is still running',
+          content: errorSchema,
+        },
+        422: {
+          description: 'This Idempotency-Key was used for a different request',
+          content: errorSchema,
+        },
+      };
+    }
+  }
+  return document;
+}
