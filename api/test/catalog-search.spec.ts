@@ -122,14 +122,47 @@ describe('GET /tools catalog query', () => {
     expect(none.headers.get('x-total-count')).toBe('0');
   });
 
+  it('lists low-stock products first and counts them (threshold: own, else 2 x minOrder)', async () => {
+    // Seed stock is far above 2 x minOrder; the hammer (0 of 0) is not low; these two are.
+    const add = async (name: string, extra: Record<string, number>) =>
+      (
+        await api.request('POST', '/tools', {
+          token: api.tokens.admin,
+          body: { name, img: '/images/jigsaw.webp', shortDescription: 'Low', price: 1, ...extra },
+        })
+      ).body.insertedId as string;
+    const nearly = await add('Nearly Out Sander', { minOrder: 5, available: 9 }); // 9 < 10
+    const own = await add('Own Threshold Saw', {
+      minOrder: 1,
+      available: 30,
+      lowStockThreshold: 50,
+    });
+    const first = await api.request('GET', '/tools?sort=lowStock&limit=3&page=1');
+    expect(names(first.body)).toEqual([
+      'Own Threshold Saw',
+      'Nearly Out Sander',
+      'Old Stock Hammer',
+    ]);
+    expect(first.headers.get('x-total-count')).toBe('12');
+    const low = await api.request('GET', '/tools?lowStock=true&limit=1');
+    expect(low.headers.get('x-total-count')).toBe('2');
+    expect(names((await api.request('GET', '/tools?lowStock=true')).body).sort()).toEqual([
+      'Nearly Out Sander',
+      'Own Threshold Saw',
+    ]);
+    for (const id of [nearly, own])
+      await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin });
+  });
+
   it.each([
-    ['sort=cheapest', 'sort must be one of -createdAt, price, -price, name'],
-    ['sort=%7B%22%24gt%22%3A1%7D', 'sort must be one of -createdAt, price, -price, name'],
+    ['sort=cheapest', 'sort must be one of -createdAt, price, -price, name, lowStock'],
+    ['sort=%7B%22%24gt%22%3A1%7D', 'sort must be one of -createdAt, price, -price, name, lowStock'],
     [
       'category=Hammers',
       'category must be one of Drills, Saws, Grinders, Sanders, Fastening, Accessories, Other',
     ],
     ['inStock=yes', 'inStock must be true or false'],
+    ['lowStock=1', 'lowStock must be true or false'],
     [`q=${'x'.repeat(101)}`, 'q is limited to 100 characters'],
     ['q=a&q=b', 'q is limited to 100 characters'],
     ['limit=0', 'limit must be a whole number from 1 to 200'],
@@ -191,7 +224,8 @@ describe('OpenAPI', () => {
       q: true,
       category: ['Drills', 'Saws', 'Grinders', 'Sanders', 'Fastening', 'Accessories', 'Other'],
       inStock: ['true', 'false'],
-      sort: ['-createdAt', 'price', '-price', 'name'],
+      lowStock: ['true', 'false'],
+      sort: ['-createdAt', 'price', '-price', 'name', 'lowStock'],
     });
     const exportCsv = docs.paths['/adminOrders/export.csv'].get;
     expect(parameters(exportCsv)).toEqual({ state: ['unpaid', 'paid', 'shipped'] });

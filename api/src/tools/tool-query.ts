@@ -1,4 +1,10 @@
-import { UNCATEGORISED, type ToolQuery, type ToolSort } from '@toolshop/contracts';
+import {
+  isLowStock,
+  lowStockFirst,
+  UNCATEGORISED,
+  type ToolListSort,
+  type ToolQuery,
+} from '@toolshop/contracts';
 import type { QueryFilter, SortOrder } from 'mongoose';
 import type { Tool } from './tool.schema';
 
@@ -26,14 +32,15 @@ export function toolFilter(query: ToolQuery): QueryFilter<Tool> {
 }
 
 /** Newest first is the ObjectId order (ids grow with time): `_id` is the createdAt index. */
-const SORTS: Record<ToolSort, Record<string, SortOrder>> = {
+const SORTS: Record<ToolListSort, Record<string, SortOrder>> = {
   '-createdAt': { _id: -1 },
+  lowStock: { _id: -1 }, // then reordered by byStock
   price: { price: 1, _id: -1 },
   '-price': { price: -1, _id: -1 },
   name: { name: 1, _id: -1 },
 };
 
-export function toolSort(sort: ToolSort | undefined): Record<string, SortOrder> {
+export function toolSort(sort: ToolListSort | undefined): Record<string, SortOrder> {
   return SORTS[sort ?? '-createdAt'];
 }
 
@@ -44,5 +51,21 @@ export function toolQueryKey(query: ToolQuery): string {
     query.category ?? '',
     query.inStock === true,
     query.sort ?? '-createdAt',
+    query.lowStock === true,
   ]);
+}
+
+/**
+ * Low stock compares two fields of one product (available < threshold, default 2 x minOrder),
+ * which FerretDB v1 cannot do in a query ($expr): these views are read whole and filtered and
+ * ordered here (the catalog is a manufacturer's range: hundreds, not millions).
+ */
+export const needsStockView = (query: ToolQuery): boolean =>
+  query.lowStock === true || query.sort === 'lowStock';
+
+export function byStock<
+  T extends { minOrder: number; available: number; lowStockThreshold?: number },
+>(tools: T[], query: ToolQuery): T[] {
+  const chosen = query.lowStock ? tools.filter(isLowStock) : tools;
+  return query.sort === 'lowStock' ? lowStockFirst(chosen) : chosen;
 }

@@ -4,11 +4,11 @@ import {
   CatalogMessages,
   TOOL_CATEGORIES,
   TOOL_SEARCH_MAX_LENGTH,
-  TOOL_SORTS,
+  TOOL_LIST_SORTS,
   UNCATEGORISED,
   type CategoryFilter,
   type ToolCategory,
-  type ToolSort,
+  type ToolListSort,
   imageLinkError,
   Messages,
   PRICE_MAX,
@@ -131,8 +131,20 @@ export class ToolsQuery extends PageQuery {
   @IsIn(['true', 'false'], { message: CatalogMessages.inStock })
   inStock?: 'true' | 'false';
 
-  @ApiPropertyOptional({ enum: TOOL_SORTS, default: '-createdAt' })
+  @ApiPropertyOptional({
+    enum: ['true', 'false'],
+    description: 'true: only tools below their low-stock threshold',
+  })
   @IsOptional()
-  @IsIn(TOOL_SORTS, { message: CatalogMessages.sort })
-  sort?: ToolSort;
+  @IsIn(['true', 'false'], { message: CatalogMessages.lowStock })
+  lowStock?: 'true' | 'false';
+
+  @ApiPropertyOptional({
+    enum: TOOL_LIST_SORTS,
+    default: '-createdAt',
+    description: 'lowStock: products below their threshold first (Manage Products)',
+  })
+  @IsOptional()
+  @IsIn(TOOL_LIST_SORTS, { message: CatalogMessages.sort })
+  sort?: ToolListSort;
 }

@@ -33,11 +33,12 @@ export class ToolsController {
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { q, category, inStock, sort } = query;
+    const { q, category, inStock, lowStock, sort } = query;
     const { tools, total } = await this.tools.list(pageOf(query), {
       q,
       category,
       inStock: inStock === 'true',
+      lowStock: lowStock === 'true',
       sort,
     });
     return sendSnapshot(request, reply, withTotal(reply, tools, total));

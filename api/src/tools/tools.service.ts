@@ -18,7 +18,7 @@ import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
-import { toolFilter, toolQueryKey, toolSort } from './tool-query';
+import { byStock, needsStockView, toolFilter, toolQueryKey, toolSort } from './tool-query';
 import { Tool } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
@@ -47,6 +47,14 @@ export class ToolsService {
     const key = `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
     return this.lists.get(key, async () => {
       const filter = toolFilter(query);
+      if (needsStockView(query)) {
+        const all = byStock(
+          await this.tools.find(filter).sort(toolSort(query.sort)).lean<LeanTool[]>(),
+          query,
+        );
+        const tools = all.slice(page.skip, page.skip + page.limit);
+        return { tools: new JsonSnapshot(tools), total: page.requested ? all.length : undefined };
+      }
       const [tools, total] = await Promise.all([
         this.tools
           .find(filter)

@@ -30,6 +30,9 @@ export const TOOL_SORT_LABELS: Record<ToolSort, string> = {
   '-price': 'Price: high to low',
   name: 'Name (A-Z)',
 };
+/** Every order GET /tools accepts: the shop's, and low stock first (Manage Products). */
+export const TOOL_LIST_SORTS = [...TOOL_SORTS, 'lowStock'] as const;
+export type ToolListSort = (typeof TOOL_LIST_SORTS)[number];
 /** Longest search text GET /tools?q= accepts. */
 export const TOOL_SEARCH_MAX_LENGTH = 100;
 
@@ -38,13 +41,16 @@ export interface ToolQuery {
   q?: string;
   category?: CategoryFilter;
   inStock?: boolean;
-  sort?: ToolSort;
+  /** Only products below their low-stock threshold. */
+  lowStock?: boolean;
+  sort?: ToolListSort;
 }
 
 export const CatalogMessages = {
   category: `category must be one of ${CATEGORY_FILTERS.join(', ')}`,
   categoryRequired: 'Choose a category',
-  sort: `sort must be one of ${TOOL_SORTS.join(', ')}`,
+  sort: `sort must be one of ${TOOL_LIST_SORTS.join(', ')}`,
+  lowStock: 'lowStock must be true or false',
   inStock: 'inStock must be true or false',
   search: `q is limited to ${TOOL_SEARCH_MAX_LENGTH} characters`,
   lowStockThreshold: 'The low-stock threshold must be a whole number of at least 0',
