@@ -64,8 +64,13 @@ it('logs and echoes the trace id of a given traceparent, or of a new trace', asy
   const freshTrace = fresh.headers.get('x-trace-id');
   expect(freshTrace).toMatch(/^[0-9a-f]{32}$/);
 
-  await new Promise((resolve) => setTimeout(resolve, 200));
-  const lines = api.logLines().filter((line) => line.msg === 'request');
+  // The lines arrive through the child's stdout: wait for them (a loaded machine delays them).
+  const logged = () => api.logLines().filter((line) => line.msg === 'request');
+  for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+    if (logged().some((line) => line.reqId === 'req-trace-2')) break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const lines = logged();
   expect(lines.find((line) => line.reqId === 'req-trace-1')).toMatchObject({
     traceId,
     url: '/tools',

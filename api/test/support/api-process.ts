@@ -66,8 +66,14 @@ export class ApiProcess {
   logLines(): Array<Record<string, unknown>> {
     return this.output
       .split('\n')
-      .filter((line) => line.startsWith('{'))
-      .map((line) => JSON.parse(line) as Record<string, unknown>);
+      .filter((line) => line.startsWith('{') && line.endsWith('}'))
+      .flatMap((line) => {
+        try {
+          return [JSON.parse(line) as Record<string, unknown>];
+        } catch {
+          return []; // a line still arriving
+        }
+      });
   }
 
   kill(): void {

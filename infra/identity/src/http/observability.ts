@@ -46,6 +46,7 @@ export interface Observation {
   draining: () => boolean;
 }
 
+const QUIET = new Set(['/health', '/health/ready', '/metrics']);
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /**
@@ -66,6 +67,8 @@ export function observeRequests(handler: RequestListener, { metrics, log, draini
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const route = routeTemplate(req.url ?? '');
       metrics.observe(req.method ?? 'OTHER', route, res.statusCode, ms / 1000);
+      // Successful probes and scrapes (every few seconds per load balancer) are counted, not logged.
+      if (res.statusCode < 400 && QUIET.has(route)) return;
       // The route template, never the raw URL: query strings carry codes and state.
       log(`request ${req.method} ${route} ${res.statusCode} ${Math.round(ms)}ms traceId=${trace.traceId} spanId=${trace.spanId} reqId=${requestId}`);
     });
