@@ -1,6 +1,7 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
-test('the page preloads exactly the shell chunks its first render loads, no more and no fewer', async ({ page }) => {
+// A page the browser renders (every route but '/', which comes prerendered).
+test('a page rendered in the browser preloads exactly the shell chunks its first render loads, no more and no fewer', async ({ page }) => {
   // Every script the federation runtime adds to the page (it removes each one again once loaded).
   await page.addInitScript(() => {
     const added: string[] = [];
@@ -11,10 +12,8 @@ test('the page preloads exactly the shell chunks its first render loads, no more
       }
     }).observe(document, { childList: true, subtree: true });
   });
-  await page.goto('/');
+  await page.goto('/blogs');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  // The heading comes prerendered with the HTML; the tools' section renders once the page is hydrated.
-  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
 
   const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
     links.map((link) => (link as HTMLLinkElement).href),
@@ -27,4 +26,14 @@ test('the page preloads exactly the shell chunks its first render loads, no more
   const shellChunks = loadedByRuntime.filter((src) => src.startsWith(`${stack.shell}/`));
   expect(preloaded.length).toBeGreaterThan(0);
   expect(new Set(preloaded)).toEqual(new Set(shellChunks));
+});
+
+test('the prerendered home page preloads no script: its first view needs only its stylesheets', async ({ request }) => {
+  const html = await (await request.get(`${stack.shell}/`)).text();
+  expect(html).toContain('data-prerendered');
+  expect(html).not.toMatch(/<link rel="preload"[^>]* as="script"/);
+  // The stylesheets come first in <head>, the shell's and then the storefront's.
+  const head = html.slice(0, html.indexOf('</head>'));
+  expect(head).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">(<link rel="stylesheet" href="[^"]+">)+<meta/);
+  expect(head).toContain(`<link rel="stylesheet" href="${stack.remotes.storefront}/`);
 });

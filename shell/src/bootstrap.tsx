@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { initAuth, loadRuntimeConfig, ServerDataProvider } from '@toolshop/auth';
 import { ErrorState } from '@toolshop/ui';
 import { loadRemotePage, preloadRemotePage, registerRemoteMap } from './composition/federation';
 import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
-import { routes } from './app/routes';
+import { AppRoutes } from './app/routes';
 import '@toolshop/ui/tokens.css';
 import './app/global.css';
 
@@ -46,11 +46,12 @@ async function start() {
   }
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.
   void initAuth();
-  const router = createBrowserRouter(routes);
   const app = (
     <StrictMode>
       <ServerDataProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ServerDataProvider>
     </StrictMode>
   );

@@ -179,7 +179,9 @@ export async function composePage(template, fragment) {
     .flatMap((f) => f.stylesheets)
     .map((href) => `<link rel="stylesheet" href="${href.replaceAll('"', '&quot;')}">`)
     .join('');
-  return html.replace('</head>', `${links}</head>`);
+  // After the host's own stylesheets (first in its <head>), else at the end of <head>.
+  const lastOwn = /(<link rel="stylesheet"[^>]*>)(?!<link rel="stylesheet")/;
+  return lastOwn.test(html) ? html.replace(lastOwn, `$1${links}`) : html.replace('</head>', `${links}</head>`);
 }
 
 async function fileAt(root, pathname) {

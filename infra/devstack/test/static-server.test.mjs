@@ -132,7 +132,7 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     mkdirSync(join(hostRoot, 'prerendered'));
     writeFileSync(
       join(hostRoot, 'prerendered/index.html'),
-      '<html><head></head><body><div id="root" data-prerendered=""><nav>Home</nav><main><!--$--><template data-fragment="storefront/home"></template><!--/$--></main></div></body></html>',
+      '<html><head><meta charset="utf-8"><link rel="stylesheet" href="/shell.css"><title>T</title></head><body><div id="root" data-prerendered=""><nav>Home</nav><main><!--$--><template data-fragment="storefront/home"></template><!--/$--></main></div></body></html>',
     );
     mkdirSync(join(remoteRoot, 'fragments'));
     fragment('<h1>Tools that work</h1>');
@@ -152,7 +152,8 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
   it("serves '/' with the remote's fragment in its slot and its stylesheet linked", async () => {
     const page = await (await fetch(`${host.url}/`)).text();
     assert.match(page, /<main><!--\$--><h1>Tools that work<\/h1><!--\/\$--><\/main>/);
-    assert.ok(page.includes(`<link rel="stylesheet" href="${remote.url}/home.1a2b3c4d.css"></head>`), page);
+    // right after the shell's own stylesheets, ahead of the rest of <head>
+    assert.ok(page.includes(`<link rel="stylesheet" href="/shell.css"><link rel="stylesheet" href="${remote.url}/home.1a2b3c4d.css"><title>`), page);
     assert.ok(!page.includes('<template'), page);
     // other routes are not prerendered
     assert.equal(await (await fetch(`${host.url}/blogs`)).text(), '<html><head></head><body><div id="root"></div></body></html>');

@@ -1,4 +1,4 @@
-import { redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { Navigate, useLocation, useRoutes, type RouteObject } from 'react-router';
 import { CALLBACK_PATH } from '@toolshop/auth';
 import { allRoutes, routeTree } from '@toolshop/routes';
 import { RemotePage } from '../composition/remote-page';
@@ -10,9 +10,9 @@ import { AppLayout } from './app-layout';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 
 /** The identity provider's verification link ends at /profile?emailVerified=1: the profile is /dashboard. */
-export function profileRedirect({ request }: LoaderFunctionArgs): Response {
-  const { search, hash } = new URL(request.url);
-  return redirect(`/dashboard${search}${hash}`);
+export function ProfileRedirect() {
+  const { search, hash } = useLocation();
+  return <Navigate to={`/dashboard${search}${hash}`} replace />;
 }
 
 /**
@@ -32,9 +32,17 @@ export const routes: RouteObject[] = [
       { path: 'login', element: <LoginPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: CALLBACK_PATH.slice(1), element: <AuthCallbackPage /> },
-      { path: 'profile', loader: profileRedirect },
+      { path: 'profile', element: <ProfileRedirect /> },
       ...remoteRoutes,
       { path: '*', element: <NotFoundPage /> },
     ],
   },
 ];
+
+/**
+ * The shop's routes in the router the page provides (BrowserRouter, or a MemoryRouter in the
+ * prerender): a declarative router, so the shared react-router needs no data-router code.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
+}

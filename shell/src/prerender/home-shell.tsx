@@ -4,9 +4,9 @@
 // prerendered fragment (its fragments/home.json), so a storefront redeploy needs no shell build.
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { createQueryClient, ServerDataProvider } from '@toolshop/auth';
-import { routes } from '../app/routes';
+import { AppRoutes } from '../app/routes';
 import { providePageModule } from '../composition/remote-page';
 
 /** Where the server puts the storefront's fragment `home` (see infra/devstack/src/static-server.mjs). */
@@ -16,11 +16,12 @@ function HomeSlot() {
 
 export function render(): string {
   providePageModule('storefront', 'HomePage', { default: HomeSlot });
-  const router = createMemoryRouter(routes, { initialEntries: ['/'] });
   return renderToString(
     <StrictMode>
       <ServerDataProvider client={createQueryClient()}>
-        <RouterProvider router={router} />
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes />
+        </MemoryRouter>
       </ServerDataProvider>
     </StrictMode>,
   );

@@ -3,15 +3,16 @@
 // next to mf-manifest.json). The shell's server puts it into the page it serves at '/'; the shell
 // then hydrates it with this same HomePage, loaded from the storefront as usual.
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { createQueryClient, ServerDataProvider } from '@toolshop/auth';
 import HomePage from '../pages/home-page';
 
 export function render(): string {
-  const router = createMemoryRouter([{ path: '/', element: <HomePage /> }]);
   return renderToString(
     <ServerDataProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={['/']}>
+        <HomePage />
+      </MemoryRouter>
     </ServerDataProvider>,
   );
 }

@@ -1,5 +1,5 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { createBrowserRouter, Link, Outlet, RouterProvider, useNavigate, type RouteObject } from 'react-router';
+import { BrowserRouter, Link, Outlet, useNavigate, useRoutes, type RouteObject } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { Spinner } from '@toolshop/ui';
 import { CALLBACK_PATH, completeRedirectSignIn, ServerDataProvider, setNavigate } from '@toolshop/auth';
@@ -60,21 +60,26 @@ function Callback() {
 }
 
 export function HarnessApp({ title, routes, links, signInRequired = false }: HarnessOptions) {
-  const [router] = useState(() =>
-    createBrowserRouter([
-      {
-        element: <Frame title={title} links={links} />,
-        children: [
-          // The callback completes a sign-in, so it cannot wait for one.
-          { element: <SessionGate signInRequired={signInRequired} />, children: routes },
-          { path: CALLBACK_PATH, element: <Callback /> },
-        ],
-      },
-    ]),
-  );
   return (
     <ServerDataProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <HarnessRoutes title={title} routes={routes} links={links} signInRequired={signInRequired} />
+      </BrowserRouter>
     </ServerDataProvider>
   );
+}
+
+/** The remote's routes in the harness frame (a declarative router, as in the shell). */
+function HarnessRoutes({ title, routes, links, signInRequired = false }: HarnessOptions) {
+  const [tree] = useState<RouteObject[]>(() => [
+    {
+      element: <Frame title={title} links={links} />,
+      children: [
+        // The callback completes a sign-in, so it cannot wait for one.
+        { element: <SessionGate signInRequired={signInRequired} />, children: routes },
+        { path: CALLBACK_PATH, element: <Callback /> },
+      ],
+    },
+  ]);
+  return useRoutes(tree);
 }

@@ -5,6 +5,8 @@ import { hydrateRoot } from 'react-dom/client';
 import { render, screen } from '@testing-library/react';
 import { useHydrated } from './use-hydrated';
 
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
 function Probe() {
   return <p>{useHydrated() ? 'after hydration' : 'first screen'}</p>;
 }
