@@ -1,12 +1,14 @@
 import { ApiMessages } from '@toolshop/contracts';
 import { DynamicModule, Module } from '@nestjs/common';
-import { MongooseModule } from '@nestjs/mongoose';
+import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
+import type { Connection } from 'mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessModule } from './access/access.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
+import { DatabaseThrottlerStorage } from './common/database-throttler-storage';
 import { mongoClientOptions } from './config/database-config';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
@@ -35,13 +37,18 @@ export class AppModule {
           autoIndex: true,
           ...mongoClientOptions(config.database),
         }),
-        ThrottlerModule.forRoot({
-          throttlers: [
-            { name: 'writes', ttl: MINUTE_MS, limit: config.rateLimits.writes },
-            { name: 'account', ttl: MINUTE_MS, limit: config.rateLimits.account },
-            { name: 'suggestions', ttl: MINUTE_MS, limit: config.rateLimits.suggestions },
-          ],
-          errorMessage: ApiMessages.tooManyRequests,
+        // The counters live in the database: every API process counts against the same limits.
+        ThrottlerModule.forRootAsync({
+          inject: [getConnectionToken()],
+          useFactory: (connection: Connection) => ({
+            throttlers: [
+              { name: 'writes', ttl: MINUTE_MS, limit: config.rateLimits.writes },
+              { name: 'account', ttl: MINUTE_MS, limit: config.rateLimits.account },
+              { name: 'suggestions', ttl: MINUTE_MS, limit: config.rateLimits.suggestions },
+            ],
+            errorMessage: ApiMessages.tooManyRequests,
+            storage: new DatabaseThrottlerStorage(connection),
+          }),
         }),
         MailModule,
         AuthModule.forRoot({ module: UsersModule, provider: UsersService }),

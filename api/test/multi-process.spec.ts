@@ -144,3 +144,26 @@ describe(`${INSTANCES} API processes on one database`, () => {
     expect((await send(2, 'no')).status).toBe(400);
   });
 });
+
+describe('rate limits with 2 API processes', () => {
+  let apis: ApiProcesses;
+  beforeAll(async () => {
+    apis = await ApiProcesses.start(2, { RATE_LIMIT_SUGGESTIONS: '4' });
+  }, 240_000);
+  afterAll(() => apis?.stop());
+
+  it('counts one limit for all processes, not one per process', async () => {
+    // The counters use minute windows: start well inside one, so all requests fall in it.
+    const intoMinute = Date.now() % 60_000;
+    if (intoMinute > 45_000)
+      await new Promise((resolve) => setTimeout(resolve, 61_000 - intoMinute));
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const answer = await apis.request(i, 'POST', '/suggestions', {
+        body: { email: 'Sam', opinion: `Idea ${i}` },
+      });
+      statuses.push(answer.status);
+    }
+    expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+  }, 120_000);
+});
