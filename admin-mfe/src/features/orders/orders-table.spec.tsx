@@ -8,7 +8,7 @@ import { OrdersTable } from './orders-table';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { getPage: jest.fn(), patch: jest.fn(), delete: jest.fn() },
+  api: { get: jest.fn(), getPage: jest.fn(), patch: jest.fn(), delete: jest.fn() },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -132,4 +132,40 @@ it('shows the page before when the last order of a page is cancelled', async () 
   await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1'));
   expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
   expect(screen.queryByText('Drill last')).toBeNull();
+});
+
+it('exports the current filter as a CSV file, with the admin token (through the API client)', async () => {
+  jest.mocked(api.get).mockResolvedValue('Order id,State\r\no2,paid\r\n');
+  const createObjectURL = jest.fn((_blob: Blob) => 'blob:orders');
+  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
+  const clicked: HTMLAnchorElement[] = [];
+  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+    this: HTMLAnchorElement,
+  ) {
+    clicked.push(this);
+  });
+  render(
+    <MemoryRouter>
+      <OrdersTable />
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+  fireEvent.click(await screen.findByRole('radio', { name: 'Paid' }));
+  fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+  await waitFor(() => expect(clicked).toHaveLength(1));
+  expect(api.get).toHaveBeenCalledWith('/adminOrders/export.csv?state=paid', {
+    headers: { Accept: 'text/csv' },
+    signOutOnAuthError: true,
+  });
+  expect(clicked[0]!.download).toMatch(/^orders-paid-\d{4}-\d\d-\d\d\.csv$/);
+  const blob = createObjectURL.mock.calls[0]![0];
+  const bytes = await new Promise<Uint8Array>((resolve) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
+    reader.readAsArrayBuffer(blob);
+  });
+  // UTF-8 byte order mark, then the answer as it came.
+  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(new TextDecoder().decode(bytes.slice(3))).toBe('Order id,State\r\no2,paid\r\n');
+  click.mockRestore();
 });

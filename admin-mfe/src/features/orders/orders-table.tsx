@@ -1,17 +1,21 @@
 import { useState } from 'react';
 import type { Order } from '@toolshop/contracts';
-import { EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
+import { Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useAdminOrders } from './api/admin-orders';
 import { useApproveOrder } from './api/approve-order';
 import { useCancelOrder } from './api/cancel-order';
+import { useExportOrders } from './api/export-orders';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
 import { OrderRows } from './order-rows';
 import { OrderStateFilter } from './order-state-filter';
 import styles from './orders-table.module.css';
 
-/** All orders, filterable by state and paginated; admins cancel unpaid orders and approve paid ones. */
+/**
+ * All orders, filterable by state and paginated; admins cancel unpaid orders and approve paid ones,
+ * and export the current filter as CSV.
+ */
 export function OrdersTable() {
   const [filter, setFilter] = useState<StateFilter>('all');
   const [page, setPage] = useState(1);
@@ -19,6 +23,7 @@ export function OrdersTable() {
   const steppingBack = useStepBackFromEmptyPage(page, orders.data?.items, setPage);
   const approve = useApproveOrder();
   const cancel = useCancelOrder();
+  const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
 
   const choose = (next: StateFilter) => {
@@ -34,6 +39,14 @@ export function OrdersTable() {
           Orders
         </h2>
         <OrderStateFilter value={filter} onChange={choose} />
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={exporting.isPending}
+          onClick={() => exporting.mutate(filter)}
+        >
+          Export CSV
+        </Button>
       </div>
 
       {orders.error ? (

@@ -2,7 +2,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { Messages, RuleMessages } from '@toolshop/contracts';
+import { CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
 import { setImageBase } from '@toolshop/ui';
 import { AddProductForm } from './add-product-form';
 
@@ -32,6 +32,7 @@ function fillIn() {
   type('Minimum order', '10');
   type('Available', '250');
   type('Price ($)', '89');
+  type('Category', 'Drills');
 }
 
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add product' }));
@@ -46,6 +47,7 @@ it('names every missing field with the spec message and sends nothing', () => {
     Messages.toolMinOrderRequired,
     Messages.toolAvailableRequired,
     Messages.toolPriceRequired,
+    CatalogMessages.categoryRequired,
   ]) {
     expect(screen.getByText(message)).toBeInTheDocument();
   }
@@ -118,8 +120,10 @@ it('sends the numbers as integers, then confirms and clears the form', async () 
     minOrder: 10,
     available: 250,
     price: 89,
+    category: 'Drills',
   });
   expect(screen.getByLabelText('Name')).toHaveValue('');
+  expect(screen.getByLabelText('Category')).toHaveValue('');
   expect(screen.getByLabelText('Price ($)')).toHaveValue(null);
 });
 
@@ -175,4 +179,26 @@ it('shows a 400 message that belongs to no field as a toast', async () => {
 
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Request body too deeply nested'));
   expect(screen.getByLabelText('Image link')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
+it('requires a category and sends the low-stock threshold when one is given', async () => {
+  post.mockResolvedValue({ acknowledged: true, insertedId: 'new-id' });
+  render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+  fillIn();
+  type('Category', '');
+  submit();
+  expect(screen.getByText(CatalogMessages.categoryRequired)).toBeInTheDocument();
+  expect(screen.getByLabelText('Category')).toHaveFocus();
+  expect(screen.getByLabelText('Low-stock threshold')).toHaveAccessibleDescription(
+    'Optional. Stock below it is marked low; blank: 2 × minimum order',
+  );
+  type('Category', 'Saws');
+  type('Low-stock threshold', '25');
+  submit();
+  await waitFor(() =>
+    expect(post).toHaveBeenCalledWith(
+      '/tools',
+      expect.objectContaining({ category: 'Saws', lowStockThreshold: 25 }),
+    ),
+  );
 });

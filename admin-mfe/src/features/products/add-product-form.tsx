@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { FieldErrors, NewTool } from '@toolshop/contracts';
 import { Button, Field } from '@toolshop/ui';
 import { ToolRefusal, useAddTool } from './api/add-tool';
+import { CategorySelect } from './category-select';
 import { ImagePreview } from './image-preview';
 import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
@@ -101,6 +102,25 @@ export function AddProductForm() {
               error={errors[name]}
             />
           ))}
+        </div>
+        <div className={styles.pair}>
+          <CategorySelect
+            value={values.category}
+            onChange={change('category')}
+            error={errors.category}
+          />
+          <Field
+            label="Low-stock threshold"
+            name="lowStockThreshold"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint="Optional. Stock below it is marked low; blank: 2 × minimum order"
+            value={values.lowStockThreshold}
+            onChange={change('lowStockThreshold')}
+            error={errors.lowStockThreshold}
+          />
         </div>
       </div>
       <ImagePreview src={values.img.trim()} name={values.name.trim()} />

@@ -44,12 +44,24 @@ async function renderTable() {
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
-it('shows every tool with price and stock, flagging stock below the minimum order', async () => {
+it('asks for low stock first and marks it with the threshold (own, else 2 x minimum order)', async () => {
+  getPage.mockResolvedValue({
+    items: [
+      tool('t2', 'Jigsaw', 2),
+      { ...tool('t3', 'Sander', 30), lowStockThreshold: 50, category: 'Sanders' },
+      tool('t1', 'Angle Grinder', 40),
+    ],
+    total: 3,
+  });
   await renderTable();
-  expect(getPage.mock.calls[0]?.[0]).toBe('/tools?limit=20&page=1');
+  expect(getPage.mock.calls[0]?.[0]).toBe('/tools?sort=lowStock&limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');
-  expect(row('Jigsaw')).toHaveTextContent('2 · low');
+  expect(row('Angle Grinder')).not.toHaveTextContent('Low stock');
+  expect(row('Angle Grinder')).toHaveTextContent('Other');
+  expect(row('Jigsaw')).toHaveTextContent('2 Low stockbelow 10');
+  expect(row('Sander')).toHaveTextContent('30 Low stockbelow 50');
+  expect(row('Sander')).toHaveTextContent('Sanders');
 });
 
 it('deletes a tool after the confirmation, then shows the list without it', async () => {

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { formatDollars, type Tool } from '@toolshop/contracts';
+import {
+  categoryLabel,
+  formatDollars,
+  isLowStock,
+  lowStockThreshold,
+  type Tool,
+} from '@toolshop/contracts';
 import {
   Badge,
   Button,
@@ -17,7 +23,10 @@ import { PRODUCTS_PAGE_SIZE, useToolsPage } from './api/tools-page';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
 
-/** Every tool with image, price and stock; delete (after confirmation) and restock. */
+/**
+ * Every tool with image, category, price and stock, low stock first (the API's order) and marked;
+ * delete (after confirmation) and restock.
+ */
 export function ProductsTable() {
   const [page, setPage] = useState(1);
   const query = useToolsPage(page);
@@ -56,12 +65,16 @@ export function ProductsTable() {
           },
           { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
           { header: 'Min. order', kind: 'numeric', cell: (tool) => tool.minOrder },
+          { header: 'Category', cell: (tool) => categoryLabel(tool) },
           {
             header: 'In stock',
             kind: 'numeric',
             cell: (tool) =>
-              tool.available < tool.minOrder ? (
-                <Badge tone="warning">{tool.available} · low</Badge>
+              isLowStock(tool) ? (
+                <span className={styles.stock}>
+                  {tool.available} <Badge tone="warning">Low stock</Badge>
+                  <span className={styles.threshold}>below {lowStockThreshold(tool)}</span>
+                </span>
               ) : (
                 tool.available
               ),

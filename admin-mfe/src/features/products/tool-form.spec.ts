@@ -1,4 +1,4 @@
-import { Messages, RuleMessages } from '@toolshop/contracts';
+import { CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
 import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal } from './tool-form';
 
 const filled = {
@@ -8,6 +8,8 @@ const filled = {
   minOrder: '10',
   available: '250',
   price: '89',
+  category: 'Drills',
+  lowStockThreshold: '',
 };
 
 describe('readToolForm', () => {
@@ -20,6 +22,7 @@ describe('readToolForm', () => {
         minOrder: 10,
         available: 250,
         price: 89,
+        category: 'Drills',
       },
     });
   });
@@ -32,6 +35,7 @@ describe('readToolForm', () => {
       minOrder: Messages.toolMinOrderRequired,
       available: Messages.toolAvailableRequired,
       price: Messages.toolPriceRequired,
+      category: CatalogMessages.categoryRequired,
     });
   });
 
@@ -73,7 +77,9 @@ describe('readToolForm', () => {
 
 describe('readToolRefusal', () => {
   it('puts the known messages of a joined 400 at their fields', () => {
-    expect(readToolRefusal(`${Messages.toolNameRequired}; ${RuleMessages.imageHostNotAllowed}`)).toEqual({
+    expect(
+      readToolRefusal(`${Messages.toolNameRequired}; ${RuleMessages.imageHostNotAllowed}`),
+    ).toEqual({
       errors: { name: Messages.toolNameRequired, img: RuleMessages.imageHostNotAllowed },
       rest: [],
     });

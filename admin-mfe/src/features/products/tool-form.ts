@@ -1,4 +1,6 @@
 import {
+  CatalogMessages,
+  isToolCategory,
   Messages,
   RuleMessages,
   validateNewTool,
@@ -15,6 +17,8 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   minOrder: '',
   available: '',
   price: '',
+  category: '',
+  lowStockThreshold: '',
 };
 
 /** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
@@ -33,11 +37,17 @@ export function readToolForm(
     minOrder: toNumber(values.minOrder),
     available: toNumber(values.available),
     price: toNumber(values.price),
+    category: values.category || undefined,
+    lowStockThreshold: toNumber(values.lowStockThreshold),
   };
   // The API's rules too (image link, minimum order within the stock), so they show at the field.
   const errors = validateNewTool(candidate);
+  // Products saved before categories have none; every new one gets one.
+  if (!isToolCategory(candidate.category)) errors.category = CatalogMessages.categoryRequired;
   if (Object.keys(errors).length > 0) return { errors };
-  return { tool: candidate as NewTool };
+  const { lowStockThreshold, ...tool } = candidate;
+  // Blank threshold: not sent (the default, 2 x minimum order, applies).
+  return { tool: (lowStockThreshold === undefined ? tool : candidate) as NewTool };
 }
 
 /** The field each of the API's known refusals of POST /tools is about (the same words as the form's). */
@@ -53,6 +63,8 @@ const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
   [Messages.toolPriceRequired]: 'price',
   [RuleMessages.priceTooLarge]: 'price',
   [RuleMessages.priceWholeDollars]: 'price',
+  [CatalogMessages.category]: 'category',
+  [CatalogMessages.lowStockThreshold]: 'lowStockThreshold',
 };
 
 /**

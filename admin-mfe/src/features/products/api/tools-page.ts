@@ -1,4 +1,4 @@
-// GET /tools?limit&page: one page of every tool, for the products table.
+// GET /tools?sort=lowStock&limit&page: one page of every tool, low stock first, for the products table.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
 import type { Tool } from '@toolshop/contracts';
@@ -16,7 +16,9 @@ export function useToolsPage(page: number) {
   return useQuery({
     queryKey: toolsKeys.adminPage(page),
     queryFn: ({ signal }) =>
-      api.getPage<Tool>(`/tools?limit=${PRODUCTS_PAGE_SIZE}&page=${page}`, { signal }),
+      api.getPage<Tool>(`/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}`, {
+        signal,
+      }),
     placeholderData: keepPreviousData,
   });
 }

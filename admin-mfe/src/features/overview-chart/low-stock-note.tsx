@@ -1,0 +1,23 @@
+import { Link } from 'react-router';
+import { useLowStockCount } from './api/low-stock-count';
+import styles from './low-stock-note.module.css';
+
+const MANAGE_PRODUCTS = '/dashboard/manageProducts';
+
+/** The overview's stock line: how many products are low, linked to Manage Products (they come first). */
+export function LowStockNote() {
+  const { data: count } = useLowStockCount();
+  if (count === undefined) return null;
+  return (
+    <p className={styles.note} role="status">
+      {count === 0 ? (
+        'No product is low on stock.'
+      ) : (
+        <>
+          <strong>{count === 1 ? '1 product is' : `${count} products are`} low on stock.</strong>{' '}
+          <Link to={MANAGE_PRODUCTS}>Restock in Manage Products</Link>
+        </>
+      )}
+    </p>
+  );
+}
