@@ -1,25 +1,37 @@
 import { request } from 'node:http';
-import { randomBytes } from 'node:crypto';
-import { ApiProcess } from './support/api-process';
+import { ApiProcesses } from './support/api-processes';
 
 /**
  * A real API process (api/dist/main.js): its request logs carry the caller's W3C trace id; on
  * SIGTERM it is not ready at once, keeps answering during the drain, finishes the request in
  * flight, closes everything and exits 0.
  */
-let api: ApiProcess;
+let group: ApiProcesses;
+let api: { url: string; child: ApiProcesses['instances'][number]['child'] };
+let exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 beforeAll(async () => {
-  const uri = new URL(process.env.TEST_MONGODB_URI!);
-  uri.pathname = `/toolshop_shutdown_${randomBytes(4).toString('hex')}`;
-  api = await ApiProcess.start({
-    MONGODB_URI: uri.toString(),
-    SHUTDOWN_DRAIN_MS: '3000',
-    LOG_LEVEL: 'info',
-  });
+  group = await ApiProcesses.start(1, { SHUTDOWN_DRAIN_MS: '3000', LOG_LEVEL: 'info' });
+  api = group.instances[0]!;
+  exited = new Promise((resolve) =>
+    api.child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
 }, 180_000);
-afterAll(() => api?.kill());
+afterAll(() => group?.stop());
 // A real process on a shared machine: generous bounds; nothing here measures speed.
 jest.setTimeout(120_000);
+
+/** The JSON log lines the process printed so far (a line still arriving is skipped). */
+const logLines = (): Array<Record<string, unknown>> =>
+  group.instances[0]!.output.join('')
+    .split('\n')
+    .filter((line) => line.startsWith('{') && line.endsWith('}'))
+    .flatMap((line) => {
+      try {
+        return [JSON.parse(line) as Record<string, unknown>];
+      } catch {
+        return [];
+      }
+    });
 
 /** A POST whose body arrives in two parts: in flight from the first to the second. */
 function slowPost(url: string, body: object) {
@@ -65,7 +77,7 @@ it('logs and echoes the trace id of a given traceparent, or of a new trace', asy
   expect(freshTrace).toMatch(/^[0-9a-f]{32}$/);
 
   // The lines arrive through the child's stdout: wait for them (a loaded machine delays them).
-  const logged = () => api.logLines().filter((line) => line.msg === 'request');
+  const logged = () => logLines().filter((line) => line.msg === 'request');
   for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
     if (logged().some((line) => line.reqId === 'req-trace-2')) break;
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -124,9 +136,9 @@ it('drains, answers the request in flight, then exits 0', async () => {
   // Its connection is closed with it: the process need not wait for the client to let it go.
   expect(answer.connection).toBe('close');
 
-  expect(await api.exited).toEqual({ code: 0, signal: null });
+  expect(await exited).toEqual({ code: 0, signal: null });
 
-  const messages = api.logLines().map((line) => line.msg);
+  const messages = logLines().map((line) => line.msg);
   expect(messages).toEqual(
     expect.arrayContaining([
       'SIGTERM: not ready; draining for 3000 ms, then closing',
