@@ -181,6 +181,23 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     for (const [server, count] of Object.entries(afterwards)) assert.ok(count > before[server], `${server} answered some of them`);
   });
 
+  test('a retried order with the same Idempotency-Key through the proxy places one order', async () => {
+    const toolId = await addTool(100);
+    const key = randomUUID();
+    // Round robin sends the repeats to different instances.
+    const answers = [];
+    for (let i = 0; i < API_INSTANCES; i++) answers.push(await order(toolId, { key }));
+    assert.deepEqual(answers.map((answer) => answer.status), Array(API_INSTANCES).fill(201));
+    assert.equal(new Set(answers.map((answer) => answer.body?.insertedId)).size, 1, 'the same order each time');
+    const simultaneous = await Promise.all(Array.from({ length: 5 }, () => order(toolId, { key })));
+    assert.ok(simultaneous.every((answer) => answer.body?.insertedId === answers[0].body.insertedId || answer.status === 409),
+      `simultaneous repeats: ${simultaneous.map((answer) => answer.status).join(' ')}`);
+    // The same key with another body is refused, on whichever instance it lands.
+    for (let i = 0; i < API_INSTANCES; i++) assert.equal((await order(toolId, { key, address: `${i} Other Street` })).status, 422);
+    assert.equal((await ordersOf(toolId)).length, 1);
+    assert.equal(await stockOf(toolId), 99);
+  });
+
   test('SIGTERM to one instance under load: the proxy stops routing to it and no request fails', async () => {
     const toolId = await addTool(100_000);
     const victim = stack.instances.find((instance) => instance.name === 'api-3');
