@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { Messages, RuleMessages, type Tool } from '@toolshop/contracts';
+import { CatalogMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 
 test('the add-product form names every missing field with its message', async ({
@@ -17,13 +17,17 @@ test('the add-product form names every missing field with its message', async ({
     Messages.toolMinOrderRequired,
     Messages.toolAvailableRequired,
     Messages.toolPriceRequired,
+    CatalogMessages.categoryRequired,
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Name')).toBeFocused();
 });
 
-test("an image on a host the API does not allow (IMAGE_HOSTS) is refused at the image field", async ({ page, signIn }) => {
+test('an image on a host the API does not allow (IMAGE_HOSTS) is refused at the image field', async ({
+  page,
+  signIn,
+}) => {
   await signIn('admin');
   await page.goto('/dashboard/addProduct');
   await page.getByLabel('Name').fill(`E2E Tracking Pixel ${randomUUID().slice(0, 6)}`);
@@ -32,6 +36,7 @@ test("an image on a host the API does not allow (IMAGE_HOSTS) is refused at the 
   await page.getByLabel('Minimum order').fill('1');
   await page.getByLabel('Available').fill('5');
   await page.getByLabel('Price ($)').fill('10');
+  await page.getByLabel('Category').selectOption('Accessories');
   await page.getByRole('button', { name: 'Add product' }).click();
 
   await expect(page.getByText(RuleMessages.imageHostNotAllowed, { exact: true })).toBeVisible();
@@ -56,6 +61,7 @@ test('an added product shows on the home page until it is deleted', async ({
   await page.getByLabel('Minimum order').fill('0');
   await page.getByLabel('Available').fill('40');
   await page.getByLabel('Price ($)').fill('250');
+  await page.getByLabel('Category').selectOption('Drills');
   await page.getByRole('button', { name: 'Add product' }).click();
   await expect(page.getByText(Messages.productAdded)).toBeVisible();
   await expect(page.getByLabel('Name')).toHaveValue('');
@@ -94,7 +100,7 @@ test('restocking sets the stock the shop sells from', async ({ page, signIn, api
   await signIn('admin');
   await page.goto('/dashboard/manageProducts');
   const row = page.getByRole('row', { name: new RegExp(tool.name) });
-  const stock = row.getByRole('cell').nth(3);
+  const stock = row.getByRole('cell').nth(4); // product, price, min. order, category, in stock
   await expect(stock).toHaveText('2');
 
   await row.getByRole('button', { name: `Restock ${tool.name}` }).click();

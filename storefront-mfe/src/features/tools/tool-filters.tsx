@@ -22,6 +22,9 @@ interface ToolFiltersProps {
 export function ToolFilters({ query, onChange }: ToolFiltersProps) {
   const id = useId();
   const [text, setText] = useState(query.q ?? '');
+  /** Another control changed: the text typed so far goes with it (no pending search is lost). */
+  const change = (next: Partial<ToolQuery>) =>
+    onChange({ ...query, q: text.trim() || undefined, ...next });
   // The URL changed elsewhere (back button, "Clear filters"): show its text.
   useEffect(() => setText(query.q ?? ''), [query.q]);
   useEffect(() => {
@@ -40,7 +43,7 @@ export function ToolFilters({ query, onChange }: ToolFiltersProps) {
       aria-label="Find a tool"
       onSubmit={(event) => {
         event.preventDefault();
-        onChange({ ...query, q: text.trim() || undefined });
+        change({});
       }}
     >
       <div className={`${styles.control} ${styles.search}`}>
@@ -60,7 +63,7 @@ export function ToolFilters({ query, onChange }: ToolFiltersProps) {
           id={`${id}-category`}
           value={query.category ?? ''}
           onChange={(event) =>
-            onChange({ ...query, category: (event.target.value || undefined) as CategoryFilter })
+            change({ category: (event.target.value || undefined) as CategoryFilter })
           }
         >
           <option value="">All categories</option>
@@ -76,7 +79,7 @@ export function ToolFilters({ query, onChange }: ToolFiltersProps) {
         <select
           id={`${id}-sort`}
           value={query.sort ?? '-createdAt'}
-          onChange={(event) => onChange({ ...query, sort: event.target.value as ToolSort })}
+          onChange={(event) => change({ sort: event.target.value as ToolSort })}
         >
           {TOOL_SORTS.map((sort) => (
             <option key={sort} value={sort}>
@@ -89,7 +92,7 @@ export function ToolFilters({ query, onChange }: ToolFiltersProps) {
         <input
           type="checkbox"
           checked={query.inStock === true}
-          onChange={(event) => onChange({ ...query, inStock: event.target.checked || undefined })}
+          onChange={(event) => change({ inStock: event.target.checked || undefined })}
         />
         In stock only
       </label>

@@ -95,6 +95,17 @@ describe('ToolGrid', () => {
     );
   });
 
+  it('keeps typed text when another control changes before the search runs', async () => {
+    get.mockResolvedValue([tool('Jigsaw')]);
+    renderAt('/?sort=-price');
+    await screen.findByText('1 tool');
+    fireEvent.change(screen.getByLabelText('Search tools'), { target: { value: 'saw' } });
+    fireEvent.click(screen.getByLabelText('In stock only'));
+    await waitFor(() =>
+      expect(screen.getByTestId('location').textContent).toBe('?q=saw&inStock=true&sort=-price'),
+    );
+  });
+
   it('offers to clear the filters when nothing matches', async () => {
     get.mockResolvedValueOnce([]).mockResolvedValue([tool('Jigsaw')]);
     renderAt('/?q=nothing&sort=price');
