@@ -1,9 +1,11 @@
 import { startHarness } from '@toolshop/auth/harness';
 import { harnessOf } from '@toolshop/routes';
 import AddProductPage from '../pages/add-product-page';
+import AuditLogPage from '../pages/audit-log-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
+import ManageReviewsPage from '../pages/manage-reviews-page';
 
 // The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`). The dev
 // sign-in takes any account: the demo admin to use the pages, a customer to see the API refuse.
@@ -15,6 +17,8 @@ void startHarness({
     AddProductPage: <AddProductPage />,
     ManageProductsPage: <ManageProductsPage />,
     ManageOrdersPage: <ManageOrdersPage />,
+    ManageReviewsPage: <ManageReviewsPage />,
+    AuditLogPage: <AuditLogPage />,
   }),
   signInRequired: true,
 });

@@ -2,6 +2,8 @@
 // (e.g. a cancelled order refetches the orders pages and the overview).
 export const queryRoots = {
   adminOrders: ['adminOrders'],
+  adminReviews: ['adminReviews'],
+  audit: ['audit'],
   tools: ['tools'],
   users: ['users'],
 } as const;

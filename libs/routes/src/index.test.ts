@@ -51,6 +51,8 @@ describe('the route tables', () => {
                   { path: 'addProduct', element: 'admin/AddProductPage' },
                   { path: 'manageProducts', element: 'admin/ManageProductsPage' },
                   { path: 'manageOrders', element: 'admin/ManageOrdersPage' },
+                  { path: 'manageReviews', element: 'admin/ManageReviewsPage' },
+                  { path: 'auditLog', element: 'admin/AuditLogPage' },
                 ],
               },
             ],
@@ -61,12 +63,21 @@ describe('the route tables', () => {
   });
 
   it('build a harness without the layout of another remote and without guards', () => {
-    const admin = harnessOf('admin', { MakeAdminPage: 'M', AddProductPage: 'A', ManageProductsPage: 'P', ManageOrdersPage: 'O' });
+    const admin = harnessOf('admin', {
+      MakeAdminPage: 'M',
+      AddProductPage: 'A',
+      ManageProductsPage: 'P',
+      ManageOrdersPage: 'O',
+      ManageReviewsPage: 'R',
+      AuditLogPage: 'L',
+    });
     assert.deepEqual(admin.routes, [
       { path: 'dashboard/users', element: 'M' },
       { path: 'dashboard/addProduct', element: 'A' },
       { path: 'dashboard/manageProducts', element: 'P' },
       { path: 'dashboard/manageOrders', element: 'O' },
+      { path: 'dashboard/manageReviews', element: 'R' },
+      { path: 'dashboard/auditLog', element: 'L' },
     ]);
     const pages = { DashboardLayout: 'L', ProfilePage: 'P', AddReviewPage: 'R', MyOrdersPage: 'O', PaymentPage: 'Pay' };
     assert.deepEqual(harnessOf('dashboard', pages).routes, [
@@ -106,7 +117,7 @@ describe('the route tables', () => {
     ]);
     assert.deepEqual(
       sidebarLinks(true).map((link) => link.to),
-      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders'],
+      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders', 'manageReviews', 'auditLog'],
     );
   });
 });

@@ -45,6 +45,8 @@ export const routeTables = {
     { path: '/dashboard/addProduct', page: 'AddProductPage', access: 'admin', label: 'Add A Product', sidebar: 'admins' },
     { path: '/dashboard/manageProducts', page: 'ManageProductsPage', access: 'admin', label: 'Manage Products', sidebar: 'admins' },
     { path: '/dashboard/manageOrders', page: 'ManageOrdersPage', access: 'admin', label: 'Manage All Orders', sidebar: 'admins' },
+    { path: '/dashboard/manageReviews', page: 'ManageReviewsPage', access: 'admin', label: 'Manage Reviews', sidebar: 'admins' },
+    { path: '/dashboard/auditLog', page: 'AuditLogPage', access: 'admin', label: 'Audit Log', sidebar: 'admins' },
   ],
 } as const satisfies Record<RemoteName, readonly PageRoute[]>;
 

@@ -12,6 +12,27 @@ describe('MyReviews', () => {
     expect(screen.getByText('Ada Lovelace')).toBeInTheDocument();
   });
 
+  it('marks a review an admin hid, and one by a verified buyer; plain ones carry no mark', () => {
+    render(
+      <MyReviews
+        reviews={[
+          { ...review, _id: 'r2', opinion: 'Hidden one', hidden: true },
+          { ...review, _id: 'r3', opinion: 'Bought it', verifiedBuyer: true },
+          review,
+        ]}
+        loading={false}
+        error={undefined}
+        onRetry={jest.fn()}
+      />,
+    );
+    const [hidden, verified, plain] = screen.getAllByRole('listitem');
+    expect(hidden).toHaveTextContent('Hidden');
+    expect(hidden).toHaveTextContent('Hidden by an admin: only you see it');
+    expect(verified).toHaveTextContent('Verified buyer');
+    expect(verified).not.toHaveTextContent('Hidden');
+    expect(plain).not.toHaveTextContent(/Hidden|Verified buyer/);
+  });
+
   it('says so when there are none yet', () => {
     render(<MyReviews reviews={[]} loading={false} error={undefined} onRetry={jest.fn()} />);
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();

@@ -1,5 +1,5 @@
-import { EmptyState, ErrorState, Skeleton, Stars } from '@toolshop/ui';
-import type { Review } from '@toolshop/contracts';
+import { Badge, EmptyState, ErrorState, Skeleton, Stars } from '@toolshop/ui';
+import { type Review, TrustMessages } from '@toolshop/contracts';
 import styles from './reviews.module.css';
 
 interface MyReviewsProps {
@@ -9,7 +9,7 @@ interface MyReviewsProps {
   onRetry: () => void;
 }
 
-/** The signed-in user's own reviews, newest last as the API lists them. */
+/** The signed-in user's own reviews as the API lists them; hidden ones marked (only the author sees them). */
 export function MyReviews({ reviews, loading, error, onRetry }: MyReviewsProps) {
   return (
     <section className={styles.mine} aria-labelledby="my-reviews-title">
@@ -32,6 +32,15 @@ export function MyReviews({ reviews, loading, error, onRetry }: MyReviewsProps) 
               <Stars rating={review.rating} />
               <p className={styles.opinion}>{review.opinion}</p>
               <p className={styles.author}>{review.customerName}</p>
+              {(review.hidden || review.verifiedBuyer) && (
+                <p className={styles.marks}>
+                  {review.hidden && <Badge tone="warning">{TrustMessages.hidden}</Badge>}
+                  {review.verifiedBuyer && (
+                    <Badge tone="success">{TrustMessages.verifiedBuyer}</Badge>
+                  )}
+                  {review.hidden && <span>{TrustMessages.hiddenNote}</span>}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, Skeleton, Stars } from '@toolshop/ui';
+import { TrustMessages } from '@toolshop/contracts';
+import { Badge, Button, Skeleton, Stars } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
@@ -53,7 +54,12 @@ export function ReviewList() {
                       <blockquote className={styles.opinion}>
                         <p>{review.opinion}</p>
                       </blockquote>
-                      <figcaption className={styles.name}>{review.customerName}</figcaption>
+                      <figcaption className={styles.caption}>
+                        <span className={styles.name}>{review.customerName}</span>
+                        {review.verifiedBuyer && (
+                          <Badge tone="success">{TrustMessages.verifiedBuyer}</Badge>
+                        )}
+                      </figcaption>
                     </figure>
                   </li>
                 ))}

@@ -1,0 +1,26 @@
+// GET /audit?limit&page: one page of the admin actions, newest first.
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { AuditEntry } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const auditKeys = {
+  all: queryRoots.audit,
+  page: (page: number) => [...queryRoots.audit, 'list', page] as const,
+};
+
+export function useAuditPage(page: number) {
+  return useQuery({
+    queryKey: auditKeys.page(page),
+    queryFn: ({ signal }) =>
+      api.getPage<AuditEntry>(`/audit?limit=${AUDIT_PAGE_SIZE}&page=${page}`, {
+        signal,
+        signOutOnAuthError: true,
+      }),
+    placeholderData: keepPreviousData,
+    // Other admins act too: a visit shows what happened since the last one.
+    refetchOnMount: 'always',
+  });
+}

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import { TrustMessages } from '@toolshop/contracts';
+import { DataTable } from '@toolshop/ui';
+import { PagedList } from '../../components/paged-list';
+import { AUDIT_PAGE_SIZE, useAuditPage } from './api/audit-log';
+import { actionLabel, detailsText } from './audit-text';
+import styles from './audit-table.module.css';
+
+/** Who did what and when: every admin action, newest first, a page at a time. */
+export function AuditTable() {
+  const [page, setPage] = useState(1);
+  const query = useAuditPage(page);
+
+  return (
+    <PagedList
+      query={query}
+      page={page}
+      pageSize={AUDIT_PAGE_SIZE}
+      onPage={setPage}
+      errorTitle="The audit log could not be loaded."
+      emptyTitle={TrustMessages.noAuditEntries}
+      pagerLabel="Audit log pages"
+    >
+      {(entries) => (
+        <DataTable
+          caption="Admin actions, newest first"
+          rows={entries}
+          rowKey={(entry) => entry._id}
+          busy={query.isFetching}
+          columns={[
+            {
+              header: 'When',
+              cell: (entry) => (
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+              ),
+            },
+            { header: 'Admin', className: styles.wrap, cell: (entry) => entry.actor },
+            { header: 'Action', kind: 'rowHeader', cell: (entry) => actionLabel(entry.action) },
+            {
+              header: 'Target',
+              className: styles.wrap,
+              cell: (entry) => (
+                <>
+                  {entry.targetName && (
+                    <>
+                      {entry.targetName}
+                      <br />
+                    </>
+                  )}
+                  <small className={styles.muted}>{entry.targetId}</small>
+                </>
+              ),
+            },
+            { header: 'Details', cell: (entry) => detailsText(entry.details) },
+          ]}
+        />
+      )}
+    </PagedList>
+  );
+}

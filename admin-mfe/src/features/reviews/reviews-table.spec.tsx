@@ -1,0 +1,63 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { toast } from 'react-toastify';
+import { api } from '@toolshop/auth';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ReviewsTable } from './reviews-table';
+
+jest.mock('@toolshop/auth', () => ({
+  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
+  api: { getPage: jest.fn(), patch: jest.fn() },
+}));
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const getPage = jest.mocked(api.getPage);
+const patch = jest.mocked(api.patch);
+
+const visible = {
+  _id: 'r1',
+  email: 'ada@example.com',
+  customerName: 'Ada',
+  opinion: 'Sharp and sturdy',
+  rating: 5,
+  verifiedBuyer: true,
+  hidden: false,
+  createdAt: '2026-11-20T10:00:00.000Z',
+};
+const hidden = {
+  ...visible,
+  _id: 'r2',
+  customerName: 'Bob',
+  opinion: 'Spam spam',
+  verifiedBuyer: false,
+  hidden: true,
+};
+
+beforeEach(() => {
+  getPage.mockResolvedValue({ items: [visible, hidden], total: 2 });
+  patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+});
+
+const row = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
+
+it('lists every review newest first, marking hidden ones and verified buyers', async () => {
+  render(<ReviewsTable />, { wrapper: createServerDataWrapper() });
+  await screen.findByText('Sharp and sturdy');
+  expect(getPage.mock.calls[0]?.[0]).toBe('/adminReviews?limit=20&page=1');
+  expect(row('Sharp and sturdy')).toHaveTextContent('Verified buyer');
+  expect(row('Sharp and sturdy')).toHaveTextContent('Public');
+  expect(row('Spam spam')).toHaveTextContent('Hidden');
+  expect(row('Spam spam')).not.toHaveTextContent('Verified buyer');
+  expect(within(row('Sharp and sturdy')).getByRole('button')).toHaveTextContent('Hide');
+  expect(within(row('Spam spam')).getByRole('button')).toHaveTextContent('Unhide');
+});
+
+it('hides a review and unhides another through PATCH /reviews/{id}, then reloads the list', async () => {
+  render(<ReviewsTable />, { wrapper: createServerDataWrapper() });
+  await screen.findByText('Sharp and sturdy');
+  fireEvent.click(within(row('Sharp and sturdy')).getByRole('button', { name: /^Hide/ }));
+  await waitFor(() => expect(patch).toHaveBeenCalledWith('/reviews/r1', { hidden: true }));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Review hidden'));
+  fireEvent.click(within(row('Spam spam')).getByRole('button', { name: /^Unhide/ }));
+  await waitFor(() => expect(patch).toHaveBeenCalledWith('/reviews/r2', { hidden: false }));
+  await waitFor(() => expect(getPage.mock.calls.length).toBeGreaterThan(1));
+});
