@@ -171,6 +171,26 @@ describe('audit log', () => {
     expect(entries[7]).toMatchObject({ targetId: toolId });
   });
 
+  it('records a retried call (same Idempotency-Key) once: the retry replays the first answer', async () => {
+    const reviewId = await review(api.tokens.customer, 'Retried hide');
+    const before = Number(
+      (await api.request('GET', '/audit?limit=1&page=1', asAdmin())).headers.get(
+        TOTAL_COUNT_HEADER,
+      ),
+    );
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      const answer = await api.request('PATCH', `/reviews/${reviewId}`, {
+        ...asAdmin(),
+        body: { hidden: true },
+        headers: { 'idempotency-key': `hide-${reviewId}` },
+      });
+      expect(answer.status).toBe(200);
+    }
+    const after = await api.request('GET', '/audit?limit=1&page=1', asAdmin());
+    expect(Number(after.headers.get(TOTAL_COUNT_HEADER))).toBe(before + 1);
+    expect(after.body[0]).toMatchObject({ action: 'review.hide', targetId: reviewId });
+  });
+
   it('records nothing for a refused or failed call, nor for a customer cancelling their own order', async () => {
     const before = await api.request('GET', '/audit?limit=1&page=1', asAdmin());
     const total = Number(before.headers.get(TOTAL_COUNT_HEADER));

@@ -12,9 +12,12 @@ export class AuditEntry {
   @Prop() targetName?: string;
   @Prop({ type: MongooseSchema.Types.Mixed }) details?: Record<string, unknown>;
   @Prop({ required: true, default: () => new Date() }) at: Date;
+  /** Of a call sent with an Idempotency-Key: its retries (replayed answers) add no second entry. */
+  @Prop() requestKey?: string;
 }
 
 export type AuditEntryDocument = HydratedDocument<AuditEntry>;
 export const AuditEntrySchema = SchemaFactory.createForClass(AuditEntry);
 // The audit page: newest first.
 AuditEntrySchema.index({ at: -1, _id: -1 });
+AuditEntrySchema.index({ requestKey: 1 });

@@ -6,6 +6,7 @@ import {
   type NestInterceptor,
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { createHash } from 'node:crypto';
 import { from, mergeMap, type Observable } from 'rxjs';
 import { AdminDirectory, hasAdminRights } from '../access/admin-directory';
 import type { AuthUser } from '../auth/auth-user';
@@ -17,11 +18,20 @@ interface AuditedRequest {
   user?: AuthUser;
   params?: Record<string, unknown>;
   body?: unknown;
+  headers?: Record<string, string | string[] | undefined>;
+}
+
+/** The Idempotency-Key of the caller's call, as one key per account (retries share it). */
+function requestKeyOf(request: AuditedRequest, actor: string): string | undefined {
+  const key = request.headers?.['idempotency-key'];
+  if (typeof key !== 'string' || key === '') return undefined;
+  return createHash('sha256').update(`${actor}\n${key}`).digest('hex');
 }
 
 /**
  * Global: after an @Audited route succeeds, writes its entry before the answer leaves, so the log
- * is complete when the admin sees the result. A refused or failed call never reaches this point.
+ * is complete when the admin sees the result. A refused or failed call never reaches this point;
+ * a retry with the same Idempotency-Key (answered from the first call) writes no second entry.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -54,6 +64,7 @@ export class AuditInterceptor implements NestInterceptor {
           body: request.body,
           result,
         }),
+        requestKeyOf(request, user.email),
       );
     } catch (error) {
       // The action itself succeeded: a lost entry is logged, the caller still gets the answer.

@@ -4,14 +4,26 @@ import type { Model } from 'mongoose';
 import type { Page } from '../common/pagination';
 import { AuditEntry } from './audit-entry.schema';
 
-export type NewAuditEntry = Omit<AuditEntry, 'at'>;
+export type NewAuditEntry = Omit<AuditEntry, 'at' | 'requestKey'>;
 
 @Injectable()
 export class AuditService {
   constructor(@InjectModel(AuditEntry.name) private readonly entries: Model<AuditEntry>) {}
 
-  async record(entry: NewAuditEntry): Promise<void> {
-    await this.entries.create(entry);
+  /**
+   * Writes the entry; with a requestKey (a retryable call's Idempotency-Key) only once: a retry is
+   * answered from the first call's answer, so it is no second action.
+   */
+  async record(entry: NewAuditEntry, requestKey?: string): Promise<void> {
+    if (!requestKey) {
+      await this.entries.create(entry);
+      return;
+    }
+    await this.entries.updateOne(
+      { requestKey },
+      { $setOnInsert: { ...entry, requestKey, at: new Date() } },
+      { upsert: true },
+    );
   }
 
   async list(page: Page) {
