@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { CatalogMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
+import { expectNoAxeViolations } from './axe';
 
 test('the add-product form names every missing field with its message', async ({
   page,
@@ -22,6 +23,8 @@ test('the add-product form names every missing field with its message', async ({
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
   await expect(page.getByLabel('Name')).toBeFocused();
+  await expect(page.getByLabel('Category')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
 });
 
 test('an image on a host the API does not allow (IMAGE_HOSTS) is refused at the image field', async ({

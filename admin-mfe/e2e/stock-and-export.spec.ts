@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Tool } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
+import { expectNoAxeViolations } from './axe';
 import { placePaidOrder } from './order-helpers';
 
 // Issue 15: low stock first and marked in Manage Products, counted above Manage All Orders.
@@ -33,6 +34,7 @@ test('low-stock products come first in Manage Products, marked with their thresh
     });
     const note = page.getByText(/\d+ products? (is|are) low on stock\./);
     await expect(note).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'Restock in Manage Products' }).click();
     await expect(page).toHaveURL(/\/dashboard\/manageProducts$/);
 
@@ -46,6 +48,7 @@ test('low-stock products come first in Manage Products, marked with their thresh
     const index = texts.findIndex((text) => text.includes(name));
     expect(index).toBeGreaterThan(0);
     for (const text of texts.slice(1, index)) expect(text).toContain('Low stock');
+    await expectNoAxeViolations(page);
 
     // Restocked above its threshold, it is no longer marked.
     await row.getByRole('button', { name: `Restock ${name}` }).click();
