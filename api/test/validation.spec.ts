@@ -227,6 +227,8 @@ describe('types and rules', () => {
       customerName: 'Casey Customer',
       opinion: 'x'.repeat(200),
       rating: 5,
+      // Issue 15: whether the author has a paid order; still no email in the public list.
+      verifiedBuyer: false,
     });
   });
 
