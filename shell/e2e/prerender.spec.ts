@@ -54,7 +54,15 @@ test.describe('without JavaScript', () => {
         '/remotes.json': { ...stackRemotes(), storefront: `${storefront.url}/mf-manifest.json` },
       },
     });
+    // A busy machine: the fresh servers may first take longer than the composition waits for a fragment.
+    const served = async (text: string) =>
+      expect
+        .poll(async () => (await (await fetch(`${shell.url}/`)).text()).includes(text), {
+          timeout: 30_000,
+        })
+        .toBe(true);
     try {
+      await served('Tools that work as hard as');
       await page.goto(`${shell.url}/`);
       await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
 
@@ -71,6 +79,7 @@ test.describe('without JavaScript', () => {
           ),
         }),
       );
+      await served('Winter sale: tools as tough as');
       await page.reload();
       await expect(
         page.getByRole('heading', { level: 1, name: 'Winter sale: tools as tough as you do' }),

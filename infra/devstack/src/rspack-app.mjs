@@ -19,6 +19,9 @@ const reactRouterProduction = {
 };
 
 const reactRouterBrowser = join(repoRoot, 'infra/devstack/src/react-router-browser.mjs');
+const reactToastifyShared = join(repoRoot, 'infra/devstack/src/react-toastify-shared.mjs');
+// Shared modules no first render needs: loaded on demand, never preloaded (see react-toastify-shared.mjs).
+const onDemandShared = ['react-toastify'];
 
 // A drawn wrench on the brand colour, inlined: no request, no 404 in the console.
 const favicon = `data:image/svg+xml,${encodeURIComponent(
@@ -52,6 +55,9 @@ export function sharedModules({ production = false } = {}) {
     const { requiredVersion } = shared['react-router'];
     shared['react-router'] = { ...shared['react-router'], import: reactRouterBrowser, version: requiredVersion.slice(1) };
   }
+  // react-toastify tells the shell when it is loaded (the shell then mounts its toast container).
+  const toastify = shared['react-toastify'];
+  shared['react-toastify'] = { ...toastify, import: reactToastifyShared, version: toastify.requiredVersion.slice(1) };
   // Bare names match exact imports only; react/jsx-runtime and react-dom/client need the prefixes.
   for (const prefix of ['react/', 'react-dom/', 'react-router/']) {
     shared[prefix] = { singleton: true, requiredVersion: false };
@@ -287,10 +293,13 @@ class PrerenderPlugin {
 function startupFiles(compilation, extension) {
   const files = new Set();
   for (const group of compilation.chunkGroups) {
-    // The async boundary (import('./bootstrap')) and every provided shared module's factory.
-    const startup = group.origins.some(
-      ({ request, module }) => request === './bootstrap' || module?.identifier().startsWith('provide shared module'),
-    );
+    // The async boundary (import('./bootstrap')) and every provided shared module's factory but
+    // those loaded on demand.
+    const startup = group.origins.some(({ request, module }) => {
+      const id = module?.identifier() ?? '';
+      const provided = id.startsWith('provide shared module') && !onDemandShared.some((name) => id.includes(` ${name}@`));
+      return request === './bootstrap' || provided;
+    });
     if (!startup) continue;
     for (const file of group.getFiles()) if (file.endsWith(extension)) files.add(file);
   }

@@ -10,6 +10,8 @@ async function run(meta: ServerDataMutationMeta, outcome: () => Promise<unknown>
   const client = createQueryClient();
   const mutation = client.getMutationCache().build(client, { mutationFn: outcome, meta });
   await mutation.execute(undefined).catch(() => undefined);
+  // react-toastify loads on first use
+  await new Promise((resolve) => setTimeout(resolve, 0));
 }
 
 beforeEach(() => jest.clearAllMocks());

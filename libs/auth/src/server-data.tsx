@@ -2,7 +2,6 @@
 // QueryClient for the composed site, and the one way a failed or finished change reaches the user.
 import type { ReactNode } from 'react';
 import { MutationCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { toast } from 'react-toastify';
 import { useAuth } from './auth-store';
 
 /** What a mutation tells the user (the `meta` of `useMutation`). */
@@ -26,6 +25,10 @@ const isAuthError = (error: unknown) => {
   return status === 401 || status === 403;
 };
 
+/** A toast, with react-toastify loaded on first use (no page needs it to show itself). */
+const notify = (kind: 'success' | 'error', message: string) =>
+  void import('react-toastify').then(({ toast }) => toast[kind](message));
+
 /** The message of a failure, as the user reads it (the API's own message for an ApiError). */
 const errorMessage = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -42,13 +45,12 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onSuccess: (data, variables, _context, mutation) => {
         const success = mutation.meta?.success;
-        if (success)
-          toast.success(typeof success === 'function' ? success(data, variables) : success);
+        if (success) notify('success', typeof success === 'function' ? success(data, variables) : success);
       },
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta ?? {};
         if (meta.quiet || (meta.quietOnAuthError && isAuthError(error))) return;
-        toast.error(errorMessage(error));
+        notify('error', errorMessage(error));
       },
     }),
   });

@@ -1,12 +1,27 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useSyncExternalStore } from 'react';
 import { Outlet, useLocation, useNavigate } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import { setNavigate } from '@toolshop/auth';
-import { TOAST_AUTO_CLOSE_MS } from '@toolshop/contracts';
-import { useHydrated, visuallyHidden } from '@toolshop/ui';
+import { visuallyHidden } from '@toolshop/ui';
 import { Navbar } from '../features/navbar/navbar';
 import { useRouteFocus } from '../lib/route-focus';
 import styles from './app-layout.module.css';
+
+const Toasts = lazy(() => import('./toasts'));
+
+/**
+ * Whether some code has loaded react-toastify (the shared module says so: react-toastify-shared.mjs
+ * of the devstack): only then the toast container is needed. False in the prerender and while
+ * React hydrates it.
+ */
+const useToastsLoaded = () =>
+  useSyncExternalStore(
+    (changed) => {
+      addEventListener('toolshop:toasts-loaded', changed);
+      return () => removeEventListener('toolshop:toasts-loaded', changed);
+    },
+    () => Boolean((globalThis as { __toolshopToastsLoaded?: boolean }).__toolshopToastsLoaded),
+    () => false,
+  );
 
 /**
  * A skip link, the navbar, the page area and the one toast container of the shop (remotes call toast.*
@@ -18,7 +33,7 @@ export function AppLayout() {
   useEffect(() => setNavigate((path) => void navigate(path)), [navigate]);
   const main = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(useLocation().pathname, main);
-  const hydrated = useHydrated();
+  const toastsLoaded = useToastsLoaded();
   return (
     <>
       <a href="#main" className={styles.skipLink}>
@@ -31,10 +46,11 @@ export function AppLayout() {
       <p className={visuallyHidden} aria-live="polite" aria-atomic="true">
         {announcement}
       </p>
-      {/* At the bottom: a toast covers neither the navbar's account controls nor a page's heading.
-          Not in the prerendered page: it mounts after the hydration (a toast raised before waits in
-          react-toastify's queue). */}
-      {hydrated && <ToastContainer autoClose={TOAST_AUTO_CLOSE_MS} position="bottom-right" />}
+      {toastsLoaded && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }
