@@ -93,6 +93,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
       provider.use(
         accountsRoutes({
           accounts,
+          db,
           webOrigins: new Set(config.webOrigins),
           limits: config.accountRateLimits,
           mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: config.log }),

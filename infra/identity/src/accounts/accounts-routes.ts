@@ -1,5 +1,6 @@
 import { Messages, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
+import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
 import { errorBlock, sendPage } from '../http/page.ts';
 import type { Mailer } from '../mail/mailer.ts';
@@ -26,6 +27,8 @@ export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = { signups: 10, ren
 
 export interface AccountsRoutesOptions {
   accounts: AccountStore;
+  /** Holds the rate limits' counters, shared by every instance of the provider. */
+  db: Db;
   webOrigins: ReadonlySet<string>;
   /** Resolves the account id (`sub`) of a valid access token for the API, or throws. */
   verifyAccessToken: (token: string) => Promise<string>;
@@ -78,15 +81,15 @@ If you did not sign up at Toolshop, ignore this mail.
  * standard OIDC that the shop makes to its identity provider.
  */
 export function accountsRoutes(options: AccountsRoutesOptions) {
-  const { accounts, webOrigins, verifyAccessToken, mailer, issuer, log } = options;
+  const { accounts, db, webOrigins, verifyAccessToken, mailer, issuer, log } = options;
   const limits = options.limits ?? DEFAULT_ACCOUNT_RATE_LIMITS;
-  const signupLimiter = new RateLimiter(limits.signups, limits.windowMs);
-  const updateLimiter = new RateLimiter(limits.renames, limits.windowMs);
-  const mailLimiter = new RateLimiter(VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
+  const signupLimiter = new RateLimiter(db, 'signups', limits.signups, limits.windowMs);
+  const updateLimiter = new RateLimiter(db, 'renames', limits.renames, limits.windowMs);
+  const mailLimiter = new RateLimiter(db, 'verification-mails', VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
   const [firstOrigin] = webOrigins;
 
-  const limit = (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
-    const retryAfter = limiter.hit(key);
+  const limit = async (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
+    const retryAfter = await limiter.hit(key);
     if (retryAfter !== undefined) {
       throw new HttpError(429, 'too_many_requests', message, {
         headers: { 'Retry-After': String(retryAfter) },
@@ -130,7 +133,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   }
 
   async function signUp(ctx: Context) {
-    limit(signupLimiter, ctx.ip);
+    await limit(signupLimiter, ctx.ip);
     const body = await readJson(ctx);
     const problem = firstError(validateSignup(body));
     if (problem) throw invalid(problem[1], problem[0]);
@@ -151,7 +154,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   }
 
   async function updateMe(ctx: Context) {
-    limit(updateLimiter, ctx.ip);
+    await limit(updateLimiter, ctx.ip);
     const { id } = await signedIn(ctx);
     const body = await readJson(ctx);
     if (typeof body.name !== 'string' || !body.name.trim()) throw invalid(Messages.nameRequired, 'name');
@@ -172,7 +175,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       ctx.body = { message: ALREADY_VERIFIED };
       return;
     }
-    limit(mailLimiter, account.id, TOO_MANY_VERIFICATION_MAILS);
+    await limit(mailLimiter, account.id, TOO_MANY_VERIFICATION_MAILS);
     if (!(await sendVerification(account))) {
       throw new HttpError(503, 'mail_failed', 'The verification mail could not be sent right now. Please try again later.');
     }
