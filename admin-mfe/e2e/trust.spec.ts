@@ -10,7 +10,8 @@ import { placePaidOrder } from './order-helpers';
 async function homeReviews(page: Page) {
   await page.goto('/');
   const section = page.locator('#reviews');
-  await expect(section.getByRole('listitem').first()).toBeVisible();
+  // A card's stars: the reviews have loaded (the skeleton's placeholders are list items too).
+  await expect(section.getByRole('img', { name: /^Rated \d out of 5$/ }).first()).toBeVisible();
   const showAll = section.getByRole('button', { name: /^Show all \d+ reviews$/ });
   if (await showAll.isVisible()) await showAll.click();
   return section;
