@@ -1,6 +1,7 @@
 // Several API processes (api/dist/main.js, as deployed) on one database: what must stay exactly
 // right when a load balancer spreads the calls over them (a stale api/dist is rebuilt first).
 import { Types } from 'mongoose';
+import { signWebhook, startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 import { ApiProcesses } from './support/api-processes';
 
 const INSTANCES = 3;
@@ -166,4 +167,89 @@ describe('rate limits with 2 API processes', () => {
     }
     expect(statuses).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
   }, 120_000);
+});
+
+describe('Stripe webhooks with 3 API processes', () => {
+  const WEBHOOK_SECRET = 'whsec_toolshop_test';
+  let apis: ApiProcesses;
+  let stripe: StripeStandIn;
+  beforeAll(async () => {
+    stripe = await startStripeStandIn();
+    apis = await ApiProcesses.start(INSTANCES, {
+      STRIPE_SECRET_KEY: 'sk_test_toolshop',
+      STRIPE_PUBLISHABLE_KEY: 'pk_test_toolshop',
+      STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      STRIPE_API_HOST: stripe.host,
+      STRIPE_API_PORT: String(stripe.port),
+      STRIPE_API_PROTOCOL: 'http',
+    });
+    stripe.options.webhook = {
+      url: `${apis.instances[0]!.url}/payments/webhook`,
+      secret: WEBHOOK_SECRET,
+    };
+  }, 240_000);
+  afterAll(async () => {
+    await apis?.stop();
+    await stripe?.stop();
+  });
+
+  it('applies every event of a payment once, delivered three times out of order to different processes', async () => {
+    const { insertedId: toolId } = await apis.db.collection('tools').insertOne({
+      name: 'Webhook Saw',
+      img: 'http://localhost/images/cordless-drill.webp',
+      shortDescription: 'Paid through webhooks',
+      minOrder: 1,
+      available: 5,
+      price: 25,
+    });
+    const placed = await apis.request(0, 'POST', '/orders', {
+      token: apis.tokens.customer,
+      body: { ...order, toolId: String(toolId) },
+    });
+    const orderId = placed.body.insertedId as string;
+    const intent = await apis.request(1, 'POST', '/create-payment-intent', {
+      token: apis.tokens.customer,
+      body: { orderId, totalPrice: 1 },
+    });
+    const clientSecret = intent.body.clientSecret as string;
+    const intentId = clientSecret.split('_secret_')[0]!;
+    const before = (await stripe.deliveries()).length;
+    // What Stripe.js does in the browser; Stripe then sends the payment's events (first delivery).
+    const confirmed = await fetch(`${stripe.url}/v1/payment_intents/${intentId}/confirm`, {
+      method: 'POST',
+      body: new URLSearchParams({
+        key: 'pk_test_toolshop',
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '4242424242424242',
+        'payment_method_data[billing_details][email]': 'customer@toolshop.test',
+        'payment_method_data[billing_details][address][line1]': '1 Main St',
+      }),
+    });
+    expect(confirmed.status).toBe(200);
+    const events = (await stripe.deliveries()).slice(before);
+    expect(events.length).toBeGreaterThan(0);
+
+    // Two more deliveries of every event, newest first, at once, to the other processes.
+    const again = await Promise.all(
+      [...events, ...events].reverse().map((event, i) =>
+        apis.request(1 + (i % 2), 'POST', '/payments/webhook', {
+          rawBody: event.payload,
+          headers: { 'stripe-signature': signWebhook(event.payload, WEBHOOK_SECRET) },
+        }),
+      ),
+    );
+    expect(events.map((event) => event.status).concat(again.map((a) => a.status))).toEqual(
+      Array(events.length * 3).fill(200),
+    );
+    const stored = await apis.db.collection('orders').findOne({ _id: new Types.ObjectId(orderId) });
+    expect(stored).toMatchObject({ paid: true, transactionId: intentId });
+    for (const event of events) {
+      const id = (JSON.parse(event.payload) as { id: string }).id;
+      expect(await apis.db.collection('paymentEvents').countDocuments({ _id: id as never })).toBe(
+        1,
+      );
+    }
+    expect((await apis.db.collection('tools').findOne({ _id: toolId }))?.available).toBe(4);
+  });
 });
