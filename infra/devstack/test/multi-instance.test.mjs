@@ -11,9 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { WEB_CLIENT_ID } from '@toolshop/settings';
 import { MongoClient, ObjectId } from 'mongodb';
 import { startDatabase } from '../src/database.mjs';
-import { stopAll } from '../src/processes.mjs';
+import { startService, stopAll } from '../src/processes.mjs';
 import { instancePorts, serverStates, startBalancedServices, waitForServersUp } from '../src/proxy.mjs';
-import { apiEnv, identityEnv } from '../src/stack.mjs';
+import { apiEnv, identityEnv, repoRoot } from '../src/stack.mjs';
 import { stackUrls } from '../src/runtime-files.mjs';
 
 const OFFSET = 2960;
@@ -93,8 +93,26 @@ async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street
   }
 }
 
-/** Requests each API instance has answered (HAProxy's statistics: stot). */
-async function requestsPerInstance() {
+/** No answer, the proxy's 502/503, or the API's 409 "still being processed; retry it in a moment". */
+const retryable = ({ status, body }) =>
+  status === 0 || status === 502 || status === 503 || (status === 409 && /still being processed/.test(body?.message ?? ''));
+
+/**
+ * A client that retries its order with the same Idempotency-Key, as the answers ask, until it gets
+ * one it can act on (or gives up after a minute: then its last answer is the result).
+ */
+async function orderWithRetries(toolId, options, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  let last = await order(toolId, options);
+  while (retryable(last) && Date.now() < deadline) {
+    await sleep(200 + Math.random() * 300);
+    last = await order(toolId, options);
+  }
+  return last;
+}
+
+/** One column of HAProxy's statistics for each API instance (stot: requests so far, scur: now). */
+async function perInstance(column) {
   const csv = await (await fetch(`${statsUrl}/;csv;norefresh`)).text();
   const [header, ...rows] = csv.trim().split('\n');
   const columns = header.replace(/^# /, '').split(',');
@@ -102,8 +120,23 @@ async function requestsPerInstance() {
     rows
       .map((line) => line.split(','))
       .filter((row) => row[0] === 'api' && /^api\d+$/.test(row[1]))
-      .map((row) => [row[1], Number(row[columns.indexOf('stot')])]),
+      .map((row) => [row[1], Number(row[columns.indexOf(column)])]),
   );
+}
+const requestsPerInstance = () => perInstance('stot');
+const inFlight = async (server) => (await perInstance('scur'))[server];
+
+/** Starts API instance n (1-based) again on its private port, as the proxy module did. */
+async function restartApi(n) {
+  const port = privatePorts.api[n - 1];
+  const service = await startService(`api-${n}`, process.execPath, [API_MAIN], {
+    cwd: repoRoot,
+    quiet: true,
+    env: { ...apiEnvironment, TRUST_PROXY: '1', SEED: 'false', PORT: String(port) },
+    readyUrl: `http://127.0.0.1:${port}/health/ready`,
+  });
+  await waitForServersUp(statsUrl);
+  return service;
 }
 
 describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, () => {
@@ -196,6 +229,42 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     for (let i = 0; i < API_INSTANCES; i++) assert.equal((await order(toolId, { key, address: `${i} Other Street` })).status, 422);
     assert.equal((await ordersOf(toolId)).length, 1);
     assert.equal(await stockOf(toolId), 99);
+  });
+
+  test('kill -9 of one API instance while 20 clients order: no lost or doubled order, every client gets an answer', async () => {
+    const toolId = await addTool(1000);
+    const victim = stack.instances.find((instance) => instance.name === 'api-2');
+    const clients = Array.from({ length: 20 }, (_, i) => ({ key: randomUUID(), address: `${i + 1} Retry Road` }));
+    const running = clients.map(async (client, i) => {
+      // Each client places several orders in a row, so the kill falls among requests in flight.
+      const results = [];
+      for (let n = 0; n < 3; n++) {
+        results.push(await orderWithRetries(toolId, { token: tokens[i % CUSTOMERS], key: `${client.key}-${n}`, address: `${client.address} #${n}` }));
+      }
+      return results;
+    });
+    // Killed while requests are in flight on it (HAProxy's current sessions of api2).
+    const deadline = Date.now() + 10_000;
+    while ((await inFlight('api2')) === 0 && Date.now() < deadline) await sleep(20);
+    process.kill(victim.child.pid, 'SIGKILL');
+    let results;
+    try {
+      results = (await Promise.all(running)).flat();
+    } finally {
+      victim.child = (await restartApi(2)).child;
+    }
+    const statuses = results.map((result) => result.status);
+    assert.ok(
+      results.every((result) => !retryable(result) && (result.status === 201 || (result.status >= 400 && result.status < 500))),
+      `answers a client can act on: ${statuses.join(' ')}`,
+    );
+    const orders = await ordersOf(toolId);
+    const placed = statuses.filter((status) => status === 201).length;
+    // One order per 201, none twice for one client's attempt, none without an answer.
+    const addresses = orders.map((o) => o.address);
+    assert.equal(new Set(addresses).size, addresses.length, 'no doubled order');
+    assert.equal(orders.length, placed, 'every order was answered 201, every 201 is an order');
+    assert.equal(await stockOf(toolId), 1000 - orders.length);
   });
 
   test('SIGTERM to one instance under load: the proxy stops routing to it and no request fails', async () => {
