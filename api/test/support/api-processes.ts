@@ -69,8 +69,14 @@ export class ApiProcesses {
     const uri = process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27117/';
     group.client = await new MongoClient(uri).connect();
     group.db = group.client.db(group.dbName);
-    for (let i = 0; i < count; i++) group.instances.push(await group.spawn(uri, env));
-    await Promise.all(group.instances.map((instance) => group.waitReady(instance)));
+    try {
+      for (let i = 0; i < count; i++) group.instances.push(await group.spawn(uri, env));
+      await Promise.all(group.instances.map((instance) => group.waitReady(instance)));
+    } catch (error) {
+      // A test whose beforeAll failed never calls stop(): leave no process behind.
+      await group.stop();
+      throw error;
+    }
     return group;
   }
 
