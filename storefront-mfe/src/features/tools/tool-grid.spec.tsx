@@ -1,5 +1,5 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import type { Tool } from '@toolshop/contracts';
@@ -34,6 +34,7 @@ function renderAt(path: string) {
             <>
               <ToolGrid />
               <Location />
+              <Link to="/?category=Drills">Drills link</Link>
             </>
           }
         />
@@ -103,6 +104,22 @@ describe('ToolGrid', () => {
     fireEvent.click(screen.getByLabelText('In stock only'));
     await waitFor(() =>
       expect(screen.getByTestId('location').textContent).toBe('?q=saw&inStock=true&sort=-price'),
+    );
+  });
+
+  it('follows the address when it changes from outside (a link, back)', async () => {
+    get.mockResolvedValue([tool('Jigsaw')]);
+    renderAt('/?q=saw');
+    await screen.findByText('1 tool');
+    fireEvent.click(screen.getByText('Drills link'));
+    await waitFor(() =>
+      expect((screen.getByLabelText('Category') as HTMLSelectElement).value).toBe('Drills'),
+    );
+    expect((screen.getByLabelText('Search tools') as HTMLInputElement).value).toBe('');
+    await waitFor(() =>
+      expect(get).toHaveBeenLastCalledWith('/tools?category=Drills', {
+        signal: expect.any(AbortSignal),
+      }),
     );
   });
 

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { ToolQuery } from '@toolshop/contracts';
 import { Button, EmptyState } from '@toolshop/ui';
@@ -18,14 +18,25 @@ const SKELETON_CARDS = 6;
 /** The product grid of the home page, with its search, filters and sort kept in the URL. */
 export function ToolGrid() {
   const [params, setParams] = useSearchParams();
-  const view = catalogQueryOf(params);
+  const address = params.toString();
+  // The view is state, written to the address: quick changes in a row each build on the last one
+  // (the router applies navigations in a transition, so the address can lag a click behind).
+  const [view, setView] = useState(() => catalogQueryOf(params));
+  const written = useRef(catalogSearch(view));
+  useEffect(() => {
+    // The address changed from outside (back, forward, a link): follow it.
+    const fromAddress = catalogQueryOf(new URLSearchParams(address));
+    if (catalogSearch(fromAddress) === written.current) return;
+    written.current = catalogSearch(fromAddress);
+    setView(fromAddress);
+  }, [address]);
   const query = useTools(view);
   const show = useCallback(
-    (next: ToolQuery) =>
-      setParams(new URLSearchParams(catalogSearch(next)), {
-        replace: true,
-        preventScrollReset: true,
-      }),
+    (next: ToolQuery) => {
+      written.current = catalogSearch(next);
+      setView(next);
+      setParams(new URLSearchParams(written.current), { replace: true, preventScrollReset: true });
+    },
     [setParams],
   );
   const filtered = isFiltered(view);
