@@ -141,7 +141,10 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   app.useGlobalInterceptors(
-    new IdempotencyInterceptor(mongoIdempotencyStore(app.get<Connection>(getConnectionToken()))),
+    new IdempotencyInterceptor(
+      mongoIdempotencyStore(app.get<Connection>(getConnectionToken())),
+      2 * config.requestTimeoutMs,
+    ),
   );
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 

@@ -23,10 +23,20 @@ class MemoryStore implements IdempotencyStore {
   async forget(id: string) {
     this.records.delete(id);
   }
+  readonly takeovers = new Set<string>();
+  async takeOver(stale: IdempotencyRecord, fresh: IdempotencyRecord) {
+    const marker = `${stale._id}:${stale.claimId}`;
+    if (this.takeovers.has(marker)) return false;
+    this.takeovers.add(marker);
+    this.records.set(fresh._id, fresh);
+    return true;
+  }
   async sweep(now: Date) {
     for (const [id, record] of this.records) if (record.expiresAt < now) this.records.delete(id);
   }
 }
+
+const STALE_AFTER_MS = 60_000;
 
 const contextFor = (
   headers: Record<string, string>,
@@ -64,7 +74,7 @@ const errorOf = (promise: Promise<unknown>) =>
   );
 
 it('runs the first request of a key once and answers its retries with the first answer', async () => {
-  const interceptor = new IdempotencyInterceptor(new MemoryStore());
+  const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
   let orders = 0;
   const next = handlerAnswering(() => ({ insertedId: `order-${++orders}` }));
   const key = { 'idempotency-key': 'attempt-0001' };
@@ -78,7 +88,7 @@ it('runs the first request of a key once and answers its retries with the first 
 });
 
 it('answers 422 for the same key with another body, and 400 for a malformed key', async () => {
-  const interceptor = new IdempotencyInterceptor(new MemoryStore());
+  const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
   const next = handlerAnswering(() => ({ ok: true }));
   await run(interceptor, contextFor({ 'idempotency-key': 'attempt-0002' }), next);
   const other = await errorOf(
@@ -97,7 +107,7 @@ it('answers 422 for the same key with another body, and 400 for a malformed key'
 });
 
 it('answers 409 while the first request of the key is still running', async () => {
-  const interceptor = new IdempotencyInterceptor(new MemoryStore());
+  const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
   let release!: () => void;
   const slow = {
     handle: () =>
@@ -121,7 +131,7 @@ it('answers 409 while the first request of the key is still running', async () =
 
 it('replays a refusal (4xx) but lets a retry run again after a server error (5xx)', async () => {
   const store = new MemoryStore();
-  const interceptor = new IdempotencyInterceptor(store);
+  const interceptor = new IdempotencyInterceptor(store, STALE_AFTER_MS);
   const refusing = { handle: jest.fn(() => throwError(() => new ConflictException('sold out'))) };
   const refused = () =>
     errorOf(run(interceptor, contextFor({ 'idempotency-key': 'attempt-0004' }), refusing));
@@ -150,7 +160,7 @@ it('replays a refusal (4xx) but lets a retry run again after a server error (5xx
 it('forgets keys after 24 hours', async () => {
   let now = Date.UTC(2026, 0, 1);
   const store = new MemoryStore();
-  const interceptor = new IdempotencyInterceptor(store, () => now);
+  const interceptor = new IdempotencyInterceptor(store, STALE_AFTER_MS, () => now);
   const next = handlerAnswering(() => 'answer');
   await run(interceptor, contextFor({ 'idempotency-key': 'attempt-0006' }), next);
   now += 24 * 3_600_000 + 1;
@@ -160,9 +170,39 @@ it('forgets keys after 24 hours', async () => {
 });
 
 it('ignores requests without the header, and routes that are not in the list', async () => {
-  const interceptor = new IdempotencyInterceptor(new MemoryStore());
+  const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
   const next = handlerAnswering(() => 'plain');
   expect(await run(interceptor, contextFor({}), next)).toBe('plain');
   expect(await run(interceptor, contextFor({}), next)).toBe('plain');
   expect(next.handle).toHaveBeenCalledTimes(2);
+});
+
+it('lets a retry run a request whose process died before answering, once the claim is stale', async () => {
+  let now = Date.UTC(2026, 0, 1);
+  const store = new MemoryStore();
+  const key = { 'idempotency-key': 'attempt-0007' };
+  // The first process claimed the key and died: its claim stays `running`.
+  const dead = new IdempotencyInterceptor(store, STALE_AFTER_MS, () => now);
+  const never = { handle: () => defer(() => new Promise<never>(() => undefined)) };
+  void run(dead, contextFor(key), never);
+  await new Promise((resolve) => setTimeout(resolve, 0));
+
+  const alive = new IdempotencyInterceptor(store, STALE_AFTER_MS, () => now);
+  let orders = 0;
+  const next = handlerAnswering(() => ({ insertedId: `order-${++orders}` }));
+  // Before it is stale a retry still hears 409 (the first may yet answer).
+  expect((await errorOf(run(alive, contextFor(key), next)))?.status).toBe(409);
+  now += STALE_AFTER_MS + 1;
+  // Concurrent retries: exactly one takes the claim over and runs; the others hear 409, then its answer.
+  const retries = await Promise.all(
+    [1, 2, 3].map(() =>
+      run(alive, contextFor(key), next).catch((error: { getStatus(): number }) =>
+        error.getStatus(),
+      ),
+    ),
+  );
+  expect(retries.filter((answer) => answer === 409)).toHaveLength(2);
+  expect(retries).toContainEqual({ insertedId: 'order-1' });
+  expect(await run(alive, contextFor(key), next)).toEqual({ insertedId: 'order-1' });
+  expect(next.handle).toHaveBeenCalledTimes(1);
 });

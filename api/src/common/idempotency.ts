@@ -7,7 +7,7 @@ import {
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Connection } from 'mongoose';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
 import { errorBody, toErrorBody } from './api-exception.filter';
@@ -41,6 +41,13 @@ export interface IdempotencyRecord {
   _id: string;
   fingerprint: string;
   state: 'running' | 'done';
+  /** This claim among the key's claims (a stale one is taken over once, by its claim id). */
+  claimId: string;
+  /**
+   * A `running` claim older than this belongs to a process that died mid-request (a live one has
+   * answered or been cut off by then): a retry may take it over instead of hearing 409 for a day.
+   */
+  staleAfter: Date;
   status?: number;
   body?: unknown;
   expiresAt: Date;
@@ -54,6 +61,11 @@ export interface IdempotencyStore {
   finish(record: IdempotencyRecord): Promise<void>;
   /** Forgets a claim whose request failed unexpectedly (5xx), so a retry runs again. */
   forget(id: string): Promise<void>;
+  /**
+   * Replaces a stale claim with `fresh`; true for exactly one of any number of concurrent callers
+   * (the one whose unique insert of the takeover marker of `stale.claimId` wins).
+   */
+  takeOver(stale: IdempotencyRecord, fresh: IdempotencyRecord): Promise<boolean>;
   /** Deletes records past their 24 hours. */
   sweep(now: Date): Promise<void>;
 }
@@ -61,19 +73,26 @@ export interface IdempotencyStore {
 /** The `idempotency_keys` collection of the API's database. */
 export function mongoIdempotencyStore(connection: Connection): IdempotencyStore {
   const records = connection.collection<IdempotencyRecord>('idempotency_keys');
+  const takeovers = connection.collection<{ _id: string; expiresAt: Date }>(
+    'idempotency_takeovers',
+  );
+  const insertOnce = async <T extends { _id: string }>(
+    collection: { insertOne(doc: T): Promise<unknown> },
+    doc: T,
+  ) => {
+    try {
+      await collection.insertOne(doc);
+      return true;
+    } catch (error) {
+      if ((error as { code?: number }).code === 11000) return false;
+      throw error;
+    }
+  };
   // One sweeper at a time across processes: a second one could delete a record inserted anew
   // between its read and its delete (FerretDB's filtered deletes are not atomic).
   const locks = new LeaseLocks(mongoLockStore(connection));
   return {
-    async claim(record) {
-      try {
-        await records.insertOne(record);
-        return true;
-      } catch (error) {
-        if ((error as { code?: number }).code === 11000) return false;
-        throw error;
-      }
-    },
+    claim: (record) => insertOnce(records, record),
     find: (id) => records.findOne({ _id: id }),
     async finish(record) {
       await records.replaceOne({ _id: record._id }, record);
@@ -81,9 +100,18 @@ export function mongoIdempotencyStore(connection: Connection): IdempotencyStore 
     async forget(id) {
       await records.deleteOne({ _id: id, state: 'running' });
     },
+    async takeOver(stale, fresh) {
+      // Only the marker's winner deletes (by _id alone: atomic on FerretDB too) and claims anew;
+      // a new request claiming between the two wins instead, and this one answers 409.
+      const marker = { _id: `${stale._id}:${stale.claimId}`, expiresAt: stale.expiresAt };
+      if (!(await insertOnce(takeovers, marker))) return false;
+      await records.deleteOne({ _id: stale._id });
+      return insertOnce(records, fresh);
+    },
     sweep: (now) =>
       locks.run('sweep:idempotency_keys', async () => {
         await records.deleteMany({ expiresAt: { $lt: now } });
+        await takeovers.deleteMany({ expiresAt: { $lt: now } });
       }),
   };
 }
@@ -100,8 +128,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('base6
 export class IdempotencyInterceptor implements NestInterceptor {
   private nextSweep = 0;
 
+  /** `staleAfterMs`: longer than any request may run (twice the API's request timeout). */
   constructor(
     private readonly store: IdempotencyStore,
+    private readonly staleAfterMs: number,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -131,9 +161,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       _id: sha256(`${account}\n${key}`),
       fingerprint: sha256(request),
       state: 'running',
+      claimId: randomUUID(),
+      staleAfter: new Date(now + this.staleAfterMs),
       expiresAt: new Date(now + DAY_MS),
     };
-    if (!(await this.store.claim(record))) return this.replay(record);
+    if (!(await this.store.claim(record)) && !(await this.tookOverStale(record, now)))
+      return this.replay(record);
     let answer: { status: number; body: unknown };
     try {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -150,6 +183,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
     }
     await this.store.finish({ ...record, state: 'done', ...answer });
     return answer.body;
+  }
+
+  /** A retry of a request whose process died before answering runs it again (once). */
+  private async tookOverStale(record: IdempotencyRecord, now: number): Promise<boolean> {
+    const first = await this.store.find(record._id);
+    const stale =
+      first?.state === 'running' &&
+      first.fingerprint === record.fingerprint &&
+      new Date(first.staleAfter).getTime() < now;
+    return stale && this.store.takeOver(first, record);
   }
 
   /** The first request's answer: its body (the route's success status) or its error again. */
