@@ -22,6 +22,9 @@ for (const width of [1280, 375]) {
       page,
     }) => {
       await page.goto('/');
+      // '/' comes prerendered: before the hydration a link is a plain link (a new page load, no
+      // route focus) and Menu does nothing yet. The tools' section renders once it is hydrated.
+      await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Main' });
       if (width < 768) await nav.getByRole('button', { name: 'Menu' }).click();
       await nav.getByRole('link', { name: 'Blogs' }).click();
