@@ -7,7 +7,7 @@ import {
   Logger,
 } from '@nestjs/common';
 import { ApiMessages, type ApiErrorBody } from '@toolshop/contracts';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { STATUS_CODES } from 'node:http';
 import { DomainError, STATUS_OF_KIND } from './domain-error';
 
@@ -56,10 +56,15 @@ export class ApiExceptionFilter implements ExceptionFilter {
   private readonly logger = new Logger('ApiExceptionFilter');
 
   catch(exception: unknown, host: ArgumentsHost): void {
-    const reply = host.switchToHttp().getResponse<FastifyReply>();
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
     const body = toErrorBody(exception);
-    if (body.statusCode >= 500)
-      this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    if (body.statusCode >= 500) {
+      // The request's own logger, so the line carries its request id and W3C trace id.
+      const log = http.getRequest<FastifyRequest | undefined>()?.log;
+      if (log) log.error({ err: exception }, 'request failed');
+      else this.logger.error(exception instanceof Error ? exception.stack : String(exception));
+    }
     void reply.status(body.statusCode).send(body);
   }
 }
