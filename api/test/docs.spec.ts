@@ -104,4 +104,17 @@ describe('OpenAPI document', () => {
       .map(([route]) => route);
     expect(missing).toEqual([]);
   });
+
+  it('documents every error answer as JSON, also on routes whose success is a file or text', () => {
+    const notJson = [...operations].flatMap(([route, operation]) =>
+      Object.entries(operation.responses)
+        .filter(([status]) => Number(status) >= 400)
+        .filter(([, answer]) => {
+          const content = (answer as { content?: Record<string, unknown> }).content ?? {};
+          return Object.keys(content).some((type) => type !== 'application/json');
+        })
+        .map(([status]) => `${route} ${status}`),
+    );
+    expect(notJson).toEqual([]);
+  });
 });

@@ -10,7 +10,6 @@ import {
 import {
   ApiNotFoundResponse,
   ApiOkResponse,
-  ApiProduces,
   ApiSecurity,
   ApiTags,
   ApiUnauthorizedResponse,
@@ -43,9 +42,10 @@ export class MetricsController {
 
   @Get()
   @ApiSecurity(METRICS_SECURITY)
-  @ApiProduces('text/plain')
+  // Text for the metrics only: the 401/404 answers are the API's JSON errors.
   @ApiOkResponse({
     description: 'Prometheus text format: HTTP, orders, payments, database pool, process',
+    content: { 'text/plain': { schema: { type: 'string' } } },
   })
   @ApiUnauthorizedResponse({ description: 'No or wrong METRICS_TOKEN bearer', type: ErrorResponse })
   @ApiNotFoundResponse({
