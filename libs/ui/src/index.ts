@@ -5,7 +5,7 @@ export { Spinner, type SpinnerProps } from './feedback/spinner';
 export { Skeleton, type SkeletonProps } from './feedback/skeleton';
 export { EmptyState, type EmptyStateProps } from './feedback/empty-state';
 export { ErrorState, type ErrorStateProps } from './feedback/error-state';
-export { Field, type FieldProps } from './field/field';
+export { Field, SelectField, type FieldProps, type SelectFieldProps } from './field/field';
 export { PageTitle, type PageTitleProps } from './typography/page-title';
 export { useDocumentTitle } from './typography/use-document-title';
 export { Stars, type StarsProps } from './typography/stars';

@@ -1,6 +1,6 @@
-import { useId, type ChangeEventHandler } from 'react';
+import type { ChangeEventHandler } from 'react';
 import { TOOL_CATEGORIES } from '@toolshop/contracts';
-import styles from './category-select.module.css';
+import { SelectField } from '@toolshop/ui';
 
 interface CategorySelectProps {
   value: string;
@@ -10,33 +10,14 @@ interface CategorySelectProps {
 
 /** The product's category, one of the fixed list (required for a new product). */
 export function CategorySelect({ value, onChange, error }: CategorySelectProps) {
-  const id = useId();
   return (
-    <div className={styles.field}>
-      <label htmlFor={id} className={styles.label}>
-        Category
-      </label>
-      <select
-        id={id}
-        name="category"
-        className={styles.control}
-        value={value}
-        onChange={onChange}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-      >
-        <option value="">Select a category</option>
-        {TOOL_CATEGORIES.map((category) => (
-          <option key={category} value={category}>
-            {category}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <span id={`${id}-error`} className={styles.error}>
-          {error}
-        </span>
-      )}
-    </div>
+    <SelectField label="Category" name="category" value={value} onChange={onChange} error={error}>
+      <option value="">Select a category</option>
+      {TOOL_CATEGORIES.map((category) => (
+        <option key={category} value={category}>
+          {category}
+        </option>
+      ))}
+    </SelectField>
   );
 }

@@ -1,4 +1,10 @@
-import { useId, type ChangeEventHandler, type InputHTMLAttributes, type ReactNode } from 'react';
+import {
+  useId,
+  type ChangeEventHandler,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+} from 'react';
 import { classNames } from '../class-names';
 import styles from './field.module.css';
 
@@ -17,37 +23,64 @@ export interface FieldProps extends Omit<InputHTMLAttributes<FieldElement>, 'onC
 }
 
 /** Label + input (or textarea) + hint and error text, tied together with aria-describedby. */
-export function Field({
+export function Field({ multiline = false, as, ...props }: FieldProps) {
+  const Control = multiline || as === 'textarea' ? 'textarea' : 'input';
+  return <LabelledControl {...props} render={(control) => <Control {...control} />} />;
+}
+
+export interface SelectFieldProps extends SelectHTMLAttributes<HTMLSelectElement> {
+  label: ReactNode;
+  /** The validation message shown under the select (and announced with it). */
+  error?: string;
+  hint?: ReactNode;
+}
+
+/** Field's label, hint and error around a select; its options are the children. */
+export function SelectField(props: SelectFieldProps) {
+  return <LabelledControl {...props} render={(control) => <select {...control} />} />;
+}
+
+type ControlProps = Record<string, unknown> & { id: string; className?: string };
+
+function LabelledControl({
   label,
   error,
   hint,
-  multiline = false,
-  as,
   className,
   id: givenId,
   'aria-describedby': extraDescribedBy,
+  render,
   ...control
-}: FieldProps) {
+}: {
+  label: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  className?: string;
+  id?: string;
+  'aria-describedby'?: string;
+  render: (control: ControlProps) => ReactNode;
+}) {
   const generatedId = useId();
   const id = givenId ?? generatedId;
   const hintId = `${id}-hint`;
   const errorId = `${id}-error`;
   const describedBy =
-    [hint ? hintId : undefined, error ? errorId : undefined, extraDescribedBy].filter(Boolean).join(' ') || undefined;
-  const Control = multiline || as === 'textarea' ? 'textarea' : 'input';
+    [hint ? hintId : undefined, error ? errorId : undefined, extraDescribedBy]
+      .filter(Boolean)
+      .join(' ') || undefined;
 
   return (
     <div className={classNames(styles.field, className)}>
       <label htmlFor={id} className={styles.label}>
         {label}
       </label>
-      <Control
-        {...control}
-        id={id}
-        className={styles.control}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy}
-      />
+      {render({
+        ...control,
+        id,
+        className: styles.control,
+        'aria-invalid': error ? true : undefined,
+        'aria-describedby': describedBy,
+      })}
       {hint && (
         <span id={hintId} className={styles.hint}>
           {hint}
