@@ -1,9 +1,17 @@
-// Runs a command in the foreground with inherited output; resolves with its exit code.
+// Runs a command in the foreground; resolves with its exit code. With `onLine`, its output is
+// passed through unchanged and each line is also handed to `onLine`.
 import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
 
-export function run(command, args, options = {}) {
+export function run(command, args, { onLine, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit', ...options });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    const child = spawn(command, args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
+    if (onLine) {
+      for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+        stream.pipe(sink, { end: false });
+        createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
+      }
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

@@ -6,15 +6,18 @@ import { join } from 'node:path';
 import { repoRoot as root } from '@toolshop/settings/repo-root';
 import { chromiumPath } from './chromium.mjs';
 import { run } from './run.mjs';
+import { closingLine, emptyTally, tallyLine } from './test-tally.mjs';
 
 process.env.NX_DAEMON = 'false';
 process.env.NX_NO_CLOUD = 'true';
 process.env.NX_TUI = 'false';
 
 const failures = [];
-const step = async (label, command, args) => {
+const tally = emptyTally();
+const step = async (label, command, args, { playwright = false } = {}) => {
   console.log(`\n=== ${label}`);
-  const code = await run(command, args, { cwd: root });
+  const onLine = (line) => tallyLine(tally, line, { playwright });
+  const code = await run(command, args, { cwd: root, onLine });
   if (code !== 0) failures.push(label);
 };
 
@@ -39,11 +42,14 @@ if (failures.length === 0) {
   process.env.E2E_SKIP_BUILD = 'true';
   await step('browser tests (Playwright, Debian Chromium)', 'npx', [
     'playwright', 'test', '-c', join(root, 'infra/devstack/playwright.config.ts'),
-  ]);
+  ], { playwright: true });
 }
 
 if (failures.length) {
   console.error(`\nFAILED: ${failures.join('; ')}`);
+  console.log(closingLine(tally));
   process.exit(1);
 }
 console.log('\nAll checks passed.');
+// Every runner's count in one line (the CI reads a run's closing line).
+console.log(closingLine(tally));
