@@ -8,6 +8,8 @@ import { API_AUDIENCE } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
+import { startObjectStore } from './objectstore.mjs';
+import { storeConfig } from '@toolshop/registry/config.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { startBalancedServices } from './proxy.mjs';
 import { run } from './run.mjs';
@@ -165,6 +167,8 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
   try {
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
+    // The S3-compatible store of the remotes' releases (issue 17), its objects in the stack's data folder.
+    await startObjectStore({ port: ports.objectstore, dataDir: join(dataDir, 'objectstore'), bucket: storeConfig().bucket });
 
     const identityEnvironment = { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env };
     const apiEnvironment = {

@@ -16,6 +16,9 @@ const basePorts = Object.freeze({
   // the mail catcher (Mailpit): SMTP and its web inbox
   smtp: 1025,
   mail: 8025,
+  // releases of the remotes (issue 17): the remote registry and the S3-compatible store of their artifacts
+  registry: 5010,
+  objectstore: 5020,
 });
 
 const localUrl = (port) => `http://localhost:${port}`;

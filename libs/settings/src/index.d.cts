@@ -8,7 +8,9 @@ export type PortName =
   | 'api'
   | 'database'
   | 'smtp'
-  | 'mail';
+  | 'mail'
+  | 'registry'
+  | 'objectstore';
 export type StackPorts = Record<PortName, number>;
 
 export declare const basePorts: Readonly<StackPorts>;

@@ -1,0 +1,72 @@
+// Where the release machinery lives, from the environment, with the local stack's defaults
+// (ports of @toolshop/settings moved by TOOLSHOP_PORT_OFFSET). Production sets every value:
+//   REGISTRY_URL, REGISTRY_PORT, MONGODB_URI (REGISTRY_DB), S3_ENDPOINT, S3_REGION, S3_BUCKET,
+//   S3_PUBLIC_URL (the CDN in front of the bucket), AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
+//   REGISTRY_TOKEN_<REMOTE> (one secret per team), SHELL_URL and API_URL (for the smoke check).
+import { basePorts, localUrl } from '@toolshop/settings';
+
+export const remoteNames = /** @type {const} */ (['storefront', 'dashboard', 'admin']);
+
+/** The demo credential of a team on a local stack (printed by npm start; never used when the env names one). */
+export const demoToken = (remote) => `${remote}-demo-token`;
+
+/** Local defaults of the S3 store: gofakes3 accepts any key pair. */
+export const DEFAULT_BUCKET = 'toolshop-remotes';
+
+const offsetOf = (env) => {
+  const offset = Number(env.TOOLSHOP_PORT_OFFSET ?? 0);
+  return Number.isInteger(offset) && offset >= 0 ? offset : 0;
+};
+
+/** The S3 store: the endpoint the SDK writes to and the public URL browsers read from. */
+export function storeConfig(env = process.env) {
+  const port = basePorts.objectstore + offsetOf(env);
+  const bucket = env.S3_BUCKET || DEFAULT_BUCKET;
+  const endpoint = env.S3_ENDPOINT || `http://127.0.0.1:${port}`;
+  return {
+    endpoint: env.S3_ENDPOINT === 'aws' ? undefined : endpoint,
+    region: env.S3_REGION || 'us-east-1',
+    bucket,
+    // Path-style (`<endpoint>/<bucket>/<key>`) for local stores and R2/GCS-style endpoints.
+    forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
+    credentials: {
+      accessKeyId: env.AWS_ACCESS_KEY_ID || 'toolshop-local',
+      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || 'toolshop-local-secret',
+    },
+    publicUrl: (env.S3_PUBLIC_URL || `${localUrl(port)}/${bucket}`).replace(/\/$/, ''),
+  };
+}
+
+/** Team credentials: REGISTRY_TOKEN_<REMOTE>, else (local stacks only) the demo token. */
+export function teamTokens(env = process.env) {
+  const production = env.NODE_ENV === 'production';
+  return Object.fromEntries(
+    remoteNames.map((remote) => {
+      const token = env[`REGISTRY_TOKEN_${remote.toUpperCase()}`] || (production ? '' : demoToken(remote));
+      return [remote, token];
+    }),
+  );
+}
+
+/** The registry's own settings. */
+export function registryConfig(env = process.env) {
+  const offset = offsetOf(env);
+  const port = Number(env.REGISTRY_PORT || basePorts.registry + offset);
+  return {
+    port,
+    url: (env.REGISTRY_URL || localUrl(port)).replace(/\/$/, ''),
+    mongoUri: env.MONGODB_URI || `mongodb://127.0.0.1:${basePorts.database + offset}/`,
+    database: env.REGISTRY_DB || 'toolshop-registry',
+    store: storeConfig(env),
+    tokens: teamTokens(env),
+    shellUrl: env.SHELL_URL || localUrl(basePorts.shell + offset),
+    apiUrl: env.API_URL || localUrl(basePorts.api + offset),
+    canary: {
+      // A canary is rolled back when more than this share of its page loads fail...
+      maxErrorRate: Number(env.CANARY_MAX_ERROR_RATE || 0.2),
+      // ...once it has at least this many reports (fewer say nothing).
+      minSample: Number(env.CANARY_MIN_SAMPLE || 10),
+    },
+    smoke: env.REGISTRY_SMOKE !== 'off',
+  };
+}

@@ -1,0 +1,40 @@
+// Test helpers: a free port, and the real object store (infra/objectstore) on it in a temp folder.
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensureObjectStore, objectStoreArgs } from '../src/objectstore.mjs';
+
+export async function freePort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Starts infra/objectstore on a free port; returns its env for storeConfig and stop(). */
+export async function startTestStore(bucket = 'test-remotes') {
+  const binary = ensureObjectStore();
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'objectstore-'));
+  const child = spawn(binary, objectStoreArgs({ port, dataDir: dir, bucket }), { stdio: 'ignore' });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    try {
+      if ((await fetch(`${base}/${bucket}?max-keys=1`)).ok) break;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  return {
+    env: { S3_ENDPOINT: base, S3_BUCKET: bucket, S3_PUBLIC_URL: `${base}/${bucket}` },
+    dir,
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      }),
+  };
+}
