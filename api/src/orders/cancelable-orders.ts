@@ -45,16 +45,31 @@ export class CancelableOrders {
     return { paid, paymentIntentId, unpaidSlot, toolId: String(toolId), orderQuantity };
   }
 
-  deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
-    return this.changes.deleteUnpaid(id, paymentIntentId);
+  /**
+   * Deletes the order if it is still unpaid with this payment intent (or none) and then gives its
+   * quantity back to stock, under the tool's lock with a hold (ToolsService.returnFor), so a
+   * process dying in between cannot lose the stock; its slot is free again. false: not deleted.
+   */
+  async deleteAndGiveBack(id: string, order: CancelableOrder): Promise<boolean> {
+    const deleted = await this.tools.returnFor(order.toolId, order.orderQuantity, id, () =>
+      this.changes.deleteUnpaid(id, order.paymentIntentId),
+    );
+    if (deleted) await this.slots.release(order.unpaidSlot, id);
+    return deleted;
   }
 
-  /** The deleted order's quantity goes back in stock and its slot is free again. */
-  async giveBackStock(
-    order: Pick<CancelableOrder, 'toolId' | 'orderQuantity' | 'unpaidSlot'>,
-  ): Promise<void> {
-    await this.tools.giveBack(order.toolId, order.orderQuantity);
-    await this.slots.release(order.unpaidSlot);
+  /**
+   * The sweep of stock holds left by processes that died between a stock change and the order's
+   * insert or deletion: each is settled once (see ToolsService.settleHolds).
+   */
+  async settleAbandonedHolds(before: Date, limit: number): Promise<number> {
+    let returned = 0;
+    for (const toolId of await this.tools.heldBefore(before, limit)) {
+      returned += await this.tools.settleHolds(toolId, before, async (orderId) =>
+        Boolean(await this.orders.exists({ _id: orderId })),
+      );
+    }
+    return returned;
   }
 
   /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */

@@ -12,13 +12,15 @@ function setup(initial: Partial<CancelableOrder> = {}) {
       if (!row) throw notFound('gone');
       return { ...row };
     },
-    deleteUnpaid: async (_id: string, paymentIntentId: string | undefined) => {
+    deleteAndGiveBack: async (
+      _id: string,
+      { paymentIntentId, toolId, orderQuantity }: CancelableOrder,
+    ) => {
       if (!row || row.paid || row.paymentIntentId !== paymentIntentId) return false;
       row = null;
+      stock.push({ toolId, orderQuantity });
       return true;
     },
-    giveBackStock: async ({ toolId, orderQuantity }: CancelableOrder) =>
-      void stock.push({ toolId, orderQuantity }),
   };
   const released: OrderWithPayment[] = [];
   const release = jest.fn(async (order: OrderWithPayment) => void released.push(order));

@@ -40,10 +40,7 @@ export class OrderCancellation {
         await this.payment.release({ id, paymentIntentId: order.paymentIntentId });
       }
       // Deletes only if nobody paid or started another payment meanwhile.
-      if (await this.orders.deleteUnpaid(id, order.paymentIntentId)) {
-        await this.orders.giveBackStock(order);
-        return;
-      }
+      if (await this.orders.deleteAndGiveBack(id, order)) return;
       if (attempt === MAX_ATTEMPTS) {
         throw conflict(ApiMessages.orderChangedWhileCanceling);
       }

@@ -10,7 +10,7 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from '../mail/mail.service';
 import { OrderCancellation } from './order-cancellation';
 import { CancelableOrders } from './cancelable-orders';
-import { UnpaidOrderSlots } from './unpaid-order-slots';
+import { IN_FLIGHT_GRACE_MS, UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** Orders expired per sweep; a backlog is worked off over the next sweeps. */
 const BATCH = 100;
@@ -19,7 +19,9 @@ const MAX_INTERVAL_MS = 60_000;
 /**
  * Unpaid orders hold their stock for UNPAID_ORDER_TTL_SECONDS, then are cancelled through the
  * customer's cancel path. Safe with several API processes sweeping at once: each order's deletion
- * succeeds for one of them only, and only that one gives the stock back and sends the email.
+ * succeeds for one of them only, and only that one gives the stock back and sends the email. The
+ * sweep also gives back the stock of orders whose process died mid-change (stock holds), and frees
+ * the unpaid-order slots of orders that are gone.
  */
 @Injectable()
 export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -75,6 +77,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
           '— Toolshop',
       });
     }
+    await this.orders.settleAbandonedHolds(new Date(now.getTime() - IN_FLIGHT_GRACE_MS), BATCH);
     await this.slots.releaseLapsed(now);
     return expired;
   }

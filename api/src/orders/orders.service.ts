@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ApiMessages, Messages, normalizeEmail, type InsertedAnswer } from '@toolshop/contracts';
-import type { Model } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
@@ -24,44 +24,69 @@ export class OrdersService {
   ) {}
 
   /**
-   * Claims one of the customer's unpaid-order slots, takes the stock (atomically), then saves the
-   * order, which holds both until it is paid, cancelled or expires; undoes what it took on failure.
+   * Claims one of the customer's unpaid-order slots, takes the stock and saves the order under the
+   * tool's lock (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles);
+   * the order holds both until it is paid, cancelled or expires.
    */
   async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
     const quantity = body.orderQuantity;
+    const orderId = new Types.ObjectId();
     const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
-    const slot = await this.slots.claim(customer.email, reservedUntil);
-    const tool = await this.tools.take(body.toolId, quantity);
-    if (!tool) {
-      await this.slots.release(slot);
+    const slot = await this.slots.claim(customer.email, reservedUntil, String(orderId));
+    let placed: InsertedAnswer | null;
+    try {
+      placed = await this.tools.reserve(
+        body.toolId,
+        quantity,
+        String(orderId),
+        (tool) => this.insert(orderId, tool, customer, body, { reservedUntil, unpaidSlot: slot }),
+        (id) => this.exists(id),
+      );
+    } catch (error) {
+      // Unless the order was saved after all (an answer lost on the way back): then it holds the slot.
+      if (!(await this.exists(String(orderId)).catch(() => true)))
+        await this.slots.release(slot, String(orderId));
+      throw error;
+    }
+    if (!placed) {
+      await this.slots.release(slot, String(orderId));
       const current = await this.tools.find(body.toolId);
       if (!current) throw notFound(ApiMessages.toolNotFound);
       // Below the minimum is a bad request; above the (possibly just sold) stock is a conflict.
       if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
       throw conflict(Messages.invalidQuantity);
     }
-    try {
-      const order = await this.orders.create({
-        toolId: tool._id,
-        name: tool.name,
-        img: tool.img,
-        userName: body.userName?.trim() || customer.name,
-        email: customer.email,
-        address: body.address.trim(),
-        phone: body.phone.trim(),
-        orderQuantity: quantity,
-        totalPrice: quantity * tool.price,
-        paid: false,
-        shipped: false,
-        reservedUntil,
-        unpaidSlot: slot,
-      });
-      return inserted(order._id);
-    } catch (error) {
-      await this.tools.giveBack(body.toolId, quantity);
-      await this.slots.release(slot);
-      throw error;
-    }
+    return placed;
+  }
+
+  private async insert(
+    _id: Types.ObjectId,
+    tool: { _id: Types.ObjectId; name: string; img: string; price: number },
+    customer: AuthUser,
+    body: CreateOrderDto,
+    held: { reservedUntil: Date; unpaidSlot: string },
+  ): Promise<InsertedAnswer> {
+    const quantity = body.orderQuantity;
+    const order = await this.orders.create({
+      _id,
+      toolId: tool._id,
+      name: tool.name,
+      img: tool.img,
+      userName: body.userName?.trim() || customer.name,
+      email: customer.email,
+      address: body.address.trim(),
+      phone: body.phone.trim(),
+      orderQuantity: quantity,
+      totalPrice: quantity * tool.price,
+      paid: false,
+      shipped: false,
+      ...held,
+    });
+    return inserted(order._id);
+  }
+
+  private async exists(id: string): Promise<boolean> {
+    return (await this.orders.exists({ _id: id })) !== null;
   }
 
   listOwn(email: string, page: Page) {

@@ -51,7 +51,7 @@ export class PayableOrdersService {
       },
     );
     if (result.modifiedCount === 0) return false;
-    await this.slots.release(held?.unpaidSlot);
+    await this.slots.release(held?.unpaidSlot, id);
     return true;
   }
 }

@@ -2,6 +2,18 @@ import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import type { ToolCategory } from '@toolshop/contracts';
 import type { HydratedDocument } from 'mongoose';
 
+/**
+ * A stock change in flight for one order (placing it, or cancelling it), written in the same write
+ * as the change itself and removed once the order is saved or deleted: a hold still there after
+ * its writer's lock has lapsed marks a process that died in between (see ToolsService.settleHolds).
+ */
+export interface StockHold {
+  quantity: number;
+  at: Date;
+  /** true: the order is being cancelled (its stock comes back once the order is gone). */
+  returning?: boolean;
+}
+
 /** A product. Money is whole dollars; available is the stock that orders decrement. */
 @Schema({ collection: 'tools', versionKey: false })
 export class Tool {
@@ -15,6 +27,8 @@ export class Tool {
   @Prop({ type: String }) category?: ToolCategory;
   /** Stock below this is low; absent: 2 x minOrder. */
   @Prop({ min: 0 }) lowStockThreshold?: number;
+  /** By order id. Server-side only: never read unless asked for (`select: false`), no default. */
+  @Prop({ type: Object, select: false }) holds?: Record<string, StockHold>;
 }
 
 export type ToolDocument = HydratedDocument<Tool>;

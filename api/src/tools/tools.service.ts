@@ -19,9 +19,11 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
 import { byStock, needsStockView, toolFilter, toolQueryKey, toolSort } from './tool-query';
-import { Tool } from './tool.schema';
+import { Tool, type StockHold } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
+/** Whether the order with this id exists (the orders module answers; tools never read orders). */
+export type OrderSaved = (orderId: string) => Promise<boolean>;
 /** Catalog views (query x page) one process keeps. */
 export const CATALOG_VIEWS_CACHED = 100;
 
@@ -102,28 +104,131 @@ export class ToolsService {
   }
 
   /**
-   * Takes `quantity` units out of stock in one conditional update, so concurrent orders can never
-   * oversell. Answers the tool as it was before, or null when the quantity is out of range.
+   * Takes `quantity` units for the order `orderId` and runs `place` (the order's insert) under the
+   * tool's lock. The stock change and a hold naming the order are one write (never oversold: one
+   * conditional update, one writer of the tool at a time); the hold goes once the order is saved.
+   * A process dying in between leaves the hold, and settleHolds gives its stock back, once.
+   * Answers what `place` answered, or null when the quantity is out of range.
    */
-  async take(id: string, quantity: number) {
+  reserve<T>(
+    id: string,
+    quantity: number,
+    orderId: string,
+    place: (tool: LeanTool) => Promise<T>,
+    saved: OrderSaved,
+  ): Promise<T | null> {
     // Orders do not clear the list cache: under order load it would never hit, and the listed stock
     // may lag CATALOG_CACHE_MS; the order itself is checked against the database.
-    const tool = await this.stock(id, () =>
+    return this.stock(id, async () => {
+      const tool = await this.takeHeld(id, quantity, orderId);
+      if (!tool) return null;
+      let placed: T;
+      try {
+        placed = await place(tool);
+      } catch (error) {
+        await this.settle(id, orderId, quantity, saved).catch(() => undefined);
+        throw error;
+      }
+      // Left to settleHolds if this fails: the order exists, so it only drops the hold.
+      await this.endHold(id, orderId, 0).catch(() => undefined);
+      return placed;
+    });
+  }
+
+  /**
+   * The first half of reserve: the stock and its hold in one conditional write. Only under the
+   * tool's lock (reserve); on its own it is what a process that died right after it leaves behind.
+   */
+  takeHeld(id: string, quantity: number, orderId: string) {
+    const hold: StockHold = { quantity, at: new Date() };
+    return (
       this.tools
         .findOneAndUpdate(
           { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
-          { $inc: { available: -quantity } },
+          { $inc: { available: -quantity }, $set: { [`holds.${orderId}`]: hold } },
           { returnDocument: 'before' },
         )
-        .lean(),
+        // No projection: FerretDB v1's findAndModify refuses one (the schema's select: false is one).
+        .select('+holds')
+        .lean<LeanTool>()
     );
-    return tool;
   }
 
-  /** Puts stock back (cancelled order, or an order that could not be saved). */
-  async giveBack(id: string, quantity: number): Promise<void> {
-    await this.stock(id, () =>
-      this.tools.updateOne({ _id: id }, { $inc: { available: quantity } }),
+  /**
+   * A cancel: runs `remove` (the order's deletion) under the tool's lock and, if it deleted the
+   * order, puts `quantity` back. A returning hold is written first, so a process dying between the
+   * deletion and the give-back leaves it for settleHolds, which finishes the give-back (once).
+   * If `remove` throws, the hold stays and settleHolds decides by whether the order still exists.
+   */
+  returnFor(
+    id: string,
+    quantity: number,
+    orderId: string,
+    remove: () => Promise<boolean>,
+  ): Promise<boolean> {
+    return this.stock(id, async () => {
+      // Replaces a hold of the same order a dying reserve may have left: same order, same rule.
+      const hold: StockHold = { quantity, at: new Date(), returning: true };
+      await this.tools.updateOne({ _id: id }, { $set: { [`holds.${orderId}`]: hold } });
+      const removed = await remove();
+      await this.endHold(id, orderId, removed ? quantity : 0);
+      return removed;
+    });
+  }
+
+  /**
+   * Tools with a hold written before `before` (at most `limit`): the expiry sweep's work. Holds are
+   * a map by order id (FerretDB v1 neither $pulls by a condition nor queries inside such a map), so
+   * this reads the holds of the tools that ever had one: a short field of each of a few hundred.
+   */
+  async heldBefore(before: Date, limit: number): Promise<string[]> {
+    const tools = await this.tools
+      .find({ holds: { $exists: true } }, { holds: 1 })
+      .lean<Array<{ _id: Types.ObjectId; holds?: Record<string, StockHold> }>>();
+    return tools
+      .filter((tool) => Object.values(tool.holds ?? {}).some((hold) => new Date(hold.at) < before))
+      .slice(0, limit)
+      .map((tool) => String(tool._id));
+  }
+
+  /**
+   * Settles tool `id`'s holds written before `before`, under its lock (so their writers, who held
+   * it, are gone): a hold whose order exists is dropped (the order keeps the stock); one whose
+   * order does not (never saved, or deleted by a cancel that died before giving back) gives its
+   * stock back and goes, in one write. Any number of processes may sweep at once: the lock lets one
+   * at a time see a hold, and the first removes it. Answers the units given back.
+   */
+  settleHolds(id: string, before: Date, saved: OrderSaved): Promise<number> {
+    return this.stock(id, async () => {
+      const tool = await this.tools
+        .findById(id, { holds: 1 })
+        .lean<{ holds?: Record<string, StockHold> }>();
+      let returned = 0;
+      for (const [orderId, hold] of Object.entries(tool?.holds ?? {})) {
+        if (new Date(hold.at) < before)
+          returned += await this.settle(id, orderId, hold.quantity, saved);
+      }
+      return returned;
+    });
+  }
+
+  /** Under the tool's lock: drops the hold, giving its stock back if its order does not exist. */
+  private async settle(
+    id: string,
+    orderId: string,
+    quantity: number,
+    saved: OrderSaved,
+  ): Promise<number> {
+    const back = (await saved(orderId)) ? 0 : quantity;
+    await this.endHold(id, orderId, back);
+    return back;
+  }
+
+  /** Removes the order's hold and puts `back` units in stock, in one write (under the tool's lock). */
+  private async endHold(id: string, orderId: string, back: number): Promise<void> {
+    await this.tools.updateOne(
+      { _id: id },
+      { ...(back ? { $inc: { available: back } } : {}), $unset: { [`holds.${orderId}`]: 1 } },
     );
   }
 
