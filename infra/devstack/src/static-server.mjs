@@ -83,6 +83,9 @@ export const runtimeStyleHashes = existsSync(toastifyCss)
   ? [`'sha256-${createHash('sha256').update(readFileSync(toastifyCss)).digest('base64')}'`]
   : [];
 
+/** A /remotes.json value: the manifest URL itself, or the registry's `{ manifest, version, integrity }`. */
+const manifestOf = (remote) => (typeof remote === 'string' ? remote : remote?.manifest);
+
 const originOf = (url) => {
   try {
     return new URL(url).origin;
@@ -108,7 +111,7 @@ export const imageHostsFrom = (value = '') =>
  */
 export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], testOrigins = [] } = {}) {
   const config = runtimeFiles['/config.json'] ?? {};
-  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}), ...testOrigins].map(originOf);
+  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf), ...testOrigins].map(originOf);
   const api = originOf(config.apiUrl);
   const identity = originOf(config.authority);
   const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
@@ -143,7 +146,7 @@ const fragmentTimeoutMs = 1500;
 export function fragmentSource(remotes) {
   const known = new Map(); // url -> { etag, fragment }
   return async function fragment(remote, name) {
-    const manifest = remotes[remote];
+    const manifest = manifestOf(remotes[remote]);
     if (!manifest) return undefined;
     const url = new URL(`fragments/${name}.json`, manifest).href;
     const cached = known.get(url);

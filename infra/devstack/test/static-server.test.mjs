@@ -199,6 +199,21 @@ describe('contentSecurityPolicy', () => {
     assert.ok(!csp['script-src'].includes('http://localhost:5000'), 'the API serves no scripts');
   });
 
+  it('takes the origins of registry-shaped remotes ({ manifest, version, integrity }) too', () => {
+    const registry = {
+      ...runtimeFiles,
+      '/remotes.json': {
+        storefront: { manifest: 'https://cdn.example/storefront/1.0.0+abc/mf-manifest.json', version: '1.0.0+abc', integrity: {} },
+        dashboard: 'http://localhost:3002/mf-manifest.json',
+      },
+    };
+    const csp = directives(contentSecurityPolicy({ runtimeFiles: registry }));
+    assert.ok(csp['script-src'].includes('https://cdn.example'));
+    assert.ok(csp['script-src'].includes('http://localhost:3002'));
+    assert.ok(csp['style-src'].includes('https://cdn.example'));
+    assert.ok(csp['connect-src'].includes('https://cdn.example'), 'the manifest is fetched');
+  });
+
   it('connects to the API, the identity provider and the remotes; forms post to itself and the provider', () => {
     const csp = directives(contentSecurityPolicy({ runtimeFiles }));
     for (const origin of ['http://localhost:5000', 'http://localhost:4000', 'http://localhost:3001']) {

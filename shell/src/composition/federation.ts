@@ -1,22 +1,35 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PageName } from '@toolshop/routes';
+import { reportRemote, setBeaconVersions } from './beacon';
 import { fallbackPlugin } from './fallback-plugin';
+import { guardRemoteFiles, setIntegrityMap } from './integrity';
+import { integrityPlugin } from './integrity-plugin';
 import type { RemoteMap, RemoteName } from './remote-map';
 
 let registered: RemoteMap | null = null;
 
-/** Registers the remotes of the runtime map (no remote is known at build time). */
+/**
+ * Registers the remotes of the runtime map (no remote is known at build time). Once per page load:
+ * the map stays as it is until the next one, so a page never switches a remote's version mid-render.
+ */
 export function registerRemoteMap(map: RemoteMap): void {
+  if (registered) return;
   registered = map;
-  registerPlugins([fallbackPlugin()]);
-  registerRemotes(Object.entries(map).map(([name, entry]) => ({ name, entry })));
+  setIntegrityMap(map);
+  setBeaconVersions(map);
+  guardRemoteFiles();
+  registerPlugins([integrityPlugin(), fallbackPlugin()]);
+  registerRemotes(Object.entries(map).map(([name, location]) => ({ name, entry: location.manifest })));
 }
 
-/** Forgets what failed for this remote, so the next load asks its server again. */
+/**
+ * Forgets what failed for this remote, so the next load asks its server again (the runtime drops
+ * the remote's cached manifest and entry with it: force re-registers it).
+ */
 export function resetRemote(remote: RemoteName): void {
   if (!registered) return;
-  registerRemotes([{ name: remote, entry: registered[remote] }], { force: true });
+  registerRemotes([{ name: remote, entry: registered[remote].manifest }], { force: true });
 }
 
 /**
@@ -30,5 +43,7 @@ export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: Page
 export async function loadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): Promise<{ default: ComponentType }> {
   const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
+  // the fallback plugin's stand-in has reported its failure already
+  if (!('unavailable' in module)) reportRemote(remote, 'ok');
   return module;
 }

@@ -1,4 +1,5 @@
 import { Component, type ReactNode } from 'react';
+import { reportRemote } from './beacon';
 import { RemoteUnavailable } from './remote-unavailable';
 import type { RemoteName } from './remote-map';
 
@@ -17,6 +18,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override componentDidCatch(error: unknown): void {
     console.error(`[composition] the ${this.props.remote} remote failed`, error);
+    reportRemote(this.props.remote, 'render', error);
   }
 
   override render() {
