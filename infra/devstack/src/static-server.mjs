@@ -274,6 +274,12 @@ export async function serveStatic({
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    // The shell's remote beacon (shell/src/composition/beacon.ts): taken and dropped here until the
+    // remote registry receives it, so a page load logs no failed request.
+    if (req.method === 'POST' && req.url === '/remotes/beacon' && runtimeFiles['/remotes.json']) {
+      req.resume();
+      return void res.writeHead(204).end();
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') return void res.writeHead(405).end();
 
     try {

@@ -167,6 +167,12 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     assert.match(await after.text(), /<h1>New season<\/h1>/);
   });
 
+  it("takes the shell's remote beacon (204) without storing it; a remote's server has none", async () => {
+    const beacon = { method: 'POST', body: JSON.stringify({ remote: 'storefront', version: '', kind: 'ok', message: '' }) };
+    assert.equal((await fetch(`${host.url}/remotes/beacon`, beacon)).status, 204);
+    assert.equal((await fetch(`${remote.url}/remotes/beacon`, beacon)).status, 405);
+  });
+
   it('serves index.html, as without prerendering, while the remote is down', async () => {
     await remote.close();
     remote = undefined;

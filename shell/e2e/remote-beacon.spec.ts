@@ -1,0 +1,77 @@
+// The shell tells the remote registry how each remote version does (the canary's error rate): a
+// beacon per failed load and per caught render error, and one "ok" per page load and remote.
+import type { Page } from '@playwright/test';
+import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { registryMap, serveRemoteMap } from './remote-registry';
+
+interface Beacon {
+  remote: string;
+  version: string;
+  kind: 'load' | 'render' | 'ok';
+  message: string;
+}
+
+/** The beacons the page sends to the shell's own origin. */
+async function collectBeacons(page: Page): Promise<Beacon[]> {
+  const beacons: Beacon[] = [];
+  await page.route(`${stack.shell}/remotes/beacon`, async (route) => {
+    expect(route.request().method()).toBe('POST');
+    beacons.push(JSON.parse(route.request().postData() ?? 'null') as Beacon);
+    await route.fulfill({ status: 204 });
+  });
+  return beacons;
+}
+
+test('a remote that loads reports "ok" once per page load, with its version', async ({ page, signIn }) => {
+  await signIn('customer');
+  await serveRemoteMap(page, registryMap());
+  const beacons = await collectBeacons(page);
+
+  await page.goto('/blogs');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'My Portfolio' }).click();
+  await nav.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+
+  await expect.poll(() => beacons.filter(({ kind }) => kind === 'ok').length).toBe(2);
+  expect(beacons).toEqual([
+    { remote: 'storefront', version: '1.0.0+sf', kind: 'ok', message: '' },
+    { remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '' },
+  ]);
+
+  // the next page load counts again
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
+  await expect.poll(() => beacons.length).toBe(3);
+  expect(beacons[2]).toEqual({ remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '' });
+});
+
+test('a remote that cannot load reports "load" with its version and the reason', async ({ page }) => {
+  await serveRemoteMap(page, registryMap());
+  const beacons = await collectBeacons(page);
+  await page.context().route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
+
+  await page.goto('/blogs');
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+
+  await expect.poll(() => beacons.length).toBeGreaterThan(0);
+  expect(beacons.every(({ remote, version, kind }) => remote === 'storefront' && version === '1.0.0+sf' && kind === 'load')).toBe(true);
+  expect(beacons[0]?.message).toMatch(/storefront|mf-manifest/i);
+  expect(beacons[0]?.message.length).toBeLessThanOrEqual(500);
+});
+
+test('a remote that throws while rendering reports "render" with its version', async ({ page }) => {
+  await serveRemoteMap(page, registryMap());
+  const beacons = await collectBeacons(page);
+  // The tool list answers something that is no list: the storefront's home page throws while rendering.
+  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+
+  await expect.poll(() => beacons.some(({ kind }) => kind === 'render')).toBe(true);
+  const render = beacons.find(({ kind }) => kind === 'render');
+  expect(render).toMatchObject({ remote: 'storefront', version: '1.0.0+sf' });
+  expect(render?.message).not.toBe('');
+});
