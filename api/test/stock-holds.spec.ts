@@ -3,7 +3,7 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { RuleMessages } from '@toolshop/contracts';
 import { Types, type Model } from 'mongoose';
-import { DatabaseLocks } from '../src/common/lease-locks';
+import { DatabaseLocks, type LockDocument } from '../src/common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../src/config/config';
 import { CancelableOrders } from '../src/orders/cancelable-orders';
 import { OrderChanges } from '../src/orders/order-changes';
@@ -63,7 +63,7 @@ async function holdsOf(toolId: string) {
 
 /** The lease a process held on the tool when it died (expired: the sweepers take it over). */
 const deadLease = (toolId: string) =>
-  api.db.collection<{ _id: string }>('locks').insertOne({
+  api.db.collection<LockDocument>('locks').insertOne({
     _id: `tool:${toolId}`,
     token: 'died-with-its-process',
     expiresAt: new Date(Date.now() - 1000),
