@@ -12,6 +12,7 @@ import type { AdminDirectory } from '../access/admin-directory';
 import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
+import { DatabaseLocks } from '../common/lease-locks';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { ProfileDto } from './profile.dto';
@@ -20,6 +21,16 @@ import { User } from './user.schema';
 const PROFILE_PROJECTION = { email: 1, location: 1, phone: 1, education: 1, linkedIn: 1, role: 1 };
 const KNOWN_USERS_CAP = 50_000;
 
+/**
+ * The user records. Every write of one record (the first call's upsert, a profile save, an admin
+ * assignment, the bootstrap admins) runs under that user's lease lock (`user:<email>`), shared by
+ * every API process: FerretDB v1 applies an update as "read the document, change it in Go, write
+ * the whole document back", so two updates of one record at once lose one of them (measured: an
+ * admin assignment racing a profile save was undone; of a profile save and a sign-in upsert, the
+ * later write put back the fields the earlier had replaced). One writer at a time keeps both; on
+ * MongoDB each update is atomic anyway. A profile save sets all five fields together, so of two
+ * concurrent saves one whole profile wins, never a mix.
+ */
 @Injectable()
 export class UsersService implements OnApplicationBootstrap, AdminDirectory, UserRecords {
   /** Emails whose record exists: the first authenticated call upserts it, later ones skip the write. */
@@ -28,19 +39,29 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    private readonly locks: DatabaseLocks,
   ) {}
+
+  /** One write of the record of `email` at a time, across processes. */
+  private write<T>(email: string, change: () => Promise<T>): Promise<T> {
+    return this.locks.run(`user:${email}`, change);
+  }
 
   /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
   async onApplicationBootstrap(): Promise<void> {
     for (const email of this.config.adminEmails) {
-      await this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true });
+      await this.write(email, () =>
+        this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true }),
+      );
     }
   }
 
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
     try {
-      await this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true });
+      await this.write(email, () =>
+        this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true }),
+      );
     } catch (error) {
       // Two first requests of one user at once: the unique index lets one upsert win.
       if ((error as { code?: number }).code !== 11000) throw error;
@@ -78,7 +99,9 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
     const update = Object.keys(set).length
       ? { $set: set, $setOnInsert: { email } }
       : { $setOnInsert: { email } };
-    const result = await this.users.updateOne({ email }, update, { upsert: true });
+    const result = await this.write(email, () =>
+      this.users.updateOne({ email }, update, { upsert: true }),
+    );
     this.known.add(email);
     return {
       ...modified(result.matchedCount, result.modifiedCount),
@@ -102,9 +125,8 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
     const target = normalizeEmail(email);
-    const result = await this.users.updateOne(
-      { email: target, role: { $ne: 'admin' } },
-      { $set: { role: 'admin' } },
+    const result = await this.write(target, () =>
+      this.users.updateOne({ email: target, role: { $ne: 'admin' } }, { $set: { role: 'admin' } }),
     );
     if (result.modifiedCount > 0) return modified(1, 1);
     if (!(await this.users.exists({ email: target }))) throw notFound(ApiMessages.userNotFound);

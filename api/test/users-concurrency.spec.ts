@@ -1,0 +1,74 @@
+// Issue 16: writes to one user record (profile saves, the sign-in upsert, admin assignment) never
+// lose one another, on FerretDB (which rewrites the whole document on every update) and MongoDB.
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
+import { DatabaseLocks } from '../src/common/lease-locks';
+import { API_CONFIG, type ApiConfig } from '../src/config/config';
+import { User } from '../src/users/user.schema';
+import { UsersService } from '../src/users/users.service';
+import { ADMIN, OTHER, TestApi } from './support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await TestApi.start();
+});
+afterAll(() => api.stop());
+
+const profile = (i: number) => ({
+  email: OTHER,
+  location: `City ${i}`,
+  phone: `555-01${String(i).padStart(2, '0')}`,
+  education: `School ${i}`,
+  linkedIn: `https://www.linkedin.com/in/other-${i}`,
+});
+
+const userOf = (email: string) => api.db.collection('users').findOne({ email });
+
+/** Another API process's UsersService: its own lock queue, the same database. */
+function processes(count: number) {
+  const model = api.app.get<Model<User>>(getModelToken(User.name));
+  const config = api.app.get<ApiConfig>(API_CONFIG);
+  return Array.from(
+    { length: count },
+    () => new UsersService(model, config, new DatabaseLocks(api.db)),
+  );
+}
+
+it('keeps an admin assignment that races profile saves and sign-in upserts on several processes', async () => {
+  const services = processes(3);
+  for (let round = 0; round < 4; round++) {
+    const email = `racer${round}@toolshop.test`;
+    await services[0]!.ensureUser(email, `Racer ${round}`);
+    const profileOf = (i: number) => ({ ...profile(i), email });
+    await Promise.all([
+      ...Array.from({ length: 12 }, (_, i) => services[i % 3]!.updateProfile(email, profileOf(i))),
+      ...Array.from({ length: 6 }, (_, i) => services[i % 3]!.updateProfile(email, { email })),
+      services[round % 3]!.makeAdmin(email),
+    ]);
+    const user = await userOf(email);
+    // The assignment is not undone by a save that read the record before it...
+    expect(user?.role).toBe('admin');
+    // ...and the record holds one whole profile of those sent, never lost nor mixed.
+    const saved = Array.from({ length: 12 }, (_, i) => profileOf(i)).find(
+      (sent) => sent.location === user?.location,
+    );
+    expect(saved).toBeDefined();
+    expect(user).toMatchObject({ ...saved, name: `Racer ${round}` });
+  }
+});
+
+it('keeps a profile save that races an admin assignment of an existing user', async () => {
+  const token = api.tokens.other;
+  await api.request('PUT', `/users?email=${OTHER}`, { token, body: { email: OTHER } });
+  for (let round = 0; round < 3; round++) {
+    await api.db.collection('users').updateOne({ email: OTHER }, { $unset: { role: 1 } });
+    const [saved, made] = await Promise.all([
+      api.request('PUT', `/users?email=${OTHER}`, { token, body: profile(round) }),
+      api.request('PUT', `/user/admin/${OTHER}`, { token: api.tokens.admin }),
+    ]);
+    expect([saved.status, made.status]).toEqual([200, 200]);
+    const user = await userOf(OTHER);
+    expect(user).toMatchObject({ ...profile(round), role: 'admin' });
+  }
+  expect((await userOf(ADMIN))?.role).toBe('admin');
+});
