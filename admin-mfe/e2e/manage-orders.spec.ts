@@ -1,8 +1,9 @@
 import { Messages, type Order } from '@toolshop/contracts';
 import { expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
+import { expectNoAxeViolations } from './axe';
 import { placeOrder, placePaidOrder } from './order-helpers';
 
-test('an approved paid order shows as shipped, also in the customer’s My Orders', async ({
+test('an approved paid order shows as shipped, with carrier, tracking number and history, also in the customer’s My Orders', async ({
   page,
   browser,
   signIn,
@@ -22,15 +23,45 @@ test('an approved paid order shows as shipped, also in the customer’s My Order
   await expect(row).toContainText('Paid');
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   await row.getByRole('button', { name: /^Approve/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve for shipping' });
+  await dialog.getByLabel('Carrier (optional)').fill('DHL');
+  await dialog.getByLabel('Tracking number (optional)').fill('JD0146 <b>');
+  await dialog.getByRole('button', { name: 'Approve for shipping' }).click();
+  await expect(dialog.getByText(/The tracking number may hold/)).toBeVisible();
+  await expectNoAxeViolations(page, 'dialog');
+  await page.screenshot({ path: test.info().outputPath('approve-dialog.png') });
+  await dialog.getByLabel('Tracking number (optional)').fill('JD0146 0000 1234');
+  await dialog.getByRole('button', { name: 'Approve for shipping' }).click();
   await expect(page.getByText(Messages.approvedForShipping)).toBeVisible();
   await expect(row).toContainText('Shipped');
+
+  // The admin's history of the order names who shipped it and with what.
+  await page.getByRole('group', { name: 'Show orders' }).getByText('Shipped', { exact: true }).click();
+  const shippedRow = page.getByRole('row', { name: new RegExp(freshUser.email) });
+  await shippedRow.getByText('History').click();
+  const history = shippedRow.getByRole('list');
+  await expect(history.getByRole('listitem')).toHaveCount(3);
+  await expect(history.getByRole('listitem').nth(0)).toContainText('Placed');
+  await expect(history.getByRole('listitem').nth(1)).toContainText('Paid');
+  await expect(history.getByRole('listitem').nth(2)).toContainText(
+    /Shipped.*by admin@toolshop\.test.*Carrier DHL · Tracking number JD0146 0000 1234/,
+  );
+  await expectNoAxeViolations(page);
 
   const customerContext = await browser.newContext({ baseURL: stack.shell });
   const customer = await customerContext.newPage();
   await signInThroughForm(customer, freshUser);
   await customer.goto('/dashboard/myOrders');
   const ownRow = customer.getByRole('row', { name: new RegExp(order.name) });
-  await expect(ownRow).toContainText('Shipped');
+  await expect(ownRow).toContainText('Shipped with DHL, tracking number JD0146 0000 1234');
+  await ownRow.getByText('History').click();
+  const ownHistory = ownRow.getByRole('listitem');
+  await expect(ownHistory).toHaveCount(3);
+  await expect(ownHistory.nth(0)).toContainText(/Placed.*by you/);
+  await expect(ownHistory.nth(1)).toContainText(/Paid.*by you.*Transaction id/);
+  await expect(ownHistory.nth(2)).toContainText(/Shipped.*by the shop/);
+  await expect(ownRow).not.toContainText('admin@toolshop.test');
+  await customer.screenshot({ path: test.info().outputPath('my-orders-history.png'), fullPage: true });
   await customerContext.close();
 });
 

@@ -3,6 +3,8 @@ import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
 import { Audited } from '../audit/audited.decorator';
+import { CurrentUser } from '../auth/auth.decorators';
+import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
@@ -13,6 +15,7 @@ import {
   ApproveOrderDto,
   DayStatsResponse,
   OrderResponse,
+  shippingDetails,
   StatsQuery,
 } from './order.dto';
 import { AdminOrdersService } from './admin-orders.service';
@@ -52,12 +55,17 @@ export class AdminOrdersController {
   @RateLimit('writes')
   @ApiOkResponse({
     type: ModifiedResponse,
-    description: 'Approves a paid order: it becomes shipped (idempotent)',
+    description:
+      'Approves a paid order: it becomes shipped, with the optional carrier and tracking number (idempotent: a repeat keeps the first details)',
   })
   @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
   @ApiConflictResponse({ description: 'The order is not paid', type: ErrorResponse })
-  approve(@Param('id', ParseObjectIdPipe) id: string, @Body() _body: ApproveOrderDto) {
-    return this.orders.approve(id);
+  approve(
+    @CurrentUser() admin: AuthUser,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() body: ApproveOrderDto,
+  ) {
+    return this.orders.approve(id, admin.email, shippingDetails(body));
   }
 }

@@ -5,6 +5,7 @@ import {
   type ModifiedAnswer,
   type OrderDayStats,
   type OrderState,
+  type ShippingDetails,
 } from '@toolshop/contracts';
 import type { Model, QueryFilter } from 'mongoose';
 import { modified } from '../common/answers.dto';
@@ -12,6 +13,7 @@ import { conflict, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
 import { listOrders, OrderChanges } from './order-changes';
 import { Order } from './order.schema';
+import { recordShipped } from './order-timeline';
 
 const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
   unpaid: { paid: false, shipped: false },
@@ -32,12 +34,15 @@ export class AdminOrdersService {
     return listOrders(this.orders, state ? STATE_FILTERS[state] : {}, page);
   }
 
-  /** Paid -> shipped. Repeating it is harmless (modifiedCount 0). */
-  async approve(id: string): Promise<ModifiedAnswer> {
+  /**
+   * Paid -> shipped, by this admin, with the carrier and tracking number they entered (if any).
+   * Repeating it is harmless (modifiedCount 0; the first approval's details stay).
+   */
+  async approve(id: string, admin: string, shipping: ShippingDetails = {}): Promise<ModifiedAnswer> {
     const result = await this.changes.transition(
       id,
       { paid: true, shipped: false },
-      { $set: { shipped: true } },
+      { $set: { shipped: true, ...shipping }, ...recordShipped(admin, shipping) },
     );
     if (result.modifiedCount > 0) return result;
     const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();

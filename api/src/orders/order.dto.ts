@@ -5,15 +5,19 @@ import {
   IntersectionType,
 } from '@nestjs/swagger';
 import {
+  CARRIER_MAX_LENGTH,
   InputMessages,
   Messages,
   type NewOrder,
   type OrderState,
   QUANTITY_MAX,
   RuleMessages,
+  type ShippingDetails,
   TEXT_MAX_LENGTH,
+  TRACKING_NUMBER_MAX_LENGTH,
+  TRACKING_NUMBER_PATTERN,
 } from '@toolshop/contracts';
-import { Type } from 'class-transformer';
+import { Transform, Type } from 'class-transformer';
 import {
   Allow,
   IsIn,
@@ -22,6 +26,7 @@ import {
   IsNotEmpty,
   IsOptional,
   IsString,
+  Matches,
   Max,
   MaxLength,
   Min,
@@ -71,11 +76,55 @@ export class CreateOrderDto implements NewOrder {
   @ApiHideProperty() @Allow() paid?: unknown;
 }
 
-/** PATCH /adminOrders/:id: the spec's body (order, transactionId, address) is accepted and ignored. */
-export class ApproveOrderDto {
+/** Surrounding spaces go; an empty text is no value (the admin left the field blank). */
+const blankIsAbsent = Transform(({ value }: { value: unknown }) => {
+  if (typeof value !== 'string') return value;
+  return value.trim() === '' ? undefined : value.trim();
+});
+
+/**
+ * PATCH /adminOrders/:id: optional carrier and tracking number; the spec's body (order,
+ * transactionId, address) is accepted and ignored.
+ */
+export class ApproveOrderDto implements ShippingDetails {
+  @ApiPropertyOptional({ maxLength: CARRIER_MAX_LENGTH, example: 'DHL' })
+  @blankIsAbsent
+  @IsOptional()
+  @IsString({ message: InputMessages.carrierText })
+  @MaxLength(CARRIER_MAX_LENGTH, { message: InputMessages.atMost(CARRIER_MAX_LENGTH) })
+  carrier?: string;
+
+  @ApiPropertyOptional({
+    maxLength: TRACKING_NUMBER_MAX_LENGTH,
+    pattern: TRACKING_NUMBER_PATTERN.source,
+    example: '1Z999AA10123456784',
+  })
+  @blankIsAbsent
+  @IsOptional()
+  @IsString({ message: InputMessages.trackingNumberFormat })
+  @MaxLength(TRACKING_NUMBER_MAX_LENGTH, { message: InputMessages.atMost(TRACKING_NUMBER_MAX_LENGTH) })
+  @Matches(TRACKING_NUMBER_PATTERN, { message: InputMessages.trackingNumberFormat })
+  trackingNumber?: string;
+
   @ApiHideProperty() @Allow() order?: unknown;
   @ApiHideProperty() @Allow() transactionId?: unknown;
   @ApiHideProperty() @Allow() address?: unknown;
+}
+
+/** The details to store: only those given. */
+export function shippingDetails(body: ApproveOrderDto | undefined): ShippingDetails {
+  const { carrier, trackingNumber } = body ?? {};
+  return { ...(carrier && { carrier }), ...(trackingNumber && { trackingNumber }) };
+}
+
+export class OrderTimelineEntryResponse {
+  @ApiProperty({ enum: ['placed', 'paid', 'shipped', 'cancelled', 'expired'] }) event: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiProperty({ enum: ['customer', 'admin', 'system'] }) by: string;
+  @ApiPropertyOptional({ description: 'The admin’s email when by = admin' }) actor?: string;
+  @ApiPropertyOptional() carrier?: string;
+  @ApiPropertyOptional() trackingNumber?: string;
+  @ApiPropertyOptional() transactionId?: string;
 }
 
 export const ORDER_STATES: OrderState[] = ['unpaid', 'paid', 'shipped'];
@@ -117,6 +166,14 @@ export class OrderResponse {
     format: 'date-time',
   })
   reservedUntil?: string;
+  @ApiPropertyOptional({ description: 'Shipped orders: the carrier the admin entered' }) carrier?: string;
+  @ApiPropertyOptional({ description: 'Shipped orders: the tracking number the admin entered' })
+  trackingNumber?: string;
+  @ApiPropertyOptional({
+    type: [OrderTimelineEntryResponse],
+    description: 'History, oldest first (placed, paid, shipped); orders from before it have none',
+  })
+  timeline?: OrderTimelineEntryResponse[];
 }
 
 export class DayStatsResponse {

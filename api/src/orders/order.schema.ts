@@ -1,5 +1,6 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, type HydratedDocument } from 'mongoose';
+import { OrderTimelineEntry, OrderTimelineEntrySchema } from './order-timeline';
 
 /**
  * An order: created unpaid; payment sets paid + transactionId; an admin's approval sets shipped.
@@ -31,6 +32,11 @@ export class Order {
   @Prop() reservedUntil?: Date;
   /** The UnpaidOrderSlots key it holds while unpaid; server-side only. */
   @Prop() unpaidSlot?: string;
+  /** Set on approval for shipping, if the admin entered them. */
+  @Prop() carrier?: string;
+  @Prop() trackingNumber?: string;
+  /** Append-only history (order-timeline.ts). */
+  @Prop({ type: [OrderTimelineEntrySchema], default: undefined }) timeline?: OrderTimelineEntry[];
   createdAt: Date;
 }
 

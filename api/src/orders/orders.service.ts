@@ -11,6 +11,7 @@ import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
 import { Order } from './order.schema';
+import { placedEntry } from './order-timeline';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** The customer's side of orders: place one, list one's own, read one. */
@@ -81,6 +82,7 @@ export class OrdersService {
       paid: false,
       shipped: false,
       ...held,
+      timeline: [placedEntry(new Date())],
     });
     return inserted(order._id);
   }

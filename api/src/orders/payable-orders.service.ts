@@ -4,6 +4,7 @@ import type { Model } from 'mongoose';
 import { isObjectId } from '../common/parse-object-id.pipe';
 import { OrderChanges } from './order-changes';
 import { Order } from './order.schema';
+import { recordPaid } from './order-timeline';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /**
@@ -48,6 +49,7 @@ export class PayableOrdersService {
       {
         $set: { paid: true, transactionId: paymentIntentId },
         $unset: { reservedUntil: 1, unpaidSlot: 1 },
+        ...recordPaid(paymentIntentId),
       },
     );
     if (result.modifiedCount === 0) return false;

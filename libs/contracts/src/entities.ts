@@ -38,6 +38,40 @@ export interface Order {
   createdAt?: string;
   /** Unpaid orders only: the stock is held until then; after it the order is cancelled (expired). */
   reservedUntil?: string;
+  /** Shipped orders: what the admin entered on approval (both optional). */
+  carrier?: string;
+  trackingNumber?: string;
+  /** The order's history, oldest first; written with each state change. Orders from before it have none. */
+  timeline?: OrderTimelineEntry[];
+}
+
+/** What happened to an order. Cancelled and expired orders are deleted (SPEC.md §3), so those two entries are only in the emails and the audit log. */
+export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'expired';
+/** Who did it: the customer, an admin (actor = their email) or the shop itself (the expiry sweep). */
+export type OrderActor = 'customer' | 'admin' | 'system';
+
+export interface OrderTimelineEntry {
+  event: OrderEvent;
+  /** ISO date-time. */
+  at: string;
+  by: OrderActor;
+  /** The admin's email when by = admin. */
+  actor?: string;
+  carrier?: string;
+  trackingNumber?: string;
+  transactionId?: string;
+}
+
+/** Longest carrier name and tracking number an admin may enter on approval. */
+export const CARRIER_MAX_LENGTH = 60;
+export const TRACKING_NUMBER_MAX_LENGTH = 60;
+/** Letters, digits, spaces and - _ . / # only (a tracking number is printed in emails and pages). */
+export const TRACKING_NUMBER_PATTERN = /^[A-Za-z0-9][A-Za-z0-9 ._/#-]*$/;
+
+/** What PATCH /adminOrders/{id} may carry (everything optional: the spec's call sends neither). */
+export interface ShippingDetails {
+  carrier?: string;
+  trackingNumber?: string;
 }
 
 /** What the order form sends; the server fills in the rest from the token and the tool. */

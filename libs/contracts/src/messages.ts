@@ -127,6 +127,8 @@ export const InputMessages = {
   addressRequired: 'Address is Required',
   phoneRequired: 'Phone is Required',
   orderState: 'state must be unpaid, paid or shipped',
+  carrierText: 'The carrier must be text',
+  trackingNumberFormat: 'The tracking number may hold letters, digits, spaces and - _ . / # only',
   statsDays: 'days must be a whole number from 1 to 366',
   pageLimit: 'limit must be a whole number from 1 to 200',
   pageNumber: 'page must be a whole number of at least 1',

@@ -27,3 +27,10 @@ export {
 } from './image/product-image';
 export { visuallyHidden } from './visually-hidden';
 export { useHydrated } from './hydration/use-hydrated';
+export {
+  OrderTimeline,
+  timelineOf,
+  actorText,
+  type OrderTimelineProps,
+  type TimelineAudience,
+} from './order-timeline/order-timeline';

@@ -1,5 +1,5 @@
 import { formatDollars, orderState, type Order, type OrderState } from '@toolshop/contracts';
-import { Badge, Button, DataTable, TableProduct, type BadgeTone } from '@toolshop/ui';
+import { Badge, Button, DataTable, OrderTimeline, TableProduct, type BadgeTone } from '@toolshop/ui';
 import styles from './orders-table.module.css';
 
 const STATE_TONE: Record<OrderState, BadgeTone> = {
@@ -55,7 +55,12 @@ export function OrderRows({
           header: 'State',
           cell: (order) => {
             const state = orderState(order);
-            return <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>;
+            return (
+              <>
+                <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>
+                <OrderTimeline order={order} audience="admin" />
+              </>
+            );
           },
         },
         {

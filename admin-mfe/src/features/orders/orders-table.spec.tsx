@@ -77,17 +77,43 @@ it('filters by state and pages through the results', async () => {
   await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=paid'));
 });
 
-it('approves a paid order, which then shows as shipped', async () => {
+/** Clicks Approve on the paid order o2 (the API accepts) and answers the dialog it opens. */
+async function openApproveDialog() {
   jest
     .mocked(api.patch)
     .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Approve order of Drill o2/ }));
+  return screen.getByRole('dialog', { name: 'Approve for shipping' });
+}
+
+it('approves a paid order, which then shows as shipped', async () => {
+  const dialog = await openApproveDialog();
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.approvedForShipping));
+  // Nothing entered: the spec's call, without carrier or tracking number.
   expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {});
   expect(row('o2')).toHaveTextContent('Shipped');
   expect(within(row('o2')).queryByRole('button')).toBeNull();
+});
+
+it('sends the carrier and tracking number entered on approval, checked first', async () => {
+  const dialog = await openApproveDialog();
+  const tracking = within(dialog).getByLabelText('Tracking number (optional)');
+  fireEvent.change(within(dialog).getByLabelText('Carrier (optional)'), { target: { value: ' DHL ' } });
+  fireEvent.change(tracking, { target: { value: '<b>' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
+  expect(await within(dialog).findByText(/The tracking number may hold/)).toBeInTheDocument();
+  expect(tracking).toHaveAttribute('aria-invalid', 'true');
+  expect(api.patch).not.toHaveBeenCalled();
+
+  fireEvent.change(tracking, { target: { value: 'JD0146 0000' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
+  await waitFor(() =>
+    expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', { carrier: 'DHL', trackingNumber: 'JD0146 0000' }),
+  );
+  await waitFor(() => expect(row('o2')).toHaveTextContent('Shipped'));
 });
 
 it('cancels an unpaid order after the confirmation and reloads the page', async () => {

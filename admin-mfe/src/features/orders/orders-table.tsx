@@ -6,6 +6,7 @@ import { useAdminOrders } from './api/admin-orders';
 import { useApproveOrder } from './api/approve-order';
 import { useCancelOrder } from './api/cancel-order';
 import { useExportOrders } from './api/export-orders';
+import { ApproveOrderDialog } from './approve-order-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
 import { OrderRows } from './order-rows';
@@ -25,6 +26,7 @@ export function OrdersTable() {
   const cancel = useCancelOrder();
   const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
+  const [toApprove, setToApprove] = useState<Order | null>(null);
 
   const choose = (next: StateFilter) => {
     setFilter(next);
@@ -61,8 +63,8 @@ export function OrdersTable() {
             orders={items}
             caption={`All orders${filter === 'all' ? '' : `, ${filter} only`}`}
             busy={orders.isFetching}
-            approving={approve.isPending ? approve.variables?._id : undefined}
-            onApprove={(order) => approve.mutate(order)}
+            approving={approve.isPending ? approve.variables?.order._id : undefined}
+            onApprove={setToApprove}
             onCancel={setToCancel}
           />
           <Pager
@@ -76,6 +78,14 @@ export function OrdersTable() {
         </>
       )}
 
+      <ApproveOrderDialog
+        order={toApprove}
+        busy={approve.isPending}
+        onApprove={(order, shipping) =>
+          approve.mutate({ order, shipping }, { onSettled: () => setToApprove(null) })
+        }
+        onClose={() => setToApprove(null)}
+      />
       <CancelOrderDialog
         order={toCancel}
         busy={cancel.isPending}

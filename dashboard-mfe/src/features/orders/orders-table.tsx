@@ -1,9 +1,10 @@
 import { Link } from 'react-router-dom';
-import { Button, DataTable, TableProduct, buttonClassName } from '@toolshop/ui';
+import { Button, DataTable, OrderTimeline, TableProduct, buttonClassName } from '@toolshop/ui';
 import { formatDollars, type Order } from '@toolshop/contracts';
 import { OrderStatus } from './order-status';
 import { formatQuantity } from './format-quantity';
 import { ReservedUntil } from './reserved-until';
+import { ShipmentInfo } from './shipment-info';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -28,6 +29,8 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
             <>
               <OrderStatus order={order} />
               <ReservedUntil order={order} />
+              <ShipmentInfo order={order} />
+              <OrderTimeline order={order} audience="customer" />
             </>
           ),
         },

@@ -1,0 +1,47 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import type { OrderTimelineEntry } from '@toolshop/contracts';
+import { OrderTimeline, actorText, timelineOf } from './order-timeline';
+
+const shipped: OrderTimelineEntry = {
+  event: 'shipped',
+  at: '2026-11-25T10:00:00.000Z',
+  by: 'admin',
+  actor: 'admin@toolshop.test',
+  carrier: 'DHL',
+  trackingNumber: 'JD014600',
+};
+const timeline: OrderTimelineEntry[] = [
+  { event: 'placed', at: '2026-11-24T09:00:00.000Z', by: 'customer' },
+  { event: 'paid', at: '2026-11-24T09:05:00.000Z', by: 'customer', transactionId: 'pi_1' },
+  shipped,
+];
+
+describe('OrderTimeline', () => {
+  it('lists every entry in order inside a disclosure named after the order', () => {
+    const html = renderToStaticMarkup(<OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />);
+    expect(html).toMatch(/^<details[^>]*><summary[^>]*>History<span[^>]*> of the order of Drill<\/span><\/summary><ol/);
+    expect(html.match(/<li/g)).toHaveLength(3);
+    expect(html.indexOf('Placed')).toBeLessThan(html.indexOf('Paid'));
+    expect(html.indexOf('Paid')).toBeLessThan(html.indexOf('Shipped'));
+    expect(html).toContain('<time dateTime="2026-11-25T10:00:00.000Z">');
+    expect(html).toContain('Carrier DHL · Tracking number <code>JD014600</code>');
+    expect(html).toContain('Transaction id <code>pi_1</code>');
+    // A customer is not told which admin shipped it.
+    expect(html).not.toContain('admin@toolshop.test');
+  });
+
+  it('names the admin for admins, and "you" or "the customer" for the customer', () => {
+    expect(actorText(shipped, 'admin')).toBe('by admin@toolshop.test');
+    expect(actorText(shipped, 'customer')).toBe('by the shop');
+    expect(actorText(timeline[0]!, 'customer')).toBe('by you');
+    expect(actorText(timeline[0]!, 'admin')).toBe('by the customer');
+    expect(actorText({ event: 'expired', at: '', by: 'system' }, 'admin')).toBe('automatically');
+  });
+
+  it('shows only "Placed" for an order from before the history, nothing without a date', () => {
+    expect(timelineOf({ createdAt: '2026-01-01T00:00:00.000Z' })).toEqual([
+      { event: 'placed', at: '2026-01-01T00:00:00.000Z', by: 'customer' },
+    ]);
+    expect(renderToStaticMarkup(<OrderTimeline order={{ name: 'Saw' }} audience="admin" />)).toBe('');
+  });
+});
