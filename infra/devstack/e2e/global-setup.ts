@@ -33,6 +33,8 @@ export default async function globalSetup() {
       api: stack.api,
       identity: stack.identity,
       mail: stack.mail,
+      registry: stack.registry,
+      store: stack.store,
       remotes: stack.remotes,
     });
     const behind = stack.instances.length ? `; behind HAProxy: ${stack.instances.map((instance) => instance.name).join(', ')}` : '';

@@ -14,6 +14,8 @@ export declare function stackUrls(offset?: number): {
   identity: string;
   /** The mail catcher's web inbox (its HTTP API under /api/v1). */
   mail: string;
+  registry: string;
+  store: string;
   remotes: Record<RemoteName, string>;
 };
 export interface Credentials {

@@ -1,6 +1,7 @@
 // Ports of the stack and the two runtime files the browser apps read at start:
 // /remotes.json (remote name -> its mf-manifest.json) and /config.json (API and identity provider).
 // The defaults themselves (ports, client id, demo accounts) live in @toolshop/settings.
+import { DEFAULT_BUCKET } from '@toolshop/registry/config.mjs';
 import { basePorts, DEFAULT_IDP_HINT_PARAM, demoAccounts, localUrl, WEB_CLIENT_ID } from '@toolshop/settings';
 
 export { basePorts, demoAccounts, localUrl };
@@ -25,6 +26,9 @@ export function stackUrls(offset = 0) {
     api: localUrl(ports.api),
     identity: localUrl(ports.identity),
     mail: localUrl(ports.mail),
+    // releases of the remotes (issue 17): the registry and the object store's bucket as browsers read it
+    registry: localUrl(ports.registry),
+    store: `${localUrl(ports.objectstore)}/${process.env.S3_BUCKET || DEFAULT_BUCKET}`,
     remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
   };
 }

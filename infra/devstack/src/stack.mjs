@@ -9,7 +9,7 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { startObjectStore } from './objectstore.mjs';
-import { storeConfig } from '@toolshop/registry/config.mjs';
+import { registryConfig, storeConfig, teamTokens } from '@toolshop/registry/config.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { startBalancedServices } from './proxy.mjs';
 import { run } from './run.mjs';
@@ -103,8 +103,23 @@ function startDevServers(urls, offset, quiet) {
   );
 }
 
+/**
+ * Environment of the remote registry (infra/registry) of a stack at these URLs: the stack's database
+ * and object store, its shell and API for the smoke check (signed in as the demo admin, local only).
+ */
+export function registryEnv(urls, databaseUri, offset) {
+  return {
+    TOOLSHOP_PORT_OFFSET: String(offset),
+    MONGODB_URI: databaseUri,
+    SHELL_URL: urls.shell,
+    API_URL: urls.api,
+    SMOKE_EMAIL: demoAccounts.admin.email,
+    SMOKE_PASSWORD: demoAccounts.admin.password,
+  };
+}
+
 /** The production builds, served statically; a remote's own page is its standalone harness. */
-async function serveBuilds(ports, test) {
+async function serveBuilds(ports, test, registry) {
   const servers = [];
   for (const name of remoteNames) {
     servers.push(
@@ -122,6 +137,8 @@ async function serveBuilds(ports, test) {
       port: ports.shell,
       spaFallback: true,
       runtimeFiles: { '/remotes.json': remotesMap(ports), '/config.json': clientConfig(ports) },
+      // /remotes.json per visitor from the remote registry, over the map of the stack's own builds
+      registry,
       // The browser tests also point pages at a Stripe-configured API beside the stack's
       // (dashboard-mfe/e2e/payment-helpers.ts, API port + 50) and at a remote "moved" to
       // 127.0.0.1 (shell/e2e/harness.spec.ts): the CSP of the test stack lets them.
@@ -220,7 +237,14 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       });
     } else {
       await apiReady;
-      servers.push(...(await serveBuilds(ports, test)));
+      const registry = registryConfig({ ...process.env, TOOLSHOP_PORT_OFFSET: String(offset) });
+      await startService('registry', process.execPath, ['infra/registry/src/main.mjs'], {
+        cwd: repoRoot,
+        quiet,
+        env: { ...registryEnv(urls, database.uri, offset), ...env },
+        readyUrl: `${registry.url}/health`,
+      });
+      servers.push(...(await serveBuilds(ports, test, { url: registry.url, remoteOrigins: [registry.store.publicUrl] })));
     }
   } catch (error) {
     await stop();
@@ -229,5 +253,5 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
 
   // instances: the processes behind the proxy (none when one API serves its public port itself).
   const instances = balanced ? balanced.instances : [];
-  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, instances, proxyStats: balanced?.statsUrl, stop };
+  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, instances, proxyStats: balanced?.statsUrl, teamTokens: teamTokens(), stop };
 }

@@ -32,6 +32,8 @@ Toolshop is running: ${stack.shell}
   mail inbox:    ${stack.mail} (every email the shop sends, e.g. sign-up verification links)
 
   API ${stack.api} · identity provider ${stack.identity} · database ${stack.databaseKind}
+  remote registry ${stack.registry} · releases in ${stack.store} (npm run release -w @toolshop/<remote>-mfe, npm run remotes -- status)
+  team tokens:   ${Object.entries(stack.teamTokens).map(([team, token]) => `${team} ${token}`).join(', ')}
   remotes: ${Object.entries(stack.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}${
   stack.instances.length
     ? `

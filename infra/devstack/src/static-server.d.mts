@@ -7,6 +7,8 @@ export interface StaticServerOptions {
   runtimeFiles?: Record<string, unknown>;
   imageHosts?: string[];
   testOrigins?: string[];
+  /** The remote registry (issue 17): /remotes.json per visitor, POST /remotes/beacon forwarded. */
+  registry?: { url: string; remoteOrigins: string[] };
 }
 
 export function serveStatic(
@@ -19,10 +21,15 @@ export function contentSecurityPolicy(options?: {
   runtimeFiles?: Record<string, unknown>;
   imageHosts?: string[];
   testOrigins?: string[];
+  remoteOrigins?: string[];
 }): string;
 export function fragmentSource(
-  remotes: Record<string, string>,
-): (remote: string, name: string) => Promise<{ html: string; stylesheets: string[] } | undefined>;
+  remotes: Record<string, string | { manifest: string }>,
+): (
+  remote: string,
+  name: string,
+  visitor?: Record<string, string | { manifest: string }>,
+) => Promise<{ html: string; stylesheets: string[] } | undefined>;
 export function composePage(
   template: string,
   fragment: (

@@ -12,6 +12,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { repoRoot } from '@toolshop/settings/repo-root';
+import { remoteRegistry } from './remote-registry.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -105,13 +106,14 @@ export const imageHostsFrom = (value = '') =>
  * The Content-Security-Policy of a page whose runtime files are these: scripts, styles and images
  * from itself and its remotes only (never inline scripts), connections to the API, the identity
  * provider and the remotes, images also from the API and the https IMAGE_HOSTS, and no framing.
- * @param {{ runtimeFiles?: Record<string, any>, imageHosts?: string[], testOrigins?: string[] }} options
+ * @param {{ runtimeFiles?: Record<string, any>, imageHosts?: string[], testOrigins?: string[], remoteOrigins?: string[] }} options
  *   testOrigins: test stacks only: further origins the browser tests point pages at (a second API,
  *   a remote under another address), trusted like the remotes.
+ *   remoteOrigins: where the registry's releases are served from (the object store or its CDN).
  */
-export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], testOrigins = [] } = {}) {
+export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], testOrigins = [], remoteOrigins = [] } = {}) {
   const config = runtimeFiles['/config.json'] ?? {};
-  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf), ...testOrigins].map(originOf);
+  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf), ...remoteOrigins, ...testOrigins].map(originOf);
   const api = originOf(config.apiUrl);
   const identity = originOf(config.authority);
   const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
@@ -145,8 +147,9 @@ const fragmentTimeoutMs = 1500;
  */
 export function fragmentSource(remotes) {
   const known = new Map(); // url -> { etag, fragment }
-  return async function fragment(remote, name) {
-    const manifest = manifestOf(remotes[remote]);
+  // visitor: the visitor's own map when a registry answers one (issue 17)
+  return async function fragment(remote, name, visitor = remotes) {
+    const manifest = manifestOf(visitor[remote]);
     if (!manifest) return undefined;
     const url = new URL(`fragments/${name}.json`, manifest).href;
     const cached = known.get(url);
@@ -202,9 +205,12 @@ async function fileAt(root, pathname) {
 
 /**
  * @param {{ root: string, port: number, host?: string, spaFallback?: boolean,
- *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[] }} options
+ *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[],
+ *           registry?: { url: string, remoteOrigins: string[] } }} options
  *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
  *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
+ *   registry: the remote registry (issue 17): /remotes.json is then per visitor, over the built-in
+ *   map of runtimeFiles, and POST /remotes/beacon forwards the shell's reports to it.
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function serveStatic({
@@ -215,9 +221,10 @@ export async function serveStatic({
   runtimeFiles = {},
   imageHosts = imageHostsFrom(process.env.IMAGE_HOSTS),
   testOrigins = [],
+  registry,
 }) {
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy({ runtimeFiles, imageHosts, testOrigins }),
+    'Content-Security-Policy': contentSecurityPolicy({ runtimeFiles, imageHosts, testOrigins, remoteOrigins: registry?.remoteOrigins }),
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
@@ -228,14 +235,16 @@ export async function serveStatic({
     Object.entries(runtimeFiles).map(([path, value]) => [path, entity(Buffer.from(JSON.stringify(value)), '.json')]),
   );
   const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
+  const remotes = registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {} });
+  const visitorMaps = new Map(); // body -> entity: the few maps visitors get, compressed once
   let composed = { key: '', entity: undefined };
 
   /** The home page of a host with a prerendered page: composed with its remotes' fragments, else undefined. */
-  const homePage = async () => {
+  const homePage = async (visitor) => {
     const file = await fileAt(root, prerenderedHome);
     if (!file) return undefined;
     const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
-    const html = await composePage(template, fragment);
+    const html = await composePage(template, (remote, name) => fragment(remote, name, visitor));
     if (!html) return undefined;
     // Compressed once per version of the page and its fragments, not per request.
     if (composed.key !== html) composed = { key: html, entity: entity(Buffer.from(html), '.html') };
@@ -274,8 +283,9 @@ export async function serveStatic({
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    // The shell's remote beacon (shell/src/composition/beacon.ts): taken and dropped here until the
-    // remote registry receives it, so a page load logs no failed request.
+    if (remotes && req.method === 'POST' && req.url === '/remotes/beacon') return void (await remotes.beacon(req, res).catch(() => res.destroy()));
+    // The shell's remote beacon (shell/src/composition/beacon.ts) on a server without a registry:
+    // taken and dropped, so a page load logs no failed request.
     if (req.method === 'POST' && req.url === '/remotes/beacon' && runtimeFiles['/remotes.json']) {
       req.resume();
       return void res.writeHead(204).end();
@@ -284,13 +294,25 @@ export async function serveStatic({
 
     try {
       const { pathname } = new URL(req.url ?? '/', 'http://localhost');
+      if (remotes && pathname === '/remotes.json') {
+        const body = JSON.stringify(await remotes.mapFor(req, res));
+        if (!visitorMaps.has(body)) {
+          if (visitorMaps.size > 20) visitorMaps.clear();
+          visitorMaps.set(body, entity(Buffer.from(body), '.json'));
+        }
+        return await send(req, res, visitorMaps.get(body), {
+          'Content-Type': contentTypes['.json'],
+          'Cache-Control': 'private, no-cache',
+          Vary: 'Accept-Encoding, Cookie',
+        });
+      }
       const runtimeFile = runtime.get(pathname);
       if (runtimeFile) {
         return await send(req, res, runtimeFile, { 'Content-Type': contentTypes['.json'], 'Cache-Control': revalidate });
       }
 
       if (pathname === '/') {
-        const home = await homePage();
+        const home = await homePage(remotes ? await remotes.mapFor(req, res) : undefined);
         if (home) return await send(req, res, home, { 'Content-Type': contentTypes['.html'], 'Cache-Control': revalidate });
       }
 

@@ -38,3 +38,25 @@ export async function startTestStore(bucket = 'test-remotes') {
       }),
   };
 }
+
+/** Starts the FerretDB wrapper (infra/ferretdb, built by npm start / CI) on a free port in a temp folder. */
+export async function startTestDatabase() {
+  const { repoRoot } = await import('@toolshop/settings/repo-root');
+  const { MongoClient } = await import('mongodb');
+  const port = await freePort();
+  const dir = mkdtempSync(join(tmpdir(), 'registry-db-'));
+  const child = spawn(join(repoRoot, 'infra/ferretdb/bin/ferretdb'), ['-listen', `127.0.0.1:${port}`, '-dir', dir], { stdio: 'ignore' });
+  const uri = `mongodb://127.0.0.1:${port}/`;
+  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
+  await client.connect();
+  return {
+    client,
+    stop: async () => {
+      await client.close();
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        child.kill('SIGTERM');
+      });
+    },
+  };
+}

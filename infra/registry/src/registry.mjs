@@ -1,0 +1,277 @@
+// The remote registry's rules, MongoDB-backed: the one source of truth of what is live. It records
+// every release (with its content hashes) and every activation, canary, promotion and rollback
+// (who, when, which version, why), answers each visitor's remotes map (sticky canary buckets),
+// counts the shell's beacons and rolls a failing canary back by itself.
+import { createHash } from 'node:crypto';
+import { remoteNames } from './config.mjs';
+
+/** An error the HTTP layer answers with its status and message. */
+export class RegistryError extends Error {
+  /** @param {number} status @param {string} message @param {string[]} [problems] */
+  constructor(status, message, problems) {
+    super(message);
+    this.status = status;
+    this.problems = problems;
+  }
+}
+
+/** semver with build metadata, e.g. `0.1.0+3f2a9c1`: what a release's folder is named after. */
+export const versionPattern = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
+const integrityPattern = /^sha384-[A-Za-z0-9+/]{64}$/;
+const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
+
+export const sha384 = (body) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
+
+/** The visitor's bucket (0..99) of one remote: the same canary id always lands in the same one. */
+export function bucketOf(canaryId, remote) {
+  return createHash('sha256').update(`${remote}:${canaryId}`).digest().readUInt32BE(0) % 100;
+}
+
+/**
+ * @param {{ db: import('mongodb').Db, store: ReturnType<import('./store.mjs').createStore>,
+ *           gates: (remote: string, release: any) => Promise<string[]>,
+ *           canary: { maxErrorRate: number, minSample: number }, now?: () => Date }} deps
+ */
+export function createRegistry({ db, store, gates, canary, now = () => new Date() }) {
+  const releases = db.collection('releases');
+  const states = db.collection('states');
+  const history = db.collection('history');
+  // One change at a time (FerretDB's updates are not atomic: NOTES.md), in this one process.
+  let queue = Promise.resolve();
+  const serial = (work) => {
+    const next = queue.then(work, work);
+    queue = next.catch(() => {});
+    return next;
+  };
+  // page loads counted per remote@version since its canary began (one registry process; a restart starts over)
+  const counts = new Map();
+  const countOf = (remote, version) => {
+    const key = `${remote}@${version}`;
+    if (!counts.has(key)) counts.set(key, { ok: 0, errors: 0 });
+    return counts.get(key);
+  };
+
+  const stateOf = async (remote) => (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };
+  const releaseOf = async (remote, version) => releases.findOne({ _id: `${remote}@${version}` });
+  const record = (entry) => history.insertOne({ ...entry, at: now() });
+  const save = (state) => states.replaceOne({ _id: state._id }, state, { upsert: true });
+
+  const assertRemote = (remote) => {
+    if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+  };
+
+  // The visitor's map changes only with a state: cache what it is built from for a moment.
+  let snapshot;
+  const load = async () => {
+    if (snapshot && snapshot.until > Date.now()) return snapshot;
+    const all = await states.find({}).toArray();
+    const wanted = all.flatMap((s) => [s.active?.version, s.canary?.version].filter(Boolean).map((v) => `${s._id}@${v}`));
+    const found = wanted.length ? await releases.find({ _id: { $in: wanted } }).toArray() : [];
+    snapshot = { until: Date.now() + 2000, states: all, releases: new Map(found.map((r) => [r._id, r])) };
+    return snapshot;
+  };
+  const invalidate = () => (snapshot = undefined);
+
+  /** A stored release with its hashes as the contract's object (file -> sha384). */
+  const withIntegrity = ({ files, ...release }) => ({
+    ...release,
+    integrity: Object.fromEntries(files.map(({ path, integrity }) => [path, integrity])),
+  });
+  const entryOf = (release) => {
+    const { manifest, version, integrity } = withIntegrity(release);
+    return { manifest, version, integrity };
+  };
+
+  async function rollbackCanary(remote, by, reason, automatic) {
+    const state = await stateOf(remote);
+    if (!state.canary) return undefined;
+    const { version } = state.canary;
+    state.canary = null;
+    await save(state);
+    invalidate();
+    await record({ remote, action: 'rollback', version: state.active?.version ?? null, from: version, by, reason, automatic });
+    return state;
+  }
+
+  return {
+    /** Records a published release after checking every listed file in the store against its hash. */
+    release: (remote, { version, integrity, commit }, by) =>
+      serial(async () => {
+        assertRemote(remote);
+        if (typeof version !== 'string' || !versionPattern.test(version)) {
+          throw new RegistryError(400, 'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1');
+        }
+        const files = Object.entries(integrity && typeof integrity === 'object' ? integrity : {});
+        if (!files.length || files.length > 2000) throw new RegistryError(400, 'integrity must map each published file to its sha384');
+        for (const [file, hash] of files) {
+          if (!filePattern.test(file) || typeof hash !== 'string' || !integrityPattern.test(hash)) {
+            throw new RegistryError(400, `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`);
+          }
+        }
+        if (!integrity['mf-manifest.json']) throw new RegistryError(400, 'integrity must list mf-manifest.json');
+        if (await releaseOf(remote, version)) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+        for (const [file, hash] of files) {
+          const body = await store.get(`${remote}/${version}/${file}`);
+          if (!body) throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
+          if (sha384(body) !== hash) throw new RegistryError(422, `${file} of ${remote} ${version} in the store does not match its hash`);
+        }
+        const entry = {
+          _id: `${remote}@${version}`,
+          remote,
+          version,
+          manifest: store.urlOf(`${remote}/${version}/mf-manifest.json`),
+          // a list, not an object: file names have dots, which FerretDB refuses in keys
+          files: files.map(([path, hash]) => ({ path, integrity: hash })),
+          commit: typeof commit === 'string' ? commit.slice(0, 40) : null,
+          releasedBy: by,
+          releasedAt: now(),
+        };
+        try {
+          await releases.insertOne(entry);
+        } catch (error) {
+          if (error?.code === 11000) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+          throw error;
+        }
+        await record({ remote, action: 'release', version, by, reason: commit ? `commit ${commit}` : null, automatic: false });
+        return withIntegrity(entry);
+      }),
+
+    /** Activates a release for every visitor (percent 100) or a sticky share of them (a canary), through the gates. */
+    activate: (remote, { version, percent = 100, reason = null }, by) =>
+      serial(async () => {
+        assertRemote(remote);
+        if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
+        if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
+        const release = await releaseOf(remote, version);
+        if (!release) throw new RegistryError(404, `${remote} ${version} was never released`);
+        const problems = await gates(remote, withIntegrity(release));
+        if (problems.length) {
+          await record({ remote, action: 'refused', version, by, reason: problems.join('; '), automatic: false });
+          throw new RegistryError(422, `${remote} ${version} was refused: ${problems.join('; ')}`, problems);
+        }
+        const state = await stateOf(remote);
+        const from = state.active?.version ?? null;
+        if (percent === 100) {
+          state.active = { version, since: now() };
+          state.canary = null;
+          await save(state);
+          await record({ remote, action: 'activate', version, from, by, reason, automatic: false });
+        } else {
+          state.canary = { version, percent, since: now() };
+          counts.delete(`${remote}@${version}`);
+          await save(state);
+          await record({ remote, action: 'canary', version, from, percent, by, reason, automatic: false });
+        }
+        invalidate();
+        return state;
+      }),
+
+    /** The canary becomes the version of every visitor. */
+    promote: (remote, { reason = null }, by) =>
+      serial(async () => {
+        assertRemote(remote);
+        const state = await stateOf(remote);
+        if (!state.canary) throw new RegistryError(409, `${remote} has no canary to promote`);
+        const from = state.active?.version ?? null;
+        const { version } = state.canary;
+        state.active = { version, since: now() };
+        state.canary = null;
+        await save(state);
+        invalidate();
+        await record({ remote, action: 'promote', version, from, by, reason, automatic: false });
+        return state;
+      }),
+
+    /** Ends a canary; without one, goes back to the version active before the current one. */
+    rollback: (remote, { reason = null }, by) =>
+      serial(async () => {
+        assertRemote(remote);
+        const ended = await rollbackCanary(remote, by, reason, false);
+        if (ended) return ended;
+        const state = await stateOf(remote);
+        if (!state.active) throw new RegistryError(409, `${remote} has no activated version to roll back`);
+        const current = state.active.version;
+        const made = await history
+          .find({ remote, action: { $in: ['activate', 'promote', 'rollback'] }, version: current })
+          .sort({ at: -1 })
+          .limit(1)
+          .toArray();
+        // What was live before this version (null: the shell's built-in default map).
+        const previous = made[0]?.action === 'rollback' ? null : (made[0]?.from ?? null);
+        state.active = previous ? { version: previous, since: now() } : null;
+        await save(state);
+        invalidate();
+        await record({ remote, action: 'rollback', version: previous, from: current, by, reason, automatic: false });
+        return state;
+      }),
+
+    /** Counts one beacon; a canary over its error threshold (with enough reports) is rolled back. */
+    beacon: async ({ remote, version, kind }) => {
+      if (!remoteNames.includes(remote) || typeof version !== 'string' || !versionPattern.test(version)) return;
+      if (!['ok', 'load', 'render'].includes(kind)) return;
+      const { states: all } = await load();
+      const state = all.find((s) => s._id === remote);
+      if (state?.canary?.version !== version && state?.active?.version !== version) return;
+      const count = countOf(remote, version);
+      if (kind === 'ok') count.ok += 1;
+      else count.errors += 1;
+      const total = count.ok + count.errors;
+      if (state.canary?.version === version && total >= canary.minSample && count.errors / total > canary.maxErrorRate) {
+        const rate = Math.round((count.errors / total) * 100);
+        await serial(() =>
+          rollbackCanary(
+            remote,
+            'registry',
+            `automatic: error rate ${rate} % over ${total} page loads (threshold ${Math.round(canary.maxErrorRate * 100)} %, minimum ${canary.minSample})`,
+            true,
+          ),
+        );
+      }
+    },
+
+    /** The visitor's map: each remote with a registry version, its canary when the visitor's bucket falls in it. */
+    remotesFor: async (canaryId) => {
+      const { states: all, releases: known } = await load();
+      const map = {};
+      for (const state of all) {
+        const inCanary = state.canary && typeof canaryId === 'string' && bucketOf(canaryId, state._id) < state.canary.percent;
+        const version = inCanary ? state.canary.version : state.active?.version;
+        const release = version && known.get(`${state._id}@${version}`);
+        if (release) map[state._id] = entryOf(release);
+      }
+      return map;
+    },
+
+    status: async () => {
+      const all = await states.find({}).toArray();
+      return Object.fromEntries(
+        remoteNames.map((remote) => {
+          const state = all.find((s) => s._id === remote);
+          const withCounts = (entry) => entry && { ...entry, reports: { ...countOf(remote, entry.version) } };
+          return [remote, { active: withCounts(state?.active) ?? null, canary: withCounts(state?.canary) ?? null }];
+        }),
+      );
+    },
+
+    releases: async (remote) => {
+      assertRemote(remote);
+      return releases
+        .find({ remote }, { projection: { files: 0 } })
+        .sort({ releasedAt: -1 })
+        .limit(50)
+        .toArray();
+    },
+
+    history: async (remote, limit = 100) =>
+      history
+        .find(remote ? { remote } : {}, { projection: { _id: 0 } })
+        .sort({ at: -1 })
+        .limit(limit)
+        .toArray(),
+
+    /** Creates the indexes (the unique `_id`s carry the rules that must be atomic). */
+    init: async () => {
+      await history.createIndex({ remote: 1, at: -1 });
+    },
+  };
+}

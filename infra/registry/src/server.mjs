@@ -1,0 +1,127 @@
+// The registry's HTTP face (plain node:http, JSON in and out, every refusal a JSON error with a message):
+//   GET  /health                          ready
+//   GET  /remotes.json?canary=<id>        the visitor's remotes map (asked by the shell's server)
+//   POST /beacon                          one report of the shell (forwarded by the shell's server)
+//   POST /releases                        record a published release          (team token of that remote)
+//   POST /remotes/<remote>/activate       { version, percent?, reason? }      (team token of that remote)
+//   POST /remotes/<remote>/promote        { reason? }                         (team token of that remote)
+//   POST /remotes/<remote>/rollback       { reason? }                         (team token of that remote)
+//   GET  /status                          what is live, canaries and their reports (any team token, or a shop admin)
+//   GET  /history[?remote=]               every release and activation        (a team: its own; a shop admin: all)
+// A team token is `Authorization: Bearer <REGISTRY_TOKEN_<REMOTE>>`; a shop admin uses the API token
+// of the shop (checked by asking the API for an admin-only resource with it).
+import { timingSafeEqual } from 'node:crypto';
+import { createServer } from 'node:http';
+import { RegistryError } from './registry.mjs';
+import { remoteNames } from './config.mjs';
+
+const maxBody = 1024 * 1024;
+
+const json = (res, status, body) => {
+  const text = body === undefined ? '' : JSON.stringify(body);
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(text);
+};
+const fail = (res, status, message, extra = {}) =>
+  json(res, status, { statusCode: status, error: status === 403 ? 'Forbidden' : status === 401 ? 'Unauthorized' : 'Error', message, ...extra });
+
+async function readJson(req) {
+  let size = 0;
+  const chunks = [];
+  for await (const chunk of req) {
+    size += chunk.length;
+    if (size > maxBody) throw new RegistryError(413, 'the body is too large');
+    chunks.push(chunk);
+  }
+  if (!size) return {};
+  try {
+    const value = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error();
+    return value;
+  } catch {
+    throw new RegistryError(400, 'the body must be a JSON object');
+  }
+}
+
+const same = (a, b) => {
+  const x = Buffer.from(String(a));
+  const y = Buffer.from(String(b));
+  return x.length === y.length && timingSafeEqual(x, y);
+};
+
+/**
+ * @param {{ registry: ReturnType<import('./registry.mjs').createRegistry>, tokens: Record<string, string>,
+ *           isShopAdmin?: (authorization: string) => Promise<boolean> }} options
+ */
+export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false }) {
+  /** The team whose token this is, or undefined. */
+  const teamOf = (authorization = '') => {
+    const token = /^Bearer (.+)$/.exec(authorization)?.[1];
+    if (!token) return undefined;
+    return Object.entries(tokens).find(([, secret]) => secret && same(secret, token))?.[0];
+  };
+  const actor = (req, team) => {
+    const who = String(req.headers['x-registry-actor'] ?? '').replace(/[^\w .@+-]/g, '').slice(0, 80);
+    return who ? `${team} team (${who})` : `${team} team`;
+  };
+  /** The team of the request, which must be this remote's: 401 without a token, 403 for another team's. */
+  const requireTeam = (req, remote) => {
+    const team = teamOf(req.headers.authorization);
+    if (!team) throw new RegistryError(401, 'a team token is required (Authorization: Bearer <token>)');
+    if (remote && team !== remote) throw new RegistryError(403, `the ${team} team's token cannot change the ${remote} remote`);
+    return team;
+  };
+
+  return createServer(async (req, res) => {
+    try {
+      const url = new URL(req.url ?? '/', 'http://registry');
+      const path = url.pathname;
+      if (req.method === 'GET' && path === '/health') return json(res, 200, { status: 'ok' });
+      if (req.method === 'GET' && path === '/remotes.json') {
+        const canary = url.searchParams.get('canary') ?? undefined;
+        return json(res, 200, await registry.remotesFor(canary && canary.length <= 100 ? canary : undefined));
+      }
+      if (req.method === 'POST' && path === '/beacon') {
+        const body = await readJson(req);
+        await registry.beacon(body);
+        return json(res, 202, { accepted: true });
+      }
+      if (req.method === 'POST' && path === '/releases') {
+        const body = await readJson(req);
+        if (typeof body.remote !== 'string' || !remoteNames.includes(body.remote)) {
+          throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+        }
+        const team = requireTeam(req, body.remote);
+        const release = await registry.release(body.remote, body, actor(req, team));
+        const { integrity, ...summary } = release;
+        return json(res, 201, { ...summary, files: Object.keys(integrity).length });
+      }
+      const action = /^\/remotes\/([a-z]+)\/(activate|promote|rollback)$/.exec(path);
+      if (action && req.method === 'POST') {
+        const [, remote, verb] = action;
+        if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+        const team = requireTeam(req, remote);
+        const body = await readJson(req);
+        const reason = typeof body.reason === 'string' ? body.reason.slice(0, 500) : null;
+        const percent = body.percent === undefined ? 100 : body.percent;
+        const state = await registry[verb](remote, { version: body.version, percent, reason }, actor(req, team));
+        return json(res, 200, { remote, active: state.active?.version ?? null, canary: state.canary ?? null });
+      }
+      if (req.method === 'GET' && (path === '/status' || path === '/history')) {
+        const team = teamOf(req.headers.authorization);
+        const admin = !team && req.headers.authorization ? await isShopAdmin(req.headers.authorization) : false;
+        if (!team && !admin) throw new RegistryError(401, 'a team token or a shop admin\'s API token is required');
+        if (path === '/status') return json(res, 200, await registry.status());
+        const wanted = url.searchParams.get('remote');
+        if (wanted && !remoteNames.includes(wanted)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+        if (team && wanted && wanted !== team) throw new RegistryError(403, `the ${team} team's token reads only the ${team} history`);
+        return json(res, 200, await registry.history(team ?? wanted ?? undefined));
+      }
+      return fail(res, 404, `no such operation: ${req.method} ${path}`);
+    } catch (error) {
+      if (error instanceof RegistryError) return fail(res, error.status, error.message, error.problems ? { problems: error.problems } : {});
+      console.error('[registry]', error);
+      return fail(res, 500, 'the registry failed; see its log');
+    }
+  });
+}

@@ -1,0 +1,50 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { checkExposes, checkShared, satisfies } from '../src/gates.mjs';
+
+const shared = (name, version, requiredVersion = `^${version}`, singleton = true) => ({ name, version, requiredVersion, singleton });
+const shellManifest = {
+  shared: [shared('react', '19.3.1'), shared('react-dom', '19.3.1'), shared('react-router', '7.18.5'), shared('zustand', '5.1.0'), shared('@toolshop/auth', '0.1.0', null)],
+};
+const candidate = (overrides = {}) => ({
+  exposes: ['HomePage', 'BlogsPage', 'PortfolioPage', 'ToolDetailPage'].map((name) => ({ name, path: `./${name}` })),
+  shared: shellManifest.shared.map((entry) => ({ ...entry, ...(overrides[entry.name] ?? {}) })),
+});
+
+test('semver ranges as Module Federation manifests carry them', () => {
+  assert.equal(satisfies('19.3.2', '^19.3.1'), true);
+  assert.equal(satisfies('19.2.0', '^19.3.1'), false);
+  assert.equal(satisfies('18.3.1', '^19.3.1'), false);
+  assert.equal(satisfies('20.0.0', '^19.3.1'), false);
+  assert.equal(satisfies('0.2.5', '^0.2.1'), true);
+  assert.equal(satisfies('0.3.0', '^0.2.1'), false);
+  assert.equal(satisfies('5.1.9', '~5.1.0'), true);
+  assert.equal(satisfies('5.2.0', '~5.1.0'), false);
+  assert.equal(satisfies('0.1.0', null, '0.1.0'), true);
+  assert.equal(satisfies('1.0.0', null, '0.1.0'), false);
+});
+
+test('a candidate exposing every page of its route table passes; a missing page is named', () => {
+  assert.deepEqual(checkExposes('storefront', candidate()), []);
+  const missing = candidate();
+  missing.exposes = missing.exposes.filter(({ name }) => name !== 'BlogsPage');
+  assert.deepEqual(checkExposes('storefront', missing), [
+    "the candidate does not expose ./BlogsPage, which the shell's route table asks of storefront",
+  ]);
+});
+
+test('shared singletons: the same versions pass; a React major mismatch, a missing or non-singleton share are named', () => {
+  assert.deepEqual(checkShared(candidate(), shellManifest), []);
+  assert.deepEqual(checkShared(candidate({ react: { version: '18.3.1', requiredVersion: '^18.3.1' } }), shellManifest), [
+    "the candidate's react 18.3.1 does not satisfy the shell's ^19.3.1",
+  ]);
+  const withoutZustand = candidate();
+  withoutZustand.shared = withoutZustand.shared.filter(({ name }) => name !== 'zustand');
+  assert.deepEqual(checkShared(withoutZustand, shellManifest), ['the candidate does not share zustand (the shell shares 5.1.0 as a singleton)']);
+  assert.deepEqual(checkShared(candidate({ 'react-router': { singleton: false } }), shellManifest), [
+    'the candidate shares react-router but not as a singleton',
+  ]);
+  assert.deepEqual(checkShared(candidate({ 'react-dom': { version: '19.3.1', requiredVersion: '^19.4.0' } }), shellManifest), [
+    'the candidate requires react-dom ^19.4.0, the shell provides 19.3.1',
+  ]);
+});

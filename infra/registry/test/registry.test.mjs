@@ -1,0 +1,180 @@
+// The registry service end to end over HTTP, on the real object store and FerretDB, with stand-in
+// gates (their own tests: gates.test.mjs) so each refusal and acceptance can be chosen.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import { storeConfig } from '../src/config.mjs';
+import { bucketOf, createRegistry, sha384 } from '../src/registry.mjs';
+import { createRegistryServer } from '../src/server.mjs';
+import { createStore } from '../src/store.mjs';
+import { startTestDatabase, startTestStore } from './support.mjs';
+
+const tokens = { storefront: 'sf-secret', dashboard: 'db-secret', admin: 'ad-secret' };
+let storeServer, database, store, server, base;
+let refusals = [];
+
+before(async () => {
+  storeServer = await startTestStore();
+  database = await startTestDatabase();
+  store = createStore(storeConfig(storeServer.env));
+  const registry = createRegistry({
+    db: database.client.db(`registry-test-${Date.now()}`),
+    store,
+    gates: async () => refusals,
+    canary: { maxErrorRate: 0.2, minSample: 10 },
+  });
+  await registry.init();
+  server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt' });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+});
+after(async () => {
+  server?.close();
+  store?.close();
+  await database?.stop();
+  await storeServer?.stop();
+});
+
+const call = async (method, path, { token, body } = {}) => {
+  const answer = await fetch(`${base}${path}`, {
+    method,
+    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json', 'X-Registry-Actor': 'test' },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: answer.status, body: await answer.json() };
+};
+
+/** Publishes a tiny "build" of a remote to the store; returns its integrity map. */
+async function publish(remote, version, files = { 'mf-manifest.json': `{"v":"${version}"}`, 'remoteEntry.js': `/* ${version} */` }) {
+  const integrity = {};
+  for (const [file, body] of Object.entries(files)) {
+    await store.putNew(`${remote}/${version}/${file}`, body, { contentType: 'text/plain', cacheControl: 'no-cache' });
+    integrity[file] = sha384(Buffer.from(body));
+  }
+  return integrity;
+}
+
+const release = async (remote, version, token = tokens[remote]) =>
+  call('POST', '/releases', { token, body: { remote, version, commit: 'abc1234', integrity: await publish(remote, version) } });
+
+test('a release is recorded once, with hashes checked against the store', async () => {
+  const first = await release('storefront', '1.0.0+a');
+  assert.equal(first.status, 201, JSON.stringify(first.body));
+  assert.equal(first.body.manifest, `${storeServer.env.S3_PUBLIC_URL}/storefront/1.0.0+a/mf-manifest.json`);
+  const again = await call('POST', '/releases', { token: tokens.storefront, body: { remote: 'storefront', version: '1.0.0+a', integrity: { 'mf-manifest.json': sha384(Buffer.from('{"v":"1.0.0+a"}')) } } });
+  assert.equal(again.status, 409);
+  assert.match(again.body.message, /already released/);
+
+  const integrity = await publish('storefront', '1.0.1+tampered');
+  const tampered = await call('POST', '/releases', { token: tokens.storefront, body: { remote: 'storefront', version: '1.0.1+tampered', integrity: { ...integrity, 'remoteEntry.js': sha384(Buffer.from('other')) } } });
+  assert.equal(tampered.status, 422);
+  assert.match(tampered.body.message, /remoteEntry\.js of storefront 1\.0\.1\+tampered in the store does not match its hash/);
+  const bad = await call('POST', '/releases', { token: tokens.storefront, body: { remote: 'storefront', version: 'latest', integrity } });
+  assert.equal(bad.status, 400);
+});
+
+test("a team's token changes only its own remote: another team's is 403, none is 401", async () => {
+  const integrity = await publish('admin', '1.0.0+a');
+  const body = { remote: 'admin', version: '1.0.0+a', integrity };
+  assert.equal((await call('POST', '/releases', { token: tokens.storefront, body })).status, 403);
+  assert.equal((await call('POST', '/releases', { token: tokens.admin, body })).status, 201);
+  const activate = await call('POST', '/remotes/admin/activate', { token: tokens.storefront, body: { version: '1.0.0+a' } });
+  assert.equal(activate.status, 403);
+  assert.equal(activate.body.message, "the storefront team's token cannot change the admin remote");
+  assert.equal((await call('POST', '/remotes/admin/rollback', { token: tokens.storefront })).status, 403);
+  assert.equal((await call('POST', '/remotes/admin/activate', { body: { version: '1.0.0+a' } })).status, 401);
+  assert.equal((await call('POST', '/remotes/admin/activate', { token: 'guess', body: { version: '1.0.0+a' } })).status, 401);
+  assert.equal((await call('GET', '/remotes.json')).body.admin, undefined);
+});
+
+test('activate through the gates, then rollback: the map follows, a refusal changes nothing', async () => {
+  await release('dashboard', '1.0.0+a');
+  await release('dashboard', '2.0.0+b');
+  assert.equal((await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version: '1.0.0+a', reason: 'first' } })).status, 200);
+  const one = (await call('GET', '/remotes.json?canary=whoever-1234567890')).body.dashboard;
+  assert.equal(one.version, '1.0.0+a');
+  assert.match(one.manifest, /\/dashboard\/1\.0\.0\+a\/mf-manifest\.json$/);
+  assert.equal(one.integrity['remoteEntry.js'], sha384(Buffer.from('/* 1.0.0+a */')));
+
+  refusals = ['the candidate does not expose ./ProfilePage'];
+  const refused = await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version: '2.0.0+b' } });
+  refusals = [];
+  assert.equal(refused.status, 422);
+  assert.equal(refused.body.message, 'dashboard 2.0.0+b was refused: the candidate does not expose ./ProfilePage');
+  assert.deepEqual(refused.body.problems, ['the candidate does not expose ./ProfilePage']);
+  assert.equal((await call('GET', '/remotes.json')).body.dashboard.version, '1.0.0+a');
+
+  assert.equal((await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version: '2.0.0+b' } })).status, 200);
+  assert.equal((await call('GET', '/remotes.json')).body.dashboard.version, '2.0.0+b');
+  const back = await call('POST', '/remotes/dashboard/rollback', { token: tokens.dashboard, body: { reason: 'broken charts' } });
+  assert.equal(back.body.active, '1.0.0+a');
+  assert.equal((await call('GET', '/remotes.json')).body.dashboard.version, '1.0.0+a');
+  assert.equal((await call('POST', '/remotes/dashboard/rollback', { token: tokens.dashboard })).body.active, null);
+  assert.equal((await call('GET', '/remotes.json')).body.dashboard, undefined, 'back on the built-in default');
+
+  const history = await call('GET', '/history?remote=dashboard', { token: tokens.dashboard });
+  assert.deepEqual(
+    history.body.map((e) => [e.action, e.version, e.from ?? null]),
+    [
+      ['rollback', null, '1.0.0+a'],
+      ['rollback', '1.0.0+a', '2.0.0+b'],
+      ['activate', '2.0.0+b', '1.0.0+a'],
+      ['refused', '2.0.0+b', null],
+      ['activate', '1.0.0+a', null],
+      ['release', '2.0.0+b', null],
+      ['release', '1.0.0+a', null],
+    ],
+  );
+  assert.equal(history.body[1].by, 'dashboard team (test)');
+  assert.equal(history.body[1].reason, 'broken charts');
+  assert.equal((await call('GET', '/history?remote=storefront', { token: tokens.dashboard })).status, 403);
+  assert.equal((await call('GET', '/history')).status, 401);
+  const all = await call('GET', '/history', { token: 'shop-admin-jwt' });
+  assert.equal(all.status, 200);
+  assert.ok(all.body.some((e) => e.remote === 'admin') && all.body.some((e) => e.remote === 'dashboard'));
+});
+
+test('a 50 % canary splits visitors, sticky per canary id; promote makes it everyone\'s', async () => {
+  await release('storefront', '2.0.0+c');
+  await release('storefront', '3.0.0+d');
+  await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '2.0.0+c' } });
+  const canary = await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '3.0.0+d', percent: 50 } });
+  assert.deepEqual(canary.body.canary.percent, 50);
+  const ids = Array.from({ length: 40 }, (_, i) => `visitor-${i}-abcdefghijkl`);
+  const versions = [];
+  for (const id of ids) versions.push((await call('GET', `/remotes.json?canary=${id}`)).body.storefront.version);
+  ids.forEach((id, i) => assert.equal(versions[i], bucketOf(id, 'storefront') < 50 ? '3.0.0+d' : '2.0.0+c'));
+  assert.ok(versions.includes('3.0.0+d') && versions.includes('2.0.0+c'));
+  for (const id of ids.slice(0, 5)) {
+    assert.equal((await call('GET', `/remotes.json?canary=${id}`)).body.storefront.version, versions[ids.indexOf(id)], 'sticky');
+  }
+  assert.equal((await call('GET', '/remotes.json')).body.storefront.version, '2.0.0+c', 'no id: the active version');
+  const promoted = await call('POST', '/remotes/storefront/promote', { token: tokens.storefront });
+  assert.equal(promoted.body.active, '3.0.0+d');
+  for (const id of ids.slice(0, 10)) assert.equal((await call('GET', `/remotes.json?canary=${id}`)).body.storefront.version, '3.0.0+d');
+});
+
+test('a canary failing above the threshold (with the minimum sample) is rolled back by the registry itself', async () => {
+  await release('storefront', '4.0.0+e');
+  await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '4.0.0+e', percent: 50 } });
+  const beacon = (kind) => call('POST', '/beacon', { body: { remote: 'storefront', version: '4.0.0+e', kind, message: 'boom' } });
+  // 3 errors of 5: over 20 % but under the minimum sample of 10: nothing happens yet
+  for (const kind of ['ok', 'ok', 'render', 'render', 'load']) assert.equal((await beacon(kind)).status, 202);
+  let status = (await call('GET', '/status', { token: tokens.admin })).body.storefront;
+  assert.equal(status.canary.version, '4.0.0+e');
+  assert.deepEqual(status.canary.reports, { ok: 2, errors: 3 });
+  for (const kind of ['ok', 'ok', 'ok', 'ok', 'render']) await beacon(kind);
+  // wait for the snapshot cache of the map to let go (2 s)
+  await new Promise((r) => setTimeout(r, 2100));
+  status = (await call('GET', '/status', { token: tokens.admin })).body.storefront;
+  assert.equal(status.canary, null);
+  assert.equal(status.active.version, '3.0.0+d');
+  const [last] = (await call('GET', '/history?remote=storefront', { token: tokens.storefront })).body;
+  assert.equal(last.action, 'rollback');
+  assert.equal(last.automatic, true);
+  assert.equal(last.by, 'registry');
+  assert.equal(last.from, '4.0.0+e');
+  assert.match(last.reason, /^automatic: error rate 40 % over 10 page loads \(threshold 20 %, minimum 10\)$/);
+  assert.equal((await call('GET', '/remotes.json?canary=anyone-at-all-12345')).body.storefront.version, '3.0.0+d');
+  assert.equal((await call('POST', '/beacon', { body: { remote: 'nope', version: 'x', kind: 'ok' } })).status, 202, 'ignored, never trusted');
+  assert.equal((await call('POST', '/beacon', { body: [] })).status, 400);
+});
