@@ -242,7 +242,8 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         cwd: repoRoot,
         quiet,
         env: { ...registryEnv(urls, database.uri, offset), ...env },
-        readyUrl: `${registry.url}/health`,
+        // its map, not just /health: the database is warm before the first visitor asks
+        readyUrl: `${registry.url}/remotes.json`,
       });
       servers.push(...(await serveBuilds(ports, test, { url: registry.url, remoteOrigins: [registry.store.publicUrl] })));
     }
