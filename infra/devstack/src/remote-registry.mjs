@@ -11,7 +11,7 @@ const cookieMaxAge = 365 * 24 * 60 * 60;
 const registryTimeoutMs = 1500;
 const maxBeaconBytes = 2048;
 // reports per client address and minute (a page load sends one per remote, a few on failures)
-const beaconsPerMinute = 60;
+const defaultBeaconsPerMinute = 60;
 const beaconKinds = new Set(['ok', 'load', 'render']);
 
 /** The value of one cookie of a request, if well-formed. */
@@ -58,11 +58,12 @@ export function parseBeacon(text) {
 }
 
 /**
- * @param {{ url: string, builtIn: Record<string, unknown>, log?: (line: string) => void }} options
+ * @param {{ url: string, builtIn: Record<string, unknown>, beaconsPerMinute?: number, log?: (line: string) => void }} options
  *   url: the registry; builtIn: the map of the stack's own builds (what a remote without a
- *   registry version, or every remote when the registry is down, is loaded from).
+ *   registry version, or every remote when the registry is down, is loaded from);
+ *   beaconsPerMinute: reports taken per client address and minute (more are dropped).
  */
-export function remoteRegistry({ url, builtIn, log = (line) => console.error(line) }) {
+export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeaconsPerMinute, log = (line) => console.error(line) }) {
   let lastAnswer = {};
   let warned = false;
   const counts = new Map(); // client address -> { minute, count }
@@ -99,7 +100,10 @@ export function remoteRegistry({ url, builtIn, log = (line) => console.error(lin
     return entry.count > beaconsPerMinute;
   };
 
-  /** POST /remotes/beacon: 204 when accepted (forwarded in the background), 400/413/429 otherwise. */
+  /**
+   * POST /remotes/beacon: 204 when taken (forwarded in the background; over the address's limit:
+   * dropped, still 204, so a page never logs a failed request), 400/413 for what no shell sends.
+   */
   async function beacon(req, res) {
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > maxBeaconBytes) return void res.writeHead(413).end();
@@ -112,8 +116,8 @@ export function remoteRegistry({ url, builtIn, log = (line) => console.error(lin
     }
     const report = parseBeacon(Buffer.concat(chunks).toString('utf8'));
     if (!report) return void res.writeHead(400).end();
-    if (limited(req.socket.remoteAddress ?? '')) return void res.writeHead(429).end();
     res.writeHead(204).end();
+    if (limited(req.socket.remoteAddress ?? '')) return;
     fetch(`${url}/beacon`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },

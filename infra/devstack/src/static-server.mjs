@@ -206,7 +206,7 @@ async function fileAt(root, pathname) {
 /**
  * @param {{ root: string, port: number, host?: string, spaFallback?: boolean,
  *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[],
- *           registry?: { url: string, remoteOrigins: string[] } }} options
+ *           registry?: { url: string, remoteOrigins: string[], beaconsPerMinute?: number } }} options
  *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
  *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
  *   registry: the remote registry (issue 17): /remotes.json is then per visitor, over the built-in
@@ -235,7 +235,8 @@ export async function serveStatic({
     Object.entries(runtimeFiles).map(([path, value]) => [path, entity(Buffer.from(JSON.stringify(value)), '.json')]),
   );
   const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
-  const remotes = registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {} });
+  const remotes =
+    registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {}, beaconsPerMinute: registry.beaconsPerMinute });
   const visitorMaps = new Map(); // body -> entity: the few maps visitors get, compressed once
   let composed = { key: '', entity: undefined };
 
