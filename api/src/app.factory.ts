@@ -22,6 +22,7 @@ import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
+import { registerImageUploads } from './images/image-upload';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
@@ -108,6 +109,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
   registerPublicCache(fastify);
   refuseDeepBodies(fastify);
+  registerImageUploads(fastify);
 
   registerSecurityHeaders(fastify, {
     // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.

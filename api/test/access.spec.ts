@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADMIN, CUSTOMER, OTHER, TestApi } from './support/test-api';
+import sharp from 'sharp';
+import { ADMIN, CUSTOMER, OTHER, TestApi, type RequestOptions } from './support/test-api';
 
 /** Every endpoint × anonymous / customer / another customer / admin. */
 let api: TestApi;
@@ -19,7 +20,9 @@ const tokenOf = (role: Role) => (role === 'anonymous' ? undefined : api.tokens[r
 interface Case {
   name: string;
   /** Fresh fixtures per caller, so one caller's success cannot change the next one's answer. */
-  request: () => Promise<{ method: string; path: string; body?: unknown }>;
+  request: () => Promise<
+    { method: string; path: string } & Pick<RequestOptions, 'body' | 'rawBody' | 'headers'>
+  >;
   expected: [anonymous: number, customer: number, other: number, admin: number];
 }
 
@@ -32,6 +35,11 @@ const newTool = {
   price: 75,
 };
 let seq = 0;
+/** A small PNG, as an admin's upload. */
+const picture = () =>
+  sharp({ create: { width: 40, height: 30, channels: 3, background: '#c63' } })
+    .png()
+    .toBuffer();
 
 const cases: Case[] = [
   {
@@ -100,6 +108,28 @@ const cases: Case[] = [
     name: 'POST /tools',
     request: async () => ({ method: 'POST', path: '/tools', body: newTool }),
     expected: [401, 403, 403, 201],
+  },
+  {
+    name: 'POST /images',
+    request: async () => ({
+      method: 'POST',
+      path: '/images',
+      rawBody: await picture(),
+      headers: { 'content-type': 'image/png' },
+    }),
+    expected: [401, 403, 403, 201],
+  },
+  {
+    name: 'GET /images/{id}/{width}.webp',
+    request: async () => {
+      const uploaded = await api.request('POST', '/images', {
+        token: api.tokens.admin,
+        rawBody: await picture(),
+        headers: { 'content-type': 'image/png' },
+      });
+      return { method: 'GET', path: new URL(uploaded.body.url).pathname };
+    },
+    expected: [200, 200, 200, 200],
   },
   {
     name: 'PUT /tools/{id}',
@@ -244,8 +274,8 @@ const results: string[] = [];
 it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
   const actual: number[] = [];
   for (const role of ROLES) {
-    const { method, path, body } = await testCase.request();
-    const answer = await api.request(method, path, { token: tokenOf(role), body });
+    const { method, path, ...options } = await testCase.request();
+    const answer = await api.request(method, path, { token: tokenOf(role), ...options });
     actual.push(answer.status);
     if (answer.status >= 400)
       expect(Object.keys(answer.body).sort()).toEqual(['error', 'message', 'statusCode']);

@@ -4,6 +4,8 @@ export const STATUS_OF_KIND = {
   paymentRequired: 402,
   notFound: 404,
   conflict: 409,
+  tooLarge: 413,
+  unsupportedType: 415,
   unavailable: 503,
 } as const;
 

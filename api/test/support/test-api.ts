@@ -23,8 +23,8 @@ export interface ApiAnswer<T = any> {
 export interface RequestOptions {
   token?: string;
   body?: unknown;
-  /** Sent as is (for malformed or oversized bodies). */
-  rawBody?: string;
+  /** Sent as is (for malformed or oversized bodies, or a picture's bytes with a `content-type` header). */
+  rawBody?: string | Uint8Array;
   headers?: Record<string, string>;
 }
 
@@ -38,7 +38,7 @@ export async function httpRequest<T = any>(
 ): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { ...options.headers };
   if (options.token) headers.authorization = `Bearer ${options.token}`;
-  let body: string | undefined = options.rawBody;
+  let body: string | Uint8Array | undefined = options.rawBody;
   if (options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined) headers['content-type'] ??= 'application/json';
   const response = await fetch(`${baseUrl}${path}`, { method, headers, body });
