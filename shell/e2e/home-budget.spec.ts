@@ -1,0 +1,42 @@
+// Issue 14's budget: the JavaScript the home page loads, in gzip bytes (a count, not a timing: the
+// same on a busy machine). `npm run lighthouse` reports the same figure with the page's scores.
+import { gzipSync } from 'node:zlib';
+import type { Response } from '@playwright/test';
+import { expect, test } from '@toolshop/devstack/e2e';
+
+// The budget is 150 kB; the home page loads 155.6 kB now (README "Performance of the home page"): this
+// bound is today's figure with a little room, lowered to the budget once the page is within it. Raise
+// it only with a reason in README's table.
+const budget = 150 * 1024;
+const ceiling = 157 * 1024;
+
+test('the home page loads its JavaScript within the ceiling, one federation runtime for the whole page', async ({
+  page,
+}) => {
+  const scripts: Response[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.push(response);
+  });
+  await page.goto('/');
+  // Hydrated and complete: the tools and the reviews arrived, so every script of the page is in.
+  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+
+  const sizes = await Promise.all(
+    scripts.map(async (response) => ({ url: response.url(), gzip: gzipSync(await response.body()).length })),
+  );
+  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
+  const listing = sizes.map((s) => `${(s.gzip / 1024).toFixed(1)} kB ${s.url}`).join('\n');
+  test.info().annotations.push({
+    type: 'home page JavaScript',
+    description: `${(total / 1024).toFixed(1)} kB gzip (budget ${budget / 1024} kB)`,
+  });
+  expect(total, `the home page's scripts (gzip):\n${listing}`).toBeLessThanOrEqual(ceiling);
+
+  // The storefront takes the shell's federation runtime: its remoteEntry.js is its container only.
+  const remoteEntry = sizes.find((s) => s.url.endsWith('/remoteEntry.js'));
+  expect(remoteEntry, 'the storefront remote entry was loaded').toBeDefined();
+  expect(remoteEntry!.gzip).toBeLessThan(12 * 1024);
+  expect(await page.evaluate(() => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name)).toBe('shell');
+});
