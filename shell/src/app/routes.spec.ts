@@ -35,4 +35,12 @@ describe("the remotes' pages, built from their route tables", () => {
       'admin/ManageOrdersPage',
     ]);
   });
+
+  it('mark the dashboard layout as a layout: the shell stands in for it while the dashboard is down', () => {
+    const layouts = matchRoutes(routes, '/dashboard/users')
+      ?.map(({ route }) => route.element as ReactElement<{ layout?: boolean; exposed?: string }>)
+      .filter((element) => element.props.layout)
+      .map((element) => element.props.exposed);
+    expect(layouts).toEqual(['DashboardLayout']);
+  });
 });

@@ -20,7 +20,7 @@ export function ProfileRedirect() {
  * name, the pages that need a session or admin rights behind the guard of that access.
  */
 const remoteRoutes = routeTree(allRoutes(), {
-  page: ({ remote, page }) => <RemotePage remote={remote} exposed={page} />,
+  page: ({ remote, page, layout }) => <RemotePage remote={remote} exposed={page} layout={layout} />,
   guard: (access) => (access === 'admin' ? <RequireAdmin /> : <RequireAuth />),
 });
 

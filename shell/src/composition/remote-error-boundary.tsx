@@ -5,6 +5,8 @@ import type { RemoteName } from './remote-map';
 
 interface Props {
   remote: RemoteName;
+  /** what shows instead of a crashed remote (default: its "not available" notice with retry) */
+  fallback?: ReactNode;
   children: ReactNode;
 }
 
@@ -22,6 +24,7 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
   }
 
   override render() {
-    return this.state.failed ? <RemoteUnavailable remote={this.props.remote} /> : this.props.children;
+    if (!this.state.failed) return this.props.children;
+    return this.props.fallback ?? <RemoteUnavailable remote={this.props.remote} />;
   }
 }

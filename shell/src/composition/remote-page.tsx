@@ -1,6 +1,7 @@
 import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageName } from '@toolshop/routes';
 import { Spinner } from '@toolshop/ui';
+import { FallbackLayout } from './fallback-layout';
 import { loadRemotePage, resetRemote } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { RemoteRetryContext } from './remote-retry-context';
@@ -22,11 +23,15 @@ export function providePageModule(remote: RemoteName, exposed: PageName<RemoteNa
   pages.set(pageKey(remote, exposed, attempts.get(remote) ?? 0), lazy(() => loaded as Promise<{ default: ComponentType }>));
 }
 
-function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) {
+function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: number, layout: boolean) {
   const key = pageKey(remote, exposed, attempt);
   let page = pages.get(key);
   if (!page) {
-    page = lazy(() => loadRemotePage(remote, exposed));
+    // A layout that cannot load is replaced by the shell's plain one, which still renders the
+    // child pages (of other remotes too); a page by the fallback plugin's "not available" notice.
+    page = lazy(() =>
+      loadRemotePage(remote, exposed).then((module) => (layout && 'unavailable' in module ? { default: FallbackLayout } : module)),
+    );
     pages.set(key, page);
   }
   return page;
@@ -34,9 +39,11 @@ function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: nu
 
 /**
  * A route element exposed by a remote: loaded on first render, isolated by a boundary with retry.
- * `exposed` is a page name of the route tables (libs/routes), never a free string.
+ * `exposed` is a page name of the route tables (libs/routes), never a free string. A `layout` page
+ * (its children are routes below it) falls back to the shell's FallbackLayout, so a remote's outage
+ * never takes the pages of another remote down with it.
  */
-export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: PageName<RemoteName> }) {
+export function RemotePage({ remote, exposed, layout = false }: { remote: RemoteName; exposed: PageName<RemoteName>; layout?: boolean }) {
   const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
   const retry = useCallback(() => {
     resetRemote(remote);
@@ -44,13 +51,13 @@ export function RemotePage({ remote, exposed }: { remote: RemoteName; exposed: P
     attempts.set(remote, next);
     setAttempt(next);
   }, [remote]);
-  const Page = lazyPage(remote, exposed, attempt);
+  const Page = lazyPage(remote, exposed, attempt, layout);
 
   return (
     <RemoteRetryContext value={retry}>
       {/* Keyed by page too: routes of one remote share this spot in the tree, and a crash of one
           must not leave the next route on the fallback. */}
-      <RemoteErrorBoundary key={`${exposed}#${attempt}`} remote={remote}>
+      <RemoteErrorBoundary key={`${exposed}#${attempt}`} remote={remote} fallback={layout ? <FallbackLayout /> : undefined}>
         <Suspense fallback={<Spinner centered label="Loading page" />}>
           <Page />
         </Suspense>
