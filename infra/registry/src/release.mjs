@@ -88,26 +88,34 @@ export async function publish({ remote, dist, version, commit = null, env = proc
   }
 }
 
+/**
+ * The whole release of a remote: build (unless a dist is given or skipBuild), publish, record.
+ * @param {{ remote: string, version?: string, dist?: string, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} options
+ */
+export async function releaseRemote({ remote, version, dist, skipBuild = Boolean(dist), env = process.env }) {
+  if (!remoteNames.includes(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
+  const own = versionOf(remote);
+  const name = version ?? own.version;
+  if (!skipBuild) {
+    console.log(`[release] building ${remote} ${name}`);
+    const built = spawnSync('npx', ['nx', 'run', `@toolshop/${appFolders[remote]}:build`, '--outputStyle=stream'], {
+      cwd: repoRoot,
+      stdio: 'inherit',
+      env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', TOOLSHOP_REMOTE_VERSION: name },
+    });
+    if (built.status !== 0) throw new Error('the build failed');
+  }
+  await publish({ remote, dist: dist ?? join(repoRoot, appFolders[remote], 'dist'), version: name, commit: own.commit, env });
+  return name;
+}
+
 if (import.meta.main) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
     options: { version: { type: 'string' }, dist: { type: 'string' }, 'skip-build': { type: 'boolean' } },
   });
-  const [remote] = positionals;
   try {
-    if (!remoteNames.includes(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
-    const own = versionOf(remote);
-    const version = values.version ?? own.version;
-    if (!values['skip-build']) {
-      console.log(`[release] building ${remote} ${version}`);
-      const built = spawnSync('npx', ['nx', 'run', `@toolshop/${appFolders[remote]}:build`, '--outputStyle=stream'], {
-        cwd: repoRoot,
-        stdio: 'inherit',
-        env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', TOOLSHOP_REMOTE_VERSION: version },
-      });
-      if (built.status !== 0) throw new Error('the build failed');
-    }
-    await publish({ remote, dist: values.dist ?? join(repoRoot, appFolders[remote], 'dist'), version, commit: own.commit });
+    await releaseRemote({ remote: positionals[0], version: values.version, dist: values.dist, skipBuild: values['skip-build'] ?? Boolean(values.dist) });
   } catch (error) {
     console.error(`[release] ${error.message}`);
     process.exit(1);

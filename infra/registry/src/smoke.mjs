@@ -29,6 +29,13 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
       const map = { ...(await response.json()), [remote]: { manifest: release.manifest, version: release.version, integrity: release.integrity } };
       await route.fulfill({ response, json: map });
     });
+    // The home page the shell's server composes holds the live version's prerendered fragment, which
+    // the candidate would hydrate (a mismatch): this browser gets the shell's plain page instead.
+    await context.route(new URL('/', shellUrl).href, async (route) => {
+      if (route.request().resourceType() !== 'document') return route.fallback();
+      const response = await route.fetch({ url: new URL('/index.html', shellUrl).href });
+      await route.fulfill({ response });
+    });
     context.on('requestfinished', (request) => {
       if (request.url().startsWith(new URL('.', base).href)) entryRequested.add(request.url());
     });
