@@ -16,10 +16,18 @@ test.describe('without JavaScript', () => {
   test('the home page shows the navbar and the storefront first screen, styled', async ({
     page,
   }) => {
+    // A fresh stack's server may first answer before it has the storefront's fragment (then without it).
+    await expect
+      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .toBe(true);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const name of ['Home', 'Blogs', 'My Portfolio', 'Login'])
+    for (const name of ['Home', 'Blogs', 'My Portfolio'])
       await expect(nav.getByRole('link', { name })).toBeVisible();
+    // The account area waits for the session, which only the browser's JavaScript can read: a blank
+    // of Login's size (no Login that a signed-in user would see flash before hydration).
+    await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
+    await expect(nav.getByText('Login')).toBeHidden();
     const title = page.getByRole('heading', { level: 1, name: heroTitle });
     await expect(title).toBeVisible();
     await expect(page.getByRole('link', { name: 'Shop the range' })).toBeVisible();
@@ -163,6 +171,54 @@ test('the prerendered page is hydrated in place: no hydration error, no layout s
     errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text)),
   ).toEqual([]);
   expect(errors).toEqual([]);
+});
+
+/**
+ * Records, from the first parsed byte, every Login link and every account email the main navbar ever
+ * holds, and what it holds at DOMContentLoaded (the prerendered HTML, before any script ran).
+ */
+async function watchAccountArea(page: Page) {
+  await page.addInitScript(() => {
+    const seen = { loginLink: false, atDomContentLoaded: '' };
+    (window as unknown as { accountArea: typeof seen }).accountArea = seen;
+    const check = () => {
+      for (const link of document.querySelectorAll('nav[aria-label="Main"] a'))
+        if (link.textContent?.trim() === 'Login') seen.loginLink = true;
+    };
+    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    document.addEventListener('DOMContentLoaded', () => {
+      check();
+      const nav = document.querySelector('nav[aria-label="Main"]') as HTMLElement | null;
+      seen.atDomContentLoaded = nav?.innerText ?? '(no navbar)';
+    });
+  });
+}
+
+test('a signed-in customer never sees Login: the prerendered account area is a blank until the session is read', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('customer');
+  await watchAccountArea(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByText('customer@toolshop.test')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
+  const seen = await page.evaluate(
+    () => (window as unknown as { accountArea: { loginLink: boolean; atDomContentLoaded: string } }).accountArea,
+  );
+  expect(seen.atDomContentLoaded).toContain('My Portfolio');
+  expect(seen.atDomContentLoaded).not.toContain('Login');
+  expect(seen.loginLink, 'a Login link was in the navbar at some moment').toBe(false);
+});
+
+test('a visitor without a session gets Login in the blank kept for it, without a shift', async ({ page }) => {
+  await watchHydration(page);
+  await page.goto('/');
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
+  expect((await probeOf(page)).shift).toBeLessThanOrEqual(0.02);
 });
 
 test('a signed-in customer sees their navbar after the session is read, without a shift', async ({

@@ -9,14 +9,15 @@ import styles from './navbar.module.css';
 const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.link, isActive && styles.active);
 
 /**
- * The session's status; a signed-out visitor's navbar in the prerendered page and while React
- * hydrates it (a stored session shows once it is read: Login turns into the spinner, then the email).
+ * The session's status, or 'unknown' in the prerendered page and while React hydrates it: the server
+ * knows nothing of the session (its tokens are in the browser), so the account area is a blank of
+ * Login's size until the browser has read it; no signed-in user ever sees Login flash (issue 14).
  */
 const useStatus = () =>
   useSyncExternalStore(
     useAuth.subscribe,
     () => useAuth.getState().status,
-    () => 'signedOut' as const,
+    () => 'unknown' as const,
   );
 
 /** SPEC §2: always Home, Blogs, My Portfolio; signed in also Dashboard, the email and Sign Out; else Login (back to this page afterwards). */
@@ -79,6 +80,11 @@ export function Navbar() {
                 </button>
               </li>
             </>
+          )}
+          {status === 'unknown' && (
+            <li aria-hidden="true">
+              <span className={classNames(styles.link, styles.pending)}>Login</span>
+            </li>
           )}
           {status === 'signedOut' && (
             <li>
