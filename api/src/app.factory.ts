@@ -137,7 +137,15 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       'traceparent',
       'tracestate',
     ],
-    exposedHeaders: [TOTAL_COUNT_HEADER, 'X-Request-Id', 'X-Trace-Id', 'traceresponse', 'ETag'],
+    exposedHeaders: [
+      TOTAL_COUNT_HEADER,
+      'X-Request-Id',
+      'X-Trace-Id',
+      'traceresponse',
+      'ETag',
+      // The name of a downloaded file (invoices), read by the pages' fetch.
+      'Content-Disposition',
+    ],
     maxAge: 600,
   });
   app.useGlobalPipes(createValidationPipe());

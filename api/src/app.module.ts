@@ -12,6 +12,7 @@ import { DatabaseThrottlerStorage } from './common/database-throttler-storage';
 import { mongoClientOptions } from './config/database-config';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
+import { InvoicesModule } from './invoices/invoices.module';
 import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -56,6 +57,7 @@ export class AppModule {
         UsersModule,
         ToolsModule,
         OrdersModule,
+        InvoicesModule,
         PaymentsModule.register(config.payments),
         ReviewsModule,
         AuditModule,

@@ -174,6 +174,23 @@ const cases: Case[] = [
     expected: [401, 200, 404, 200],
   },
   {
+    name: 'GET /orders/{id}/invoice.pdf (customer’s, paid)',
+    request: async () => {
+      const order = await api.placeOrder(await api.insertTool());
+      await api.markPaid(order);
+      return { method: 'GET', path: `/orders/${order}/invoice.pdf` };
+    },
+    expected: [401, 200, 404, 200],
+  },
+  {
+    name: 'GET /orders/{id}/invoice.pdf (customer’s, unpaid)',
+    request: async () => ({
+      method: 'GET',
+      path: `/orders/${await api.placeOrder(await api.insertTool())}/invoice.pdf`,
+    }),
+    expected: [401, 409, 404, 409],
+  },
+  {
     name: 'DELETE /orders/{id} (customer’s, unpaid)',
     request: async () => ({
       method: 'DELETE',

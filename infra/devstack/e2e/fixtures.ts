@@ -9,6 +9,7 @@ import type { StackUrls } from './stack-env';
 
 export { expect };
 export { expectKeyboardWalk, expectNoSidewaysScroll, expectNothingClipped } from './layout';
+export { expectNoAxeViolations } from './axe';
 
 export interface Credentials {
   email: string;
@@ -26,10 +27,13 @@ export const demo: Record<'admin' | 'customer', TestUser> = {
 };
 
 /** URLs of the test stack (shell, api, identity, remotes.{storefront,dashboard,admin}, ports), from the global setup. */
-export const stack: StackUrls = JSON.parse(process.env.TOOLSHOP_E2E_STACK ?? 'null') ?? missingStack();
+export const stack: StackUrls =
+  JSON.parse(process.env.TOOLSHOP_E2E_STACK ?? 'null') ?? missingStack();
 
 function missingStack(): never {
-  throw new Error('TOOLSHOP_E2E_STACK is not set: run the browser tests with -c infra/devstack/playwright.config.ts');
+  throw new Error(
+    'TOOLSHOP_E2E_STACK is not set: run the browser tests with -c infra/devstack/playwright.config.ts',
+  );
 }
 
 /** A JSON client of the API with a real access token of one user. */
@@ -46,7 +50,8 @@ export interface ApiClient {
 
 // Each sign-up comes from its "own" client address, so the provider's per-address sign-up limit
 // does not throttle a test run (the test stack trusts X-Forwarded-For).
-const fakeAddress = () => `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
+const fakeAddress = () =>
+  `10.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 255)}.${Math.floor(Math.random() * 254) + 1}`;
 
 /** One message in the stack's mail catcher (Mailpit's HTTP API). */
 export interface MailMessage {
@@ -60,7 +65,10 @@ export interface MailMessage {
 /** The stack's mail catcher: every email the identity provider and the API send over SMTP lands here. */
 export interface Mailbox {
   /** Waits until a message to this address arrives (the newest one, optionally matching the subject). */
-  waitForMessage(to: string, options?: { subject?: RegExp; timeoutMs?: number }): Promise<MailMessage>;
+  waitForMessage(
+    to: string,
+    options?: { subject?: RegExp; timeoutMs?: number },
+  ): Promise<MailMessage>;
   /** The first web link of a message (text part first, then the HTML's hrefs). */
   firstLink(message: MailMessage): string;
   /** Every message to this address, newest first. */
@@ -88,10 +96,20 @@ export const mailbox: Mailbox = {
     const mine = messages.filter((m) => m.To.some((r) => r.Address.toLowerCase() === address));
     return Promise.all(
       mine.map(async ({ ID }) => {
-        const full = await mailpit<{ ID: string; To: { Address: string }[]; Subject: string; Text: string; HTML: string }>(
-          `/message/${ID}`,
-        );
-        return { id: full.ID, to: full.To.map((r) => r.Address), subject: full.Subject, text: full.Text, html: full.HTML };
+        const full = await mailpit<{
+          ID: string;
+          To: { Address: string }[];
+          Subject: string;
+          Text: string;
+          HTML: string;
+        }>(`/message/${ID}`);
+        return {
+          id: full.ID,
+          to: full.To.map((r) => r.Address),
+          subject: full.Subject,
+          text: full.Text,
+          html: full.HTML,
+        };
       }),
     );
   },
@@ -100,7 +118,10 @@ export const mailbox: Mailbox = {
     for (;;) {
       const found = (await this.messagesTo(to)).find((m) => !subject || subject.test(m.subject));
       if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no email to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `no email to ${to}${subject ? ` matching ${subject}` : ''} within ${timeoutMs} ms`,
+        );
       await new Promise((r) => setTimeout(r, 250));
     }
   },
@@ -120,7 +141,9 @@ export async function verifyEmail(email: string): Promise<void> {
   const response = await fetch(link, { redirect: 'manual' });
   // A verified link redirects to the shop's profile page; anything else is a failure.
   if (response.status !== 303 || !response.headers.get('location')?.includes('emailVerified=1')) {
-    throw new Error(`verifying ${email} through ${link} answered ${response.status}: ${await response.text()}`);
+    throw new Error(
+      `verifying ${email} through ${link} answered ${response.status}: ${await response.text()}`,
+    );
   }
 }
 
@@ -128,16 +151,24 @@ export async function verifyEmail(email: string): Promise<void> {
  * Creates an account at the identity provider (what /signup does) and returns its credentials.
  * verified: follows the link of the verification email, as its owner would (default: not verified).
  */
-export async function createUser(overrides: Partial<TestUser> & { verified?: boolean } = {}): Promise<TestUser> {
+export async function createUser(
+  overrides: Partial<TestUser> & { verified?: boolean } = {},
+): Promise<TestUser> {
   const { verified = false, ...fields } = overrides;
   const id = randomUUID().slice(0, 8);
-  const user = { name: `Test User ${id}`, email: `user-${id}@e2e.test`, password: `pw-${id}-secret`, ...fields };
+  const user = {
+    name: `Test User ${id}`,
+    email: `user-${id}@e2e.test`,
+    password: `pw-${id}-secret`,
+    ...fields,
+  };
   const response = await fetch(`${stack.identity}/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': fakeAddress() },
     body: JSON.stringify(user),
   });
-  if (!response.ok) throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
+  if (!response.ok)
+    throw new Error(`sign-up of ${user.email} failed: ${response.status} ${await response.text()}`);
   if (verified) await verifyEmail(user.email);
   return user;
 }
@@ -147,10 +178,17 @@ export async function accessToken({ email, password }: Credentials): Promise<str
   const response = await fetch(`${stack.identity}/token`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ grant_type: 'password', client_id: WEB_CLIENT_ID, username: email, password, scope: 'openid email profile' }),
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: WEB_CLIENT_ID,
+      username: email,
+      password,
+      scope: 'openid email profile',
+    }),
   });
   const body = (await response.json()) as { access_token?: string; error_description?: string };
-  if (!response.ok || !body.access_token) throw new Error(`no token for ${email}: ${body.error_description ?? response.status}`);
+  if (!response.ok || !body.access_token)
+    throw new Error(`no token for ${email}: ${body.error_description ?? response.status}`);
   return body.access_token;
 }
 
@@ -188,9 +226,16 @@ export async function apiClient(user: Credentials | null): Promise<ApiClient> {
  * An unpaid order placed through the API as the order form does: the minimum quantity of the tool
  * with the most stock (a seeded one, never a product another test has just created and is counting).
  */
-export async function placeOrder(api: ApiClient): Promise<{ orderId: string; name: string; total: number }> {
-  const tools = await api.get<{ _id: string; name: string; available: number; minOrder: number; price: number }[]>('/tools');
-  const [tool] = tools.filter((t) => t.minOrder > 0 && t.available >= t.minOrder).sort((a, b) => b.available - a.available);
+export async function placeOrder(
+  api: ApiClient,
+): Promise<{ orderId: string; name: string; total: number }> {
+  const tools =
+    await api.get<
+      { _id: string; name: string; available: number; minOrder: number; price: number }[]
+    >('/tools');
+  const [tool] = tools
+    .filter((t) => t.minOrder > 0 && t.available >= t.minOrder)
+    .sort((a, b) => b.available - a.available);
   if (!tool) throw new Error('no tool in stock to order');
   const { insertedId } = await api.post<{ insertedId: string }>('/orders', {
     toolId: tool._id,
@@ -201,8 +246,30 @@ export async function placeOrder(api: ApiClient): Promise<{ orderId: string; nam
   return { orderId: insertedId, name: tool.name, total: tool.minOrder * tool.price };
 }
 
+/** A paid order: payment intent, test card 4242… confirmed, then the order marked paid (offline test provider). */
+export async function placePaidOrder(
+  api: ApiClient,
+  customer: Credentials,
+): Promise<{ orderId: string; name: string; total: number }> {
+  const order = await placeOrder(api);
+  const { clientSecret } = await api.post<{ clientSecret: string }>('/create-payment-intent', {
+    orderId: order.orderId,
+  });
+  const payment = await api.post<{ id: string; status: string }>('/payments/test/confirm', {
+    clientSecret,
+    card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
+    billingDetails: { email: customer.email, address: { line1: '12 Elm Street, Springfield' } },
+  });
+  await api.patch(`/orders/${order.orderId}`, { transactionId: payment.id });
+  return order;
+}
+
 /** Signs in through the shop's own /login form and waits until the navbar shows the user. */
-export async function signInThroughForm(page: Page, user: Credentials, startAt = '/login'): Promise<void> {
+export async function signInThroughForm(
+  page: Page,
+  user: Credentials,
+  startAt = '/login',
+): Promise<void> {
   await page.goto(startAt);
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill(user.password);
@@ -223,7 +290,8 @@ interface Fixtures {
   mailbox: Mailbox;
 }
 
-const resolveUser = (who: 'customer' | 'admin' | Credentials) => (typeof who === 'string' ? demo[who] : who);
+const resolveUser = (who: 'customer' | 'admin' | Credentials) =>
+  typeof who === 'string' ? demo[who] : who;
 
 export const test = base.extend<Fixtures>({
   // The provider limits sign-ups and failed logins per client address; without this, a long run of
@@ -231,7 +299,8 @@ export const test = base.extend<Fixtures>({
   clientAddress: [
     async ({ context }, use) => {
       const address = fakeAddress();
-      const identityAuth = (url: URL) => url.origin === stack.identity && ['/accounts', '/token'].includes(url.pathname);
+      const identityAuth = (url: URL) =>
+        url.origin === stack.identity && ['/accounts', '/token'].includes(url.pathname);
       await context.route(identityAuth, (route) =>
         route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
       );

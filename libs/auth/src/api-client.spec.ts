@@ -16,7 +16,9 @@ jest.mock('./sign-out', () => ({
 }));
 
 function answer(status: number, body: unknown, headers: Record<string, string> = {}) {
-  return Promise.resolve(new Response(body === undefined ? null : JSON.stringify(body), { status, headers }));
+  return Promise.resolve(
+    new Response(body === undefined ? null : JSON.stringify(body), { status, headers }),
+  );
 }
 
 describe('api client', () => {
@@ -45,7 +47,10 @@ describe('api client', () => {
     expect(url).toBe('http://api.test/tools');
     expect(init.method).toBe('POST');
     expect(init.body).toBe('{"name":"Drill"}');
-    expect(init.headers).toMatchObject({ Authorization: 'Bearer token-1', 'Content-Type': 'application/json' });
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token-1',
+      'Content-Type': 'application/json',
+    });
   });
 
   it('sends no Authorization header without a token', async () => {
@@ -55,7 +60,9 @@ describe('api client', () => {
   });
 
   it("throws ApiError with the status and the API's first message", async () => {
-    fetchMock.mockReturnValue(answer(400, { statusCode: 400, message: ['enter valid quantity', 'other'] }));
+    fetchMock.mockReturnValue(
+      answer(400, { statusCode: 400, message: ['enter valid quantity', 'other'] }),
+    );
     const failure = api.post('/orders', {});
     await expect(failure).rejects.toBeInstanceOf(ApiError);
     await expect(failure).rejects.toMatchObject({ status: 400, message: 'enter valid quantity' });
@@ -65,7 +72,9 @@ describe('api client', () => {
     localStorage.setItem('accessToken', 'stale');
     fetchMock.mockReturnValue(answer(401, { message: 'Unauthorized' }));
 
-    await expect(api.get('/orders?email=a@b.co', { signOutOnAuthError: true })).rejects.toMatchObject({ status: 401 });
+    await expect(
+      api.get('/orders?email=a@b.co', { signOutOnAuthError: true }),
+    ).rejects.toMatchObject({ status: 401 });
 
     expect(signOutMock).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem('accessToken')).toBeNull();
@@ -74,7 +83,10 @@ describe('api client', () => {
 
   it('keeps the session on 403 when the caller did not ask for the sign-out', async () => {
     fetchMock.mockReturnValue(answer(403, { message: 'Forbidden' }));
-    await expect(api.put('/user/admin/x@y.z')).rejects.toMatchObject({ status: 403, message: 'Forbidden' });
+    await expect(api.put('/user/admin/x@y.z')).rejects.toMatchObject({
+      status: 403,
+      message: 'Forbidden',
+    });
     expect(signOutMock).not.toHaveBeenCalled();
     expect(navigate).not.toHaveBeenCalled();
   });
@@ -82,7 +94,9 @@ describe('api client', () => {
   describe('getPage', () => {
     it('answers the items with the total of X-Total-Count, sending the bearer token', async () => {
       localStorage.setItem('accessToken', 'token-1');
-      fetchMock.mockReturnValue(answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '42' }));
+      fetchMock.mockReturnValue(
+        answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '42' }),
+      );
 
       const page = await api.getPage<{ _id: string }>('/tools?limit=2&page=1');
 
@@ -97,7 +111,9 @@ describe('api client', () => {
       fetchMock.mockReturnValueOnce(answer(200, [{ _id: 'a' }]));
       expect(await api.getPage('/user')).toEqual({ items: [{ _id: 'a' }], total: 1 });
 
-      fetchMock.mockReturnValueOnce(answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '1' }));
+      fetchMock.mockReturnValueOnce(
+        answer(200, [{ _id: 'a' }, { _id: 'b' }], { 'X-Total-Count': '1' }),
+      );
       expect((await api.getPage('/user')).total).toBe(2);
     });
 
@@ -105,13 +121,93 @@ describe('api client', () => {
       localStorage.setItem('accessToken', 'stale');
       fetchMock.mockReturnValue(answer(403, { message: 'Forbidden' }));
 
-      await expect(api.getPage('/adminOrders?page=1', { signOutOnAuthError: true })).rejects.toMatchObject({
+      await expect(
+        api.getPage('/adminOrders?page=1', { signOutOnAuthError: true }),
+      ).rejects.toMatchObject({
         status: 403,
         message: 'Forbidden',
       });
 
       expect(signOutMock).toHaveBeenCalledTimes(1);
       expect(navigate).toHaveBeenCalledWith('/');
+    });
+  });
+
+  describe('download', () => {
+    // The Node test environment has no DOM: a stand-in document records the links clicked.
+    const saved: { href: string; download: string; attached: boolean }[] = [];
+    let blobs: Blob[] = [];
+    const attached = new Set<object>();
+    beforeEach(() => {
+      saved.length = 0;
+      blobs = [];
+      jest.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+        blobs.push(blob as Blob);
+        return `blob:http://shop.test/${blobs.length}`;
+      });
+      jest.spyOn(URL, 'revokeObjectURL').mockImplementation(() => undefined);
+      const link = () => {
+        const element = {
+          href: '',
+          download: '',
+          hidden: false,
+          click: () =>
+            saved.push({
+              href: element.href,
+              download: element.download,
+              attached: attached.has(element),
+            }),
+          remove: () => attached.delete(element),
+        };
+        return element;
+      };
+      Object.assign(globalThis, {
+        document: {
+          createElement: link,
+          body: { append: (element: object) => attached.add(element) },
+        },
+      });
+    });
+    afterEach(() => {
+      jest.restoreAllMocks();
+      delete (globalThis as { document?: unknown }).document;
+    });
+
+    it('fetches the file with the bearer token and saves it under the name the API gives', async () => {
+      localStorage.setItem('accessToken', 'token-1');
+      fetchMock.mockResolvedValue(
+        new Response(new Uint8Array([37, 80, 68, 70]), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/pdf',
+            'Content-Disposition': 'attachment; filename="invoice-INV-000007.pdf"',
+          },
+        }),
+      );
+
+      const name = await api.download('/orders/o1/invoice.pdf', 'invoice.pdf');
+
+      expect(name).toBe('invoice-INV-000007.pdf');
+      const [url, init] = fetchMock.mock.calls[0];
+      expect(url).toBe('http://api.test/orders/o1/invoice.pdf');
+      expect(init.headers).toMatchObject({ Authorization: 'Bearer token-1', Accept: '*/*' });
+      expect(saved).toEqual([
+        { href: 'blob:http://shop.test/1', download: 'invoice-INV-000007.pdf', attached: true },
+      ]);
+      expect(blobs[0]?.size).toBe(4);
+      expect(attached.size).toBe(0);
+    });
+
+    it('falls back to the given name, and throws the API message without saving anything', async () => {
+      fetchMock.mockResolvedValueOnce(new Response('x', { status: 200 }));
+      expect(await api.download('/file', 'fallback.pdf')).toBe('fallback.pdf');
+
+      fetchMock.mockReturnValueOnce(answer(409, { statusCode: 409, message: 'Pay first' }));
+      await expect(api.download('/file', 'fallback.pdf')).rejects.toMatchObject({
+        status: 409,
+        message: 'Pay first',
+      });
+      expect(saved).toHaveLength(1);
     });
   });
 });

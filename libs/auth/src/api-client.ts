@@ -22,7 +22,13 @@ interface Answer {
   headers: Headers;
 }
 
-async function send(method: string, path: string, body: unknown, options: ApiOptions = {}): Promise<Answer> {
+/** One call; a non-2xx answer throws ApiError with the API's message (and signs out if asked). */
+async function call(
+  method: string,
+  path: string,
+  body: unknown,
+  options: ApiOptions = {},
+): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getAccessToken();
@@ -34,22 +40,71 @@ async function send(method: string, path: string, body: unknown, options: ApiOpt
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: options.signal,
   });
-  const text = await response.text();
-  let parsed: unknown = undefined;
-  if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      parsed = text;
-    }
-  }
   if (!response.ok) {
+    const parsed = parseText(await response.text());
     if (options.signOutOnAuthError && (response.status === 401 || response.status === 403)) {
       await signOutAfterAuthError();
     }
-    throw new ApiError(response.status, messageOf(parsed, response.statusText || `HTTP ${response.status}`), parsed);
+    throw new ApiError(
+      response.status,
+      messageOf(parsed, response.statusText || `HTTP ${response.status}`),
+      parsed,
+    );
   }
-  return { body: parsed, headers: response.headers };
+  return response;
+}
+
+function parseText(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options?: ApiOptions,
+): Promise<Answer> {
+  const response = await call(method, path, body, options);
+  return { body: parseText(await response.text()), headers: response.headers };
+}
+
+/** The file name of `Content-Disposition: attachment; filename="x.pdf"`, if it names a plain one. */
+export function filenameOf(disposition: string | null): string | undefined {
+  const name = /filename="([^"/\\]+)"/.exec(disposition ?? '')?.[1];
+  return name?.trim() || undefined;
+}
+
+/**
+ * GET of a file (an invoice PDF, say) with the bearer token, which a plain link could not send: the
+ * answer is saved through a blob URL under the name the API gives it (or `fallbackName`). Returns that name.
+ */
+async function download(
+  path: string,
+  fallbackName: string,
+  options: ApiOptions = {},
+): Promise<string> {
+  const response = await call('GET', path, undefined, {
+    ...options,
+    headers: { Accept: '*/*', ...options.headers },
+  });
+  const blob = await response.blob();
+  const filename = filenameOf(response.headers.get('Content-Disposition')) ?? fallbackName;
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked once the click has handed the file to the browser's download.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  return filename;
 }
 
 const request = async <T>(method: string, path: string, body: unknown, options?: ApiOptions) =>
@@ -67,8 +122,12 @@ async function getPage<T>(path: string, options?: ApiOptions): Promise<Page<T>> 
 export const api = {
   get: <T>(path: string, options?: ApiOptions) => request<T>('GET', path, undefined, options),
   getPage,
-  post: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('PUT', path, body ?? {}, options),
-  patch: <T>(path: string, body?: unknown, options?: ApiOptions) => request<T>('PATCH', path, body ?? {}, options),
+  post: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    request<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    request<T>('PUT', path, body ?? {}, options),
+  patch: <T>(path: string, body?: unknown, options?: ApiOptions) =>
+    request<T>('PATCH', path, body ?? {}, options),
   delete: <T>(path: string, options?: ApiOptions) => request<T>('DELETE', path, undefined, options),
+  download,
 };

@@ -5,3 +5,4 @@ export * from './images';
 export * from './messages';
 export * from './money';
 export * from './validation';
+export * from './invoice';

@@ -1,5 +1,6 @@
 import { formatDollars, orderState, type Order, type OrderState } from '@toolshop/contracts';
 import { Badge, Button, DataTable, OrderTimeline, TableProduct, type BadgeTone } from '@toolshop/ui';
+import { InvoiceCell } from './invoice-cell';
 import styles from './orders-table.module.css';
 
 const STATE_TONE: Record<OrderState, BadgeTone> = {
@@ -58,6 +59,7 @@ export function OrderRows({
             return (
               <>
                 <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>
+                <InvoiceCell order={order} />
                 <OrderTimeline order={order} audience="admin" />
               </>
             );

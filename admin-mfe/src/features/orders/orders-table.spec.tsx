@@ -3,12 +3,18 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
 import { api, ApiError } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { Messages, type Order } from '@toolshop/contracts';
+import { InvoiceMessages, Messages, type Order } from '@toolshop/contracts';
 import { OrdersTable } from './orders-table';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { get: jest.fn(), getPage: jest.fn(), patch: jest.fn(), delete: jest.fn() },
+  api: {
+    get: jest.fn(),
+    getPage: jest.fn(),
+    patch: jest.fn(),
+    delete: jest.fn(),
+    download: jest.fn(),
+  },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -60,10 +66,14 @@ it('shows each order with customer, product, quantity, total and state, and the 
     signal: expect.any(AbortSignal),
   });
   expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*12.*\$1,068.*Unpaid/);
-  expect(within(row('o1')).getByRole('button')).toHaveTextContent('Cancel');
-  expect(within(row('o2')).getByRole('button')).toHaveTextContent('Approve');
+  const buttons = (id: string) =>
+    within(row(id))
+      .queryAllByRole('button')
+      .map((b) => b.textContent);
+  expect(buttons('o1')).toEqual(['Cancel']);
+  expect(buttons('o2')).toEqual([InvoiceMessages.link, 'Approve']);
   expect(row('o3')).toHaveTextContent('Shipped');
-  expect(within(row('o3')).queryByRole('button')).toBeNull();
+  expect(buttons('o3')).toEqual([InvoiceMessages.link]);
   expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 });
 
@@ -95,7 +105,7 @@ it('approves a paid order, which then shows as shipped', async () => {
   // Nothing entered: the spec's call, without carrier or tracking number.
   expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {});
   expect(row('o2')).toHaveTextContent('Shipped');
-  expect(within(row('o2')).queryByRole('button')).toBeNull();
+  expect(within(row('o2')).queryByRole('button', { name: /^Approve/ })).toBeNull();
 });
 
 it('sends the carrier and tracking number entered on approval, checked first', async () => {
@@ -161,15 +171,7 @@ it('shows the page before when the last order of a page is cancelled', async () 
 });
 
 it('exports the current filter as a CSV file, with the admin token (through the API client)', async () => {
-  jest.mocked(api.get).mockResolvedValue('Order id,State\r\no2,paid\r\n');
-  const createObjectURL = jest.fn((_blob: Blob) => 'blob:orders');
-  Object.assign(URL, { createObjectURL, revokeObjectURL: jest.fn() });
-  const clicked: HTMLAnchorElement[] = [];
-  const click = jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-    this: HTMLAnchorElement,
-  ) {
-    clicked.push(this);
-  });
+  jest.mocked(api.download).mockResolvedValue('orders-paid-2026-11-25.csv');
   render(
     <MemoryRouter>
       <OrdersTable />
@@ -178,20 +180,35 @@ it('exports the current filter as a CSV file, with the admin token (through the 
   );
   fireEvent.click(await screen.findByRole('radio', { name: 'Paid' }));
   fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-  await waitFor(() => expect(clicked).toHaveLength(1));
-  expect(api.get).toHaveBeenCalledWith('/adminOrders/export.csv?state=paid', {
-    headers: { Accept: 'text/csv' },
-    signOutOnAuthError: true,
-  });
-  expect(clicked[0]!.download).toMatch(/^orders-paid-\d{4}-\d\d-\d\d\.csv$/);
-  const blob = createObjectURL.mock.calls[0]![0];
-  const bytes = await new Promise<Uint8Array>((resolve) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(new Uint8Array(reader.result as ArrayBuffer));
-    reader.readAsArrayBuffer(blob);
-  });
-  // UTF-8 byte order mark, then the answer as it came.
-  expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  expect(new TextDecoder().decode(bytes.slice(3))).toBe('Order id,State\r\no2,paid\r\n');
-  click.mockRestore();
+  // api.download fetches with the token and saves the file as the API sent it (its own tests).
+  await waitFor(() =>
+    expect(api.download).toHaveBeenCalledWith(
+      '/adminOrders/export.csv?state=paid',
+      expect.stringMatching(/^orders-paid-\d{4}-\d\d-\d\d\.csv$/),
+      { headers: { Accept: 'text/csv' }, signOutOnAuthError: true },
+    ),
+  );
+});
+
+it('offers "Invoice (PDF)" for paid and shipped orders only, downloaded through the API client', async () => {
+  jest.mocked(api.download).mockResolvedValue('invoice-INV-000001.pdf');
+  render(
+    <MemoryRouter>
+      <OrdersTable />
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+  const invoice = (name: string) =>
+    screen.queryByRole('button', {
+      name: `${InvoiceMessages.link} of the order of ${name} for carla@example.com`,
+    });
+  await screen.findByText('Drill o1');
+  expect(invoice('Drill o1')).toBeNull();
+  expect(invoice('Drill o3')).not.toBeNull();
+  fireEvent.click(invoice('Drill o2')!);
+  await waitFor(() =>
+    expect(api.download).toHaveBeenCalledWith('/orders/o2/invoice.pdf', 'invoice-o2.pdf', {
+      signOutOnAuthError: true,
+    }),
+  );
 });

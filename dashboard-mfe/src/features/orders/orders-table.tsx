@@ -5,6 +5,7 @@ import { OrderStatus } from './order-status';
 import { formatQuantity } from './format-quantity';
 import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
+import { InvoiceButton } from './invoice-button';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -41,6 +42,7 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
             order.paid ? (
               <span className={styles.transaction}>
                 Transaction id <code>{order.transactionId}</code>
+                <InvoiceButton order={order} />
               </span>
             ) : (
               <span className={styles.actions}>

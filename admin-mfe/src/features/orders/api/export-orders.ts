@@ -11,26 +11,13 @@ export const exportFilename = (state: StateFilter, now = new Date()) =>
 export const exportPath = (state: StateFilter) =>
   state === 'all' ? '/adminOrders/export.csv' : `/adminOrders/export.csv?state=${state}`;
 
-function saveFile(text: string, filename: string) {
-  // The byte order mark (dropped when the answer was read as text) lets spreadsheets read UTF-8.
-  const url = URL.createObjectURL(new Blob(['\uFEFF', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 export function useExportOrders() {
   return useMutation({
-    mutationFn: async (state: StateFilter) => {
-      const text = await api.get<string>(exportPath(state), {
+    // The file as the API sent it (its byte order mark lets spreadsheets read UTF-8).
+    mutationFn: (state: StateFilter) =>
+      api.download(exportPath(state), exportFilename(state), {
         headers: { Accept: 'text/csv' },
         signOutOnAuthError: true,
-      });
-      saveFile(typeof text === 'string' ? text : '', exportFilename(state));
-    },
+      }),
   });
 }

@@ -1,0 +1,40 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types, type HydratedDocument } from 'mongoose';
+
+/** Who an invoice is made out to: copied at issue, so a later profile change never alters it. */
+export class InvoiceBuyer {
+  name: string;
+  email: string;
+  address: string;
+  phone: string;
+  company?: string;
+  taxId?: string;
+}
+
+/** What was sold: one line (an order is one tool). Money in whole dollars, like orders. */
+export class InvoiceLine {
+  description: string;
+  quantity: number;
+  unitPrice: number;
+}
+
+/**
+ * An issued invoice. `_id` IS the invoice number (1, 2, 3...): a number is taken by inserting it,
+ * which the unique `_id` index decides atomically on MongoDB and FerretDB alike, and the unique
+ * `orderId` index makes one order one invoice. Invoices are never deleted or changed, so no number
+ * is ever reused and none is skipped.
+ */
+@Schema({ collection: 'invoices', versionKey: false })
+export class Invoice {
+  @Prop({ type: Number }) _id: number;
+  @Prop({ type: Types.ObjectId, required: true, unique: true }) orderId: Types.ObjectId;
+  @Prop({ required: true }) issuedAt: Date;
+  @Prop({ required: true }) orderedAt: Date;
+  @Prop({ type: Object, required: true }) buyer: InvoiceBuyer;
+  @Prop({ type: Object, required: true }) line: InvoiceLine;
+  @Prop({ required: true }) total: number;
+  @Prop({ required: true }) transactionId: string;
+}
+
+export type InvoiceDocument = HydratedDocument<Invoice>;
+export const InvoiceSchema = SchemaFactory.createForClass(Invoice);

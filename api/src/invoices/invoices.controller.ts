@@ -1,0 +1,41 @@
+import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
+import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { invoiceFilename } from '@toolshop/contracts';
+import type { FastifyReply } from 'fastify';
+import { OwnerOrAdmin } from '../access/access.decorators';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
+import { OrderParamOwner } from '../orders/order-owner';
+import { renderInvoicePdf } from './invoice-pdf';
+import { InvoicesService } from './invoices.service';
+
+@ApiTags('orders')
+@Controller('orders')
+export class InvoicesController {
+  constructor(private readonly invoices: InvoicesService) {}
+
+  /** Issued on the first request (the next invoice number), the same invoice on every later one. */
+  @Get(':id/invoice.pdf')
+  // PDF for the file only: the refusals are the API's JSON errors.
+  @ApiOkResponse({
+    description:
+      'The invoice of a paid order (owner or admin) as a PDF: its sequential number, seller, buyer (with company and tax id from the profile), the line, total and transaction id',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiInvalidInput
+  @OwnerOrAdmin(OrderParamOwner)
+  @ApiConflictResponse({ description: 'The order is not paid yet', type: ErrorResponse })
+  async invoice(
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const invoice = await this.invoices.invoiceOf(id);
+    const pdf = await renderInvoicePdf(invoice);
+    void reply.header('Cache-Control', 'private, no-store');
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${invoiceFilename(invoice._id)}"`,
+      length: pdf.length,
+    });
+  }
+}

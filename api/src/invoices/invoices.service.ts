@@ -1,0 +1,105 @@
+import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
+import { InjectModel } from '@nestjs/mongoose';
+import { ApiMessages, InvoiceMessages } from '@toolshop/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Types, type Model } from 'mongoose';
+import { conflict, DomainError, notFound } from '../common/domain-error';
+import { KeyedMutex } from '../common/keyed-mutex';
+import { InvoiceBuyerView, InvoicedOrderView } from './invoice-sources';
+import { Invoice, type InvoiceBuyer } from './invoice.schema';
+
+/** Tries at taking the next number before giving up (each lost try means another invoice was issued). */
+const MAX_ATTEMPTS = 200;
+
+const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
+
+/**
+ * Issues an order's invoice the first time it is asked for, and gives the same one afterwards.
+ *
+ * The number: the highest issued number + 1, taken by inserting `{ _id: number, orderId }`. Two API
+ * processes that read the same highest number both try to insert it; the unique `_id` index lets
+ * exactly one succeed (atomic on FerretDB too, see api/README.md), the other reads again and takes
+ * the next. An order asked for twice at once: the unique `orderId` index refuses the second invoice,
+ * and the loser returns the winner's. Numbers are only ever taken by a successful insert and
+ * invoices are never deleted, so the numbers have no gaps and are never reused. Within one process
+ * the issues queue one behind the other (no contention with oneself).
+ */
+@Injectable()
+export class InvoicesService implements OnModuleInit {
+  private readonly logger = new Logger(InvoicesService.name);
+  private readonly queue = new KeyedMutex();
+
+  constructor(
+    @InjectModel(Invoice.name) private readonly invoices: Model<Invoice>,
+    @InjectModel(InvoicedOrderView.name) private readonly orders: Model<InvoicedOrderView>,
+    @InjectModel(InvoiceBuyerView.name) private readonly users: Model<InvoiceBuyerView>,
+  ) {}
+
+  /** The unique orderId index must exist before the first issue: it is what makes one order one invoice. */
+  async onModuleInit(): Promise<void> {
+    await this.invoices.init();
+  }
+
+  /** The invoice of a paid order (issued now if it has none yet). */
+  async invoiceOf(orderId: string): Promise<Invoice> {
+    const id = new Types.ObjectId(orderId);
+    const existing = await this.invoices.findOne({ orderId: id }).lean<Invoice>();
+    if (existing) return existing;
+    const order = await this.orders.findById(id).lean<InvoicedOrderView>();
+    if (!order) throw notFound(ApiMessages.orderNotFound);
+    if (!order.paid) throw conflict(InvoiceMessages.onlyPaidOrders);
+    const buyer = await this.buyerOf(order);
+    return this.queue.run('invoice-number', () => this.issue(order, buyer));
+  }
+
+  private async buyerOf(order: InvoicedOrderView): Promise<InvoiceBuyer> {
+    const profile = await this.users
+      .findOne({ email: order.email }, { name: 1, location: 1, phone: 1, company: 1, taxId: 1 })
+      .lean<InvoiceBuyerView>();
+    return {
+      name: order.userName || profile?.name || '',
+      email: order.email,
+      address: order.address || profile?.location || '',
+      phone: order.phone || profile?.phone || '',
+      ...(profile?.company ? { company: profile.company } : {}),
+      ...(profile?.taxId ? { taxId: profile.taxId } : {}),
+    };
+  }
+
+  private async issue(order: InvoicedOrderView, buyer: InvoiceBuyer): Promise<Invoice> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const existing = await this.invoices.findOne({ orderId: order._id }).lean<Invoice>();
+      if (existing) return existing;
+      const last = await this.invoices
+        .findOne({}, { _id: 1 })
+        .sort({ _id: -1 })
+        .lean<{ _id: number }>();
+      const invoice: Invoice = {
+        _id: (last?._id ?? 0) + 1,
+        orderId: order._id,
+        issuedAt: new Date(),
+        orderedAt: order.createdAt,
+        buyer,
+        line: {
+          description: order.name,
+          quantity: order.orderQuantity,
+          unitPrice: order.totalPrice / order.orderQuantity,
+        },
+        total: order.totalPrice,
+        transactionId: order.transactionId ?? '',
+      };
+      try {
+        await this.invoices.create(invoice);
+        return invoice;
+      } catch (error) {
+        if (!isDuplicateKey(error)) throw error;
+        // Another process took this number (or issued this order's invoice): read again.
+        await sleep(Math.floor(Math.random() * Math.min(50, attempt * 5)));
+      }
+    }
+    this.logger.warn(
+      `no invoice number for order ${String(order._id)} after ${MAX_ATTEMPTS} tries`,
+    );
+    throw new DomainError('unavailable', ApiMessages.serviceUnavailable);
+  }
+}
