@@ -178,3 +178,27 @@ test('a canary failing above the threshold (with the minimum sample) is rolled b
   assert.equal((await call('POST', '/beacon', { body: { remote: 'nope', version: 'x', kind: 'ok' } })).status, 202, 'ignored, never trusted');
   assert.equal((await call('POST', '/beacon', { body: [] })).status, 400);
 });
+
+test('the release script publishes a build immutably (hashed files cached a year, manifests revalidated) and records it', async () => {
+  const { mkdtempSync, mkdirSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { publish } = await import('../src/release.mjs');
+  const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+  mkdirSync(join(dist, 'static'));
+  writeFileSync(join(dist, 'mf-manifest.json'), '{"name":"admin"}');
+  writeFileSync(join(dist, 'remoteEntry.js'), 'var admin;');
+  writeFileSync(join(dist, 'static/page.0123abcd.js'), 'export default 1;');
+  writeFileSync(join(dist, 'static/page.0123abcd.js.map'), '{}');
+  const env = { ...storeServer.env, REGISTRY_URL: base, REGISTRY_TOKEN: tokens.admin };
+  const record = await publish({ remote: 'admin', dist, version: '2.0.0+r', commit: 'r', env, log: () => {} });
+  assert.equal(record.files, 3, 'every file but the source map');
+  const headers = async (file) => (await fetch(`${storeServer.env.S3_PUBLIC_URL}/admin/2.0.0+r/${file}`)).headers.get('cache-control');
+  assert.equal(await headers('static/page.0123abcd.js'), 'public, max-age=31536000, immutable');
+  assert.equal(await headers('mf-manifest.json'), 'no-cache');
+  assert.equal(await headers('remoteEntry.js'), 'no-cache');
+  assert.equal((await fetch(`${storeServer.env.S3_PUBLIC_URL}/admin/2.0.0+r/static/page.0123abcd.js.map`)).status, 404);
+  await assert.rejects(publish({ remote: 'admin', dist, version: '2.0.0+r', env, log: () => {} }), /admin 2\.0\.0\+r is already published; a version never changes/);
+  const other = { ...env, REGISTRY_TOKEN: tokens.storefront };
+  await assert.rejects(publish({ remote: 'admin', dist, version: '2.0.1+r', env: other, log: () => {} }), /the storefront team's token cannot change the admin remote/);
+});

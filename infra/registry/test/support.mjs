@@ -1,6 +1,6 @@
 // Test helpers: a free port, and the real object store (infra/objectstore) on it in a temp folder.
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -45,7 +45,10 @@ export async function startTestDatabase() {
   const { MongoClient } = await import('mongodb');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'registry-db-'));
-  const child = spawn(join(repoRoot, 'infra/ferretdb/bin/ferretdb'), ['-listen', `127.0.0.1:${port}`, '-dir', dir], { stdio: 'ignore' });
+  const binary = join(repoRoot, 'infra/ferretdb/bin/ferretdb');
+  // On a fresh clone nothing may have built it yet (npm start and the stack's tests build it the same way).
+  if (!existsSync(binary)) spawnSync('go', ['build', '-o', binary, '.'], { cwd: join(repoRoot, 'infra/ferretdb'), stdio: 'inherit' });
+  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-dir', dir], { stdio: 'ignore' });
   const uri = `mongodb://127.0.0.1:${port}/`;
   const client = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
   await client.connect();
