@@ -56,8 +56,8 @@ export const integrityOf: IntegrityLookup = (url) => lookup(url);
 export function secureElement(element: HTMLScriptElement | HTMLLinkElement, url: string): boolean {
   const integrity = integrityOf(url);
   if (!integrity) return false;
-  element.integrity = integrity;
-  element.crossOrigin = 'anonymous';
+  element.setAttribute('integrity', integrity);
+  element.setAttribute('crossorigin', 'anonymous');
   return true;
 }
 
