@@ -10,6 +10,8 @@ import { stackUrls } from './src/runtime-files.mjs';
 const { shell } = stackUrls(E2E_PORT_OFFSET);
 // Runs at another offset (TOOLSHOP_E2E_OFFSET) keep their own artifacts, so parallel runs do not clean each other's.
 const runName = E2E_PORT_OFFSET === 300 ? 'e2e' : `e2e-${E2E_PORT_OFFSET}`;
+const apps = ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe'];
+const releaseSpecs = '**/e2e/release.spec.ts';
 
 export default defineConfig({
   outputDir: join(repoRoot, 'test-results', runName),
@@ -27,9 +29,15 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
   },
-  projects: ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe'].map((app) => ({
-    name: app,
-    testDir: join(repoRoot, app, 'e2e'),
-    testMatch: '**/*.spec.ts',
-  })),
+  projects: [
+    ...apps.map((app) => ({
+      name: app,
+      testDir: join(repoRoot, app, 'e2e'),
+      testMatch: '**/*.spec.ts',
+      testIgnore: releaseSpecs,
+    })),
+    // Releases switch what every visitor of the stack gets (issue 17): they run after all the other
+    // tests (`--no-deps` runs them alone: `playwright test -c ... --no-deps storefront-mfe/e2e/release`).
+    { name: 'releases', testDir: join(repoRoot, 'storefront-mfe', 'e2e'), testMatch: 'release.spec.ts', dependencies: apps },
+  ],
 });

@@ -3,6 +3,8 @@
 // CLI), while the running shell follows on the next page load: no shell rebuild, no restart.
 // Variants of the current storefront build (copies of its dist with a visible change, a broken
 // manifest, a React major mismatch, a module that throws for some visitors) stand for new builds.
+// It runs after every other browser test (project "releases" of the Playwright config): what it
+// activates is what every visitor of the test stack gets. Alone: `playwright test ... --no-deps release`.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,8 +28,10 @@ test.describe.configure({ mode: 'serial' });
 // A release is a build upload, an activation a headless smoke check: minutes on a busy machine.
 test.setTimeout(240_000);
 
-test.afterAll(() => {
+test.afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  // Back to the stack's own build, as the other tests know it.
+  for (let i = 0; i < 20 && ((await status()).active || (await status()).canary); i++) await remotes('rollback', 'storefront');
 });
 
 /** A copy of the storefront's build, changed by `change(path, text)` (text files only). */
