@@ -19,6 +19,7 @@ export {
   type BadgeTone,
 } from './table/data-table';
 export {
+  imageSrcSet,
   ProductImage,
   resolveImageSrc,
   setImageBase,

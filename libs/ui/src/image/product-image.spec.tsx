@@ -1,5 +1,13 @@
+/** @jest-environment jsdom */
+import { fireEvent, render, screen } from '@testing-library/react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { IMAGE_PLACEHOLDER, ProductImage, resolveImageSrc, setImageBase } from '../index';
+import {
+  IMAGE_PLACEHOLDER,
+  imageSrcSet,
+  ProductImage,
+  resolveImageSrc,
+  setImageBase,
+} from '../index';
 
 const API = 'http://localhost:5000';
 
@@ -45,5 +53,49 @@ describe('ProductImage', () => {
   it('shows the neutral stand-in when there is no image', () => {
     const html = renderToStaticMarkup(<ProductImage src="" alt="" />);
     expect(html).toContain(`src="${IMAGE_PLACEHOLDER.replace(/&/g, '&amp;')}"`);
+  });
+});
+
+describe('uploaded pictures', () => {
+  const id = '0123456789abcdef01234567';
+  const uploaded = `${API}/images/${id}/960.webp`;
+
+  it('lists the WebP variants of an uploaded picture, and nothing for any other link', () => {
+    expect(imageSrcSet(uploaded)).toBe(
+      `${API}/images/${id}/320.webp 320w, ${API}/images/${id}/640.webp 640w, ${API}/images/${id}/960.webp 960w`,
+    );
+    expect(imageSrcSet(`${API}/images/drill.webp`)).toBeUndefined();
+    expect(imageSrcSet('https://images.example/photo.webp')).toBeUndefined();
+    expect(imageSrcSet(undefined)).toBeUndefined();
+  });
+
+  it('gives an uploaded picture a srcset and sizes, lazy by default', () => {
+    setImageBase(API);
+    const html = renderToStaticMarkup(
+      <ProductImage
+        src={`/images/${id}/960.webp`}
+        alt="Saw"
+        sizes="(min-width: 72rem) 22rem, 100vw"
+      />,
+    );
+    expect(html).toContain(`src="${uploaded}"`);
+    expect(html).toContain(`srcSet="${API}/images/${id}/320.webp 320w,`);
+    expect(html).toContain('sizes="(min-width: 72rem) 22rem, 100vw"');
+    expect(html).toContain('loading="lazy"');
+    const plain = renderToStaticMarkup(
+      <ProductImage src="/images/drill.webp" alt="Drill" sizes="50vw" />,
+    );
+    expect(plain).not.toContain('srcSet');
+    expect(plain).not.toContain('sizes');
+  });
+
+  it('shows the stand-in without a srcset when the picture fails to load', () => {
+    render(<ProductImage src={uploaded} alt="Saw" />);
+    const image = screen.getByRole('img', { name: 'Saw' });
+    expect(image.getAttribute('srcset')).toContain('320w');
+    expect(image.getAttribute('sizes')).toBe('100vw');
+    fireEvent.error(image);
+    expect(image.getAttribute('src')).toBe(IMAGE_PLACEHOLDER);
+    expect(image.hasAttribute('srcset')).toBe(false);
   });
 });
