@@ -53,6 +53,24 @@ describe('api client', () => {
     });
   });
 
+  it('uploads a file as its own bytes with its own type', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    fetchMock.mockReturnValue(answer(201, { url: 'http://api.test/images/x/320.webp' }));
+    const file = new Blob(['bytes'], { type: 'image/png' });
+
+    const result = await api.upload<{ url: string }>('/images', file);
+
+    expect(result).toEqual({ url: 'http://api.test/images/x/320.webp' });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('http://api.test/images');
+    expect(init.method).toBe('POST');
+    expect(init.body).toBe(file);
+    expect(init.headers).toMatchObject({
+      Authorization: 'Bearer token-1',
+      'Content-Type': 'image/png',
+    });
+  });
+
   it('sends no Authorization header without a token', async () => {
     fetchMock.mockReturnValue(answer(200, []));
     await api.get('/reviews');

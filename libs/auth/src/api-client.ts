@@ -30,14 +30,17 @@ async function call(
   options: ApiOptions = {},
 ): Promise<Response> {
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  // A file goes as its own bytes with its own type (POST /images); anything else as JSON.
+  const file = body instanceof Blob ? body : undefined;
+  if (file) headers['Content-Type'] = file.type || 'application/octet-stream';
+  else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
 
   const response = await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: options.signal,
   });
   if (!response.ok) {
@@ -118,7 +121,7 @@ async function getPage<T>(path: string, options?: ApiOptions): Promise<Page<T>> 
   return { items, total: Number.isInteger(total) && total >= items.length ? total : items.length };
 }
 
-/** The shop's one API client: JSON in and out, the bearer token when signed in. */
+/** The shop's one API client: JSON in and out (or a file in), the bearer token when signed in. */
 export const api = {
   get: <T>(path: string, options?: ApiOptions) => request<T>('GET', path, undefined, options),
   getPage,
@@ -130,4 +133,7 @@ export const api = {
     request<T>('PATCH', path, body ?? {}, options),
   delete: <T>(path: string, options?: ApiOptions) => request<T>('DELETE', path, undefined, options),
   download,
+  /** POSTs a file as the raw body with its own content type (the picture upload); JSON answer. */
+  upload: <T>(path: string, file: Blob, options?: ApiOptions) =>
+    request<T>('POST', path, file, options),
 };

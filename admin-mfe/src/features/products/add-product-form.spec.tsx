@@ -2,12 +2,18 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
+import {
+  CatalogMessages,
+  IMAGE_UPLOAD_MAX_BYTES,
+  ImageMessages,
+  Messages,
+  RuleMessages,
+} from '@toolshop/contracts';
 import { setImageBase } from '@toolshop/ui';
 import { AddProductForm } from './add-product-form';
 
 jest.mock('@toolshop/auth', () => ({
-  api: { post: jest.fn() },
+  api: { post: jest.fn(), upload: jest.fn() },
   ApiError: class extends Error {
     constructor(
       readonly status: number,
@@ -21,6 +27,7 @@ jest.mock('@toolshop/auth', () => ({
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const post = jest.mocked(api.post);
+const upload = jest.mocked(api.upload);
 
 const type = (label: string, value: string) =>
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -201,4 +208,48 @@ it('requires a category and sends the low-stock threshold when one is given', as
       expect.objectContaining({ category: 'Saws', lowStockThreshold: 25 }),
     ),
   );
+});
+
+describe('image upload', () => {
+  const choose = (file: File) =>
+    fireEvent.change(screen.getByLabelText('Or upload an image'), { target: { files: [file] } });
+  const sized = (bytes: number, type: string) =>
+    new File([new Uint8Array(bytes)], 'picture', { type });
+
+  beforeEach(() => upload.mockReset());
+
+  it.each([
+    ['a GIF', sized(100, 'image/gif'), ImageMessages.wrongType],
+    ['a file over 5 MB', sized(IMAGE_UPLOAD_MAX_BYTES + 1, 'image/jpeg'), ImageMessages.tooLarge],
+  ])('refuses %s with the API’s message and sends nothing', async (_name, file, message) => {
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    choose(file);
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Or upload an image')).toHaveAccessibleDescription(
+      expect.stringContaining(message),
+    );
+    expect(upload).not.toHaveBeenCalled();
+  });
+
+  it('uploads a picture and fills the image link with the answer, which the preview shows', async () => {
+    const url = 'http://localhost:5000/images/0123456789abcdef01234567/640.webp';
+    upload.mockResolvedValue({ url, widths: [320, 640] });
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    type('Name', 'Drill');
+    const file = sized(2048, 'image/png');
+    choose(file);
+    await waitFor(() => expect(screen.getByLabelText('Image link')).toHaveValue(url));
+    expect(upload).toHaveBeenCalledWith('/images', file);
+    expect(screen.getByLabelText('Name')).toHaveValue('Drill');
+    expect(screen.getByRole('img', { name: 'Preview of Drill' })).toHaveAttribute('src', url);
+    expect(toast.success).toHaveBeenCalledWith(ImageMessages.uploaded);
+  });
+
+  it('shows the API’s refusal at the upload field', async () => {
+    upload.mockRejectedValue(new ApiError(415, ImageMessages.wrongType));
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    choose(sized(100, 'image/jpeg'));
+    expect(await screen.findByText(ImageMessages.wrongType)).toBeInTheDocument();
+    expect(screen.getByLabelText('Image link')).toHaveValue('');
+  });
 });

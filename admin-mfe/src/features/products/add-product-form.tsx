@@ -4,6 +4,7 @@ import { Button, Field } from '@toolshop/ui';
 import { ToolRefusal, useAddTool } from './api/add-tool';
 import { CategorySelect } from './category-select';
 import { ImagePreview } from './image-preview';
+import { ImageUpload } from './image-upload';
 import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
 
@@ -18,6 +19,8 @@ export function AddProductForm() {
   const [values, setValues] = useState<ToolFormValues>(EMPTY_TOOL_FORM);
   const [errors, setErrors] = useState<FieldErrors<keyof NewTool>>({});
   const [submitted, setSubmitted] = useState(false);
+  // A new key after each saved product empties the file control with the rest of the form.
+  const [saved, setSaved] = useState(0);
   const addTool = useAddTool();
   const saving = addTool.isPending;
 
@@ -26,6 +29,12 @@ export function AddProductForm() {
     setValues(next);
     // After the first attempt, keep the messages in step with what is typed.
     if (submitted) setErrors(readToolForm(next).errors ?? {});
+  };
+
+  // An upload ends after any typing in the meantime: only the link changes, and it is valid.
+  const takeUploadedImage = (link: string) => {
+    setValues((previous) => ({ ...previous, img: link }));
+    setErrors(({ img: _uploaded, ...rest }) => rest);
   };
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -46,6 +55,7 @@ export function AddProductForm() {
       onSuccess: () => {
         setValues(EMPTY_TOOL_FORM);
         setSubmitted(false);
+        setSaved((count) => count + 1);
       },
       onError: (error) => {
         if (!(error instanceof ToolRefusal)) return;
@@ -78,6 +88,7 @@ export function AddProductForm() {
           onChange={change('img')}
           error={errors.img}
         />
+        <ImageUpload key={saved} onUploaded={takeUploadedImage} />
         <Field
           label="Short description"
           name="shortDescription"
