@@ -1,7 +1,8 @@
 // The remote registry's rules, MongoDB-backed: the one source of truth of what is live. It records
 // every release (with its content hashes) and every activation, canary, promotion and rollback
 // (who, when, which version, why), answers each visitor's remotes map (sticky canary buckets),
-// counts the shell's beacons and rolls a failing canary back by itself.
+// counts the shell's beacons and rolls a failing canary back by itself. Everything lives in the
+// database, so several registry processes (and one restarted) see the same counts and history.
 import { createHash } from 'node:crypto';
 import { remoteNames } from './config.mjs';
 
@@ -30,9 +31,9 @@ export function bucketOf(canaryId, remote) {
 /**
  * @param {{ db: import('mongodb').Db, store: ReturnType<import('./store.mjs').createStore>,
  *           gates: (remote: string, release: any) => Promise<string[]>,
- *           canary: { maxErrorRate: number, minSample: number }, now?: () => Date }} deps
+ *           canary: { maxErrorRate: number, minSample: number }, now?: () => Date, beaconRetentionMs?: number }} deps
  */
-export function createRegistry({ db, store, gates, canary, now = () => new Date() }) {
+export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000 }) {
   const releases = db.collection('releases');
   const states = db.collection('states');
   const history = db.collection('history');
@@ -43,12 +44,23 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     queue = next.catch(() => {});
     return next;
   };
-  // page loads counted per remote@version since its canary began (one registry process; a restart starts over)
-  const counts = new Map();
-  const countOf = (remote, version) => {
-    const key = `${remote}@${version}`;
-    if (!counts.has(key)) counts.set(key, { ok: 0, errors: 0 });
-    return counts.get(key);
+  // One document per beacon (an insert: the one write FerretDB makes atomic, api/README.md), counted
+  // by queries, so every registry process sees the same figures and a restart loses none. FerretDB
+  // has no TTL index: each process sweeps reports older than `beaconRetentionMs` now and then.
+  const beacons = db.collection('beacons');
+  // Decisions taken once across processes: the first insert of its `_id` wins (unique `_id`).
+  const decisions = db.collection('decisions');
+  let swept = 0;
+  const sweep = async () => {
+    if (Date.now() - swept < 60_000) return;
+    swept = Date.now();
+    await beacons.deleteMany({ at: { $lt: new Date(now().getTime() - beaconRetentionMs) } });
+  };
+  /** The page loads reported for remote@version since `since` (within the retention). */
+  const countOf = async (remote, version, since) => {
+    const filter = { remote, version, ...(since ? { at: { $gte: new Date(since) } } : {}) };
+    const [total, errors] = await Promise.all([beacons.countDocuments(filter), beacons.countDocuments({ ...filter, error: true })]);
+    return { ok: total - errors, errors };
   };
 
   const stateOf = async (remote) => (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };
@@ -82,9 +94,9 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     return { manifest, version, integrity };
   };
 
-  async function rollbackCanary(remote, by, reason, automatic) {
+  async function rollbackCanary(remote, by, reason, automatic, only) {
     const state = await stateOf(remote);
-    if (!state.canary) return undefined;
+    if (!state.canary || (only && state.canary.version !== only)) return undefined;
     const { version } = state.canary;
     state.canary = null;
     await save(state);
@@ -157,8 +169,8 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
           await save(state);
           await record({ remote, action: 'activate', version, from, by, reason, automatic: false });
         } else {
+          // its reports count from here on (a beacon of an earlier canary of this version does not)
           state.canary = { version, percent, since: now() };
-          counts.delete(`${remote}@${version}`);
           await save(state);
           await record({ remote, action: 'canary', version, from, percent, by, reason, automatic: false });
         }
@@ -205,28 +217,36 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
         return state;
       }),
 
-    /** Counts one beacon; a canary over its error threshold (with enough reports) is rolled back. */
+    /** Records one beacon; a canary over its error threshold (with enough reports) is rolled back, once. */
     beacon: async ({ remote, version, kind }) => {
       if (!remoteNames.includes(remote) || typeof version !== 'string' || !versionPattern.test(version)) return;
       if (!['ok', 'load', 'render'].includes(kind)) return;
       const { states: all } = await load();
       const state = all.find((s) => s._id === remote);
       if (state?.canary?.version !== version && state?.active?.version !== version) return;
-      const count = countOf(remote, version);
-      if (kind === 'ok') count.ok += 1;
-      else count.errors += 1;
-      const total = count.ok + count.errors;
-      if (state.canary?.version === version && total >= canary.minSample && count.errors / total > canary.maxErrorRate) {
-        const rate = Math.round((count.errors / total) * 100);
-        await serial(() =>
-          rollbackCanary(
-            remote,
-            'registry',
-            `automatic: error rate ${rate} % over ${total} page loads (threshold ${Math.round(canary.maxErrorRate * 100)} %, minimum ${canary.minSample})`,
-            true,
-          ),
-        );
+      await beacons.insertOne({ remote, version, error: kind !== 'ok', at: now() });
+      sweep().catch((error) => console.error('[registry] sweeping old beacons failed', error));
+      if (state.canary?.version !== version) return;
+      const { ok, errors } = await countOf(remote, version, state.canary.since);
+      const total = ok + errors;
+      if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
+      // Several registry processes may cross the threshold together: one decision per canary.
+      try {
+        await decisions.insertOne({ _id: `rollback:${remote}@${version}@${new Date(state.canary.since).toISOString()}`, at: now() });
+      } catch (error) {
+        if (error?.code === 11000) return;
+        throw error;
       }
+      const rate = Math.round((errors / total) * 100);
+      await serial(() =>
+        rollbackCanary(
+          remote,
+          'registry',
+          `automatic: error rate ${rate} % over ${total} page loads (threshold ${Math.round(canary.maxErrorRate * 100)} %, minimum ${canary.minSample})`,
+          true,
+          version,
+        ),
+      );
     },
 
     /** The visitor's map: each remote with a registry version, its canary when the visitor's bucket falls in it. */
@@ -244,12 +264,14 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
 
     status: async () => {
       const all = await states.find({}).toArray();
+      const withCounts = async (remote, entry) => entry && { ...entry, reports: await countOf(remote, entry.version, entry.since) };
       return Object.fromEntries(
-        remoteNames.map((remote) => {
-          const state = all.find((s) => s._id === remote);
-          const withCounts = (entry) => entry && { ...entry, reports: { ...countOf(remote, entry.version) } };
-          return [remote, { active: withCounts(state?.active) ?? null, canary: withCounts(state?.canary) ?? null }];
-        }),
+        await Promise.all(
+          remoteNames.map(async (remote) => {
+            const state = all.find((s) => s._id === remote);
+            return [remote, { active: (await withCounts(remote, state?.active)) ?? null, canary: (await withCounts(remote, state?.canary)) ?? null }];
+          }),
+        ),
       );
     },
 
@@ -272,6 +294,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     /** Creates the indexes (the unique `_id`s carry the rules that must be atomic). */
     init: async () => {
       await history.createIndex({ remote: 1, at: -1 });
+      await beacons.createIndex({ remote: 1, version: 1, at: 1 });
     },
   };
 }

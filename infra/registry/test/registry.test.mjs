@@ -9,15 +9,16 @@ import { createStore } from '../src/store.mjs';
 import { startTestDatabase, startTestStore } from './support.mjs';
 
 const tokens = { storefront: 'sf-secret', dashboard: 'db-secret', admin: 'ad-secret' };
-let storeServer, database, store, server, base;
+let storeServer, database, store, server, base, db;
 let refusals = [];
 
 before(async () => {
   storeServer = await startTestStore();
   database = await startTestDatabase();
   store = createStore(storeConfig(storeServer.env));
+  db = database.client.db(`registry-test-${Date.now()}`);
   const registry = createRegistry({
-    db: database.client.db(`registry-test-${Date.now()}`),
+    db,
     store,
     gates: async () => refusals,
     canary: { maxErrorRate: 0.2, minSample: 10 },
@@ -177,6 +178,31 @@ test('a canary failing above the threshold (with the minimum sample) is rolled b
   assert.equal((await call('GET', '/remotes.json?canary=anyone-at-all-12345')).body.storefront.version, '3.0.0+d');
   assert.equal((await call('POST', '/beacon', { body: { remote: 'nope', version: 'x', kind: 'ok' } })).status, 202, 'ignored, never trusted');
   assert.equal((await call('POST', '/beacon', { body: [] })).status, 400);
+});
+
+test('beacon counts live in the database: a second registry process (or one restarted) sees them and decides the rollback once', async () => {
+  await release('storefront', '5.0.0+f');
+  await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '5.0.0+f', percent: 10 } });
+  const beacon = (kind) => call('POST', '/beacon', { body: { remote: 'storefront', version: '5.0.0+f', kind } });
+  for (const kind of ['ok', 'ok', 'ok', 'ok', 'render', 'ok']) await beacon(kind);
+  // another process on the same database, started after these reports (what a restart is too)
+  const other = () => createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
+  const second = other();
+  await second.init();
+  assert.deepEqual((await second.status()).storefront.canary.reports, { ok: 5, errors: 1 });
+  assert.deepEqual((await second.status()).storefront.active.reports.errors, 0, 'the active version counts its own reports');
+  // the reports of both processes add up: 3 more errors through the second one tip the canary over 20 %
+  const third = other();
+  for (const kind of ['load', 'render']) await second.beacon({ remote: 'storefront', version: '5.0.0+f', kind });
+  assert.deepEqual((await third.status()).storefront.canary.reports, { ok: 5, errors: 3 });
+  // both cross the threshold at the same time: one automatic rollback is recorded, not two
+  await Promise.all([second.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'render' }), third.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'load' })]);
+  const status = (await call('GET', '/status', { token: tokens.admin })).body.storefront;
+  assert.equal(status.canary, null);
+  const entries = (await call('GET', '/history?remote=storefront', { token: tokens.storefront })).body;
+  const automatic = entries.filter((e) => e.automatic && e.from === '5.0.0+f');
+  assert.equal(automatic.length, 1);
+  assert.match(automatic[0].reason, /^automatic: error rate 50 % over 10 page loads/);
 });
 
 test('the release script publishes a build immutably (hashed files cached a year, manifests revalidated) and records it', async () => {
