@@ -239,3 +239,52 @@ test('a signed-in customer sees their navbar after the session is read, without 
   );
   expect(probe.shift).toBeLessThanOrEqual(0.02);
 });
+
+test.describe('before the hydration (the scripts held back)', () => {
+  test.use({ viewport: { width: 390, height: 800 } });
+
+  /** Holds every script until `release()`: the page stays the prerendered HTML meanwhile. */
+  async function holdScripts(page: Page) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\.js(\?|$)/, async (route) => {
+      await released;
+      await route.continue();
+    });
+    return release;
+  }
+
+  test('the phone menu opens before the hydration and stays open, as a button, after it', async ({ page }) => {
+    await expect
+      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .toBe(true);
+    const release = await holdScripts(page);
+    // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)
+    await page.goto('/', { waitUntil: 'commit' });
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+    await nav.getByRole('link', { name: 'Menu' }).click();
+    await expect(nav.getByRole('link', { name: 'Blogs' })).toBeVisible();
+
+    release();
+    const menu = nav.getByRole('button', { name: 'Menu' });
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(nav.getByRole('link', { name: 'Blogs' })).toBeVisible();
+    await expect(page).toHaveURL(`${stack.shell}/`);
+    await menu.click();
+    await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+  });
+
+  test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({ page }) => {
+    await expect
+      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .toBe(true);
+    const release = await holdScripts(page);
+    // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)
+    await page.goto('/', { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Read customer reviews' }).click();
+    release();
+    await expect(page.locator('#reviews')).toBeFocused();
+    await expect(page.locator('#reviews')).toBeInViewport();
+  });
+});

@@ -1,5 +1,6 @@
+import { useEffect } from 'react';
 import { useDocumentTitle, useHydrated } from '@toolshop/ui';
-import { Hero } from '../features/hero/hero';
+import { Hero, heroSections, revealSection } from '../features/hero/hero';
 import { ToolGrid } from '../features/tools/tool-grid';
 import { Highlights } from '../features/highlights/highlights';
 import { ReviewList } from '../features/reviews/review-list';
@@ -17,6 +18,12 @@ import styles from './page.module.css';
 export default function HomePage() {
   useDocumentTitle('Power tools direct from the factory');
   const hydrated = useHydrated();
+  // A hero link followed before the hydration (#tools, #reviews: a plain link then, its section not
+  // rendered yet) or a deep link to a section: taken to it once the sections are there.
+  useEffect(() => {
+    const id = window.location.hash.slice(1);
+    if (hydrated && heroSections.includes(id)) revealSection(id, { instant: true });
+  }, [hydrated]);
   return (
     <>
       <Hero />

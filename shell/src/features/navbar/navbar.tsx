@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { NavLink, useLocation, useNavigate } from 'react-router';
 import { signOut, useAuth } from '@toolshop/auth';
 import { navbarLinks } from '@toolshop/routes';
 import { Spinner, classNames } from '@toolshop/ui';
@@ -27,6 +27,14 @@ export function Navbar() {
   const [open, setOpen] = useState(false);
   const location = useLocation();
   useEffect(() => setOpen(false), [location.pathname]);
+  // The phone menu opened before the hydration (#main-menu): the button takes it over, open.
+  const navigate = useNavigate();
+  const openedEarly = status !== 'unknown' && location.hash === '#main-menu';
+  useEffect(() => {
+    if (!openedEarly) return;
+    setOpen(true);
+    void navigate({ pathname: location.pathname, search: location.search }, { replace: true });
+  }, [openedEarly, navigate, location.pathname, location.search]);
 
   return (
     <header
@@ -39,16 +47,27 @@ export function Navbar() {
         <NavLink to="/" className={styles.brand}>
           Tool<span>shop</span>
         </NavLink>
-        <button
-          type="button"
-          className={styles.toggle}
-          aria-expanded={open}
-          aria-controls="main-menu"
-          onClick={() => setOpen((value) => !value)}
+        {status === 'unknown' ? (
+          // Before the hydration (the prerendered home page): a plain link that opens the phone menu
+          // with CSS (.menu:target), since the button below acts only once React runs.
+          <a className={styles.toggle} href="#main-menu">
+            Menu
+          </a>
+        ) : (
+          <button
+            type="button"
+            className={styles.toggle}
+            aria-expanded={open}
+            aria-controls="main-menu"
+            onClick={() => setOpen((value) => !value)}
+          >
+            Menu
+          </button>
+        )}
+        <ul
+          id="main-menu"
+          className={classNames(styles.menu, open && styles.open, status === 'unknown' && styles.early)}
         >
-          Menu
-        </button>
-        <ul id="main-menu" className={classNames(styles.menu, open && styles.open)}>
           {navbarLinks().map(({ to, label }) => (
             <li key={to}>
               <NavLink to={to} end={to === '/'} className={linkClass}>

@@ -7,13 +7,22 @@ import styles from './hero.module.css';
  * the section so keyboard and screen-reader users land where sighted users look.
  */
 function scrollToSection(event: MouseEvent<HTMLAnchorElement>, id: string) {
-  const target = document.getElementById(id);
-  if (!target) return;
-  event.preventDefault();
-  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-  target.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
-  target.focus({ preventScroll: true });
+  if (revealSection(id)) event.preventDefault();
 }
+
+/** Scrolls to the hero's link target `id` and focuses it; false when it is not on the page (yet). */
+export function revealSection(id: string, { instant = false } = {}): boolean {
+  const target = document.getElementById(id);
+  if (!target) return false;
+  const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+  // (instant while the sections above still load: the browser's scroll anchoring then keeps it in view)
+  target.scrollIntoView({ behavior: reduceMotion || instant ? 'auto' : 'smooth', block: 'start' });
+  target.focus({ preventScroll: true });
+  return true;
+}
+
+/** The sections the hero links to (#tools, #reviews): rendered only once the page is hydrated. */
+export const heroSections = ['tools', 'reviews'];
 
 export function Hero() {
   return (
