@@ -9,6 +9,7 @@ import { ModuleRef, Reflector } from '@nestjs/core';
 import type { AuthUser } from '../auth/auth-user';
 import { AdminDirectory, hasAdminRights } from './admin-directory';
 import type { OwnedRequest, OwnerSource } from './owner-lookup';
+import { isKeyedRetry, type KeyedRequest } from '../common/idempotency';
 
 export interface OwnershipRule {
   owner: OwnerSource;
@@ -33,12 +34,16 @@ export class OwnershipGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.get<OwnershipRule>(OWNERSHIP, context.getHandler());
-    const request = context.switchToHttp().getRequest<OwnedRequest & { user: AuthUser }>();
+    const request = context
+      .switchToHttp()
+      .getRequest<OwnedRequest & KeyedRequest & { user: AuthUser }>();
     const lookup = this.moduleRef.get(rule.owner, { strict: false });
     const owner = await lookup.ownerOf(request);
     // Malformed: the route's validation answers 400 with the precise message.
     if (owner === undefined) return true;
     const notFound = rule.notFound ?? rule.owner.notFound ?? 'Not Found';
+    // A retry of a keyed call is answered as the first time (a retried cancel: the order is gone).
+    if (owner === null && (await isKeyedRetry(request))) return true;
     if (owner === null) throw new NotFoundException(notFound);
     if (owner === request.user.email) return true;
     if (rule.admins && (await hasAdminRights(this.admins, request.user))) return true;

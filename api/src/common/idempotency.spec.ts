@@ -206,3 +206,28 @@ it('lets a retry run a request whose process died before answering, once the cla
   expect(await run(alive, contextFor(key), next)).toEqual({ insertedId: 'order-1' });
   expect(next.handle).toHaveBeenCalledTimes(1);
 });
+
+it('keys a public call without a signed-in user among anonymous callers, apart from accounts', async () => {
+  const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
+  const anonymous = (body: unknown) =>
+    ({
+      switchToHttp: () => ({
+        getRequest: () => ({
+          method: 'POST',
+          url: '/suggestions',
+          routeOptions: { url: '/suggestions' },
+          headers: { 'idempotency-key': 'suggestion-1' },
+          body,
+        }),
+      }),
+    }) as unknown as ExecutionContext;
+  let calls = 0;
+  const next = handlerAnswering(() => ({ insertedId: `s${++calls}` }));
+  const first = await run(interceptor, anonymous({ opinion: 'more saws' }), next);
+  expect(await run(interceptor, anonymous({ opinion: 'more saws' }), next)).toEqual(first);
+  expect(next.handle).toHaveBeenCalledTimes(1);
+  expect(await errorOf(run(interceptor, anonymous({ opinion: 'fewer saws' }), next))).toEqual({
+    status: 422,
+    body: expect.objectContaining({ message: IdempotencyMessages.otherRequest }),
+  });
+});

@@ -24,10 +24,18 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'PATCH /orders/:id',
   'DELETE /orders/:id',
   'POST /create-payment-intent',
+  'POST /payments/test/confirm',
   'POST /reviews',
   'PATCH /reviews/:id',
+  'POST /suggestions',
+  'PUT /users',
+  'PUT /user/admin/:email',
   'PATCH /adminOrders/:id',
+  'POST /tools',
 ]);
+
+/** Whose keys a call without a signed-in user shares (public routes): a key is a random id. */
+const ANONYMOUS = 'anonymous:';
 
 export const IdempotencyMessages = {
   malformed: 'Idempotency-Key must be 8 to 128 characters: letters, digits, "-", "_", ":" or "."',
@@ -118,8 +126,28 @@ export function mongoIdempotencyStore(connection: Connection): IdempotencyStore 
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('base64url');
 
+/** The parts of a request its key is read from. */
+export type KeyedRequest = Pick<
+  FastifyRequest,
+  'method' | 'url' | 'routeOptions' | 'headers' | 'body'
+> & {
+  user?: AuthUser;
+};
+/** The app's interceptor's check (one per app), for isKeyedRetry. */
+let retryCheck: ((request: KeyedRequest) => Promise<boolean>) | undefined;
+
 /**
- * `Idempotency-Key` on the routes of IDEMPOTENT_ROUTES: the first request of a key (per account)
+ * Whether the request repeats a key its account already used on this route: the ownership guard
+ * then lets it through although the record it names is gone (a retried cancel deleted it the
+ * first time), so that the interceptor answers it as the first time (or 422) instead of 404.
+ */
+export function isKeyedRetry(request: KeyedRequest): Promise<boolean> {
+  return retryCheck ? retryCheck(request) : Promise.resolve(false);
+}
+
+/**
+ * `Idempotency-Key` on the routes of IDEMPOTENT_ROUTES: the first request of a key (per account;
+ * public calls without a signed-in user share one space of keys, random ids that nobody guesses)
  * runs and its answer (status and body, errors below 500 included) is kept for 24 hours in the
  * database, so a retry through any API process gets the same answer without running again. The
  * same key with another body or route answers 422; while the first is still running, 409. A
@@ -133,33 +161,44 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly store: IdempotencyStore,
     private readonly staleAfterMs: number,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    retryCheck = (request) => this.isRetry(request);
+  }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<FastifyRequest & { user?: AuthUser }>();
+    const request = context.switchToHttp().getRequest<KeyedRequest>();
+    const keyed = this.keyOf(request);
+    if (!keyed) return next.handle();
+    return from(this.once(keyed.id, keyed.fingerprint, next));
+  }
+
+  /** See isKeyedRetry. */
+  async isRetry(request: KeyedRequest): Promise<boolean> {
+    const keyed = this.keyOf(request);
+    return keyed !== undefined && (await this.store.find(keyed.id)) !== null;
+  }
+
+  /** The record id (account and key) and fingerprint of a keyed call; 400 for a malformed key. */
+  private keyOf(request: KeyedRequest): { id: string; fingerprint: string } | undefined {
     const route = `${request.method} ${request.routeOptions?.url ?? ''}`;
     const header = request.headers[IDEMPOTENCY_HEADER];
-    if (header === undefined || !IDEMPOTENT_ROUTES.has(route) || !request.user)
-      return next.handle();
+    if (header === undefined || !IDEMPOTENT_ROUTES.has(route)) return undefined;
     const key = Array.isArray(header) ? '' : header;
     if (!KEY_PATTERN.test(key))
       throw new HttpException(errorBody(400, IdempotencyMessages.malformed), 400);
-    return from(
-      this.once(
-        request.user.email,
-        key,
-        `${route} ${request.url} ${JSON.stringify(request.body ?? null)}`,
-        next,
-      ),
-    );
+    const account = request.user?.email ?? ANONYMOUS;
+    return {
+      id: sha256(`${account}\n${key}`),
+      fingerprint: sha256(`${route} ${request.url} ${JSON.stringify(request.body ?? null)}`),
+    };
   }
 
-  private async once(account: string, key: string, request: string, next: CallHandler) {
+  private async once(id: string, fingerprint: string, next: CallHandler) {
     const now = this.now();
     this.sweep(now);
     const record: IdempotencyRecord = {
-      _id: sha256(`${account}\n${key}`),
-      fingerprint: sha256(request),
+      _id: id,
+      fingerprint,
       state: 'running',
       claimId: randomUUID(),
       staleAfter: new Date(now + this.staleAfterMs),
@@ -233,7 +272,8 @@ export function documentIdempotency(document: OpenAPIObject): OpenAPIObject {
           in: 'header',
           required: false,
           description:
-            'Makes a retry safe: the first answer to this key (per account, 24 hours) is answered ' +
+            'Makes a retry safe: the first answer to this key (per account, or among anonymous ' +
+            'callers; 24 hours) is answered ' +
             'again to a retry with the same body, without running the request twice. 8 to 128 ' +
             'characters of A-Z a-z 0-9 - _ : . (400 otherwise).',
           schema: { type: 'string', pattern: KEY_PATTERN.source, minLength: 8, maxLength: 128 },

@@ -1,0 +1,291 @@
+// Issue 16: every state-changing call a client may retry takes an Idempotency-Key: a retry with the
+// same key and body answers the first answer without running again; another body (or target) with
+// the same key is a 422.
+import { Types } from 'mongoose';
+import { randomUUID } from 'node:crypto';
+import { IDEMPOTENT_ROUTES } from '../src/common/idempotency';
+import { OTHER, TestApi } from './support/test-api';
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await TestApi.start();
+});
+afterAll(() => api.stop());
+
+interface Call {
+  method: string;
+  path: string;
+  body?: unknown;
+  token?: string;
+}
+
+interface Case {
+  route: string;
+  /** The first call, its retry's twin with another body or target, and the check that it ran once. */
+  setup(): Promise<{ call: Call; other: Call; ranOnce(): Promise<void> }>;
+}
+
+const send = (call: Call, key: string) =>
+  api.request(call.method, call.path, {
+    token: call.token,
+    body: call.body,
+    headers: { 'idempotency-key': key },
+  });
+
+const profile = (location: string) => ({
+  email: OTHER,
+  location,
+  phone: '555-0100',
+  education: 'Trade school',
+  linkedIn: 'https://www.linkedin.com/in/olivia',
+});
+
+async function payableOrder(token = api.tokens.customer) {
+  const orderId = await api.placeOrder(await api.insertTool({ price: 25 }), token);
+  const intent = await api.request('POST', '/create-payment-intent', {
+    token,
+    body: { orderId },
+  });
+  return { orderId, clientSecret: intent.body.clientSecret as string };
+}
+const testCard = (clientSecret: string, number = '4242 4242 4242 4242') => ({
+  clientSecret,
+  card: { number, expMonth: 12, expYear: 2040, cvc: '123' },
+  billingDetails: {
+    email: 'customer@toolshop.test',
+    name: 'Casey',
+    address: { line1: '1 Main St' },
+  },
+});
+
+const count = (collection: string, filter: Record<string, unknown>) =>
+  api.db.collection(collection).countDocuments(filter);
+
+const cases: Case[] = [
+  {
+    route: 'POST /orders',
+    async setup() {
+      const toolId = await api.insertTool({ available: 10 });
+      const body = { toolId, address: '1 Main St', phone: '555-0100', orderQuantity: 2 };
+      const token = api.tokens.other;
+      return {
+        call: { method: 'POST', path: '/orders', token, body },
+        other: { method: 'POST', path: '/orders', token, body: { ...body, orderQuantity: 3 } },
+        ranOnce: async () => {
+          expect(await count('orders', { toolId: new Types.ObjectId(toolId) })).toBe(1);
+          expect(await api.toolStock(toolId)).toBe(8);
+        },
+      };
+    },
+  },
+  {
+    route: 'PATCH /reviews/:id',
+    async setup() {
+      const review = await api.request('POST', '/reviews', {
+        token: api.tokens.other,
+        body: { opinion: 'Hide me', rating: 1 },
+      });
+      const id = review.body.insertedId as string;
+      const token = api.tokens.admin;
+      return {
+        call: { method: 'PATCH', path: `/reviews/${id}`, token, body: { hidden: true } },
+        other: { method: 'PATCH', path: `/reviews/${id}`, token, body: { hidden: false } },
+        ranOnce: async () =>
+          expect(await count('audit', { action: 'review.hide', targetId: id })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /suggestions',
+    async setup() {
+      const opinion = `More saws ${randomUUID()}`;
+      return {
+        call: { method: 'POST', path: '/suggestions', body: { email: 'me@example.com', opinion } },
+        other: {
+          method: 'POST',
+          path: '/suggestions',
+          body: { email: 'me@example.com', opinion: 'x' },
+        },
+        ranOnce: async () => expect(await count('suggestions', { opinion })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'PUT /users',
+    async setup() {
+      const path = `/users?email=${OTHER}`;
+      const token = api.tokens.other;
+      return {
+        call: { method: 'PUT', path, token, body: profile('Lyon') },
+        other: { method: 'PUT', path, token, body: profile('Nice') },
+        // A second run would have written Lyon over the change made since.
+        ranOnce: async () =>
+          expect((await api.db.collection('users').findOne({ email: OTHER }))?.location).toBe(
+            'changed since',
+          ),
+      };
+    },
+  },
+  {
+    route: 'PUT /user/admin/:email',
+    async setup() {
+      const email = `promoted-${randomUUID().slice(0, 8)}@toolshop.test`;
+      await api.db.collection('users').insertOne({ email });
+      const token = api.tokens.admin;
+      return {
+        call: { method: 'PUT', path: `/user/admin/${email}`, token, body: {} },
+        other: { method: 'PUT', path: `/user/admin/${OTHER}`, token, body: {} },
+        // The replay answers modifiedCount 1 (a second run answers 0); one audit entry.
+        ranOnce: async () =>
+          expect(await count('audit', { action: 'user.makeAdmin', targetId: email })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'DELETE /orders/:id',
+    async setup() {
+      const toolId = await api.insertTool({ available: 10 });
+      const id = await api.placeOrder(toolId, api.tokens.customer, 3);
+      const otherId = await api.placeOrder(toolId, api.tokens.customer, 1);
+      const token = api.tokens.customer;
+      return {
+        call: { method: 'DELETE', path: `/orders/${id}`, token },
+        other: { method: 'DELETE', path: `/orders/${otherId}`, token },
+        // Its 3 came back once (the other order still holds 1); a second run would answer 404.
+        ranOnce: async () => expect(await api.toolStock(toolId)).toBe(9),
+      };
+    },
+  },
+  {
+    route: 'PATCH /adminOrders/:id',
+    async setup() {
+      const id = await api.placeOrder(await api.insertTool());
+      const otherId = await api.placeOrder(await api.insertTool());
+      await api.markPaid(id);
+      await api.markPaid(otherId);
+      const token = api.tokens.admin;
+      return {
+        call: { method: 'PATCH', path: `/adminOrders/${id}`, token, body: {} },
+        other: { method: 'PATCH', path: `/adminOrders/${otherId}`, token, body: {} },
+        ranOnce: async () =>
+          expect(await count('audit', { action: 'order.approve', targetId: id })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /reviews',
+    async setup() {
+      const opinion = `Sturdy ${randomUUID()}`;
+      const token = api.tokens.customer;
+      return {
+        call: { method: 'POST', path: '/reviews', token, body: { opinion, rating: 5 } },
+        other: { method: 'POST', path: '/reviews', token, body: { opinion, rating: 4 } },
+        ranOnce: async () => expect(await count('reviews', { opinion })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /tools',
+    async setup() {
+      const name = `Grinder ${randomUUID().slice(0, 8)}`;
+      const tool = {
+        name,
+        img: 'http://localhost:5000/images/angle-grinder.webp',
+        shortDescription: 'Twin wheels',
+        minOrder: 1,
+        available: 30,
+        price: 75,
+      };
+      const token = api.tokens.admin;
+      return {
+        call: { method: 'POST', path: '/tools', token, body: tool },
+        other: { method: 'POST', path: '/tools', token, body: { ...tool, price: 80 } },
+        ranOnce: async () => expect(await count('tools', { name })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /create-payment-intent',
+    async setup() {
+      const token = api.tokens.customer;
+      const first = await api.placeOrder(await api.insertTool());
+      const second = await api.placeOrder(await api.insertTool());
+      return {
+        call: { method: 'POST', path: '/create-payment-intent', token, body: { orderId: first } },
+        other: { method: 'POST', path: '/create-payment-intent', token, body: { orderId: second } },
+        ranOnce: async () => undefined, // the same client secret (checked for every route below)
+      };
+    },
+  },
+  {
+    route: 'POST /payments/test/confirm',
+    async setup() {
+      const { clientSecret, orderId } = await payableOrder();
+      const token = api.tokens.customer;
+      return {
+        call: {
+          method: 'POST',
+          path: '/payments/test/confirm',
+          token,
+          body: testCard(clientSecret),
+        },
+        other: {
+          method: 'POST',
+          path: '/payments/test/confirm',
+          token,
+          body: testCard(clientSecret, '4000 0000 0000 0002'),
+        },
+        ranOnce: async () =>
+          expect(
+            (await api.db.collection('orders').findOne({ _id: new Types.ObjectId(orderId) }))?.paid,
+          ).toBe(true),
+      };
+    },
+  },
+  {
+    route: 'PATCH /orders/:id',
+    async setup() {
+      const { clientSecret, orderId } = await payableOrder();
+      await api.request('POST', '/payments/test/confirm', { body: testCard(clientSecret) });
+      const transactionId = clientSecret.split('_secret_')[0];
+      const token = api.tokens.customer;
+      return {
+        call: { method: 'PATCH', path: `/orders/${orderId}`, token, body: { transactionId } },
+        other: {
+          method: 'PATCH',
+          path: `/orders/${orderId}`,
+          token,
+          body: { transactionId: `${transactionId}x` },
+        },
+        ranOnce: async () => undefined,
+      };
+    },
+  },
+];
+
+it('covers every route that honours the header', () => {
+  expect(cases.map((c) => c.route).sort()).toEqual([...IDEMPOTENT_ROUTES].sort());
+});
+
+it.each(cases)(
+  '$route: a retry with the same key answers the first answer, once; another request with it is a 422',
+  async ({ route, setup }) => {
+    const { call, other, ranOnce } = await setup();
+    const key = `retry-${randomUUID()}`;
+    const first = await send(call, key);
+    expect(first.status).toBeLessThan(300);
+    if (route === 'PUT /users')
+      await api.db
+        .collection('users')
+        .updateOne({ email: OTHER }, { $set: { location: 'changed since' } });
+    const retries = await Promise.all([send(call, key), send(call, key)]);
+    for (const retry of retries) {
+      expect(retry.status).toBe(first.status);
+      expect(retry.body).toEqual(first.body);
+    }
+    await ranOnce();
+    const refused = await send(other, key);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity' });
+  },
+);
