@@ -117,7 +117,7 @@ describe('MyOrdersPage', () => {
     expect(api.delete).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(api.delete).toHaveBeenCalledWith('/orders/o1', { signOutOnAuthError: true });
+    expect(api.delete).toHaveBeenCalledWith('/orders/o1', { signOutOnAuthError: true, idempotent: true });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('canceled order'));
     await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

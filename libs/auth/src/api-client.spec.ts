@@ -228,4 +228,32 @@ describe('api client', () => {
       expect(saved).toHaveLength(1);
     });
   });
+
+  it('sends one Idempotency-Key per attempt of an idempotent call: kept after no answer, new after an answer', async () => {
+    const keyOf = (call: number) =>
+      (fetchMock.mock.calls[call]![1] as { headers: Record<string, string> }).headers[
+        'Idempotency-Key'
+      ];
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.post('/orders', { toolId: 't1' }, { idempotent: true })).rejects.toThrow(
+      'Failed to fetch',
+    );
+    fetchMock.mockReturnValueOnce(answer(201, { insertedId: 'o1' }));
+    await api.post('/orders', { toolId: 't1' }, { idempotent: true });
+    // The retry after no answer is the same attempt...
+    expect(keyOf(0)).toMatch(/^attempt-[0-9a-f-]{32,36}$/);
+    expect(keyOf(1)).toBe(keyOf(0));
+    // ...the same request after an answer (here a refusal) is a new one, and so is another request.
+    fetchMock.mockReturnValueOnce(answer(409, { message: 'enter valid quantity' }));
+    await expect(
+      api.post('/orders', { toolId: 't1' }, { idempotent: true }),
+    ).rejects.toBeInstanceOf(ApiError);
+    fetchMock.mockReturnValueOnce(answer(200, { deletedCount: 1 }));
+    await api.delete('/orders/o1', { idempotent: true });
+    expect(new Set([keyOf(1), keyOf(2), keyOf(3)]).size).toBe(3);
+    // Calls that are not marked idempotent send none.
+    fetchMock.mockReturnValueOnce(answer(200, []));
+    await api.get('/tools');
+    expect(keyOf(4)).toBeUndefined();
+  });
 });

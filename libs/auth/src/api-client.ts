@@ -1,6 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { ApiError, messageOf } from './api-error';
 import { getAccessToken } from './auth-store';
+import { attemptKey } from './idempotency';
 import { getRuntimeConfig } from './runtime-config';
 import { signOutAfterAuthError } from './sign-out';
 
@@ -9,6 +10,11 @@ export interface ApiOptions {
   signOutOnAuthError?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A state-changing call a user may retry: sent with an `Idempotency-Key`, one per attempt (kept
+   * when a send got no answer, new once the API answered; see idempotency.ts).
+   */
+  idempotent?: boolean;
 }
 
 /** One page of a list and the number of items in all pages (the API's X-Total-Count). */
@@ -36,6 +42,8 @@ async function call(
   else if (body !== undefined) headers['Content-Type'] = 'application/json';
   const token = getAccessToken();
   if (token) headers.Authorization = `Bearer ${token}`;
+  const attempt = options.idempotent ? attemptKey(method, path, body) : undefined;
+  if (attempt) headers['Idempotency-Key'] = attempt.key;
 
   const response = await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
     method,
@@ -43,6 +51,7 @@ async function call(
     body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
     signal: options.signal,
   });
+  attempt?.answered();
   if (!response.ok) {
     const parsed = parseText(await response.text());
     if (options.signOutOnAuthError && (response.status === 401 || response.status === 403)) {

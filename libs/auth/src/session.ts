@@ -18,22 +18,28 @@ function toAuthUser(user: User, fallbackEmail = ''): AuthUser {
 async function checkAdmin(email: string): Promise<void> {
   try {
     const { admin } = await api.get<{ admin: boolean }>(`/admin/${encodeURIComponent(email)}`);
-    if (useAuth.getState().user?.email === email) useAuth.setState({ isAdmin: admin === true, adminChecked: true });
+    if (useAuth.getState().user?.email === email)
+      useAuth.setState({ isAdmin: admin === true, adminChecked: true });
   } catch {
-    if (useAuth.getState().user?.email === email) useAuth.setState({ isAdmin: false, adminChecked: true });
+    if (useAuth.getState().user?.email === email)
+      useAuth.setState({ isAdmin: false, adminChecked: true });
   }
 }
 
 /** SPEC §3: after a sign-in the backend receives `{ email }` for the user record keyed by email. */
 async function upsertUserRecord(email: string): Promise<void> {
   try {
-    await api.put(`/users?email=${encodeURIComponent(email)}`, { email });
+    await api.put(`/users?email=${encodeURIComponent(email)}`, { email }, { idempotent: true });
   } catch {
     // the record is created again at the next sign-in; not a reason to fail the sign-in
   }
 }
 
-async function adoptUser(user: User, fallbackEmail?: string, afterSignIn = false): Promise<AuthUser> {
+async function adoptUser(
+  user: User,
+  fallbackEmail?: string,
+  afterSignIn = false,
+): Promise<AuthUser> {
   const authUser = toAuthUser(user, fallbackEmail);
   setSignedIn(authUser, user.access_token);
   if (afterSignIn && authUser.email) await upsertUserRecord(authUser.email);
@@ -45,7 +51,8 @@ async function adoptUser(user: User, fallbackEmail?: string, afterSignIn = false
 onUserManagerCreated((manager) => {
   manager.events.addUserLoaded((user) => {
     // silent renewal: keep the token of SPEC §3 in step with the renewed one
-    if (useAuth.getState().status === 'signedIn') setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
+    if (useAuth.getState().status === 'signedIn')
+      setSignedIn(toAuthUser(user, useAuth.getState().user?.email), user.access_token);
   });
   // A failed renewal is retried by the next timer; only a token that has really expired ends the session.
   manager.events.addAccessTokenExpired(() => void signOut());
@@ -87,14 +94,24 @@ export function initAuth(): Promise<void> {
 
 /** Email + password sign-in (password grant). Throws an Error carrying the identity provider's message. */
 export async function signInWithPassword(email: string, password: string): Promise<AuthUser> {
-  const user = await (await getUserManager()).signinResourceOwnerCredentials({ username: email, password, skipUserInfo: true });
+  const user = await (
+    await getUserManager()
+  ).signinResourceOwnerCredentials({ username: email, password, skipUserInfo: true });
   return adoptUser(user, email, true);
 }
 
-async function providerRequest(method: string, path: string, body: unknown, token?: string): Promise<void> {
+async function providerRequest(
+  method: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<void> {
   const response = await fetch(`${getRuntimeConfig().authority}${path}`, {
     method,
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      'Content-Type': 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
     body: JSON.stringify(body),
   });
   if (response.ok) return;
@@ -107,7 +124,15 @@ async function providerRequest(method: string, path: string, body: unknown, toke
 }
 
 /** Creates the account at the identity provider, signs in and sets the display name. */
-export async function signUp({ name, email, password }: { name: string; email: string; password: string }): Promise<AuthUser> {
+export async function signUp({
+  name,
+  email,
+  password,
+}: {
+  name: string;
+  email: string;
+  password: string;
+}): Promise<AuthUser> {
   await providerRequest('POST', '/accounts', { name, email, password });
   const user = await signInWithPassword(email, password);
   const token = localStorage.getItem('accessToken') ?? undefined;
@@ -124,7 +149,9 @@ export async function signUp({ name, email, password }: { name: string; email: s
 /** Redirects to the provider with the Google hint (its parameter name from the runtime config); the answer comes back to /auth/callback. */
 export async function signInWithGoogle(returnTo = '/'): Promise<void> {
   const { idpHintParam } = getRuntimeConfig();
-  await (await getUserManager()).signinRedirect({ extraQueryParams: { [idpHintParam]: 'google' }, state: { returnTo } });
+  await (
+    await getUserManager()
+  ).signinRedirect({ extraQueryParams: { [idpHintParam]: 'google' }, state: { returnTo } });
 }
 
 /** Completes the code + PKCE flow at /auth/callback; resolves with the path to go back to. */

@@ -103,7 +103,7 @@ it('approves a paid order, which then shows as shipped', async () => {
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.approvedForShipping));
   // Nothing entered: the spec's call, without carrier or tracking number.
-  expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {});
+  expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {}, { idempotent: true });
   expect(row('o2')).toHaveTextContent('Shipped');
   expect(within(row('o2')).queryByRole('button', { name: /^Approve/ })).toBeNull();
 });
@@ -111,7 +111,9 @@ it('approves a paid order, which then shows as shipped', async () => {
 it('sends the carrier and tracking number entered on approval, checked first', async () => {
   const dialog = await openApproveDialog();
   const tracking = within(dialog).getByLabelText('Tracking number (optional)');
-  fireEvent.change(within(dialog).getByLabelText('Carrier (optional)'), { target: { value: ' DHL ' } });
+  fireEvent.change(within(dialog).getByLabelText('Carrier (optional)'), {
+    target: { value: ' DHL ' },
+  });
   fireEvent.change(tracking, { target: { value: '<b>' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
   expect(await within(dialog).findByText(/The tracking number may hold/)).toBeInTheDocument();
@@ -121,7 +123,11 @@ it('sends the carrier and tracking number entered on approval, checked first', a
   fireEvent.change(tracking, { target: { value: 'JD0146 0000' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
   await waitFor(() =>
-    expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', { carrier: 'DHL', trackingNumber: 'JD0146 0000' }),
+    expect(api.patch).toHaveBeenCalledWith(
+      '/adminOrders/o2',
+      { carrier: 'DHL', trackingNumber: 'JD0146 0000' },
+      { idempotent: true },
+    ),
   );
   await waitFor(() => expect(row('o2')).toHaveTextContent('Shipped'));
 });
@@ -134,7 +140,7 @@ it('cancels an unpaid order after the confirmation and reloads the page', async 
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.orderCanceled));
-  expect(api.delete).toHaveBeenCalledWith('/orders/o1');
+  expect(api.delete).toHaveBeenCalledWith('/orders/o1', { idempotent: true });
   await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
 });
 

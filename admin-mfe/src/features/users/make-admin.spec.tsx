@@ -69,7 +69,7 @@ it('assigns admin after the confirmation and updates the row', async () => {
   confirmInDialog();
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.adminAssigned));
-  expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {});
+  expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}, { idempotent: true });
   expect(row('carla@example.com')).toHaveTextContent('Admin');
   expect(within(row('carla@example.com')).queryByRole('button')).toBeNull();
 });
@@ -101,7 +101,9 @@ it('assigns admin by email, checking the address first', async () => {
   fireEvent.change(email, { target: { value: ' Carla@Example.com ' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign Admin' }));
   confirmInDialog();
-  await waitFor(() => expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}));
+  await waitFor(() =>
+    expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}, { idempotent: true }),
+  );
   expect(row('carla@example.com')).toHaveTextContent('Admin');
   await waitFor(() => expect(email).toHaveValue(''));
 });

@@ -8,7 +8,9 @@ import type { PayableOrder } from './api/payable-order';
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
 
 const loadStripe = jest.fn();
-jest.mock('@stripe/stripe-js/pure', () => ({ loadStripe: (...args: unknown[]) => loadStripe(...args) }));
+jest.mock('@stripe/stripe-js/pure', () => ({
+  loadStripe: (...args: unknown[]) => loadStripe(...args),
+}));
 
 // Stripe Elements replaced by a card box that is ready at once and a Stripe object we control.
 const confirmCardPayment = jest.fn();
@@ -78,17 +80,25 @@ describe('CardPayment with the test provider', () => {
 
   it('keeps the pay button disabled until the client secret has arrived', async () => {
     const release = clientSecretLater();
-    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, {
+      wrapper: createServerDataWrapper(),
+    });
     expect(payButton()).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $125');
-    expect(api.post).toHaveBeenCalledWith('/create-payment-intent', { orderId: 'o1', totalPrice: 125 });
+    expect(api.post).toHaveBeenCalledWith(
+      '/create-payment-intent',
+      { orderId: 'o1', totalPrice: 125 },
+      { idempotent: true },
+    );
     release('pi_test_1_secret_x');
     await waitFor(() => expect(payButton()).toBeEnabled());
   });
 
   it('shows the provider’s card error in red under the form and lets the customer retry', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, {
+      wrapper: createServerDataWrapper(),
+    });
     await waitFor(() => expect(payButton()).toBeEnabled());
     api.post.mockRejectedValueOnce(new ApiError(402, 'Your card was declined.'));
     const user = userEvent.setup();
@@ -102,7 +112,9 @@ describe('CardPayment with the test provider', () => {
 
   it('checks that the card is complete before sending it', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, {
+      wrapper: createServerDataWrapper(),
+    });
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Card number'), '4242');
@@ -113,7 +125,9 @@ describe('CardPayment with the test provider', () => {
 
   it('confirms with the billing details, reports the payment and shows the transaction id', async () => {
     clientSecretLater()('pi_test_1_secret_x');
-    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, {
+      wrapper: createServerDataWrapper(),
+    });
     await waitFor(() => expect(payButton()).toBeEnabled());
     api.post.mockResolvedValueOnce({ id: 'pi_test_1', status: 'succeeded' });
     api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
@@ -123,18 +137,32 @@ describe('CardPayment with the test provider', () => {
 
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
     expect(screen.getByText('pi_test_1')).toBeInTheDocument();
-    expect(api.post).toHaveBeenLastCalledWith('/payments/test/confirm', {
-      clientSecret: 'pi_test_1_secret_x',
-      card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
-      billingDetails: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '1 Analytical Way' } },
-    });
-    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_test_1' });
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/payments/test/confirm',
+      {
+        clientSecret: 'pi_test_1_secret_x',
+        card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
+        billingDetails: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          address: { line1: '1 Analytical Way' },
+        },
+      },
+      { idempotent: true },
+    );
+    expect(api.patch).toHaveBeenCalledWith(
+      '/orders/o1',
+      { order: 'o1', transactionId: 'pi_test_1' },
+      { idempotent: true },
+    );
     expect(payButton()).toBeDisabled();
   });
 
   it('says why the payment cannot start, with a retry', async () => {
     api.post.mockRejectedValueOnce(new ApiError(409, 'This order is already paid'));
-    render(<CardPayment order={order} config={{ provider: 'test' }} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={{ provider: 'test' }} />, {
+      wrapper: createServerDataWrapper(),
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('This order is already paid');
     expect(payButton()).toBeDisabled();
   });
@@ -165,21 +193,29 @@ describe('CardPayment with Stripe', () => {
     await waitFor(() => expect(payButton()).toBeEnabled());
 
     const user = userEvent.setup();
-    confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card has insufficient funds.' } });
+    confirmCardPayment.mockResolvedValueOnce({
+      error: { message: 'Your card has insufficient funds.' },
+    });
     await user.click(payButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card has insufficient funds.');
     expect(confirmCardPayment).toHaveBeenCalledWith('pi_1_secret_x', {
       payment_method: {
         card: cardElement,
-        billing_details: { name: 'Ada Lovelace', email: 'ada@example.com', address: { line1: '1 Analytical Way' } },
+        billing_details: {
+          name: 'Ada Lovelace',
+          email: 'ada@example.com',
+          address: { line1: '1 Analytical Way' },
+        },
       },
     });
 
-    confirmCardPayment.mockResolvedValueOnce({ paymentIntent: { id: 'pi_1', status: 'succeeded' } });
+    confirmCardPayment.mockResolvedValueOnce({
+      paymentIntent: { id: 'pi_1', status: 'succeeded' },
+    });
     api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     await user.click(payButton());
     expect(await screen.findByText('Congrats! Your payment is completed.')).toBeInTheDocument();
-    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_1' });
+    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_1' }, { idempotent: true });
     expect(payButton()).toBeDisabled();
   });
 });

@@ -41,8 +41,12 @@ describe('ProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
     expect(api.put).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription('Please fill in this field');
-    expect(screen.getByLabelText('Location')).not.toHaveAccessibleDescription('Please fill in this field');
+    expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(
+      'Please fill in this field',
+    );
+    expect(screen.getByLabelText('Location')).not.toHaveAccessibleDescription(
+      'Please fill in this field',
+    );
     expect(onUpdated).not.toHaveBeenCalled();
   });
 
@@ -59,13 +63,17 @@ describe('ProfileForm', () => {
     await user.type(screen.getByLabelText('LinkedIn'), ' linkedin.com/in/ada ');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-    expect(api.put).toHaveBeenCalledWith('/users?email=ada%40example.com', {
-      email: 'ada@example.com',
-      location: 'London',
-      phone: '+44 20 7946 0000',
-      education: 'Private tutors',
-      linkedIn: 'https://linkedin.com/in/ada',
-    });
+    expect(api.put).toHaveBeenCalledWith(
+      '/users?email=ada%40example.com',
+      {
+        email: 'ada@example.com',
+        location: 'London',
+        phone: '+44 20 7946 0000',
+        education: 'Private tutors',
+        linkedIn: 'https://linkedin.com/in/ada',
+      },
+      { idempotent: true },
+    );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('successfully updated'));
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
   });
@@ -79,23 +87,34 @@ describe('ProfileForm', () => {
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith('Service unavailable'));
     expect(toast.success).not.toHaveBeenCalled();
     expect(onUpdated).not.toHaveBeenCalled();
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled());
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Update profile' })).toBeEnabled(),
+    );
   });
 
-  it.each(['javascript:alert(1)', 'ada', 'ftp://linkedin.com/in/ada'])('refuses %s as a LinkedIn link before sending', async (link) => {
-    const { user } = renderForm();
-    await user.type(screen.getByLabelText('LinkedIn'), link);
-    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+  it.each(['javascript:alert(1)', 'ada', 'ftp://linkedin.com/in/ada'])(
+    'refuses %s as a LinkedIn link before sending',
+    async (link) => {
+      const { user } = renderForm();
+      await user.type(screen.getByLabelText('LinkedIn'), link);
+      await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-    expect(api.put).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(RuleMessages.linkedInInvalid);
-  });
+      expect(api.put).not.toHaveBeenCalled();
+      expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(
+        RuleMessages.linkedInInvalid,
+      );
+    },
+  );
 
   it('sends an http(s) LinkedIn link as typed', async () => {
     api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), 'http://www.linkedin.com/in/ada');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).toHaveBeenCalledWith('/users?email=ada%40example.com', expect.objectContaining({ linkedIn: 'http://www.linkedin.com/in/ada' }));
+    expect(api.put).toHaveBeenCalledWith(
+      '/users?email=ada%40example.com',
+      expect.objectContaining({ linkedIn: 'http://www.linkedin.com/in/ada' }),
+      { idempotent: true },
+    );
   });
 });

@@ -13,7 +13,8 @@ export interface Approval {
 export function useApproveOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ order, shipping }: Approval) => api.patch(`/adminOrders/${order._id}`, shipping),
+    mutationFn: ({ order, shipping }: Approval) =>
+      api.patch(`/adminOrders/${order._id}`, shipping, { idempotent: true }),
     meta: { success: Messages.approvedForShipping },
     onSuccess: (_answer, { order: approved, shipping }) => {
       // The order stays where the admin approved it, now shipped (also under the "Paid" filter it

@@ -7,7 +7,7 @@ import { adminOrdersKeys } from './admin-orders';
 export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (order: Order) => api.delete(`/orders/${order._id}`),
+    mutationFn: (order: Order) => api.delete(`/orders/${order._id}`, { idempotent: true }),
     meta: { success: Messages.orderCanceled },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all }),
   });

@@ -14,7 +14,7 @@ export function useSetReviewHidden() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ review, hidden }: ReviewVisibilityChange) =>
-      api.patch<ModifiedAnswer>(`/reviews/${review._id}`, { hidden }),
+      api.patch<ModifiedAnswer>(`/reviews/${review._id}`, { hidden }, { idempotent: true }),
     meta: {
       success: (_answer, variables) =>
         (variables as ReviewVisibilityChange).hidden

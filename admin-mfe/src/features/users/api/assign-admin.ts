@@ -7,7 +7,11 @@ import { usersKeys } from './users-page';
 async function assignAdmin(email: string): Promise<void> {
   let answer: ModifiedAnswer;
   try {
-    answer = await api.put<ModifiedAnswer>(`/user/admin/${encodeURIComponent(email)}`, {});
+    answer = await api.put<ModifiedAnswer>(
+      `/user/admin/${encodeURIComponent(email)}`,
+      {},
+      { idempotent: true },
+    );
   } catch (error) {
     if (error instanceof ApiError && error.status === 403)
       throw new Error(Messages.onlyAdmin, { cause: error });

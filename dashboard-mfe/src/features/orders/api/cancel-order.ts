@@ -9,7 +9,10 @@ export function useCancelOrder() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (orderId: string) =>
-      api.delete<unknown>(`/orders/${encodeURIComponent(orderId)}`, ordersQueryOptions),
+      api.delete<unknown>(`/orders/${encodeURIComponent(orderId)}`, {
+        ...ordersQueryOptions,
+        idempotent: true,
+      }),
     // The call signs out on 401/403: an error toast would only repeat that.
     meta: { success: Messages.orderCanceled, quietOnAuthError: true },
     // Whatever the answer, the list is read again (a refusal means it changed elsewhere).

@@ -10,6 +10,14 @@ export interface TestCard {
   cvc: string;
 }
 
-export async function confirmTestCardPayment(clientSecret: string, card: TestCard, billingDetails: BillingDetails) {
-  return api.post<{ id: string; status: string }>('/payments/test/confirm', { clientSecret, card, billingDetails });
+export async function confirmTestCardPayment(
+  clientSecret: string,
+  card: TestCard,
+  billingDetails: BillingDetails,
+) {
+  return api.post<{ id: string; status: string }>(
+    '/payments/test/confirm',
+    { clientSecret, card, billingDetails },
+    { idempotent: true },
+  );
 }

@@ -7,10 +7,11 @@ import { queryRoots } from '../../../lib/query-keys';
 import type { PayableOrder } from './payable-order';
 
 async function createPaymentIntent(order: PayableOrder): Promise<string> {
-  const answer = await api.post<PaymentIntentAnswer>('/create-payment-intent', {
-    orderId: order._id,
-    totalPrice: order.totalPrice,
-  });
+  const answer = await api.post<PaymentIntentAnswer>(
+    '/create-payment-intent',
+    { orderId: order._id, totalPrice: order.totalPrice },
+    { idempotent: true },
+  );
   return answer.clientSecret;
 }
 

@@ -14,7 +14,11 @@ export function useReportPayment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ orderId, transactionId }: PaymentReport) =>
-      api.patch<ModifiedAnswer>(orderPath(orderId), { order: orderId, transactionId }),
+      api.patch<ModifiedAnswer>(
+        orderPath(orderId),
+        { order: orderId, transactionId },
+        { idempotent: true },
+      ),
     // The card was charged: a failed report is said on the page, not as an error.
     meta: { quiet: true },
     // The orders are read again where they are shown next; the payment page keeps its success

@@ -7,7 +7,8 @@ import { profileKeys, profilePath } from './profile';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (fields: Required<ProfileFields>) => api.put<unknown>(profilePath(fields.email), fields),
+    mutationFn: (fields: Required<ProfileFields>) =>
+      api.put<unknown>(profilePath(fields.email), fields, { idempotent: true }),
     meta: { success: Messages.profileUpdated },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
   });

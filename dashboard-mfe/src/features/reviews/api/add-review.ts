@@ -7,7 +7,7 @@ import { reviewsKeys } from './my-reviews';
 export function useAddReview() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (review: NewReview) => api.post<unknown>('/reviews', review),
+    mutationFn: (review: NewReview) => api.post<unknown>('/reviews', review, { idempotent: true }),
     meta: { success: Messages.reviewAdded },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: reviewsKeys.all }),
   });

@@ -10,7 +10,7 @@ export interface NewSuggestion {
 
 async function addSuggestion(suggestion: NewSuggestion) {
   try {
-    return await api.post('/suggestions', suggestion);
+    return await api.post('/suggestions', suggestion, { idempotent: true });
   } catch (error) {
     if (error instanceof ApiError) throw error;
     throw new Error('Your suggestion could not be sent. Please try again.', { cause: error });
