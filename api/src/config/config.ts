@@ -46,6 +46,10 @@ export interface ApiConfig {
   smtpUrl?: string;
   /** The sender of the shop's emails. */
   mailFrom: string;
+  /** The email outbox's worker: how often it looks for due emails, the first retry's wait (doubling), attempts before giving up. */
+  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  /** An unpaid order gets the "about to expire" email this long before its reservation ends (0 = never). */
+  unpaidOrderReminderSeconds: number;
   /** Card payments: Stripe or the offline test provider, and Stripe's settings. */
   payments: PaymentsConfig;
   /**
@@ -196,6 +200,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     requestTimeoutMs: integer('REQUEST_TIMEOUT_MS', 30_000, 1000, 600_000),
     smtpUrl,
     mailFrom: env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
+    outbox: {
+      pollMs: integer('OUTBOX_POLL_MS', 5000, 50, 600_000),
+      retryBaseMs: integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
+      maxAttempts: integer('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+    },
+    unpaidOrderReminderSeconds: integer('UNPAID_ORDER_REMINDER_SECONDS', 60 * 60, 0, 90 * 24 * 60 * 60),
     payments,
     shutdown: {
       // Production only by default: a local stack (npm start, the tests) stops at once.

@@ -11,6 +11,7 @@ import type { Model, QueryFilter } from 'mongoose';
 import { modified } from '../common/answers.dto';
 import { conflict, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
+import { OrderNotifications } from '../notifications/order-notifications';
 import { listOrders, OrderChanges } from './order-changes';
 import { Order } from './order.schema';
 import { recordShipped } from './order-timeline';
@@ -28,6 +29,7 @@ export class AdminOrdersService {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly changes: OrderChanges,
+    private readonly notifications: OrderNotifications,
   ) {}
 
   listAll(state: OrderState | undefined, page: Page) {
@@ -44,11 +46,21 @@ export class AdminOrdersService {
       { paid: true, shipped: false },
       { $set: { shipped: true, ...shipping }, ...recordShipped(admin, shipping) },
     );
-    if (result.modifiedCount > 0) return result;
+    if (result.modifiedCount > 0) {
+      await this.notifyShipped(id, shipping);
+      return result;
+    }
     const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
     if (!order) throw notFound(ApiMessages.orderNotFound);
     if (!order.paid) throw conflict(ApiMessages.onlyPaidOrdersShip);
     return modified(1, 0);
+  }
+
+  private async notifyShipped(id: string, shipping: ShippingDetails): Promise<void> {
+    const order = await this.orders
+      .findById(id, { email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1 })
+      .lean();
+    if (order) await this.notifications.shipped({ ...order, id }, shipping);
   }
 
   /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */

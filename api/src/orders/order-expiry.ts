@@ -7,7 +7,8 @@ import {
 } from '@nestjs/common';
 import { DomainError } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
-import { MailService } from '../mail/mail.service';
+import { OrderNotifications } from '../notifications/order-notifications';
+import { ExpiryReminders } from './expiry-reminders';
 import { OrderCancellation } from './order-cancellation';
 import { CancelableOrders } from './cancelable-orders';
 import { IN_FLIGHT_GRACE_MS, UnpaidOrderSlots } from './unpaid-order-slots';
@@ -33,7 +34,8 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly orders: CancelableOrders,
     private readonly cancellation: OrderCancellation,
     private readonly slots: UnpaidOrderSlots,
-    private readonly mail: MailService,
+    private readonly notifications: OrderNotifications,
+    private readonly reminders: ExpiryReminders,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -68,15 +70,9 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
         throw error;
       }
       expired++;
-      await this.mail.send({
-        to: order.email,
-        subject: `Your unpaid order of ${order.name} has expired`,
-        text:
-          `Your order of ${order.orderQuantity} × ${order.name} was not paid in time, so it has been ` +
-          'cancelled and the tools are back in stock. You are welcome to order again at any time.\n\n' +
-          '— Toolshop',
-      });
+      await this.notifications.expired(order);
     }
+    await this.reminders.remind(now);
     await this.orders.settleAbandonedHolds(new Date(now.getTime() - IN_FLIGHT_GRACE_MS), BATCH);
     await this.slots.releaseLapsed(now);
     return expired;

@@ -12,6 +12,8 @@ import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
 import { AdminOrdersService } from './admin-orders.service';
 import { CancelableOrders } from './cancelable-orders';
+import { ExpiryReminders } from './expiry-reminders';
+import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges } from './order-changes';
 import { PayableOrdersService } from './payable-orders.service';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
@@ -35,6 +37,8 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     DatabaseLocks,
     OrderCancellation,
     OrderExpiry,
+    ExpiryReminders,
+    OrderNotifications,
     UnpaidOrderSlots,
     OrderParamOwner,
     OrderBodyOwner,

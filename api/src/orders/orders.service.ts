@@ -7,6 +7,7 @@ import { inserted } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
+import { OrderNotifications } from '../notifications/order-notifications';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
@@ -21,6 +22,7 @@ export class OrdersService {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly tools: ToolsService,
     private readonly slots: UnpaidOrderSlots,
+    private readonly notifications: OrderNotifications,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -57,7 +59,14 @@ export class OrdersService {
       if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
       throw conflict(Messages.invalidQuantity);
     }
+    // Queued, never sent here; never throws.
+    await this.notifyPlaced(String(orderId));
     return placed;
+  }
+
+  private async notifyPlaced(id: string): Promise<void> {
+    const order = await this.orders.findById(id).lean();
+    if (order) await this.notifications.placed({ ...order, id });
   }
 
   private async insert(

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isObjectId } from '../common/parse-object-id.pipe';
+import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges } from './order-changes';
 import { Order } from './order.schema';
 import { recordPaid } from './order-timeline';
@@ -17,6 +18,7 @@ export class PayableOrdersService {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly changes: OrderChanges,
     private readonly slots: UnpaidOrderSlots,
+    private readonly notifications: OrderNotifications,
   ) {}
 
   /** What a payment is checked against, or null for an unknown id. */
@@ -42,7 +44,9 @@ export class PayableOrdersService {
 
   /** The one "mark paid": unpaid with this intent -> paid with it as transactionId; a repeat changes nothing. */
   async markPaid(id: string, paymentIntentId: string): Promise<boolean> {
-    const held = await this.orders.findById(id, { unpaidSlot: 1 }).lean();
+    const held = await this.orders
+      .findById(id, { unpaidSlot: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1 })
+      .lean();
     const result = await this.changes.transition(
       id,
       { paid: false, paymentIntentId },
@@ -54,6 +58,7 @@ export class PayableOrdersService {
     );
     if (result.modifiedCount === 0) return false;
     await this.slots.release(held?.unpaidSlot, id);
+    if (held) await this.notifications.paid({ ...held, id, transactionId: paymentIntentId });
     return true;
   }
 }

@@ -64,7 +64,7 @@ function ApproveForm({ order, busy, onApprove, onClose }: ApproveOrderDialogProp
     <form onSubmit={submit} noValidate className={styles.approve}>
       <p className={styles.muted}>
         {order.orderQuantity} × {order.name} for {order.email}. The customer sees the carrier and
-        tracking number in My Orders; both may stay empty.
+        tracking number in My Orders and in the shipping email; both may stay empty.
       </p>
       <Field
         label="Carrier (optional)"

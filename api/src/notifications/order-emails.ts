@@ -1,0 +1,122 @@
+import { formatDollars, type ShippingDetails } from '@toolshop/contracts';
+import type { Mail } from '../mail/mail.service';
+
+/** What the order emails name; plain data, so this folder never depends on orders. */
+export interface OrderFacts {
+  id: string;
+  email: string;
+  name: string;
+  orderQuantity: number;
+  /** Whole dollars. */
+  totalPrice: number;
+  userName?: string;
+  reservedUntil?: Date;
+  transactionId?: string;
+}
+
+const SIGNATURE = '— Toolshop';
+const dateTime = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'medium',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** "25 Nov 2026, 18:30 UTC": an email is read anywhere, so the time zone is named. */
+export function formatUtc(date: Date): string {
+  return `${dateTime.format(date)} UTC`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** A line of the email: plain text, or HTML with every value escaped and some parts bold. */
+type Part = string | { strong: string } | { code: string };
+type Line = Part[];
+
+function asText(line: Line): string {
+  return line.map((part) => (typeof part === 'string' ? part : 'strong' in part ? part.strong : part.code)).join('');
+}
+
+function asHtml(line: Line): string {
+  return line
+    .map((part) =>
+      typeof part === 'string'
+        ? escapeHtml(part)
+        : 'strong' in part
+          ? `<strong>${escapeHtml(part.strong)}</strong>`
+          : `<code>${escapeHtml(part.code)}</code>`,
+    )
+    .join('');
+}
+
+/** Builds both parts of one email from the same paragraphs, so they always say the same. */
+function compose(to: string, subject: string, greeting: string, paragraphs: Line[]): Mail {
+  const text = [greeting, ...paragraphs.map(asText), SIGNATURE].join('\n\n') + '\n';
+  const html =
+    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">' +
+    `<p>${escapeHtml(greeting)}</p>` +
+    paragraphs.map((line) => `<p>${asHtml(line)}</p>`).join('') +
+    `<p>${escapeHtml(SIGNATURE)}</p></body></html>`;
+  return { to, subject, text, html };
+}
+
+const hello = (order: OrderFacts) => (order.userName ? `Hello ${order.userName},` : 'Hello,');
+const item = (order: OrderFacts): Line => [{ strong: `${order.orderQuantity} × ${order.name}` }];
+
+export function orderPlacedEmail(order: OrderFacts): Mail {
+  return compose(order.email, `Order received: ${order.orderQuantity} × ${order.name}`, hello(order), [
+    ['Thank you for your order of ', ...item(order), ` for ${formatDollars(order.totalPrice)}.`],
+    order.reservedUntil
+      ? [
+          'The tools are reserved for you until ',
+          { strong: formatUtc(order.reservedUntil) },
+          '. Pay for the order in My Orders before then; an unpaid order is cancelled after that time.',
+        ]
+      : ['Pay for the order in My Orders.'],
+    [`Order number: `, { code: order.id }],
+  ]);
+}
+
+export function paymentReceiptEmail(order: OrderFacts): Mail {
+  return compose(order.email, `Payment receipt: ${order.orderQuantity} × ${order.name}`, hello(order), [
+    ['We received your payment for ', ...item(order), '.'],
+    ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
+    ['Transaction id: ', { code: order.transactionId ?? '' }],
+    [`Order number: `, { code: order.id }],
+    ['We will email you again when the order ships.'],
+  ]);
+}
+
+export function orderShippedEmail(order: OrderFacts, shipping: ShippingDetails): Mail {
+  const details: Line[] = [];
+  if (shipping.carrier) details.push(['Carrier: ', { strong: shipping.carrier }]);
+  if (shipping.trackingNumber) details.push(['Tracking number: ', { code: shipping.trackingNumber }]);
+  return compose(order.email, `Your order of ${order.name} has shipped`, hello(order), [
+    ['Your order of ', ...item(order), ' is on its way.'],
+    ...details,
+    [`Order number: `, { code: order.id }],
+  ]);
+}
+
+export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }): Mail {
+  return compose(order.email, `Your unpaid order of ${order.name} expires soon`, hello(order), [
+    ['Your order of ', ...item(order), ' is not paid yet.'],
+    [
+      'The tools stay reserved for you until ',
+      { strong: formatUtc(order.reservedUntil) },
+      '. Pay for it in My Orders before then, or it will be cancelled.',
+    ],
+    [`Order number: `, { code: order.id }],
+  ]);
+}
+
+export function orderExpiredEmail(order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity'>): Mail {
+  return compose(order.email, `Your unpaid order of ${order.name} has expired`, 'Hello,', [
+    [
+      'Your order of ',
+      ...item({ ...order, totalPrice: 0 }),
+      ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
+    ],
+  ]);
+}
