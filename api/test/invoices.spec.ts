@@ -1,4 +1,10 @@
-import { ApiMessages, formatInvoiceNumber, InvoiceMessages, SELLER } from '@toolshop/contracts';
+import {
+  ApiMessages,
+  BillingMessages,
+  formatInvoiceNumber,
+  InvoiceMessages,
+  SELLER,
+} from '@toolshop/contracts';
 import { Types } from 'mongoose';
 import { pdfText } from './support/pdf-text';
 import { ADMIN, CUSTOMER, TestApi } from './support/test-api';
@@ -176,5 +182,62 @@ describe('GET /orders/{id}/invoice.pdf', () => {
     for (const status of ['400', '404', '409']) {
       expect(Object.keys(operation.responses[status].content)).toEqual(['application/json']);
     }
+  });
+});
+
+describe('the profile’s company name and tax id', () => {
+  const OTHER_EMAIL = 'other@toolshop.test';
+  const five = {
+    email: OTHER_EMAIL,
+    location: '7 Mill Road, Leeds',
+    phone: '+44 113 496 0000',
+    education: 'Apprenticeship',
+    linkedIn: 'https://www.linkedin.com/in/olivia',
+  };
+  const put = (body: object) =>
+    api.request('PUT', `/users?email=${OTHER_EMAIL}`, { token: api.tokens.other, body });
+  const profile = async () =>
+    (await api.request('GET', `/users?email=${OTHER_EMAIL}`, { token: api.tokens.other }))
+      .body[0] as Record<string, unknown>;
+
+  it('are saved with the five fields, shown in the profile and printed on the next invoice', async () => {
+    const saved = await put({
+      ...five,
+      company: '  Olivia Joinery Ltd ',
+      taxId: 'GB 123/456.78-9',
+    });
+    expect(saved.status).toBe(200);
+    expect(await profile()).toMatchObject({
+      ...five,
+      company: 'Olivia Joinery Ltd',
+      taxId: 'GB 123/456.78-9',
+    });
+
+    const order = await paidOrder(api.tokens.other);
+    const text = pdfText((await download(`/orders/${order}/invoice.pdf`, api.tokens.other)).bytes);
+    expect(text).toContain('Olivia Joinery Ltd');
+    expect(text).toContain('Tax ID: GB 123/456.78-9');
+
+    // Left out: unchanged; empty: removed.
+    expect((await put(five)).status).toBe(200);
+    expect(await profile()).toMatchObject({ company: 'Olivia Joinery Ltd' });
+    expect((await put({ ...five, company: '', taxId: ' ' })).status).toBe(200);
+    const cleared = await profile();
+    expect(cleared).not.toHaveProperty('company');
+    expect(cleared).not.toHaveProperty('taxId');
+    expect(cleared).toMatchObject(five);
+  });
+
+  it.each([
+    [{ ...five, company: 'x'.repeat(121) }, BillingMessages.companyTooLong],
+    [{ ...five, taxId: 'A'.repeat(33) }, BillingMessages.taxIdTooLong],
+    [{ ...five, taxId: 'DE<script>' }, BillingMessages.taxIdFormat],
+    [{ ...five, taxId: '-12' }, BillingMessages.taxIdFormat],
+    [{ ...five, company: { $ne: '' } }, BillingMessages.notText],
+    [{ email: OTHER_EMAIL, company: 'Only this' }, ApiMessages.profileIncomplete],
+  ])('refuses %j with 400 and a message', async (body, message) => {
+    const answer = await put(body);
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ statusCode: 400, message });
   });
 });

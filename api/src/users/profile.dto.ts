@@ -1,5 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { InputMessages, linkedInError, TEXT_MAX_LENGTH } from '@toolshop/contracts';
+import {
+  COMPANY_MAX_LENGTH,
+  companyError,
+  InputMessages,
+  linkedInError,
+  TAX_ID_MAX_LENGTH,
+  taxIdError,
+  TEXT_MAX_LENGTH,
+} from '@toolshop/contracts';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { EmailQuery } from '../common/email-query';
@@ -33,6 +41,15 @@ export class ProfileDto extends EmailQuery {
   @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
   @FollowsRule('linkedIn', linkedInError)
   linkedIn?: string;
+  /** Optional, with the five fields: printed on invoices; an empty string removes it. */
+  @ApiPropertyOptional({ maxLength: COMPANY_MAX_LENGTH, example: 'Casey Builders LLC' })
+  @IsOptional()
+  @FollowsRule('company', companyError)
+  company?: string;
+  @ApiPropertyOptional({ maxLength: TAX_ID_MAX_LENGTH, example: 'US 12-3456789' })
+  @IsOptional()
+  @FollowsRule('taxId', taxIdError)
+  taxId?: string;
 }
 
 export class UserProfileResponse {
@@ -42,6 +59,8 @@ export class UserProfileResponse {
   @ApiPropertyOptional() phone?: string;
   @ApiPropertyOptional() education?: string;
   @ApiPropertyOptional() linkedIn?: string;
+  @ApiPropertyOptional() company?: string;
+  @ApiPropertyOptional() taxId?: string;
   @ApiPropertyOptional({ example: 'admin' }) role?: string;
 }
 

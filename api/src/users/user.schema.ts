@@ -10,6 +10,9 @@ export class User {
   @Prop() phone?: string;
   @Prop() education?: string;
   @Prop() linkedIn?: string;
+  /** Optional billing details printed on invoices. */
+  @Prop() company?: string;
+  @Prop() taxId?: string;
   @Prop() role?: string;
 }
 

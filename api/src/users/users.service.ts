@@ -18,7 +18,18 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { ProfileDto } from './profile.dto';
 import { User } from './user.schema';
 
-const PROFILE_PROJECTION = { email: 1, location: 1, phone: 1, education: 1, linkedIn: 1, role: 1 };
+const PROFILE_PROJECTION = {
+  email: 1,
+  location: 1,
+  phone: 1,
+  education: 1,
+  linkedIn: 1,
+  company: 1,
+  taxId: 1,
+  role: 1,
+};
+/** Optional billing fields (invoices): saved with the five fields; an empty value removes one. */
+const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
 
 /**
@@ -88,17 +99,26 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
     body: ProfileDto,
   ): Promise<ModifiedAnswer & { upsertedCount: number }> {
     if (body.email !== email) throw invalid(ApiMessages.emailMustBeYours);
-    const onlyEmail = PROFILE_FIELDS.every(
+    const onlyEmail = [...PROFILE_FIELDS, ...BILLING_FIELDS].every(
       (field) => field === 'email' || body[field] === undefined,
     );
     if (!onlyEmail && !isProfileComplete(body)) throw invalid(ApiMessages.profileIncomplete);
-    const set: Partial<Record<(typeof PROFILE_FIELDS)[number], string>> = {};
+    const set: Partial<Record<(typeof PROFILE_FIELDS | typeof BILLING_FIELDS)[number], string>> =
+      {};
     if (isProfileComplete(body)) {
       for (const field of PROFILE_FIELDS) if (field !== 'email') set[field] = body[field];
     }
-    const update = Object.keys(set).length
-      ? { $set: set, $setOnInsert: { email } }
-      : { $setOnInsert: { email } };
+    const unset: Partial<Record<(typeof BILLING_FIELDS)[number], 1>> = {};
+    for (const field of BILLING_FIELDS) {
+      const value = body[field]?.trim();
+      if (value) set[field] = value;
+      else if (value === '') unset[field] = 1;
+    }
+    const update = {
+      ...(Object.keys(set).length ? { $set: set } : {}),
+      ...(Object.keys(unset).length ? { $unset: unset } : {}),
+      $setOnInsert: { email },
+    };
     const result = await this.write(email, () =>
       this.users.updateOne({ email }, update, { upsert: true }),
     );

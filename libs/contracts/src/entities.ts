@@ -162,6 +162,9 @@ export interface UserProfile {
   phone?: string;
   education?: string;
   linkedIn?: string;
+  /** Optional billing details for invoices (issue 15). */
+  company?: string;
+  taxId?: string;
   role?: 'admin' | string;
 }
 

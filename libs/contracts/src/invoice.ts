@@ -30,3 +30,31 @@ export const InvoiceMessages = {
   downloadFailed: 'The invoice could not be downloaded. Please try again.',
   orderAgain: 'Order again',
 } as const;
+
+/** The profile's optional billing details, printed on invoices (issue 15). */
+export const COMPANY_MAX_LENGTH = 120;
+export const TAX_ID_MAX_LENGTH = 32;
+/** Letters and digits, with spaces, dots, dashes and slashes between them (VAT, EIN, GST ids...). */
+export const TAX_ID_PATTERN = /^[A-Za-z0-9](?:[A-Za-z0-9 ./-]*[A-Za-z0-9])?$/;
+
+export const BillingMessages = {
+  companyTooLong: `A company name has at most ${COMPANY_MAX_LENGTH} characters`,
+  taxIdTooLong: `A tax ID has at most ${TAX_ID_MAX_LENGTH} characters`,
+  taxIdFormat:
+    'A tax ID holds letters and digits, with spaces, dots, dashes or slashes between them',
+  notText: 'Must be text',
+} as const;
+
+/** The company name rule: empty (none) or up to COMPANY_MAX_LENGTH characters. */
+export function companyError(value: unknown): string | undefined {
+  if (typeof value !== 'string') return BillingMessages.notText;
+  return value.trim().length > COMPANY_MAX_LENGTH ? BillingMessages.companyTooLong : undefined;
+}
+
+/** The tax id rule: empty (none), or up to TAX_ID_MAX_LENGTH characters of TAX_ID_PATTERN. */
+export function taxIdError(value: unknown): string | undefined {
+  if (typeof value !== 'string') return BillingMessages.notText;
+  const taxId = value.trim();
+  if (taxId.length > TAX_ID_MAX_LENGTH) return BillingMessages.taxIdTooLong;
+  return taxId && !TAX_ID_PATTERN.test(taxId) ? BillingMessages.taxIdFormat : undefined;
+}

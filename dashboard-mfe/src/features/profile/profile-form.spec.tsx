@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { RuleMessages } from '@toolshop/contracts';
+import { BillingMessages, RuleMessages } from '@toolshop/contracts';
 import { api } from '../../testing/auth-mock';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ProfileForm } from './profile-form';
@@ -114,6 +114,50 @@ describe('ProfileForm', () => {
     expect(api.put).toHaveBeenCalledWith(
       '/users?email=ada%40example.com',
       expect.objectContaining({ linkedIn: 'http://www.linkedin.com/in/ada' }),
+      { idempotent: true },
+    );
+  });
+
+  it('sends the optional company name and tax id, trimmed, with the five fields', async () => {
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
+    await user.type(screen.getByLabelText('Company name (optional)'), ' Analytical Engines Ltd ');
+    await user.type(screen.getByLabelText('Tax ID (optional)'), 'GB 123 4567 89');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+    expect(api.put).toHaveBeenCalledWith(
+      '/users?email=ada%40example.com',
+      expect.objectContaining({ location: 'London', company: 'Analytical Engines Ltd', taxId: 'GB 123 4567 89' }),
+      { idempotent: true },
+    );
+  });
+
+  it('refuses a malformed tax id before sending, with the rule', async () => {
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
+    await user.type(screen.getByLabelText('Tax ID (optional)'), 'GB#123');
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+    expect(api.put).not.toHaveBeenCalled();
+    expect(screen.getByLabelText('Tax ID (optional)')).toHaveAccessibleDescription(BillingMessages.taxIdFormat);
+  });
+
+  it('starts from the saved company name and tax id, and sends a cleared one empty to remove it', async () => {
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const user = userEvent.setup();
+    render(
+      <ProfileForm
+        email="ada@example.com"
+        profile={{ ...saved, linkedIn: 'https://www.linkedin.com/in/ada', company: 'AE Ltd', taxId: 'GB1' }}
+      />,
+      { wrapper: createServerDataWrapper() },
+    );
+    expect(screen.getByLabelText('Company name (optional)')).toHaveValue('AE Ltd');
+    expect(screen.getByLabelText('Tax ID (optional)')).toHaveValue('GB1');
+    await user.clear(screen.getByLabelText('Company name (optional)'));
+    await user.click(screen.getByRole('button', { name: 'Update profile' }));
+    expect(api.put).toHaveBeenCalledWith(
+      '/users?email=ada%40example.com',
+      expect.objectContaining({ company: '', taxId: 'GB1' }),
       { idempotent: true },
     );
   });

@@ -1,13 +1,23 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@toolshop/ui';
-import { PROFILE_FIELDS, TEXT_MAX_LENGTH, isProfileComplete, linkedInError } from '@toolshop/contracts';
+import {
+  COMPANY_MAX_LENGTH,
+  PROFILE_FIELDS,
+  TAX_ID_MAX_LENGTH,
+  TEXT_MAX_LENGTH,
+  companyError,
+  isProfileComplete,
+  linkedInError,
+  taxIdError,
+} from '@toolshop/contracts';
 import type { ProfileFields, UserProfile } from '@toolshop/contracts';
 import { useUpdateProfile } from './api/update-profile';
 import { linkedInToSend } from './linkedin-href';
 import styles from './profile.module.css';
 
-type Values = Record<keyof ProfileFields, string>;
-type Errors = Partial<Record<keyof ProfileFields, string>>;
+/** The five fields of SPEC.md §5 and the optional billing details printed on invoices. */
+type Values = Record<keyof ProfileFields | 'company' | 'taxId', string>;
+type Errors = Partial<Record<keyof Values, string>>;
 
 interface ProfileFormProps {
   email: string;
@@ -25,12 +35,20 @@ const inputs = [
   { name: 'linkedIn', label: 'LinkedIn', autoComplete: 'url', type: 'text' },
 ] as const;
 
+/** Optional: saved with the five fields and printed on invoices; emptied, they are removed. */
+const billingInputs = [
+  { name: 'company', label: 'Company name (optional)', autoComplete: 'organization', maxLength: COMPANY_MAX_LENGTH },
+  { name: 'taxId', label: 'Tax ID (optional)', autoComplete: 'off', maxLength: TAX_ID_MAX_LENGTH },
+] as const;
+
 const initialValues = (email: string, profile: UserProfile | undefined): Values => ({
   email,
   location: profile?.location ?? '',
   phone: profile?.phone ?? '',
   education: profile?.education ?? '',
   linkedIn: profile?.linkedIn ?? '',
+  company: profile?.company ?? '',
+  taxId: profile?.taxId ?? '',
 });
 
 /** Edits the profile; SPEC.md §5: the update is sent only when all five fields are filled. */
@@ -49,7 +67,7 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
     event.preventDefault();
     const fields = Object.fromEntries(
       PROFILE_FIELDS.map((name) => [name, values[name].trim()]),
-    ) as Values;
+    ) as Record<keyof ProfileFields, string>;
     if (!isProfileComplete(fields)) {
       setErrors(Object.fromEntries(PROFILE_FIELDS.filter((name) => !fields[name]).map((name) => [name, FIELD_REQUIRED])));
       return;
@@ -61,7 +79,17 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
       setErrors({ linkedIn });
       return;
     }
-    updateProfile.mutate(fields, { onSuccess: () => onUpdated?.() });
+    const billing = { company: values.company.trim(), taxId: values.taxId.trim() };
+    const billingErrors = { company: companyError(billing.company), taxId: taxIdError(billing.taxId) };
+    if (billingErrors.company || billingErrors.taxId) {
+      setErrors(billingErrors);
+      return;
+    }
+    // Sent when filled, or empty to remove a saved one; otherwise the request is the spec's five fields.
+    const billingToSend = Object.fromEntries(
+      Object.entries(billing).filter(([name, value]) => value || profile?.[name as keyof typeof billing]),
+    );
+    updateProfile.mutate({ ...fields, ...billingToSend }, { onSuccess: () => onUpdated?.() });
   };
 
   return (
@@ -86,6 +114,23 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
           />
         ))}
       </div>
+      <fieldset className={styles.billing}>
+        <legend className={styles.billingTitle}>For your invoices</legend>
+        <div className={styles.fields}>
+          {billingInputs.map((input) => (
+            <Field
+              key={input.name}
+              label={input.label}
+              name={input.name}
+              autoComplete={input.autoComplete}
+              value={values[input.name]}
+              maxLength={input.maxLength}
+              error={errors[input.name]}
+              onChange={(event) => change(input.name, event.target.value)}
+            />
+          ))}
+        </div>
+      </fieldset>
       <div className={styles.actions}>
         <Button type="submit" disabled={saving}>
           {saving ? 'Saving…' : 'Update profile'}
