@@ -6,6 +6,7 @@ import { formatQuantity } from './format-quantity';
 import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
 import { InvoiceButton } from './invoice-button';
+import { OrderAgainLink } from './order-again-link';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -43,6 +44,7 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
               <span className={styles.transaction}>
                 Transaction id <code>{order.transactionId}</code>
                 <InvoiceButton order={order} />
+                <OrderAgainLink order={order} />
               </span>
             ) : (
               <span className={styles.actions}>
@@ -56,6 +58,7 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
                 <Button variant="secondary" size="small" onClick={() => onCancel(order)} aria-label={`Cancel ${order.name}`}>
                   Cancel
                 </Button>
+                <OrderAgainLink order={order} />
               </span>
             ),
         },

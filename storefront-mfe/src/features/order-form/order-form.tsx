@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
 import { RuleMessages, formatDollars, type Tool } from '@toolshop/contracts';
@@ -12,6 +12,7 @@ import {
   type OrderDraftErrors,
 } from './order-draft';
 import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
+import { reorderDraft } from './reorder';
 import surface from '../../components/surface.module.css';
 import { usePlaceOrder } from './api/place-order';
 import styles from './order-form.module.css';
@@ -42,7 +43,9 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     phone: '',
     quantity: String(tool.minOrder),
   });
-  const [draft, setDraft] = useState<OrderDraft>(emptyDraft);
+  // "Order again" from My Orders prefills the earlier order's quantity, address and phone.
+  const location = useLocation();
+  const [draft, setDraft] = useState<OrderDraft>(() => ({ ...emptyDraft(), ...reorderDraft(location.state) }));
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const placeOrder = usePlaceOrder();
