@@ -123,16 +123,18 @@ test('a paid order shows its transaction id, cannot be cancelled, and shows Ship
 
   await page.goto('/dashboard/myOrders');
   const row = orderRow(page, tool);
-  await expect(row.getByText('Paid', { exact: true })).toBeVisible();
-  await expect(row.getByText(payment.id)).toBeVisible();
+  // The closed History disclosure repeats the state and the transaction id: what shows is the row's own.
+  const shown = (text: string, exact = true) => row.getByText(text, { exact }).filter({ visible: true });
+  await expect(shown('Paid')).toBeVisible();
+  await expect(shown(payment.id, false)).toBeVisible();
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   await expect(row.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
   expect((await customer.request('DELETE', `/orders/${orderId}`)).status).toBe(409);
 
   await admin.patch(`/adminOrders/${orderId}`, {});
   await page.reload();
-  await expect(row.getByText('Shipped', { exact: true })).toBeVisible();
-  await expect(row.getByText(payment.id)).toBeVisible();
+  await expect(shown('Shipped')).toBeVisible();
+  await expect(shown(payment.id, false)).toBeVisible();
 });
 
 test('a 401 on the orders list signs the user out and goes home', async ({ page, signIn, freshUser }) => {

@@ -17,8 +17,9 @@ const basePorts = Object.freeze({
   smtp: 1025,
   mail: 8025,
   // releases of the remotes (issue 17): the remote registry and the S3-compatible store of their artifacts
-  registry: 5010,
-  objectstore: 5020,
+  // (clear of api+9..api+17 and identity+10.., the private ports of `npm start -- --api-instances N`)
+  registry: 5030,
+  objectstore: 5040,
 });
 
 const localUrl = (port) => `http://localhost:${port}`;
