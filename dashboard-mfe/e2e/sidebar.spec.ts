@@ -22,10 +22,10 @@ test('a customer sees My Profile, Add A Review and My Orders, the current one hi
   await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current', 'page');
 });
 
-test('an admin sees My Profile and the six management pages', async ({ page, signIn }) => {
+test('an admin sees My Profile and the seven management pages', async ({ page, signIn }) => {
   await signIn('admin');
   await page.goto('/dashboard');
-  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log']);
+  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']);
 });
 
 test('on a phone the sidebar is a drawer behind the menu button', async ({ page, signIn, freshUser }) => {

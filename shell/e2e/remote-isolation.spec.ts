@@ -68,7 +68,7 @@ test('dashboard down: the shell frames the admin pages with the dashboard links,
   await page.goto('/dashboard/manageProducts');
   await pageOf.admin.works(page);
   const links = page.getByRole('navigation', { name: 'Dashboard' });
-  for (const name of ['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log']) {
+  for (const name of ['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']) {
     await expect(links.getByRole('link', { name })).toBeVisible();
   }
   await expect(links.getByRole('link', { name: 'Manage Products' })).toHaveAttribute('aria-current', 'page');

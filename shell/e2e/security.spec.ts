@@ -144,7 +144,7 @@ test('the demo customer signs in, opens a tool, orders, pays and reads their pag
 test('the demo admin opens every admin page without any CSP violation', async ({ page, signIn }) => {
   const csp = await watchCsp(page);
   await signIn('admin');
-  for (const path of ['/dashboard/users', '/dashboard/addProduct', '/dashboard/manageProducts', '/dashboard/manageOrders']) {
+  for (const path of ['/dashboard/users', '/dashboard/addProduct', '/dashboard/manageProducts', '/dashboard/manageOrders', '/dashboard/remoteReleases']) {
     await visit(page, path);
   }
   expectNoViolations(csp);

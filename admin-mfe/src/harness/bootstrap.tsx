@@ -6,6 +6,7 @@ import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
 import ManageReviewsPage from '../pages/manage-reviews-page';
+import RemoteReleasesPage from '../pages/remote-releases-page';
 
 // The admin area alone, on the shell's paths (QA; `npm run dev -w @toolshop/admin-mfe`). The dev
 // sign-in takes any account: the demo admin to use the pages, a customer to see the API refuse.
@@ -19,6 +20,7 @@ void startHarness({
     ManageOrdersPage: <ManageOrdersPage />,
     ManageReviewsPage: <ManageReviewsPage />,
     AuditLogPage: <AuditLogPage />,
+    RemoteReleasesPage: <RemoteReleasesPage />,
   }),
   signInRequired: true,
 });

@@ -41,6 +41,8 @@ export function clientConfig(ports) {
   return {
     apiUrl: localUrl(ports.api),
     authority: localUrl(ports.identity),
+    // the remote registry: the admins' Remote Releases page reads its history (issue 17)
+    registryUrl: localUrl(ports.registry),
     clientId: WEB_CLIENT_ID,
     idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || DEFAULT_IDP_HINT_PARAM,
     // GOOGLE_SIGN_IN=off (production without Google credentials): the shell hides the Google button.

@@ -105,7 +105,7 @@ export const imageHostsFrom = (value = '') =>
 /**
  * The Content-Security-Policy of a page whose runtime files are these: scripts, styles and images
  * from itself and its remotes only (never inline scripts), connections to the API, the identity
- * provider and the remotes, images also from the API and the https IMAGE_HOSTS, and no framing.
+ * provider, the remote registry (its history, for the admins) and the remotes, images also from the API and the https IMAGE_HOSTS, and no framing.
  * @param {{ runtimeFiles?: Record<string, any>, imageHosts?: string[], testOrigins?: string[], remoteOrigins?: string[] }} options
  *   testOrigins: test stacks only: further origins the browser tests point pages at (a second API,
  *   a remote under another address), trusted like the remotes.
@@ -116,6 +116,7 @@ export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], test
   const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf), ...remoteOrigins, ...testOrigins].map(originOf);
   const api = originOf(config.apiUrl);
   const identity = originOf(config.authority);
+  const registry = originOf(config.registryUrl);
   const list = (...sources) => [...new Set(sources.flat().filter(Boolean))].join(' ');
   return [
     `default-src 'self'`,
@@ -123,7 +124,7 @@ export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], test
     `style-src ${list("'self'", remotes, runtimeStyleHashes)}`,
     `img-src ${list("'self'", 'data:', api, remotes, imageHosts.map((host) => `https://${host}`))}`,
     `font-src ${list("'self'", 'data:', remotes)}`,
-    `connect-src ${list("'self'", api, identity, remotes, stripe.connect)}`,
+    `connect-src ${list("'self'", api, identity, registry, remotes, stripe.connect)}`,
     `frame-src ${list(stripe.frame)}`,
     `object-src 'none'`,
     `frame-ancestors 'none'`,

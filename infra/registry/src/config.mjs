@@ -2,7 +2,8 @@
 // (ports of @toolshop/settings moved by TOOLSHOP_PORT_OFFSET). Production sets every value:
 //   REGISTRY_URL, REGISTRY_PORT, MONGODB_URI (REGISTRY_DB), S3_ENDPOINT, S3_REGION, S3_BUCKET,
 //   S3_PUBLIC_URL (the CDN in front of the bucket), AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
-//   REGISTRY_TOKEN_<REMOTE> (one secret per team), SHELL_URL and API_URL (for the smoke check).
+//   REGISTRY_TOKEN_<REMOTE> (one secret per team), SHELL_URL and API_URL (for the smoke check),
+//   REGISTRY_CORS_ORIGINS (comma-separated; the shell's origin by default: the admins' history page).
 import { basePorts, localUrl } from '@toolshop/settings';
 
 export const remoteNames = /** @type {const} */ (['storefront', 'dashboard', 'admin']);
@@ -52,6 +53,7 @@ export function teamTokens(env = process.env) {
 export function registryConfig(env = process.env) {
   const offset = offsetOf(env);
   const port = Number(env.REGISTRY_PORT || basePorts.registry + offset);
+  const shellUrl = env.SHELL_URL || localUrl(basePorts.shell + offset);
   return {
     port,
     url: (env.REGISTRY_URL || localUrl(port)).replace(/\/$/, ''),
@@ -59,7 +61,8 @@ export function registryConfig(env = process.env) {
     database: env.REGISTRY_DB || 'toolshop-registry',
     store: storeConfig(env),
     tokens: teamTokens(env),
-    shellUrl: env.SHELL_URL || localUrl(basePorts.shell + offset),
+    shellUrl,
+    corsOrigins: (env.REGISTRY_CORS_ORIGINS || new URL(shellUrl).origin).split(',').map((o) => o.trim()).filter(Boolean),
     apiUrl: env.API_URL || localUrl(basePorts.api + offset),
     canary: {
       // A canary is rolled back when more than this share of its page loads fail...

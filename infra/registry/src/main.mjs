@@ -49,7 +49,7 @@ async function isShopAdmin(authorization) {
   }
 }
 
-const server = createRegistryServer({ registry, tokens: config.tokens, isShopAdmin });
+const server = createRegistryServer({ registry, tokens: config.tokens, isShopAdmin, corsOrigins: config.corsOrigins });
 server.listen(config.port, process.env.HOST || '127.0.0.1', () => console.log(`remote registry on ${config.url}`));
 const stop = () => server.close(() => client.close().finally(() => process.exit(0)));
 process.once('SIGTERM', stop);

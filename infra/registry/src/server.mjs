@@ -7,9 +7,11 @@
 //   POST /remotes/<remote>/promote        { reason? }                         (team token of that remote)
 //   POST /remotes/<remote>/rollback       { reason? }                         (team token of that remote)
 //   GET  /status                          what is live, canaries and their reports (any team token, or a shop admin)
-//   GET  /history[?remote=]               every release and activation        (a team: its own; a shop admin: all)
+//   GET  /history[?remote=&limit=]        newest first (limit 1-500, 100 by default): every release and activation        (a team: its own; a shop admin: all)
 // A team token is `Authorization: Bearer <REGISTRY_TOKEN_<REMOTE>>`; a shop admin uses the API token
-// of the shop (checked by asking the API for an admin-only resource with it).
+// of the shop (checked by asking the API for an admin-only resource with it). /status and /history
+// answer cross-origin reads from `corsOrigins` (the shell's origin: the admin remote's Remote Releases
+// page calls the registry from the browser); nothing else is readable cross-origin.
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { RegistryError } from './registry.mjs';
@@ -19,7 +21,7 @@ const maxBody = 1024 * 1024;
 
 const json = (res, status, body) => {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...res.corsHeaders });
   res.end(text);
 };
 const fail = (res, status, message, extra = {}) =>
@@ -51,9 +53,9 @@ const same = (a, b) => {
 
 /**
  * @param {{ registry: ReturnType<import('./registry.mjs').createRegistry>, tokens: Record<string, string>,
- *           isShopAdmin?: (authorization: string) => Promise<boolean> }} options
+ *           isShopAdmin?: (authorization: string) => Promise<boolean>, corsOrigins?: string[] }} options
  */
-export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false }) {
+export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false, corsOrigins = [] }) {
   /** The team whose token this is, or undefined. */
   const teamOf = (authorization = '') => {
     const token = /^Bearer (.+)$/.exec(authorization)?.[1];
@@ -76,6 +78,19 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
     try {
       const url = new URL(req.url ?? '/', 'http://registry');
       const path = url.pathname;
+      const origin = req.headers.origin;
+      if ((path === '/status' || path === '/history') && origin && corsOrigins.includes(origin)) {
+        res.corsHeaders = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+        if (req.method === 'OPTIONS') {
+          res.writeHead(204, {
+            ...res.corsHeaders,
+            'Access-Control-Allow-Methods': 'GET',
+            'Access-Control-Allow-Headers': 'Authorization',
+            'Access-Control-Max-Age': '600',
+          });
+          return res.end();
+        }
+      }
       if (req.method === 'GET' && path === '/health') return json(res, 200, { status: 'ok' });
       if (req.method === 'GET' && path === '/remotes.json') {
         const canary = url.searchParams.get('canary') ?? undefined;
@@ -115,7 +130,9 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
         const wanted = url.searchParams.get('remote');
         if (wanted && !remoteNames.includes(wanted)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
         if (team && wanted && wanted !== team) throw new RegistryError(403, `the ${team} team's token reads only the ${team} history`);
-        return json(res, 200, await registry.history(team ?? wanted ?? undefined));
+        const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : 100;
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new RegistryError(400, 'limit must be a whole number from 1 to 500');
+        return json(res, 200, await registry.history(team ?? wanted ?? undefined, limit));
       }
       return fail(res, 404, `no such operation: ${req.method} ${path}`);
     } catch (error) {

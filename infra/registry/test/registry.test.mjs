@@ -24,7 +24,7 @@ before(async () => {
     canary: { maxErrorRate: 0.2, minSample: 10 },
   });
   await registry.init();
-  server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt' });
+  server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt', corsOrigins: ['http://shell.test'] });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
 });
@@ -203,6 +203,22 @@ test('beacon counts live in the database: a second registry process (or one rest
   const automatic = entries.filter((e) => e.automatic && e.from === '5.0.0+f');
   assert.equal(automatic.length, 1);
   assert.match(automatic[0].reason, /^automatic: error rate 50 % over 10 page loads/);
+});
+
+test("the shell's origin may read the history cross-origin (the admins' page), bounded; no other origin, no other operation", async () => {
+  const preflight = await fetch(`${base}/history`, { method: 'OPTIONS', headers: { Origin: 'http://shell.test', 'Access-Control-Request-Headers': 'authorization' } });
+  assert.equal(preflight.status, 204);
+  assert.equal(preflight.headers.get('access-control-allow-origin'), 'http://shell.test');
+  assert.match(preflight.headers.get('access-control-allow-headers') ?? '', /Authorization/);
+  const read = await fetch(`${base}/history?limit=2`, { headers: { Origin: 'http://shell.test', Authorization: 'Bearer shop-admin-jwt' } });
+  assert.equal(read.headers.get('access-control-allow-origin'), 'http://shell.test');
+  assert.equal((await read.json()).length, 2);
+  const other = await fetch(`${base}/history`, { headers: { Origin: 'http://evil.test', Authorization: 'Bearer shop-admin-jwt' } });
+  assert.equal(other.headers.get('access-control-allow-origin'), null);
+  const beacon = await fetch(`${base}/beacon`, { method: 'OPTIONS', headers: { Origin: 'http://shell.test' } });
+  assert.equal(beacon.headers.get('access-control-allow-origin'), null);
+  assert.equal((await call('GET', '/history?limit=0', { token: 'shop-admin-jwt' })).status, 400);
+  assert.equal((await call('GET', '/history?limit=x', { token: 'shop-admin-jwt' })).status, 400);
 });
 
 test('the release script publishes a build immutably (hashed files cached a year, manifests revalidated) and records it', async () => {

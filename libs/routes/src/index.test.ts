@@ -53,6 +53,7 @@ describe('the route tables', () => {
                   { path: 'manageOrders', element: 'admin/ManageOrdersPage' },
                   { path: 'manageReviews', element: 'admin/ManageReviewsPage' },
                   { path: 'auditLog', element: 'admin/AuditLogPage' },
+                  { path: 'remoteReleases', element: 'admin/RemoteReleasesPage' },
                 ],
               },
             ],
@@ -70,6 +71,7 @@ describe('the route tables', () => {
       ManageOrdersPage: 'O',
       ManageReviewsPage: 'R',
       AuditLogPage: 'L',
+      RemoteReleasesPage: 'RR',
     });
     assert.deepEqual(admin.routes, [
       { path: 'dashboard/users', element: 'M' },
@@ -78,6 +80,7 @@ describe('the route tables', () => {
       { path: 'dashboard/manageOrders', element: 'O' },
       { path: 'dashboard/manageReviews', element: 'R' },
       { path: 'dashboard/auditLog', element: 'L' },
+      { path: 'dashboard/remoteReleases', element: 'RR' },
     ]);
     const pages = { DashboardLayout: 'L', ProfilePage: 'P', AddReviewPage: 'R', MyOrdersPage: 'O', PaymentPage: 'Pay' };
     assert.deepEqual(harnessOf('dashboard', pages).routes, [
@@ -117,7 +120,7 @@ describe('the route tables', () => {
     ]);
     assert.deepEqual(
       sidebarLinks(true).map((link) => link.to),
-      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders', 'manageReviews', 'auditLog'],
+      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders', 'manageReviews', 'auditLog', 'remoteReleases'],
     );
   });
 });

@@ -47,6 +47,7 @@ export const routeTables = {
     { path: '/dashboard/manageOrders', page: 'ManageOrdersPage', access: 'admin', label: 'Manage All Orders', sidebar: 'admins' },
     { path: '/dashboard/manageReviews', page: 'ManageReviewsPage', access: 'admin', label: 'Manage Reviews', sidebar: 'admins' },
     { path: '/dashboard/auditLog', page: 'AuditLogPage', access: 'admin', label: 'Audit Log', sidebar: 'admins' },
+    { path: '/dashboard/remoteReleases', page: 'RemoteReleasesPage', access: 'admin', label: 'Remote Releases', sidebar: 'admins' },
   ],
 } as const satisfies Record<RemoteName, readonly PageRoute[]>;
 

@@ -35,7 +35,7 @@ describe('SidebarDrawer', () => {
   it('shows an admin the management pages instead', () => {
     setAuthState(admin);
     renderAt('/dashboard');
-    expect(linkNames()).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log']);
+    expect(linkNames()).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']);
   });
 
   it('shows no role-specific links before the admin check has answered', () => {
