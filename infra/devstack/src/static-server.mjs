@@ -143,13 +143,14 @@ const fragmentTimeoutMs = 1500;
 /**
  * The fragments of the remotes (their `fragments/<name>.json`: `{ html, stylesheets }`, published
  * by each remote's build next to its mf-manifest.json), fetched per request and revalidated with
- * their ETag: a redeployed remote is served at once, an unreachable one yields undefined.
+ * their ETag: a redeployed remote is served at once. A remote too slow to answer in time gets its
+ * last copy of the same URL served; a remote that is down or answers an error yields undefined.
  * @param {Record<string, string>} remotes remote name -> URL of its mf-manifest.json
  */
 export function fragmentSource(remotes) {
   const known = new Map(); // url -> { etag, fragment }
   // visitor: the visitor's own map when a registry answers one (issue 17)
-  return async function fragment(remote, name, visitor = remotes) {
+  return async function fragment(remote, name, visitor = remotes, timeoutMs = fragmentTimeoutMs) {
     const manifest = manifestOf(visitor[remote]);
     if (!manifest) return undefined;
     const url = new URL(`fragments/${name}.json`, manifest).href;
@@ -157,7 +158,7 @@ export function fragmentSource(remotes) {
     try {
       const response = await fetch(url, {
         headers: cached?.etag ? { 'If-None-Match': cached.etag } : {},
-        signal: AbortSignal.timeout(fragmentTimeoutMs),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       if (response.status === 304 && cached) return cached.fragment;
       if (!response.ok) return undefined;
@@ -166,8 +167,9 @@ export function fragmentSource(remotes) {
       const fragment = { html, stylesheets: stylesheets.map((href) => new URL(href, manifest).href) };
       known.set(url, { etag: response.headers.get('etag'), fragment });
       return fragment;
-    } catch {
-      return undefined;
+    } catch (error) {
+      // Slow (under load): its last copy. Down: nothing, so the page renders in the browser.
+      return error?.name === 'TimeoutError' ? cached?.fragment : undefined;
     }
   };
 }
@@ -242,11 +244,11 @@ export async function serveStatic({
   let composed = { key: '', entity: undefined };
 
   /** The home page of a host with a prerendered page: composed with its remotes' fragments, else undefined. */
-  const homePage = async (visitor) => {
+  const homePage = async (visitor, timeoutMs) => {
     const file = await fileAt(root, prerenderedHome);
     if (!file) return undefined;
     const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
-    const html = await composePage(template, (remote, name) => fragment(remote, name, visitor));
+    const html = await composePage(template, (remote, name) => fragment(remote, name, visitor, timeoutMs));
     if (!html) return undefined;
     // Compressed once per version of the page and its fragments, not per request.
     if (composed.key !== html) composed = { key: html, entity: entity(Buffer.from(html), '.html') };
@@ -343,6 +345,9 @@ export async function serveStatic({
     const file = await fileAt(root, path.slice(root.length));
     if (file) await fileEntity(file);
   });
+  // Fetch the remotes' fragments once with time to spare, so the first visitor of a cold server
+  // gets the prerendered page even when a remote is slow to answer its first request.
+  void homePage(undefined, 10 * fragmentTimeoutMs).catch(() => undefined);
   return {
     // port 0 picks a free port (tests)
     url: `http://localhost:${server.address().port}`,

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
-import { request } from 'node:http';
-import { acceptedEncodings, contentSecurityPolicy, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
+import { createServer, request } from 'node:http';
+import { acceptedEncodings, contentSecurityPolicy, fragmentSource, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
 
 /** A raw GET (fetch would decompress the body and hide the encoding). */
 function rawGet(url, headers) {
@@ -178,6 +178,25 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     remote = undefined;
     const page = await (await fetch(`${host.url}/`)).text();
     assert.equal(page, '<html><head></head><body><div id="root"></div></body></html>');
+  });
+});
+
+describe('fragmentSource', () => {
+  it("serves a slow remote's last fragment, and none once the remote is down", async () => {
+    let delayMs = 0;
+    const remote = createServer((req, res) => {
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html: '<h1>Hi</h1>' })), delayMs);
+    });
+    await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    const remotes = { storefront: `http://127.0.0.1:${remote.address().port}/mf-manifest.json` };
+    const fragment = fragmentSource(remotes);
+    assert.equal((await fragment('storefront', 'home', remotes, 200))?.html, '<h1>Hi</h1>');
+    delayMs = 1000;
+    assert.equal((await fragment('storefront', 'home', remotes, 200))?.html, '<h1>Hi</h1>');
+    assert.equal(await fragmentSource(remotes)('storefront', 'home', remotes, 200), undefined, 'never seen and slow');
+    remote.closeAllConnections();
+    await new Promise((resolve) => remote.close(resolve));
+    assert.equal(await fragment('storefront', 'home', remotes, 200), undefined);
   });
 });
 
