@@ -34,6 +34,7 @@ COPY --from=build /out/node_modules node_modules
 COPY --from=build /repo/libs/settings libs/settings
 COPY --from=build /repo/infra/devstack/package.json infra/devstack/package.json
 COPY --from=build /repo/infra/devstack/src/static-server.mjs infra/devstack/src/static-server.mjs
+COPY --from=build /repo/infra/devstack/src/remote-registry.mjs infra/devstack/src/remote-registry.mjs
 COPY --from=build /repo/infra/deploy/web/serve.mjs infra/deploy/web/serve.mjs
 USER 1000:1000
 EXPOSE 8080

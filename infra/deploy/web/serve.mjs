@@ -2,6 +2,9 @@
 // served by the project's own static server (infra/devstack/src/static-server.mjs: the same
 // Content-Security-Policy, caching and compression as `npm start`). The runtime files come from
 // RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes.
+// With REGISTRY_URL (the remote registry inside the cluster, issue 17) /remotes.json is each
+// visitor's map from the registry over the mounted one, and the shell's beacons go to it;
+// REMOTE_ORIGINS (comma-separated: the CDN in front of the releases' bucket) joins the CSP.
 //
 //   PORT=8080 RUNTIME_DIR=/etc/toolshop/web WEB_ROOT=/app/www node infra/deploy/web/serve.mjs
 import { readFileSync } from 'node:fs';
@@ -20,6 +23,12 @@ const server = await serveStatic({
     '/config.json': readJson('config.json'),
     '/remotes.json': readJson('remotes.json'),
   },
+  registry: process.env.REGISTRY_URL
+    ? {
+        url: process.env.REGISTRY_URL.replace(/\/$/, ''),
+        remoteOrigins: (process.env.REMOTE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+      }
+    : undefined,
 });
 console.log(`[web] serving on ${server.url}`);
 
