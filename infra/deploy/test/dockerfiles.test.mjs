@@ -14,6 +14,7 @@ describe('container images: each Dockerfile against the repository as its build 
     assert.deepEqual(dockerfiles.sort(), [
       'api.Dockerfile',
       'identity.Dockerfile',
+      'registry.Dockerfile',
       'web.Dockerfile',
     ]);
   });
