@@ -24,5 +24,7 @@ Toolshop (watch mode): ${stack.shell}
   demo admin:    ${demoAccounts.admin.email} / ${demoAccounts.admin.password}
   demo customer: ${demoAccounts.customer.email} / ${demoAccounts.customer.password}
   mail inbox:    ${stack.mail} (every email the shop sends, e.g. sign-up verification links)
+  remote registry: ${stack.registry} (releases, npm run remotes, the admins' Remote Releases page;
+    the dev servers keep serving your local builds: activations show under npm start)
   each remote alone (harness): ${Object.values(stack.remotes).join(', ')}
 Press Ctrl-C to stop.`);

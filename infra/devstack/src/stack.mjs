@@ -226,9 +226,22 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
           readyUrl: `${urls.api}/health/ready`,
           ...(dev ? { timeoutMs: 180_000 } : {}),
         });
+    // The remote registry (issue 17) in both modes: releases, the remotes CLI and the admins' Remote
+    // Releases page work in watch mode too, but there the dev servers keep serving their own builds
+    // (hot reload) and do not ask it for /remotes.json.
+    const registry = registryConfig({ ...process.env, TOOLSHOP_PORT_OFFSET: String(offset) });
+    const startRegistry = () =>
+      startService('registry', process.execPath, ['infra/registry/src/main.mjs'], {
+        cwd: repoRoot,
+        quiet,
+        env: { ...registryEnv(urls, database.uri, offset), ...env },
+        // its map, not just /health: the database is warm before the first visitor asks
+        readyUrl: `${registry.url}/remotes.json`,
+      });
     if (dev) {
       // The API compiles while the dev servers bundle.
       await Promise.all([apiReady, startDevServers(urls, offset, quiet)]);
+      await startRegistry();
       // Every project reads the contracts from their dist (package exports): rebuilt on change, so
       // the dev servers reload (the boot started on a fresh build: dev.mjs).
       await startService('contracts', 'npx', ['tsc', '-p', 'libs/contracts/tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
@@ -237,14 +250,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       });
     } else {
       await apiReady;
-      const registry = registryConfig({ ...process.env, TOOLSHOP_PORT_OFFSET: String(offset) });
-      await startService('registry', process.execPath, ['infra/registry/src/main.mjs'], {
-        cwd: repoRoot,
-        quiet,
-        env: { ...registryEnv(urls, database.uri, offset), ...env },
-        // its map, not just /health: the database is warm before the first visitor asks
-        readyUrl: `${registry.url}/remotes.json`,
-      });
+      await startRegistry();
       // The browser tests' pages all come from one address: no beacon limit there.
       const registryOption = { url: registry.url, remoteOrigins: [registry.store.publicUrl], ...(test ? { beaconsPerMinute: 1e9 } : {}) };
       servers.push(...(await serveBuilds(ports, test, registryOption)));
