@@ -168,6 +168,10 @@ test('release v2 with a visible change, activate: the running shell shows it on 
     { cwd: repoRoot, env },
   );
   expect(stdout).toContain(`storefront ${v2} is active for every visitor`);
+  // The first view comes prerendered from v2's own fragment, its stylesheets held to the release's hashes.
+  const prerendered = await (await page.request.get('/')).text();
+  expect(prerendered).toContain(heroV2);
+  expect(prerendered).toMatch(/<link rel="stylesheet" href="[^"]*\/storefront\/[^"]*\.css" integrity="sha384-[^"]+" crossorigin="anonymous">/);
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(heroV2);
   await page.screenshot({ path: test.info().outputPath('v2-home.png') });

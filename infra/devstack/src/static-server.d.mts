@@ -23,17 +23,19 @@ export function contentSecurityPolicy(options?: {
   testOrigins?: string[];
   remoteOrigins?: string[];
 }): string;
+type RemoteEntry = string | { manifest: string; version?: string; integrity?: Record<string, string> };
 export function fragmentSource(
-  remotes: Record<string, string | { manifest: string }>,
+  remotes: Record<string, RemoteEntry>,
 ): (
   remote: string,
   name: string,
-  visitor?: Record<string, string | { manifest: string }>,
-) => Promise<{ html: string; stylesheets: string[] } | undefined>;
+  visitor?: Record<string, RemoteEntry>,
+  timeoutMs?: number,
+) => Promise<{ html: string; stylesheets: { href: string; integrity?: string }[] } | undefined>;
 export function composePage(
   template: string,
   fragment: (
     remote: string,
     name: string,
-  ) => Promise<{ html: string; stylesheets: string[] } | undefined>,
+  ) => Promise<{ html: string; stylesheets: { href: string; integrity?: string }[] } | undefined>,
 ): Promise<string | undefined>;

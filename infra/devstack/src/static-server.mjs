@@ -153,7 +153,11 @@ export function fragmentSource(remotes) {
   return async function fragment(remote, name, visitor = remotes, timeoutMs = fragmentTimeoutMs) {
     const manifest = manifestOf(visitor[remote]);
     if (!manifest) return undefined;
-    const url = new URL(`fragments/${name}.json`, manifest).href;
+    const path = `fragments/${name}.json`;
+    const url = new URL(path, manifest).href;
+    // A registry release lists the sha384 of each of its files: its fragment and stylesheets are
+    // used only as listed, as the shell loads its scripts (issue 17).
+    const integrity = visitor[remote]?.integrity;
     const cached = known.get(url);
     try {
       const response = await fetch(url, {
@@ -162,9 +166,15 @@ export function fragmentSource(remotes) {
       });
       if (response.status === 304 && cached) return cached.fragment;
       if (!response.ok) return undefined;
-      const { html, stylesheets = [] } = await response.json();
+      const body = Buffer.from(await response.arrayBuffer());
+      if (integrity && integrity[path] !== `sha384-${createHash('sha384').update(body).digest('base64')}`) return undefined;
+      const { html, stylesheets = [] } = JSON.parse(body.toString('utf8'));
       if (typeof html !== 'string' || !Array.isArray(stylesheets)) return undefined;
-      const fragment = { html, stylesheets: stylesheets.map((href) => new URL(href, manifest).href) };
+      if (integrity && !stylesheets.every((href) => integrity[href])) return undefined;
+      const fragment = {
+        html,
+        stylesheets: stylesheets.map((href) => ({ href: new URL(href, manifest).href, integrity: integrity?.[href] })),
+      };
       known.set(url, { etag: response.headers.get('etag'), fragment });
       return fragment;
     } catch (error) {
@@ -178,6 +188,8 @@ export function fragmentSource(remotes) {
  * The prerendered page with every slot filled by its remote's fragment and the fragments'
  * stylesheets linked in <head>; undefined when one of them is missing (the caller serves index.html).
  */
+const attribute = (value) => value.replaceAll('&', '&amp;').replaceAll('"', '&quot;');
+
 export async function composePage(template, fragment) {
   const slots = [...template.matchAll(fragmentSlot)];
   const fragments = await Promise.all(slots.map(([, remote, name]) => fragment(remote, name)));
@@ -186,7 +198,10 @@ export async function composePage(template, fragment) {
   const html = template.replace(fragmentSlot, () => fragments[index++].html);
   const links = fragments
     .flatMap((f) => f.stylesheets)
-    .map((href) => `<link rel="stylesheet" href="${href.replaceAll('"', '&quot;')}">`)
+    .map(({ href, integrity }) => {
+      const checked = integrity ? ` integrity="${attribute(integrity)}" crossorigin="anonymous"` : '';
+      return `<link rel="stylesheet" href="${attribute(href)}"${checked}>`;
+    })
     .join('');
   // After the host's own stylesheets (first in its <head>), else at the end of <head>.
   const lastOwn = /(<link rel="stylesheet"[^>]*>)(?!<link rel="stylesheet")/;

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { createServer, request } from 'node:http';
-import { acceptedEncodings, contentSecurityPolicy, fragmentSource, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
+import { acceptedEncodings, composePage, contentSecurityPolicy, fragmentSource, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
 
 /** A raw GET (fetch would decompress the body and hide the encoding). */
 function rawGet(url, headers) {
@@ -197,6 +198,36 @@ describe('fragmentSource', () => {
     remote.closeAllConnections();
     await new Promise((resolve) => remote.close(resolve));
     assert.equal(await fragment('storefront', 'home', remotes, 200), undefined);
+  });
+});
+
+describe('composePage with a registry release', () => {
+  const sha384 = (text) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+  const json = JSON.stringify({ html: '<h1>Hi</h1>', stylesheets: ['home.1a2b.css'] });
+  let remote;
+  let manifest;
+  before(async () => {
+    remote = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(json));
+    await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
+    manifest = `http://127.0.0.1:${remote.address().port}/storefront/2.0.0/mf-manifest.json`;
+  });
+  after(() => new Promise((resolve) => remote.close(resolve)));
+  const page = (integrity) => {
+    const remotes = { storefront: { manifest, version: '2.0.0', integrity } };
+    const fragment = fragmentSource(remotes);
+    return composePage('<head><link rel="stylesheet" href="/s.css"></head><template data-fragment="storefront/home"></template>', (r, n) => fragment(r, n));
+  };
+
+  it('links the stylesheets with their listed integrity when the fragment matches its hash', async () => {
+    const html = await page({ 'fragments/home.json': sha384(json), 'home.1a2b.css': 'sha384-abc' });
+    assert.ok(html.includes(`<link rel="stylesheet" href="${new URL('home.1a2b.css', manifest).href}" integrity="sha384-abc" crossorigin="anonymous">`), html);
+    assert.ok(html.includes('<h1>Hi</h1>'), html);
+  });
+
+  it('uses no fragment whose bytes differ from the listed hash, or that the release does not list', async () => {
+    assert.equal(await page({ 'fragments/home.json': sha384('tampered'), 'home.1a2b.css': 'sha384-abc' }), undefined);
+    assert.equal(await page({ 'home.1a2b.css': 'sha384-abc' }), undefined);
+    assert.equal(await page({ 'fragments/home.json': sha384(json) }), undefined, 'an unlisted stylesheet');
   });
 });
 
