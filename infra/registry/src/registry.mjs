@@ -4,6 +4,7 @@
 // counts the shell's beacons and rolls a failing canary back by itself. Everything lives in the
 // database, so several registry processes (and one restarted) see the same counts and history.
 import { createHash } from 'node:crypto';
+import { collectionLockStore, LeaseLocks } from '@toolshop/lease-locks';
 import { remoteNames } from './config.mjs';
 
 /** An error the HTTP layer answers with its status and message. */
@@ -37,13 +38,15 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   const releases = db.collection('releases');
   const states = db.collection('states');
   const history = db.collection('history');
-  // One change at a time (FerretDB's updates are not atomic: NOTES.md), in this one process.
-  let queue = Promise.resolve();
-  const serial = (work) => {
-    const next = queue.then(work, work);
-    queue = next.catch(() => {});
-    return next;
-  };
+  // One change of a remote's state at a time across every registry process: FerretDB's updates are
+  // not atomic (NOTES.md), so a lease per remote taken by a unique insert (@toolshop/lease-locks).
+  const locks = new LeaseLocks(
+    collectionLockStore(db.collection('locks')),
+    { ttlMs: 15_000, maxWaitMs: 10_000 },
+    Date.now,
+    () => new RegistryError(503, 'another change of this remote is in progress; try again in a moment'),
+  );
+  const serial = (remote, work) => locks.run(`state:${remote}`, work);
   // One document per beacon (an insert: the one write FerretDB makes atomic, api/README.md), counted
   // by queries, so every registry process sees the same figures and a restart loses none. FerretDB
   // has no TTL index: each process sweeps reports older than `beaconRetentionMs` now and then.
@@ -107,60 +110,61 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
 
   return {
     /** Records a published release after checking every listed file in the store against its hash. */
-    release: (remote, { version, integrity, commit }, by) =>
-      serial(async () => {
-        assertRemote(remote);
-        if (typeof version !== 'string' || !versionPattern.test(version)) {
-          throw new RegistryError(400, 'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1');
+    // No lock: the unique `_id` of the release's insert decides between two publishers of one version.
+    release: async (remote, { version, integrity, commit }, by) => {
+      assertRemote(remote);
+      if (typeof version !== 'string' || !versionPattern.test(version)) {
+        throw new RegistryError(400, 'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1');
+      }
+      const files = Object.entries(integrity && typeof integrity === 'object' ? integrity : {});
+      if (!files.length || files.length > 2000) throw new RegistryError(400, 'integrity must map each published file to its sha384');
+      for (const [file, hash] of files) {
+        if (!filePattern.test(file) || typeof hash !== 'string' || !integrityPattern.test(hash)) {
+          throw new RegistryError(400, `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`);
         }
-        const files = Object.entries(integrity && typeof integrity === 'object' ? integrity : {});
-        if (!files.length || files.length > 2000) throw new RegistryError(400, 'integrity must map each published file to its sha384');
-        for (const [file, hash] of files) {
-          if (!filePattern.test(file) || typeof hash !== 'string' || !integrityPattern.test(hash)) {
-            throw new RegistryError(400, `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`);
-          }
-        }
-        if (!integrity['mf-manifest.json']) throw new RegistryError(400, 'integrity must list mf-manifest.json');
-        if (await releaseOf(remote, version)) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
-        for (const [file, hash] of files) {
-          const body = await store.get(`${remote}/${version}/${file}`);
-          if (!body) throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
-          if (sha384(body) !== hash) throw new RegistryError(422, `${file} of ${remote} ${version} in the store does not match its hash`);
-        }
-        const entry = {
-          _id: `${remote}@${version}`,
-          remote,
-          version,
-          manifest: store.urlOf(`${remote}/${version}/mf-manifest.json`),
-          // a list, not an object: file names have dots, which FerretDB refuses in keys
-          files: files.map(([path, hash]) => ({ path, integrity: hash })),
-          commit: typeof commit === 'string' ? commit.slice(0, 40) : null,
-          releasedBy: by,
-          releasedAt: now(),
-        };
-        try {
-          await releases.insertOne(entry);
-        } catch (error) {
-          if (error?.code === 11000) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
-          throw error;
-        }
-        await record({ remote, action: 'release', version, by, reason: commit ? `commit ${commit}` : null, automatic: false });
-        return withIntegrity(entry);
-      }),
+      }
+      if (!integrity['mf-manifest.json']) throw new RegistryError(400, 'integrity must list mf-manifest.json');
+      if (await releaseOf(remote, version)) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+      for (const [file, hash] of files) {
+        const body = await store.get(`${remote}/${version}/${file}`);
+        if (!body) throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
+        if (sha384(body) !== hash) throw new RegistryError(422, `${file} of ${remote} ${version} in the store does not match its hash`);
+      }
+      const entry = {
+        _id: `${remote}@${version}`,
+        remote,
+        version,
+        manifest: store.urlOf(`${remote}/${version}/mf-manifest.json`),
+        // a list, not an object: file names have dots, which FerretDB refuses in keys
+        files: files.map(([path, hash]) => ({ path, integrity: hash })),
+        commit: typeof commit === 'string' ? commit.slice(0, 40) : null,
+        releasedBy: by,
+        releasedAt: now(),
+      };
+      try {
+        await releases.insertOne(entry);
+      } catch (error) {
+        if (error?.code === 11000) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+        throw error;
+      }
+      await record({ remote, action: 'release', version, by, reason: commit ? `commit ${commit}` : null, automatic: false });
+      return withIntegrity(entry);
+    },
 
     /** Activates a release for every visitor (percent 100) or a sticky share of them (a canary), through the gates. */
-    activate: (remote, { version, percent = 100, reason = null }, by) =>
-      serial(async () => {
-        assertRemote(remote);
-        if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
-        if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
-        const release = await releaseOf(remote, version);
-        if (!release) throw new RegistryError(404, `${remote} ${version} was never released`);
-        const problems = await gates(remote, withIntegrity(release));
-        if (problems.length) {
-          await record({ remote, action: 'refused', version, by, reason: problems.join('; '), automatic: false });
-          throw new RegistryError(422, `${remote} ${version} was refused: ${problems.join('; ')}`, problems);
-        }
+    // The gates judge the immutable release, outside the lock (the smoke check takes seconds).
+    activate: async (remote, { version, percent = 100, reason = null }, by) => {
+      assertRemote(remote);
+      if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
+      if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
+      const release = await releaseOf(remote, version);
+      if (!release) throw new RegistryError(404, `${remote} ${version} was never released`);
+      const problems = await gates(remote, withIntegrity(release));
+      if (problems.length) {
+        await record({ remote, action: 'refused', version, by, reason: problems.join('; '), automatic: false });
+        throw new RegistryError(422, `${remote} ${version} was refused: ${problems.join('; ')}`, problems);
+      }
+      return serial(remote, async () => {
         const state = await stateOf(remote);
         const from = state.active?.version ?? null;
         if (percent === 100) {
@@ -176,12 +180,13 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
         }
         invalidate();
         return state;
-      }),
+      });
+    },
 
     /** The canary becomes the version of every visitor. */
-    promote: (remote, { reason = null }, by) =>
-      serial(async () => {
-        assertRemote(remote);
+    promote: async (remote, { reason = null }, by) => {
+      assertRemote(remote);
+      return serial(remote, async () => {
         const state = await stateOf(remote);
         if (!state.canary) throw new RegistryError(409, `${remote} has no canary to promote`);
         const from = state.active?.version ?? null;
@@ -192,12 +197,13 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
         invalidate();
         await record({ remote, action: 'promote', version, from, by, reason, automatic: false });
         return state;
-      }),
+      });
+    },
 
     /** Ends a canary; without one, goes back to the version active before the current one. */
-    rollback: (remote, { reason = null }, by) =>
-      serial(async () => {
-        assertRemote(remote);
+    rollback: async (remote, { reason = null }, by) => {
+      assertRemote(remote);
+      return serial(remote, async () => {
         const ended = await rollbackCanary(remote, by, reason, false);
         if (ended) return ended;
         const state = await stateOf(remote);
@@ -215,7 +221,8 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
         invalidate();
         await record({ remote, action: 'rollback', version: previous, from: current, by, reason, automatic: false });
         return state;
-      }),
+      });
+    },
 
     /** Records one beacon; a canary over its error threshold (with enough reports) is rolled back, once. */
     beacon: async ({ remote, version, kind }) => {
@@ -238,7 +245,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
         throw error;
       }
       const rate = Math.round((errors / total) * 100);
-      await serial(() =>
+      await serial(remote, () =>
         rollbackCanary(
           remote,
           'registry',

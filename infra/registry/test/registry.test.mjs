@@ -205,6 +205,21 @@ test('beacon counts live in the database: a second registry process (or one rest
   assert.match(automatic[0].reason, /^automatic: error rate 50 % over 10 page loads/);
 });
 
+test('activations through several registry processes at once lose none: each records the version it replaced', async () => {
+  const versions = ['6.0.0+a', '6.0.1+b', '6.0.2+c', '6.0.3+d', '6.0.4+e', '6.0.5+f'];
+  for (const version of versions) await release('dashboard', version);
+  const processes = [1, 2, 3].map(() => createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } }));
+  // every process activates every version, all at once
+  await Promise.all(processes.flatMap((registry, p) => versions.map((version) => registry.activate('dashboard', { version, reason: `p${p}` }, 'test'))));
+  const entries = (await call('GET', '/history?remote=dashboard', { token: tokens.dashboard })).body
+    .filter((e) => e.action === 'activate' && versions.includes(e.version))
+    .reverse(); // oldest first
+  assert.equal(entries.length, versions.length * processes.length);
+  // a lost update shows as an entry whose "from" is not the version the entry before it made live
+  for (let i = 1; i < entries.length; i++) assert.equal(entries[i].from, entries[i - 1].version, `activation ${i + 1} of ${entries.length}`);
+  assert.equal((await call('GET', '/status', { token: tokens.dashboard })).body.dashboard.active.version, entries.at(-1).version);
+});
+
 test("the shell's origin may read the history cross-origin (the admins' page), bounded; no other origin, no other operation", async () => {
   const preflight = await fetch(`${base}/history`, { method: 'OPTIONS', headers: { Origin: 'http://shell.test', 'Access-Control-Request-Headers': 'authorization' } });
   assert.equal(preflight.status, 204);
