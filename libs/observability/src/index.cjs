@@ -38,6 +38,21 @@ function processMetrics() {
 
 const METHOD = /^[A-Z]{3,7}$/;
 
+/** Open and checked-out connections of a connected MongoClient's pools (driver 6-7), else undefined. */
+function poolCounts(client) {
+  const servers = client?.topology?.s?.servers;
+  if (!(servers instanceof Map)) return undefined;
+  let open = 0;
+  let inUse = 0;
+  for (const server of servers.values()) {
+    const { totalConnectionCount, currentCheckedOutCount } = server?.pool ?? {};
+    if (typeof totalConnectionCount !== 'number' || typeof currentCheckedOutCount !== 'number') return undefined;
+    open += totalConnectionCount;
+    inUse += currentCheckedOutCount;
+  }
+  return { open, inUse };
+}
+
 /**
  * One server's metrics: request latency by method, route template and status class, the MongoDB
  * driver's pool, and (at render) the process's. Add counters of your own to `registry`.
@@ -53,14 +68,16 @@ class ServiceMetrics {
       registers: [this.registry],
     });
     const pool = (this.pool = { open: 0, inUse: 0 });
+    const watched = () => this.watched;
     new Gauge({
       name: 'mongodb_pool_connections',
       help: 'Connections of the database driver pool, by state (open = in use + idle)',
       labelNames: ['state'],
       registers: [this.registry],
       collect() {
-        this.set({ state: 'open' }, Math.max(0, pool.open));
-        this.set({ state: 'in_use' }, Math.max(0, Math.min(pool.inUse, pool.open)));
+        const counted = poolCounts(watched()) ?? pool;
+        this.set({ state: 'open' }, Math.max(0, counted.open));
+        this.set({ state: 'in_use' }, Math.max(0, Math.min(counted.inUse, counted.open)));
       },
     });
     this.poolFailures = new Counter({
@@ -72,8 +89,13 @@ class ServiceMetrics {
     processMetrics();
   }
 
-  /** Follows a MongoClient's connection pool events (call before it connects). */
+  /**
+   * Follows a MongoClient's pool. The gauge reads the driver's own pools at each scrape (the events
+   * miss the connections opened before this call, as when the client connected first); the event
+   * counts stand in where a client does not show its pools.
+   */
   watchPool(client) {
+    this.watched = client;
     client.on('connectionCreated', () => this.pool.open++);
     client.on('connectionClosed', () => this.pool.open--);
     client.on('connectionCheckedOut', () => this.pool.inUse++);

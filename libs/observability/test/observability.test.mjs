@@ -64,6 +64,18 @@ describe('ServiceMetrics', () => {
     // A second server in the same process: its own counts, the same process metrics.
     assert.doesNotMatch(await new ServiceMetrics().render(), /route="\/tools\/:id"/);
   });
+
+  it("reads a connected client's pools at each scrape, connections opened before watching included", async () => {
+    const metrics = new ServiceMetrics();
+    const pool = { totalConnectionCount: 3, currentCheckedOutCount: 1 };
+    const client = Object.assign(new EventEmitter(), { topology: { s: { servers: new Map([['127.0.0.1:27017', { pool }]]) } } });
+    metrics.watchPool(client);
+    client.emit('connectionClosed', {}); // one of the three closed after watching began
+    pool.totalConnectionCount = 2;
+    const text = await metrics.render();
+    assert.match(text, /mongodb_pool_connections\{state="open"\} 2/);
+    assert.match(text, /mongodb_pool_connections\{state="in_use"\} 1/);
+  });
 });
 
 describe('bearerChecker', () => {
