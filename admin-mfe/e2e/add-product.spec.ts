@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CatalogMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
-import { expect, test } from '@toolshop/devstack/e2e';
-import { expectNoAxeViolations } from './axe';
+import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
 
 test('the add-product form names every missing field with its message', async ({
   page,

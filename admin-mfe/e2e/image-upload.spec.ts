@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { ImageMessages, Messages, type Tool } from '@toolshop/contracts';
-import { expect, test } from '@toolshop/devstack/e2e';
-import { expectNoAxeViolations } from './axe';
+import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
 
 const UPLOADED = /\/images\/([a-f\d]{24})\/(\d+)\.webp$/;
 

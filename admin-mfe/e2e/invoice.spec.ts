@@ -1,8 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import { InvoiceMessages } from '@toolshop/contracts';
-import { expect, test } from '@toolshop/devstack/e2e';
-import { expectNoAxeViolations } from './axe';
-import { placeOrder, placePaidOrder } from './order-helpers';
+import {
+  expect,
+  expectNoAxeViolations,
+  placeOrder,
+  placePaidOrder,
+  test,
+} from '@toolshop/devstack/e2e';
 
 // Issue 15: an admin downloads a customer's invoice from Manage All Orders: the same invoice
 // (number) the customer gets.

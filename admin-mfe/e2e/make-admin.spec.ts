@@ -1,7 +1,11 @@
 import { Messages } from '@toolshop/contracts';
 import { createUser, expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
 
-test('an admin assigns admin to a customer, who then sees the admin links', async ({ page, browser, signIn }) => {
+test('an admin assigns admin to a customer, who then sees the admin links', async ({
+  page,
+  browser,
+  signIn,
+}) => {
   test.slow(); // two signed-in browsers
   // Admin rights need a verified email (the token's email_verified): this customer followed the sign-up link.
   const freshUser = await createUser({ verified: true });

@@ -1,7 +1,13 @@
 import { Messages, type Order } from '@toolshop/contracts';
-import { expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
-import { expectNoAxeViolations } from './axe';
-import { placeOrder, placePaidOrder } from './order-helpers';
+import {
+  expect,
+  expectNoAxeViolations,
+  placeOrder,
+  placePaidOrder,
+  signInThroughForm,
+  stack,
+  test,
+} from '@toolshop/devstack/e2e';
 
 test('an approved paid order shows as shipped, with carrier, tracking number and history, also in the customer’s My Orders', async ({
   page,
@@ -36,7 +42,10 @@ test('an approved paid order shows as shipped, with carrier, tracking number and
   await expect(row).toContainText('Shipped');
 
   // The admin's history of the order names who shipped it and with what.
-  await page.getByRole('group', { name: 'Show orders' }).getByText('Shipped', { exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Show orders' })
+    .getByText('Shipped', { exact: true })
+    .click();
   const shippedRow = page.getByRole('row', { name: new RegExp(freshUser.email) });
   await shippedRow.getByText('History').click();
   const history = shippedRow.getByRole('list');
@@ -61,7 +70,10 @@ test('an approved paid order shows as shipped, with carrier, tracking number and
   await expect(ownHistory.nth(1)).toContainText(/Paid.*by you.*Transaction id/);
   await expect(ownHistory.nth(2)).toContainText(/Shipped.*by the shop/);
   await expect(ownRow).not.toContainText('admin@toolshop.test');
-  await customer.screenshot({ path: test.info().outputPath('my-orders-history.png'), fullPage: true });
+  await customer.screenshot({
+    path: test.info().outputPath('my-orders-history.png'),
+    fullPage: true,
+  });
   await customerContext.close();
 });
 

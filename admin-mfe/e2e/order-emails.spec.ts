@@ -1,8 +1,7 @@
 // Issue 15: the emails a customer keeps, found in the stack's mail catcher (Mailpit) after the
 // order is placed and paid (API, as the storefront and payment page do) and approved in the browser.
 import { Messages } from '@toolshop/contracts';
-import { expect, stack, test } from '@toolshop/devstack/e2e';
-import { placePaidOrder } from './order-helpers';
+import { expect, placePaidOrder, stack, test } from '@toolshop/devstack/e2e';
 
 test('a customer gets the order, receipt and shipping emails, with carrier and tracking number', async ({
   page,
@@ -49,5 +48,8 @@ test('a customer gets the order, receipt and shipping emails, with carrier and t
   await page.screenshot({ path: test.info().outputPath('mailpit-inbox.png') });
   await page.goto(`${stack.mail}/view/${shipped.id}`);
   await expect(page.getByText(shipped.subject).first()).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('mailpit-shipped-email.png'), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('mailpit-shipped-email.png'),
+    fullPage: true,
+  });
 });

@@ -8,20 +8,38 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { expect, stack, test } from '@toolshop/devstack/e2e';
-import { expectNoAxeViolations } from './axe';
+import { expect, expectNoAxeViolations, stack, test } from '@toolshop/devstack/e2e';
 
 const run = promisify(execFile);
 
-test('an admin sees every release of the remotes with who, when, which version and why, newest first', async ({ page, signIn }) => {
+test('an admin sees every release of the remotes with who, when, which version and why, newest first', async ({
+  page,
+  signIn,
+}) => {
   test.slow(); // a release through the registry's own script
   const version = `0.0.1+e2e.${Date.now().toString(36)}.history`;
   const dist = mkdtempSync(join(tmpdir(), 'admin-history-'));
   try {
     writeFileSync(join(dist, 'mf-manifest.json'), '{"name":"admin"}');
     writeFileSync(join(dist, 'remoteEntry.js'), 'var admin;');
-    const env = { ...process.env, TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000), REGISTRY_ACTOR: 'e2e' };
-    await run(process.execPath, ['infra/registry/src/release.mjs', 'admin', '--skip-build', '--dist', dist, '--version', version], { cwd: repoRoot, env });
+    const env = {
+      ...process.env,
+      TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000),
+      REGISTRY_ACTOR: 'e2e',
+    };
+    await run(
+      process.execPath,
+      [
+        'infra/registry/src/release.mjs',
+        'admin',
+        '--skip-build',
+        '--dist',
+        dist,
+        '--version',
+        version,
+      ],
+      { cwd: repoRoot, env },
+    );
   } finally {
     rmSync(dist, { recursive: true, force: true });
   }

@@ -1,10 +1,16 @@
 // Issue 15: hidden reviews, "Verified buyer", and the audit log, clicked through in the composed shop.
 import { randomUUID } from 'node:crypto';
 import { TrustMessages, type Tool } from '@toolshop/contracts';
-import { createUser, expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
+import {
+  createUser,
+  expect,
+  expectNoAxeViolations,
+  placePaidOrder,
+  signInThroughForm,
+  stack,
+  test,
+} from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
-import { expectNoAxeViolations } from './axe';
-import { placePaidOrder } from './order-helpers';
 
 /** The home page's review card with this text (all reviews shown). */
 async function homeReviews(page: Page) {
