@@ -1,5 +1,5 @@
 // Adds up what each test runner of `npm test` reports, so the run ends on one plain
-// "tests: N passed, N failed" line that counts every runner (Jest, node:test, Playwright).
+// "N passed, N failed" line that counts every runner (Jest, node:test, Playwright).
 // eslint-disable-next-line no-control-regex -- colour codes are what it removes
 const ansi = /\x1b\[[0-9;]*m/g;
 
@@ -33,6 +33,8 @@ export function tallyLine(tally, rawLine, { playwright = false } = {}) {
   if (pw) add(tally, pw[2], Number(pw[1]));
 }
 
+/** The plain closing line CI reads: "N passed, N failed", and ", N skipped" when some were. */
 export function closingLine(tally) {
-  return `tests: ${tally.passed} passed, ${tally.failed} failed, ${tally.skipped} skipped`;
+  const skipped = tally.skipped ? `, ${tally.skipped} skipped` : '';
+  return `${tally.passed} passed, ${tally.failed} failed${skipped}`;
 }

@@ -23,7 +23,8 @@ describe('test tally', () => {
       tallyLine(tally, line, { playwright: true });
     }
     assert.deepEqual(tally, { passed: 205, failed: 4, skipped: 5 });
-    assert.equal(closingLine(tally), 'tests: 205 passed, 4 failed, 5 skipped');
+    assert.equal(closingLine(tally), '205 passed, 4 failed, 5 skipped');
+    assert.equal(closingLine({ passed: 3, failed: 0, skipped: 0 }), '3 passed, 0 failed');
   });
 
   it('does not count a test title or a log line that merely mentions numbers', () => {
