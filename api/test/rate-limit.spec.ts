@@ -7,7 +7,17 @@ beforeAll(async () => {
 });
 afterAll(() => limited.stop());
 
+/**
+ * The limits count in fixed windows of a minute on the clock: a test's requests must not straddle
+ * two windows (the second would count afresh), so one that would start near a window's end waits.
+ */
+async function awayFromWindowEnd(needMs = 20_000): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
 it('saves a complete suggestion, refuses an incomplete one with the spec message, and rate limits', async () => {
+  await awayFromWindowEnd();
   const ok = await limited.request('POST', '/suggestions', {
     body: { email: 'Sam', opinion: 'Sell blades too' },
   });
@@ -37,6 +47,7 @@ it('saves a complete suggestion, refuses an incomplete one with the spec message
 });
 
 it('limits writes separately and never throttles catalog reads', async () => {
+  await awayFromWindowEnd();
   const review = () =>
     limited.request('POST', '/reviews', {
       token: limited.tokens.customer,

@@ -1,3 +1,4 @@
+import type { OrderLine, PriceTier } from './buying';
 import type { ToolCategory } from './catalog';
 
 /** Entities of SPEC.md §3, as the API sends them (ids as strings). */
@@ -14,6 +15,10 @@ export interface Tool {
   category?: ToolCategory;
   /** Stock below this is low (default 2 x minOrder). */
   lowStockThreshold?: number;
+  /** Sold in multiples of this (a box of 5 blades); absent means 1. */
+  packSize?: number;
+  /** Lower unit prices from a quantity on, ascending (buying.ts); `price` applies below the first. */
+  priceTiers?: PriceTier[];
 }
 
 export type NewTool = Omit<Tool, '_id'>;
@@ -30,8 +35,15 @@ export interface Order {
   address: string;
   phone: string;
   orderQuantity: number;
-  /** Whole dollars: orderQuantity × the tool's price. */
+  /** Whole dollars: orderQuantity × unitPrice (a multi-line order: the sum of its lines). */
   totalPrice: number;
+  /** Whole dollars a unit, from the tool's price tiers when ordered (orders from before tiers have none). */
+  unitPrice?: number;
+  /**
+   * A multi-line order (quick order, saved list): its lines. The order's own toolId, name and img
+   * are its first line's, orderQuantity and totalPrice the sums.
+   */
+  lines?: OrderLine[];
   paid: boolean;
   shipped: boolean;
   transactionId?: string;
@@ -122,6 +134,7 @@ export const AUDIT_ACTIONS = [
   'user.makeAdmin',
   'product.add',
   'product.restock',
+  'product.edit',
   'product.delete',
   'order.cancel',
   'order.approve',

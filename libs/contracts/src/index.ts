@@ -1,3 +1,4 @@
+export * from './buying';
 export * from './catalog';
 export * from './constants';
 export * from './entities';

@@ -10,6 +10,7 @@ import {
   REVIEW_OPINION_MAX_LENGTH,
   WEB_LINK_PATTERN,
 } from './constants';
+import { packSizeError, priceTiersError, quantityIssue } from './buying';
 import { CatalogMessages, isToolCategory } from './catalog';
 import type { NewTool, ProfileFields, Suggestion } from './entities';
 import { Messages, RuleMessages } from './messages';
@@ -128,8 +129,9 @@ export function linkedInError(link: unknown): string | undefined {
 
 /**
  * Add-product form and POST /tools: every field required and numbers whole and not negative
- * (SPEC.md §5, whose messages come first); then the shop's own rules: the image is a web link and
- * the minimum order fits in the stock (reported at `available`), else no one could ever order it.
+ * (SPEC.md §5, whose messages come first); then the shop's own rules: the image is a web link, the
+ * minimum order fits in the stock (reported at `available`), else no one could ever order it, and
+ * the optional pack size and price tiers follow buying.ts.
  */
 export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) {
   const minOrderError = boundedWholeNumberError(
@@ -173,22 +175,17 @@ export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) 
             QUANTITY_MAX,
             RuleMessages.quantityTooLarge,
           ),
+    packSize: packSizeError(input.packSize, input.minOrder),
+    priceTiers: priceTiersError(input.priceTiers, input.price),
   });
 }
 
-/** Order quantity must lie between the tool's minimum order and its stock. */
+/** Order quantity: between the tool's minimum order and its stock, in whole packs (buying.ts). */
 export function isValidQuantity(
   quantity: unknown,
-  tool: { minOrder: number; available: number },
+  tool: { minOrder: number; available: number; packSize?: number },
 ): boolean {
-  return (
-    typeof quantity === 'number' &&
-    Number.isInteger(quantity) &&
-    quantity >= tool.minOrder &&
-    quantity <= tool.available &&
-    quantity <= QUANTITY_MAX &&
-    quantity > 0
-  );
+  return quantityIssue(quantity, tool) === undefined;
 }
 
 export function validateReview(input: { rating?: unknown; opinion?: unknown }) {

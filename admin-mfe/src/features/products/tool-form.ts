@@ -8,7 +8,7 @@ import {
   type NewTool,
 } from '@toolshop/contracts';
 
-export type ToolFormValues = Record<keyof NewTool, string>;
+export type ToolFormValues = Record<Exclude<keyof NewTool, 'packSize' | 'priceTiers'>, string>;
 
 export const EMPTY_TOOL_FORM: ToolFormValues = {
   name: '',
