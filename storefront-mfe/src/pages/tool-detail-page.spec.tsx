@@ -56,6 +56,19 @@ it('lowers the shown stock by the quantity just ordered', async () => {
   await waitFor(() => expect(screen.getByTestId('tool-available').textContent).toBe('12 units'));
 });
 
+it('shows the pack size and the lowest tier price of a tool sold in packs', async () => {
+  get.mockResolvedValue({
+    ...tool,
+    minOrder: 10,
+    packSize: 5,
+    priceTiers: [{ minQuantity: 50, price: 79 }],
+  });
+  renderAt('/tools/saw-1');
+  expect((await screen.findByText('Pack size')).nextElementSibling?.textContent).toBe('5 units');
+  expect(screen.getByText('Down to $79 per unit from 50 units')).toBeTruthy();
+  expect(screen.getByRole('table', { name: 'Price per unit by quantity' })).toBeTruthy();
+});
+
 it('shows a not-found state for an unknown tool', async () => {
   get.mockRejectedValue(new ApiError(404, 'Tool not found'));
   renderAt('/tools/nope');

@@ -1,10 +1,13 @@
-import { Messages } from '@toolshop/contracts';
+import { BuyingMessages, Messages } from '@toolshop/contracts';
 import {
   ORDER_FIELD_REQUIRED,
+  draftPrice,
+  largestOrder,
   toNewOrder,
   validateOrderDraft,
   type OrderDraft,
 } from './order-draft';
+import { EXAMPLE_TIERS } from '../../testing/price-tiers';
 
 const stock = { minOrder: 10, available: 40 };
 const filled: OrderDraft = {
@@ -40,6 +43,68 @@ describe('validateOrderDraft', () => {
     expect(validateOrderDraft(filled, { minOrder: 10, available: 5 }).quantity).toBe(
       Messages.invalidQuantity,
     );
+  });
+});
+
+describe('sold in packs', () => {
+  const blades = { minOrder: 10, available: 42, packSize: 5 };
+
+  it.each(['10', '15', '40'])(
+    'accepts %p, a whole number of packs within the stock',
+    (quantity) => {
+      expect(validateOrderDraft({ ...filled, quantity }, blades)).toEqual({});
+    },
+  );
+
+  it.each(['11', '12', '39', '41'])(
+    'says which quantities fit for %p, a part of a pack',
+    (quantity) => {
+      expect(validateOrderDraft({ ...filled, quantity }, blades)).toEqual({
+        quantity: BuyingMessages.packMultiple(5),
+      });
+    },
+  );
+
+  it.each(['5', '45', '', '0'])('keeps the spec message for %p, out of range', (quantity) => {
+    expect(validateOrderDraft({ ...filled, quantity }, blades)).toEqual({
+      quantity: Messages.invalidQuantity,
+    });
+  });
+
+  it('sells the stock down to whole packs', () => {
+    expect(largestOrder(blades)).toBe(40);
+    expect(largestOrder({ ...blades, available: 4 })).toBe(0);
+    expect(largestOrder(stock)).toBe(40);
+  });
+});
+
+describe('draftPrice', () => {
+  const drill = {
+    minOrder: 1,
+    available: 500,
+    price: 129,
+    priceTiers: EXAMPLE_TIERS,
+  };
+
+  it.each([
+    ['1', 129, 129],
+    ['49', 129, 6_321],
+    ['50', 119, 5_950],
+    ['199', 119, 23_681],
+    ['200', 109, 21_800],
+    ['500', 109, 54_500],
+  ])('prices %p units at the tier they reach', (quantity, unitPrice, total) => {
+    expect(draftPrice(quantity, drill)).toEqual({ unitPrice, total });
+  });
+
+  it('has no price for a quantity the form refuses', () => {
+    expect(draftPrice('501', drill)).toBeUndefined();
+    expect(draftPrice('', drill)).toBeUndefined();
+    expect(draftPrice('12', { ...drill, packSize: 5 })).toBeUndefined();
+  });
+
+  it('is quantity × price without tiers', () => {
+    expect(draftPrice('12', { ...stock, price: 120 })).toEqual({ unitPrice: 120, total: 1_440 });
   });
 });
 

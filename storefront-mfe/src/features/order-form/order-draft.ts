@@ -1,4 +1,12 @@
-import { Messages, isValidQuantity, type NewOrder, type Tool } from '@toolshop/contracts';
+import {
+  BuyingMessages,
+  Messages,
+  packSizeOf,
+  quantityIssue,
+  unitPriceFor,
+  type NewOrder,
+  type Tool,
+} from '@toolshop/contracts';
 
 /** What the shopper has typed; the quantity stays a string so an emptied field is not 0. */
 export interface OrderDraft {
@@ -10,7 +18,7 @@ export interface OrderDraft {
 
 export type OrderDraftErrors = Partial<Record<keyof OrderDraft, string>>;
 
-type Stock = Pick<Tool, 'minOrder' | 'available'>;
+type Stock = Pick<Tool, 'minOrder' | 'available' | 'packSize'>;
 
 export const ORDER_FIELD_REQUIRED = {
   address: 'Please enter a delivery address',
@@ -21,8 +29,33 @@ export function parseQuantity(quantity: string): number {
   return quantity.trim() === '' ? Number.NaN : Number(quantity);
 }
 
+/** The spec's 'enter valid quantity' for a quantity out of range; a wrong multiple of the pack says which ones fit. */
 export function quantityError(quantity: string, stock: Stock): string | undefined {
-  return isValidQuantity(parseQuantity(quantity), stock) ? undefined : Messages.invalidQuantity;
+  const issue = quantityIssue(parseQuantity(quantity), stock);
+  if (issue === undefined) return undefined;
+  return issue === 'packMultiple'
+    ? BuyingMessages.packMultiple(packSizeOf(stock))
+    : Messages.invalidQuantity;
+}
+
+/** The most that can be ordered now: the stock, down to whole packs. */
+export function largestOrder(stock: Stock): number {
+  const pack = packSizeOf(stock);
+  return Math.floor(stock.available / pack) * pack;
+}
+
+/**
+ * What the quantity costs: the unit price its tier gives and quantity × that price, in whole
+ * dollars (the server computes the same from the tool it reserves); undefined while it is invalid.
+ */
+export function draftPrice(
+  quantity: string,
+  tool: Stock & Pick<Tool, 'price' | 'priceTiers'>,
+): { unitPrice: number; total: number } | undefined {
+  if (quantityError(quantity, tool)) return undefined;
+  const count = parseQuantity(quantity);
+  const unitPrice = unitPriceFor(tool, count);
+  return { unitPrice, total: count * unitPrice };
 }
 
 /** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock. */

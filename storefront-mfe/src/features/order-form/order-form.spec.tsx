@@ -2,10 +2,11 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
-import { Messages, RuleMessages, type Tool } from '@toolshop/contracts';
+import { BuyingMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { signedInUser } from '../../testing/auth-mock';
 import { OrderForm } from './order-form';
+import { EXAMPLE_TIERS } from '../../testing/price-tiers';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
@@ -21,11 +22,11 @@ const tool: Tool = {
   price: 120,
 };
 
-function renderForm() {
+function renderForm(shown: Tool = tool) {
   const onOrdered = jest.fn();
   const onRejected = jest.fn();
   const ServerData = createServerDataWrapper();
-  render(<OrderForm tool={tool} onOrdered={onOrdered} onRejected={onRejected} />, {
+  render(<OrderForm tool={shown} onOrdered={onOrdered} onRejected={onRejected} />, {
     wrapper: ({ children }) => (
       <MemoryRouter>
         <ServerData>{children}</ServerData>
@@ -173,4 +174,89 @@ it('offers My Orders only for the unpaid-orders refusal', async () => {
   fireEvent.click(submit);
   await screen.findByRole('alert');
   expect(screen.queryByRole('link', { name: 'Open My Orders' })).toBeNull();
+});
+
+describe('a tool sold in packs with quantity price tiers', () => {
+  const blades: Tool = {
+    ...tool,
+    _id: 'blades-1',
+    name: 'Saw blades',
+    minOrder: 10,
+    available: 502,
+    price: 129,
+    packSize: 5,
+    priceTiers: EXAMPLE_TIERS,
+  };
+  const unitPrice = () =>
+    screen.getByText('Unit price', { selector: 'span' }).nextElementSibling?.textContent;
+  const total = () => screen.getByText('Total').nextElementSibling?.textContent;
+  const applyingRow = () =>
+    screen.getAllByRole('row').find((row) => row.getAttribute('aria-current') === 'true');
+
+  it('steps the quantity by the pack and explains it', () => {
+    const { quantity } = renderForm(blades);
+    expect(quantity).toHaveProperty('step', '5');
+    expect(quantity).toHaveProperty('min', '10');
+    expect(quantity).toHaveProperty('max', '500');
+    const hint = screen.getByText('Sold in packs of 5: between 10 and 500 units, 5 at a time');
+    expect(hint.id).not.toBe('');
+    expect(quantity.getAttribute('aria-describedby')).toContain(hint.id);
+  });
+
+  it('refuses a part of a pack with the packs message and disables submit', () => {
+    const { quantity, submit } = renderForm(blades);
+    fireEvent.change(quantity, { target: { value: '12' } });
+    expect(screen.getByText(BuyingMessages.packMultiple(5))).toBeTruthy();
+    expect(screen.queryByText(Messages.invalidQuantity)).toBeNull();
+    expect(submit).toHaveProperty('disabled', true);
+    expect(total()).toBe('—');
+
+    fireEvent.change(quantity, { target: { value: '505' } });
+    expect(screen.getByText(Messages.invalidQuantity)).toBeTruthy();
+    fireEvent.change(quantity, { target: { value: '15' } });
+    expect(submit).toHaveProperty('disabled', false);
+  });
+
+  it('shows the tier table with the applying row marked, and the unit price and total as the quantity changes', () => {
+    const { quantity } = renderForm(blades);
+    const table = screen.getByRole('table', { name: 'Price per unit by quantity' });
+    expect(
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent?.replace(' (your quantity)', '')),
+    ).toEqual(['10–49$129', '50–199$119', '200+$109']);
+    expect(table).toBeTruthy();
+    expect(applyingRow()?.textContent).toContain('10–49');
+    expect(unitPrice()).toBe('$129');
+    expect(total()).toBe('$1,290');
+
+    fireEvent.change(quantity, { target: { value: '50' } });
+    expect(applyingRow()?.textContent).toContain('50–199');
+    expect(unitPrice()).toBe('$119');
+    expect(total()).toBe('$5,950');
+
+    fireEvent.change(quantity, { target: { value: '200' } });
+    expect(applyingRow()?.textContent).toContain('200+ (your quantity)');
+    expect(unitPrice()).toBe('$109');
+    expect(total()).toBe('$21,800');
+  });
+
+  it('shows the tier total of the placed order', async () => {
+    post.mockResolvedValue({ acknowledged: true, insertedId: 'o2' });
+    const { submit, quantity, fill } = renderForm(blades);
+    fill();
+    fireEvent.change(quantity, { target: { value: '60' } });
+    fireEvent.click(submit);
+    expect((await screen.findByRole('status')).textContent).toContain('$7,140');
+    expect(post).toHaveBeenCalledWith('/orders', expect.objectContaining({ orderQuantity: 60 }), {
+      idempotent: true,
+    });
+  });
+
+  it('has no tier table or unit-price line for a tool of one price', () => {
+    renderForm();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Unit price', { selector: 'span' })).toBeNull();
+  });
 });

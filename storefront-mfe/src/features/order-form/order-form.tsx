@@ -2,8 +2,10 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
-import { RuleMessages, formatDollars, type Tool } from '@toolshop/contracts';
+import { RuleMessages, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import {
+  draftPrice,
+  largestOrder,
   parseQuantity,
   quantityError,
   toNewOrder,
@@ -13,6 +15,7 @@ import {
 } from './order-draft';
 import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
 import { reorderDraft } from './reorder';
+import { PriceTiers } from './price-tiers';
 import surface from '../../components/surface.module.css';
 import { usePlaceOrder } from './api/place-order';
 import styles from './order-form.module.css';
@@ -25,7 +28,12 @@ export interface OrderFormProps {
   onRejected?: () => void;
 }
 
-function quantityHint({ minOrder, available }: Tool): string {
+function quantityHint(tool: Tool): string {
+  const { minOrder, available } = tool;
+  const pack = packSizeOf(tool);
+  const largest = largestOrder(tool);
+  if (pack > 1)
+    return `Sold in packs of ${pack}: between ${minOrder} and ${largest} units, ${pack} at a time`;
   if (minOrder === available) return `Only ${available} ${available === 1 ? 'unit' : 'units'} left`;
   return `Between ${minOrder} and ${available} units`;
 }
@@ -45,7 +53,10 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   });
   // "Order again" from My Orders prefills the earlier order's quantity, address and phone.
   const location = useLocation();
-  const [draft, setDraft] = useState<OrderDraft>(() => ({ ...emptyDraft(), ...reorderDraft(location.state) }));
+  const [draft, setDraft] = useState<OrderDraft>(() => ({
+    ...emptyDraft(),
+    ...reorderDraft(location.state),
+  }));
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
   const placeOrder = usePlaceOrder();
@@ -65,7 +76,8 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
 
   const quantityMessage = quantityError(draft.quantity, tool);
   const quantity = parseQuantity(draft.quantity);
-  const outOfStock = tool.available < tool.minOrder;
+  const price = draftPrice(draft.quantity, tool);
+  const outOfStock = largestOrder(tool) < tool.minOrder;
 
   const update = (field: keyof OrderDraft, value: string) => {
     setDraft((d) => ({ ...d, [field]: value }));
@@ -87,7 +99,12 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     setPlaced(null);
     placeOrder.mutate(toNewOrder(draft, tool._id), {
       onSuccess: ({ insertedId }) => {
-        setPlaced({ id: insertedId, quantity, total: quantity * tool.price, address: draft.address.trim() });
+        setPlaced({
+          id: insertedId,
+          quantity,
+          total: price?.total ?? 0,
+          address: draft.address.trim(),
+        });
         onOrdered?.(quantity);
       },
       onError: (error) => {
@@ -110,7 +127,11 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
 
   if (placed) {
     return (
-      <form className={`${surface.card} ${styles.form}`} aria-labelledby={titleId} onSubmit={(e) => e.preventDefault()}>
+      <form
+        className={`${surface.card} ${styles.form}`}
+        aria-labelledby={titleId}
+        onSubmit={(e) => e.preventDefault()}
+      >
         <h2 id={titleId} className={styles.title}>
           Place your order
         </h2>
@@ -197,8 +218,8 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
           type="number"
           inputMode="numeric"
           min={tool.minOrder}
-          max={tool.available}
-          step={1}
+          max={largestOrder(tool)}
+          step={packSizeOf(tool)}
           required
           hint={outOfStock ? undefined : quantityHint(tool)}
           error={quantityMessage}
@@ -207,11 +228,20 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
         />
       </div>
 
+      <PriceTiers tool={tool} quantity={quantity} />
+
       <div className={styles.summary}>
-        <span>Total</span>
-        <strong aria-live="polite">
-          {quantityMessage ? '—' : formatDollars(quantity * tool.price)}
-        </strong>
+        {/* With price breaks the unit price follows the quantity; otherwise it is the one shown above. */}
+        {Boolean(tool.priceTiers?.length) && (
+          <p className={styles.unitPrice}>
+            <span>Unit price</span>
+            <strong aria-live="polite">{price ? formatDollars(price.unitPrice) : '—'}</strong>
+          </p>
+        )}
+        <p className={styles.total}>
+          <span>Total</span>
+          <strong aria-live="polite">{price ? formatDollars(price.total) : '—'}</strong>
+        </p>
       </div>
 
       {outOfStock && (

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '@toolshop/ui';
-import { formatDollars, type Tool } from '@toolshop/contracts';
+import { formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import surface from '../../components/surface.module.css';
 import styles from './tool-card.module.css';
@@ -8,6 +8,9 @@ import styles from './tool-card.module.css';
 export function ToolCard({ tool }: { tool: Tool }) {
   const nameId = `tool-${tool._id}-name`;
   const inStock = tool.available >= tool.minOrder;
+  // The lowest unit price of the quantity tiers (their prices never rise), else the one price.
+  const lowestPrice = tool.priceTiers?.at(-1)?.price;
+  const pack = packSizeOf(tool);
   return (
     <article className={`${surface.card} ${styles.card}`} aria-labelledby={nameId}>
       <div className={styles.media}>
@@ -21,7 +24,12 @@ export function ToolCard({ tool }: { tool: Tool }) {
         <dl className={styles.facts}>
           <div>
             <dt>Minimum order</dt>
-            <dd>{tool.minOrder.toLocaleString('en-US')}</dd>
+            <dd>
+              {tool.minOrder.toLocaleString('en-US')}
+              {pack > 1 && (
+                <span className={styles.pack}> · packs of {pack.toLocaleString('en-US')}</span>
+              )}
+            </dd>
           </div>
           <div>
             <dt>Available</dt>
@@ -32,7 +40,8 @@ export function ToolCard({ tool }: { tool: Tool }) {
         </dl>
         <div className={styles.footer}>
           <p className={styles.price}>
-            {formatDollars(tool.price)}
+            {lowestPrice !== undefined && <span className={styles.unit}>from </span>}
+            {formatDollars(lowestPrice ?? tool.price)}
             <span className={styles.unit}> / unit</span>
           </p>
           <Link

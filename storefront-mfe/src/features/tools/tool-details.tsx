@@ -1,4 +1,4 @@
-import { formatDollars, type Tool } from '@toolshop/contracts';
+import { formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import styles from './tool-details.module.css';
 
@@ -7,6 +7,8 @@ const units = (count: number) =>
 
 /** The product half of the detail page: photo, description and the numbers that matter. */
 export function ToolDetails({ tool }: { tool: Tool }) {
+  const pack = packSizeOf(tool);
+  const lowest = tool.priceTiers?.at(-1);
   return (
     <article className={styles.details} aria-labelledby="tool-name">
       <div className={styles.media}>
@@ -20,6 +22,11 @@ export function ToolDetails({ tool }: { tool: Tool }) {
           {formatDollars(tool.price)}
           <span className={styles.unit}> per unit</span>
         </p>
+        {lowest && (
+          <p className={styles.tiersNote}>
+            Down to {formatDollars(lowest.price)} per unit from {units(lowest.minQuantity)}
+          </p>
+        )}
         <p className={styles.description}>{tool.shortDescription}</p>
         <dl className={styles.facts}>
           <div>
@@ -30,6 +37,12 @@ export function ToolDetails({ tool }: { tool: Tool }) {
             <dt>Available</dt>
             <dd data-testid="tool-available">{units(tool.available)}</dd>
           </div>
+          {pack > 1 && (
+            <div>
+              <dt>Pack size</dt>
+              <dd>{units(pack)}</dd>
+            </div>
+          )}
         </dl>
       </div>
     </article>

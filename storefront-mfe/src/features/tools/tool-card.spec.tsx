@@ -1,0 +1,39 @@
+import { render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Tool } from '@toolshop/contracts';
+import { ToolCard } from './tool-card';
+import { EXAMPLE_TIERS } from '../../testing/price-tiers';
+
+const drill: Tool = {
+  _id: 'drill-1',
+  name: 'Cordless drill',
+  img: '/drill.webp',
+  shortDescription: '18 V',
+  minOrder: 10,
+  available: 40,
+  price: 129,
+};
+
+const renderCard = (tool: Tool) =>
+  render(
+    <MemoryRouter>
+      <ToolCard tool={tool} />
+    </MemoryRouter>,
+  );
+
+it('shows the one price and the minimum order of a tool sold by the unit', () => {
+  renderCard(drill);
+  expect(screen.getByText('$129')).toBeTruthy();
+  expect(screen.queryByText(/from/)).toBeNull();
+  expect(screen.queryByText(/packs of/)).toBeNull();
+});
+
+it('shows the lowest tier price as "from" and the pack size', () => {
+  renderCard({
+    ...drill,
+    packSize: 5,
+    priceTiers: EXAMPLE_TIERS,
+  });
+  expect(screen.getByText('$109').closest('p')?.textContent).toBe('from $109 / unit');
+  expect(screen.getByText('Minimum order').nextElementSibling?.textContent).toBe('10 · packs of 5');
+});
