@@ -178,9 +178,17 @@ async function measure(title, load, connections = CONNECTIONS, duration = DURATI
     rps: Math.round(result.requests.average),
     p50: result.latency.p50,
     p99: result.latency.p99,
-    failed: result.errors + result.timeouts + result.non2xx,
+    // autocannon counts its timeouts among its errors.
+    failed: result.errors + result.non2xx,
   };
-  console.log(`  measured ${title}: ${row.rps} req/s, p99 ${row.p99} ms, failed ${row.failed}`);
+  const why = Object.entries(result.statusCodeStats ?? {})
+    .filter(([status]) => !status.startsWith('2'))
+    .map(([status, { count }]) => `${count} × ${status}`)
+    .concat(result.timeouts ? [`${result.timeouts} timeouts`] : [])
+    .concat(result.errors > result.timeouts ? [`${result.errors - result.timeouts} errors`] : []);
+  console.log(
+    `  measured ${title}: ${row.rps} req/s, p99 ${row.p99} ms, failed ${row.failed}${why.length ? ` (${why.join(', ')})` : ''}`,
+  );
   return row;
 }
 
@@ -311,6 +319,8 @@ async function main() {
     OIDC_ISSUER: issuer,
     OIDC_JWKS_URI: `${issuer}/jwks`,
     RATE_LIMIT_WRITES: '1000000',
+    // No draining at the end: the servers stop at once and --cpu-prof writes its profiles.
+    SHUTDOWN_DRAIN_MS: '0',
     // Production mode asks for the payment provider by name; the benchmark pays nothing.
     PAYMENTS_PROVIDER: 'test',
     // Production mode asks for a mail server too; nothing the benchmark calls sends mail, and
