@@ -141,6 +141,15 @@ const cases: Case[] = [
     expected: [401, 403, 403, 200],
   },
   {
+    name: 'PATCH /tools/{id}',
+    request: async () => ({
+      method: 'PATCH',
+      path: `/tools/${await api.insertTool()}`,
+      body: { price: 20, priceTiers: [{ minQuantity: 10, price: 18 }] },
+    }),
+    expected: [401, 403, 403, 200],
+  },
+  {
     name: 'DELETE /tools/{id}',
     request: async () => ({ method: 'DELETE', path: `/tools/${await api.insertTool()}` }),
     expected: [401, 403, 403, 200],

@@ -1,5 +1,5 @@
 // GET /tools's catalog query (issue 15): search, category, stock and sort, paged or not, against
-// the real database, with the seed's catalog (8 tools, 5 categories) plus a few products of our own.
+// the real database, with the seed's catalog (9 tools, 6 categories) plus a few products of our own.
 import { TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -32,7 +32,7 @@ describe('GET /tools catalog query', () => {
   it('answers the plain array without parameters, newest first, as before', async () => {
     const all = await api.request('GET', '/tools');
     expect(all.status).toBe(200);
-    expect(all.body).toHaveLength(10);
+    expect(all.body).toHaveLength(11);
     expect(all.headers.get('x-total-count')).toBeNull();
     expect(names(all.body).slice(0, 3)).toEqual([
       'Old Stock Hammer',
@@ -82,9 +82,9 @@ describe('GET /tools catalog query', () => {
 
   it('filters to tools in stock', async () => {
     const inStock = await api.request('GET', '/tools?inStock=true');
-    expect(inStock.body).toHaveLength(9);
+    expect(inStock.body).toHaveLength(10);
     expect(names(inStock.body)).not.toContain('Old Stock Hammer');
-    expect((await api.request('GET', '/tools?inStock=false')).body).toHaveLength(10);
+    expect((await api.request('GET', '/tools?inStock=false')).body).toHaveLength(11);
   });
 
   it('sorts by price up and down, by name and newest first', async () => {
@@ -143,7 +143,7 @@ describe('GET /tools catalog query', () => {
       'Nearly Out Sander',
       'Old Stock Hammer',
     ]);
-    expect(first.headers.get('x-total-count')).toBe('12');
+    expect(first.headers.get('x-total-count')).toBe('13');
     const low = await api.request('GET', '/tools?lowStock=true&limit=1');
     expect(low.headers.get('x-total-count')).toBe('2');
     expect(names((await api.request('GET', '/tools?lowStock=true')).body).sort()).toEqual([

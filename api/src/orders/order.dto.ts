@@ -146,6 +146,15 @@ export class StatsQuery {
   days?: number;
 }
 
+export class OrderLineResponse {
+  @ApiProperty() toolId: string;
+  @ApiProperty({ description: 'Product name when ordered' }) name: string;
+  @ApiProperty() img: string;
+  @ApiProperty() orderQuantity: number;
+  @ApiProperty({ description: 'Whole dollars a unit, from the tiers' }) unitPrice: number;
+  @ApiProperty({ description: 'orderQuantity × unitPrice' }) totalPrice: number;
+}
+
 export class OrderResponse {
   @ApiProperty() _id: string;
   @ApiProperty() toolId: string;
@@ -157,6 +166,14 @@ export class OrderResponse {
   @ApiProperty() phone: string;
   @ApiProperty() orderQuantity: number;
   @ApiProperty({ description: 'Whole dollars' }) totalPrice: number;
+  @ApiPropertyOptional({ description: 'Whole dollars a unit, from the price tiers (single-tool orders)' })
+  unitPrice?: number;
+  @ApiPropertyOptional({
+    type: [OrderLineResponse],
+    description:
+      'A multi-line order (quick order): its lines; toolId, name and img are the first line’s, orderQuantity and totalPrice the sums',
+  })
+  lines?: OrderLineResponse[];
   @ApiProperty() paid: boolean;
   @ApiProperty() shipped: boolean;
   @ApiPropertyOptional() transactionId?: string;

@@ -1,4 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import type { OrderLine } from '@toolshop/contracts';
 import { Types, type HydratedDocument } from 'mongoose';
 import { OrderTimelineEntry, OrderTimelineEntrySchema } from './order-timeline';
 
@@ -23,6 +24,24 @@ export class Order {
   @Prop({ required: true, min: 1 }) orderQuantity: number;
   /** Whole dollars, computed by the server. */
   @Prop({ required: true, min: 0 }) totalPrice: number;
+  /** Whole dollars a unit, from the tool's tiers when ordered; single-tool orders only. */
+  @Prop({ min: 0 }) unitPrice?: number;
+  /** A multi-line order's lines (toolId, name, img: the first line's; quantity and total: sums). */
+  @Prop({
+    type: [
+      {
+        _id: false,
+        toolId: { type: Types.ObjectId, required: true },
+        name: { type: String, required: true },
+        img: { type: String, required: true },
+        orderQuantity: { type: Number, required: true },
+        unitPrice: { type: Number, required: true },
+        totalPrice: { type: Number, required: true },
+      },
+    ],
+    default: undefined,
+  })
+  lines?: Array<Omit<OrderLine, 'toolId'> & { toolId: Types.ObjectId }>;
   @Prop({ required: true, default: false }) paid: boolean;
   @Prop({ required: true, default: false }) shipped: boolean;
   @Prop() transactionId?: string;

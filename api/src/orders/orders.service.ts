@@ -1,6 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ApiMessages, Messages, normalizeEmail, type InsertedAnswer } from '@toolshop/contracts';
+import {
+  ApiMessages,
+  BuyingMessages,
+  Messages,
+  normalizeEmail,
+  packSizeOf,
+  unitPriceFor,
+  type InsertedAnswer,
+  type PriceTier,
+} from '@toolshop/contracts';
 import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
@@ -55,8 +64,11 @@ export class OrdersService {
       await this.slots.release(slot, String(orderId));
       const current = await this.tools.find(body.toolId);
       if (!current) throw notFound(ApiMessages.toolNotFound);
-      // Below the minimum is a bad request; above the (possibly just sold) stock is a conflict.
+      // Below the minimum or not whole packs is a bad request; above the (possibly just sold) stock
+      // is a conflict.
       if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
+      if (quantity % packSizeOf(current) !== 0)
+        throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
       throw conflict(Messages.invalidQuantity);
     }
     // Queued, never sent here; never throws.
@@ -71,12 +83,24 @@ export class OrdersService {
 
   private async insert(
     _id: Types.ObjectId,
-    tool: { _id: Types.ObjectId; name: string; img: string; price: number },
+    tool: {
+      _id: Types.ObjectId;
+      name: string;
+      img: string;
+      price: number;
+      packSize?: number;
+      priceTiers?: PriceTier[];
+    },
     customer: AuthUser,
     body: CreateOrderDto,
     held: { reservedUntil: Date; unpaidSlot: string },
   ): Promise<InsertedAnswer> {
     const quantity = body.orderQuantity;
+    // The pack and the price are the reserved document's (an edit meanwhile cannot slip between
+    // a check and the order); refusing here gives the stock back (reserve).
+    const pack = packSizeOf(tool);
+    if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack));
+    const unitPrice = unitPriceFor(tool, quantity);
     const order = await this.orders.create({
       _id,
       toolId: tool._id,
@@ -87,7 +111,8 @@ export class OrdersService {
       address: body.address.trim(),
       phone: body.phone.trim(),
       orderQuantity: quantity,
-      totalPrice: quantity * tool.price,
+      unitPrice,
+      totalPrice: quantity * unitPrice,
       paid: false,
       shipped: false,
       ...held,

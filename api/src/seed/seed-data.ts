@@ -11,6 +11,10 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
     minOrder: 10,
     available: 480,
     price: 129,
+    priceTiers: [
+      { minQuantity: 50, price: 119 },
+      { minQuantity: 200, price: 109 },
+    ],
   },
   {
     name: 'Impact Driver 20V',
@@ -81,6 +85,17 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
     minOrder: 5,
     available: 275,
     price: 159,
+  },
+  {
+    name: 'Jigsaw Blade Set T-Shank',
+    image: 'jigsaw.webp',
+    category: 'Accessories',
+    shortDescription:
+      'Box of 5 T-shank blades (wood, metal and curve cuts), HCS and bi-metal, fits every T-shank jigsaw.',
+    minOrder: 10,
+    packSize: 5,
+    available: 600,
+    price: 12,
   },
 ];
 

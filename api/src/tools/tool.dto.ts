@@ -1,5 +1,7 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { applyDecorators } from '@nestjs/common';
+import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import {
+  BuyingMessages,
   CATEGORY_FILTERS,
   CatalogMessages,
   TOOL_CATEGORIES,
@@ -17,8 +19,14 @@ import {
   RuleMessages,
   TEXT_MAX_LENGTH,
   type NewTool,
+  PACK_SIZE_MAX,
+  type PriceTier,
+  PRICE_TIERS_MAX,
 } from '@toolshop/contracts';
+import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
+  IsArray,
   IsIn,
   IsInt,
   IsNotEmpty,
@@ -27,12 +35,62 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { PageQuery } from '../common/pagination';
 
 const tooMany = { message: RuleMessages.quantityTooLarge };
 const tooLong = `At most ${TEXT_MAX_LENGTH} characters`;
+
+/** One price break; the rules across tiers and the base price are validateNewTool's. */
+export class PriceTierDto implements PriceTier {
+  @ApiProperty({ minimum: 2, maximum: QUANTITY_MAX, example: 50 })
+  @IsInt({ message: BuyingMessages.tierQuantity })
+  @Min(2, { message: BuyingMessages.tierQuantity })
+  @Max(QUANTITY_MAX, { message: BuyingMessages.tierQuantity })
+  minQuantity: number;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: PRICE_MAX,
+    example: 119,
+    description: 'Whole dollars a unit',
+  })
+  @IsInt({ message: BuyingMessages.tierPrice })
+  @Min(0, { message: BuyingMessages.tierPrice })
+  @Max(PRICE_MAX, { message: BuyingMessages.tierPrice })
+  price: number;
+}
+
+const PackSizeProperty = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      minimum: 1,
+      maximum: PACK_SIZE_MAX,
+      example: 5,
+      description: 'Sold in multiples of this (minOrder must be one); absent or 1: single units',
+    }),
+    IsOptional(),
+    IsInt({ message: BuyingMessages.packSize }),
+    Min(1, { message: BuyingMessages.packSize }),
+    Max(PACK_SIZE_MAX, { message: BuyingMessages.packSize }),
+  );
+
+const PriceTiersProperty = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: [PriceTierDto],
+      maxItems: PRICE_TIERS_MAX,
+      description:
+        'Unit prices from a quantity on, after the base price: ascending minQuantity, prices never increasing',
+    }),
+    IsOptional(),
+    IsArray({ message: BuyingMessages.tierQuantity }),
+    ArrayMaxSize(PRICE_TIERS_MAX, { message: BuyingMessages.tooManyTiers }),
+    ValidateNested({ each: true, message: BuyingMessages.tierQuantity }),
+    Type(() => PriceTierDto),
+  );
 
 /**
  * POST /tools: every field required (SPEC.md §5), numbers whole and not negative; the rules
@@ -95,7 +153,21 @@ export class CreateToolDto implements NewTool {
   @Min(0, { message: CatalogMessages.lowStockThreshold })
   @Max(QUANTITY_MAX, tooMany)
   lowStockThreshold?: number;
+
+  @PackSizeProperty()
+  packSize?: number;
+
+  @PriceTiersProperty()
+  priceTiers?: PriceTierDto[];
 }
+
+/**
+ * PATCH /tools/:id: the buying terms, any of them; checked together with the stored tool by
+ * validateNewTool (ToolsService.editTerms). `priceTiers: []` removes the tiers, `packSize: 1` the packs.
+ */
+export class EditToolTermsDto extends PartialType(
+  PickType(CreateToolDto, ['price', 'minOrder', 'packSize', 'priceTiers'] as const),
+) {}
 
 /** PUT /tools/:id (admin restock). */
 export class RestockDto {

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { ToolCategory } from '@toolshop/contracts';
+import type { PriceTier, ToolCategory } from '@toolshop/contracts';
 import type { HydratedDocument } from 'mongoose';
 
 /**
@@ -27,6 +27,11 @@ export class Tool {
   @Prop({ type: String }) category?: ToolCategory;
   /** Stock below this is low; absent: 2 x minOrder. */
   @Prop({ min: 0 }) lowStockThreshold?: number;
+  /** Sold in multiples of this; absent: 1 (buying.ts). */
+  @Prop({ min: 1 }) packSize?: number;
+  /** Price breaks after `price`, ascending; absent: one price. */
+  @Prop({ type: [{ _id: false, minQuantity: Number, price: Number }], default: undefined })
+  priceTiers?: PriceTier[];
   /** By order id. Server-side only: never read unless asked for (`select: false`), no default. */
   @Prop({ type: Object, select: false }) holds?: Record<string, StockHold>;
 }

@@ -1,4 +1,16 @@
-import { Body, Controller, Delete, Get, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiCreatedResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
@@ -10,7 +22,7 @@ import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { CreateToolDto, RestockDto, ToolResponse, ToolsQuery } from './tool.dto';
+import { CreateToolDto, EditToolTermsDto, RestockDto, ToolResponse, ToolsQuery } from './tool.dto';
 import { ToolsService } from './tools.service';
 
 const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
@@ -72,6 +84,21 @@ export class ToolsController {
   @notFound
   restock(@Param('id', ParseObjectIdPipe) id: string, @Body() body: RestockDto) {
     return this.tools.restock(id, body.available);
+  }
+
+  @Patch(':id')
+  @AdminOnly()
+  @RateLimit('writes')
+  @Audited('product.edit', { details: ['price', 'minOrder', 'packSize'] })
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description:
+      'Edits the buying terms (price, minOrder, packSize, priceTiers), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs',
+  })
+  @ApiInvalidInput
+  @notFound
+  editTerms(@Param('id', ParseObjectIdPipe) id: string, @Body() body: EditToolTermsDto) {
+    return this.tools.editTerms(id, body);
   }
 
   @Delete(':id')

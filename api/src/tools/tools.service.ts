@@ -16,7 +16,7 @@ import type { Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
-import type { CreateToolDto } from './tool.dto';
+import type { CreateToolDto, EditToolTermsDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
 import { byStock, needsStockView, toolFilter, toolQueryKey, toolSort } from './tool-query';
 import { Tool, type StockHold } from './tool.schema';
@@ -26,6 +26,14 @@ type LeanTool = Tool & { _id: Types.ObjectId };
 export type OrderSaved = (orderId: string) => Promise<boolean>;
 /** Catalog views (query x page) one process keeps. */
 export const CATALOG_VIEWS_CACHED = 100;
+
+/** Single units and no tiers are stored as absent fields (the shape of every older product). */
+function plainTerms<T extends { packSize?: number; priceTiers?: unknown[] }>(tool: T): T {
+  const plain = { ...tool };
+  if (plain.packSize === 1) delete plain.packSize;
+  if (plain.priceTiers?.length === 0) delete plain.priceTiers;
+  return plain;
+}
 
 @Injectable()
 export class ToolsService {
@@ -82,9 +90,50 @@ export class ToolsService {
     if (problems.length > 0) throw invalid(problems.join('; '));
     const image = resolveImageLink(tool.img, this.config.publicUrl, this.config.imageHosts);
     if ('problem' in image) throw invalid(image.problem);
-    const created = await this.tools.create({ ...tool, img: image.link });
+    const created = await this.tools.create(plainTerms({ ...tool, img: image.link }));
     this.lists.clear();
     return inserted(created._id);
+  }
+
+  /**
+   * PATCH /tools/:id: the buying terms, checked together with the rest of the stored tool under its
+   * lock (a pack size against the minimum order, tiers against the price), so two edits cannot
+   * combine into terms neither would have been allowed to set. Orders read the terms from the tool
+   * they reserve, so a change applies from the next order on.
+   */
+  async editTerms(id: string, edit: EditToolTermsDto): Promise<ModifiedAnswer> {
+    const result = await this.stock(id, async () => {
+      const stored = await this.tools.findById(id).lean<LeanTool>();
+      if (!stored) throw notFound(ApiMessages.toolNotFound);
+      // Fields the body left out are undefined on the DTO: they keep the stored values.
+      const given = Object.entries(edit).filter(([, value]) => value !== undefined);
+      const terms = plainTerms({ ...stored, ...Object.fromEntries(given) });
+      const errors = validateNewTool(terms);
+      // The minimum order above the stock only matters when this edit sets the minimum.
+      const fields: Array<keyof typeof errors> = ['price', 'minOrder', 'packSize', 'priceTiers'];
+      if (edit.minOrder !== undefined) fields.push('available');
+      const problems = fields.flatMap((field) => errors[field] ?? []);
+      if (problems.length > 0) throw invalid(problems.join('; '));
+      const { price, minOrder, packSize, priceTiers } = terms;
+      const unset = {
+        ...(packSize === undefined && { packSize: 1 }),
+        ...(priceTiers === undefined && { priceTiers: 1 }),
+      };
+      return this.tools.updateOne(
+        { _id: id },
+        {
+          $set: {
+            price,
+            minOrder,
+            ...(packSize !== undefined && { packSize }),
+            ...(priceTiers && { priceTiers }),
+          },
+          ...(Object.keys(unset).length > 0 && { $unset: unset }),
+        },
+      );
+    });
+    this.lists.clear();
+    return modified(result.matchedCount, result.modifiedCount);
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
@@ -237,6 +286,6 @@ export class ToolsService {
   }
 
   async find(id: string) {
-    return this.tools.findById(id, { minOrder: 1, available: 1 }).lean();
+    return this.tools.findById(id, { minOrder: 1, available: 1, packSize: 1 }).lean();
   }
 }

@@ -107,7 +107,14 @@ export class TestApi {
 
   /** A tool inserted straight into the database. */
   async insertTool(
-    fields: Partial<{ name: string; minOrder: number; available: number; price: number }> = {},
+    fields: Partial<{
+      name: string;
+      minOrder: number;
+      available: number;
+      price: number;
+      packSize: number;
+      priceTiers: Array<{ minQuantity: number; price: number }>;
+    }> = {},
   ): Promise<string> {
     const result = await this.db.collection('tools').insertOne({
       name: 'Test Drill',
