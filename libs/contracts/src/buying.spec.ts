@@ -147,6 +147,15 @@ describe('reading a pasted quick order or CSV', () => {
   });
 });
 
+describe('quick-order refusals', () => {
+  it('names the line, its product and the problem', () => {
+    expect(BuyingMessages.lineProblem(3, 'Saw blade', BuyingMessages.packMultiple(5))).toBe(
+      'Line 3 (Saw blade): Sold in packs of 5: order 5, 10, 15…',
+    );
+    expect(BuyingMessages.listedTwice).toBe('Listed twice: merge the lines');
+  });
+});
+
 describe('saved list names', () => {
   it('need a name of at most 60 characters', () => {
     expect(listNameError('Monthly consumables')).toBeUndefined();

@@ -62,6 +62,11 @@ export const BuyingMessages = {
   listNotFound: 'This list does not exist (any more)',
   /** A quick order that cannot be placed as it is: the lines say why. */
   linesInvalid: 'Some lines cannot be ordered as they are; correct or remove them first',
+  /** A quick order names one product on two lines (the later line gets this). */
+  listedTwice: 'Listed twice: merge the lines',
+  /** One line's problem in POST /quickOrders' refusal: 'Line 3 (Saw blade): Sold in packs of 5…'. */
+  lineProblem: (lineNumber: number, product: string, problem: string) =>
+    `Line ${lineNumber} (${product}): ${problem}`,
   /** Stock went while the customer looked: nothing was ordered. */
   stockChanged: 'The stock changed meanwhile, so nothing was ordered: check the lines again',
 } as const;
