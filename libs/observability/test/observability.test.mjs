@@ -38,6 +38,16 @@ describe('W3C trace context', () => {
       assert.equal(trace.flags, '00');
     }
   });
+
+  it('gives every new trace and span ids of their own', () => {
+    // More ids than one draw of random bytes holds, so the draws follow one another.
+    const ids = Array.from({ length: 500 }, () => parseTraceparent(undefined)).flatMap((trace) => [
+      trace.traceId,
+      trace.spanId,
+    ]);
+    assert.equal(new Set(ids).size, ids.length);
+    for (const id of ids) assert.match(id, /^[0-9a-f]{16}([0-9a-f]{16})?$/);
+  });
 });
 
 describe('ServiceMetrics', () => {
