@@ -47,7 +47,13 @@ const withTraceIds = (
 
 /** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
 export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
-  const logger = pino({ level: config.logLevel, base: { service: 'api' } });
+  // Asynchronous writes: lines logged while one write is under way go out together with the next
+  // (a synchronous write per request line was a measurable share of a cached read); pino flushes
+  // what is left when the process exits.
+  const logger = pino(
+    { level: config.logLevel, base: { service: 'api' } },
+    pino.destination({ dest: 1, sync: false }),
+  );
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     // One line per request from the onResponse hook below instead of Fastify's two.
