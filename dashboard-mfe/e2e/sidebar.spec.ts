@@ -9,10 +9,10 @@ const sidebarLinks = async (page: Page) => {
   return sidebar(page).getByRole('link').allTextContents();
 };
 
-test('a customer sees My Profile, Add A Review and My Orders, the current one highlighted', async ({ page, signIn, freshUser }) => {
+test('a customer sees My Profile, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({ page, signIn, freshUser }) => {
   await signIn(freshUser);
   await page.goto('/dashboard');
-  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Add A Review', 'My Orders']);
+  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Add A Review', 'My Orders', 'Quick Order', 'Saved Lists']);
   await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
 
   await sidebar(page).getByRole('link', { name: 'My Orders' }).click();

@@ -5,6 +5,8 @@ import DashboardLayout from '../pages/dashboard-layout';
 import MyOrdersPage from '../pages/my-orders-page';
 import PaymentPage from '../pages/payment-page';
 import ProfilePage from '../pages/profile-page';
+import QuickOrderPage from '../pages/quick-order-page';
+import SavedListsPage from '../pages/saved-lists-page';
 
 // The customer dashboard alone, on the same paths as in the shell (QA; `npm run dev -w @toolshop/dashboard-mfe`).
 // Paths and links come from the dashboard route table (libs/routes); a page missing here fails the typecheck.
@@ -15,6 +17,8 @@ void startHarness({
     ProfilePage: <ProfilePage />,
     AddReviewPage: <AddReviewPage />,
     MyOrdersPage: <MyOrdersPage />,
+    QuickOrderPage: <QuickOrderPage />,
+    SavedListsPage: <SavedListsPage />,
     PaymentPage: <PaymentPage />,
   }),
   signInRequired: true,

@@ -5,4 +5,5 @@ export const queryRoots = {
   reviews: ['reviews'],
   profile: ['profile'],
   payments: ['payments'],
+  savedLists: ['savedLists'],
 } as const;

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { Order } from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
@@ -30,11 +30,20 @@ const unpaid = order({ _id: 'o1' });
 const paid = order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123' });
 const shipped = order({ _id: 'o3', name: 'Jigsaw', paid: true, shipped: true, transactionId: 'pi_456' });
 
+/** Where Order again leads, with the state it carries. */
+function Landing() {
+  const location = useLocation();
+  return <pre data-testid="landing">{JSON.stringify({ path: location.pathname, state: location.state })}</pre>;
+}
+
 /** Renders once the list (or its failure) is on screen. */
 async function renderPage() {
   render(
     <MemoryRouter initialEntries={['/dashboard/myOrders']}>
-      <MyOrdersPage />
+      <Routes>
+        <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
+        <Route path="*" element={<Landing />} />
+      </Routes>
     </MemoryRouter>,
     { wrapper: createServerDataWrapper() },
   );
@@ -152,6 +161,37 @@ describe('MyOrdersPage', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toast.error).not.toHaveBeenCalled();
+  });
+
+  it("shows a multi-line order's lines, and Order again opens Quick Order with them", async () => {
+    const lines = [
+      { toolId: 't1', name: 'Cordless Drill', img: '/drill.webp', orderQuantity: 5, unitPrice: 129, totalPrice: 645 },
+      { toolId: 't2', name: 'Saw Blade', img: '/blade.webp', orderQuantity: 50, unitPrice: 9, totalPrice: 450 },
+    ];
+    answerQuery([order({ _id: 'o5', name: 'Cordless Drill and 1 more', orderQuantity: 55, totalPrice: 1095, lines })]);
+    const user = await renderPage();
+    const row = within(rowOf('Cordless Drill and 1 more'));
+    await user.click(row.getByText('2 lines'));
+    const shown = row.getByRole('list', { name: 'Lines of Cordless Drill and 1 more' });
+    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Cordless Drill× 5 @ $129 = $645',
+      'Saw Blade× 50 @ $9 = $450',
+    ]);
+
+    await user.click(row.getByRole('link', { name: 'Order again: Cordless Drill and 1 more' }));
+    expect(JSON.parse(screen.getByTestId('landing').textContent ?? '')).toEqual({
+      path: '/dashboard/quickOrder',
+      state: {
+        quickOrder: {
+          lines: [
+            { product: 't1', quantity: 5 },
+            { product: 't2', quantity: 50 },
+          ],
+          address: '1 Analytical Way',
+          phone: '123',
+        },
+      },
+    });
   });
 
   it('has an empty state with a way to the shop', async () => {

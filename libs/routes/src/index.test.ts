@@ -23,6 +23,8 @@ describe('the route tables', () => {
       './ProfilePage',
       './AddReviewPage',
       './MyOrdersPage',
+      './QuickOrderPage',
+      './SavedListsPage',
       './PaymentPage',
     ]);
   });
@@ -43,6 +45,8 @@ describe('the route tables', () => {
               { index: true, element: 'dashboard/ProfilePage' },
               { path: 'review', element: 'dashboard/AddReviewPage' },
               { path: 'myOrders', element: 'dashboard/MyOrdersPage' },
+              { path: 'quickOrder', element: 'dashboard/QuickOrderPage' },
+              { path: 'lists', element: 'dashboard/SavedListsPage' },
               { path: 'payment/:id', element: 'dashboard/PaymentPage' },
               {
                 element: 'guard:admin',
@@ -82,7 +86,15 @@ describe('the route tables', () => {
       { path: 'dashboard/auditLog', element: 'L' },
       { path: 'dashboard/remoteReleases', element: 'RR' },
     ]);
-    const pages = { DashboardLayout: 'L', ProfilePage: 'P', AddReviewPage: 'R', MyOrdersPage: 'O', PaymentPage: 'Pay' };
+    const pages = {
+      DashboardLayout: 'L',
+      ProfilePage: 'P',
+      AddReviewPage: 'R',
+      MyOrdersPage: 'O',
+      QuickOrderPage: 'Q',
+      SavedListsPage: 'SL',
+      PaymentPage: 'Pay',
+    };
     assert.deepEqual(harnessOf('dashboard', pages).routes, [
       {
         path: 'dashboard',
@@ -91,6 +103,8 @@ describe('the route tables', () => {
           { index: true, element: 'P' },
           { path: 'review', element: 'R' },
           { path: 'myOrders', element: 'O' },
+          { path: 'quickOrder', element: 'Q' },
+          { path: 'lists', element: 'SL' },
           { path: 'payment/:id', element: 'Pay' },
         ],
       },
@@ -101,6 +115,8 @@ describe('the route tables', () => {
       'My Profile': '/dashboard',
       'Add A Review': '/dashboard/review',
       'My Orders': '/dashboard/myOrders',
+      'Quick Order': '/dashboard/quickOrder',
+      'Saved Lists': '/dashboard/lists',
     });
   });
 
@@ -117,6 +133,8 @@ describe('the route tables', () => {
       { to: '.', label: 'My Profile' },
       { to: 'review', label: 'Add A Review' },
       { to: 'myOrders', label: 'My Orders' },
+      { to: 'quickOrder', label: 'Quick Order' },
+      { to: 'lists', label: 'Saved Lists' },
     ]);
     assert.deepEqual(
       sidebarLinks(true).map((link) => link.to),

@@ -38,6 +38,8 @@ export const routeTables = {
     { path: '/dashboard', page: 'ProfilePage', access: 'signedIn', label: 'My Profile', sidebar: 'everyone' },
     { path: '/dashboard/review', page: 'AddReviewPage', access: 'signedIn', label: 'Add A Review', sidebar: 'customers' },
     { path: '/dashboard/myOrders', page: 'MyOrdersPage', access: 'signedIn', label: 'My Orders', sidebar: 'customers' },
+    { path: '/dashboard/quickOrder', page: 'QuickOrderPage', access: 'signedIn', label: 'Quick Order', sidebar: 'customers' },
+    { path: '/dashboard/lists', page: 'SavedListsPage', access: 'signedIn', label: 'Saved Lists', sidebar: 'customers' },
     { path: '/dashboard/payment/:id', page: 'PaymentPage', access: 'signedIn' },
   ],
   admin: [
@@ -96,7 +98,7 @@ export interface SidebarLink {
   label: string;
 }
 
-/** SPEC.md §2: My Profile for everyone; customers review and order, admins manage the shop. */
+/** SPEC.md §2: My Profile for everyone; customers review and order (issue 18: quick order, saved lists), admins manage the shop. */
 export function sidebarLinks(isAdmin: boolean): SidebarLink[] {
   const layout = routeTables.dashboard[0].path;
   const shown = (audience: SidebarAudience | undefined) =>

@@ -1,16 +1,28 @@
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@toolshop/ui';
 import { InvoiceMessages, type Order } from '@toolshop/contracts';
+import { QUICK_ORDER_PATH, quickOrderState } from '../../lib/quick-order-state';
 
 /**
  * "Order again": the tool's page with this order's quantity, address and phone prefilled by the
- * storefront's order form (passed in the history entry's state, never in the URL).
+ * storefront's order form; a multi-line order opens Quick Order with its lines instead (both passed
+ * in the history entry's state, never in the URL).
  */
 export function OrderAgainLink({ order }: { order: Order }) {
+  const delivery = { address: order.address, phone: order.phone };
+  const target = order.lines?.length
+    ? {
+        to: QUICK_ORDER_PATH,
+        state: quickOrderState({
+          lines: order.lines.map((line) => ({ product: line.toolId, quantity: line.orderQuantity })),
+          ...delivery,
+        }),
+      }
+    : { to: `/tools/${encodeURIComponent(order.toolId)}`, state: { reorder: { quantity: order.orderQuantity, ...delivery } } };
   return (
     <Link
-      to={`/tools/${encodeURIComponent(order.toolId)}`}
-      state={{ reorder: { quantity: order.orderQuantity, address: order.address, phone: order.phone } }}
+      to={target.to}
+      state={target.state}
       className={buttonClassName('secondary', 'small')}
       aria-label={`${InvoiceMessages.orderAgain}: ${order.name}`}
     >

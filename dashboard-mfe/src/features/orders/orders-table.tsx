@@ -7,6 +7,7 @@ import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
 import { InvoiceButton } from './invoice-button';
 import { OrderAgainLink } from './order-again-link';
+import { OrderLines } from '../../components/order-lines';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -23,7 +24,22 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
       rowKey={(order) => order._id}
       columns={[
         { header: 'Product', kind: 'rowHeader', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
-        { header: 'Quantity', kind: 'numeric', cell: (order) => formatQuantity(order.orderQuantity) },
+        {
+          header: 'Quantity',
+          kind: 'numeric',
+          // A multi-line order's lines open below its total quantity (the row header stays the order's name).
+          cell: (order) => (
+            <>
+              {formatQuantity(order.orderQuantity)}
+              {order.lines?.length ? (
+                <details className={styles.lines}>
+                  <summary>{order.lines.length} lines</summary>
+                  <OrderLines lines={order.lines} label={`Lines of ${order.name}`} />
+                </details>
+              ) : null}
+            </>
+          ),
+        },
         { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
         {
           header: 'Status',

@@ -1,9 +1,10 @@
 import { formatDollars } from '@toolshop/contracts';
 import { ProductImage } from '@toolshop/ui';
+import { OrderLines } from '../../components/order-lines';
 import type { PayableOrder } from './api/payable-order';
 import styles from './payment.module.css';
 
-/** What the customer is paying for. */
+/** What the customer is paying for (a multi-line order: every line). */
 export function OrderSummary({ order }: { order: PayableOrder }) {
   return (
     <section className={styles.summary} aria-labelledby="order-summary-title">
@@ -14,6 +15,7 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
         {order.img ? <ProductImage src={order.img} alt="" className={styles.thumb} /> : null}
         <p className={styles.productName}>{order.name}</p>
       </div>
+      {order.lines?.length ? <OrderLines lines={order.lines} label="Lines of this order" /> : null}
       <dl className={styles.facts}>
         <dt>Quantity</dt>
         <dd>{order.orderQuantity.toLocaleString('en-US')}</dd>

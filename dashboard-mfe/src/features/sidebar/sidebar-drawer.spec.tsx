@@ -26,10 +26,10 @@ const linkNames = () =>
     .map((link) => link.textContent);
 
 describe('SidebarDrawer', () => {
-  it('shows a customer their profile, the review form and their orders', () => {
+  it('shows a customer their profile, the review form, their orders, quick order and saved lists', () => {
     setAuthState(customer);
     renderAt('/dashboard');
-    expect(linkNames()).toEqual(['My Profile', 'Add A Review', 'My Orders']);
+    expect(linkNames()).toEqual(['My Profile', 'Add A Review', 'My Orders', 'Quick Order', 'Saved Lists']);
   });
 
   it('shows an admin the management pages instead', () => {

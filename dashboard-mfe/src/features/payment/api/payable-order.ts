@@ -5,7 +5,7 @@ import { queryRoots } from '../../../lib/query-keys';
 import type { Order } from '@toolshop/contracts';
 
 /** What the card is charged for (SPEC §7). */
-export type PayableOrder = Pick<Order, '_id' | 'name' | 'img' | 'email' | 'address' | 'userName' | 'orderQuantity' | 'totalPrice' | 'paid' | 'transactionId'>;
+export type PayableOrder = Pick<Order, '_id' | 'name' | 'img' | 'email' | 'address' | 'userName' | 'orderQuantity' | 'totalPrice' | 'paid' | 'transactionId' | 'lines'>;
 
 export const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 

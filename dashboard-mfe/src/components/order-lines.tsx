@@ -1,0 +1,20 @@
+import { formatDollars, type OrderLine } from '@toolshop/contracts';
+import styles from './order-lines.module.css';
+
+const quantity = (value: number) => value.toLocaleString('en-US');
+
+/** The lines of a multi-line order: "name × quantity @ unit price", and the line's total. */
+export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
+  return (
+    <ul className={styles.lines} aria-label={label}>
+      {lines.map((line) => (
+        <li key={line.toolId} className={styles.line}>
+          <span className={styles.name}>{line.name}</span>
+          <span className={styles.figures}>
+            × {quantity(line.orderQuantity)} @ {formatDollars(line.unitPrice)} = {formatDollars(line.totalPrice)}
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}

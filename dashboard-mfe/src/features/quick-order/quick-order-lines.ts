@@ -1,0 +1,54 @@
+import {
+  BuyingMessages,
+  ORDER_LINES_MAX,
+  ORDER_LINES_TEXT_MAX_LENGTH,
+  parseOrderLines,
+  type CheckedOrderLine,
+  type ParsedOrderLines,
+  type QuickOrderCheck,
+  type SavedListInput,
+} from '@toolshop/contracts';
+
+/** The text read, or why it cannot be sent for a check. */
+export type ReadLines = { parsed: ParsedOrderLines; error?: undefined } | { parsed?: undefined; error: string };
+
+/** Reads the pasted (or uploaded) text; bounds it before anything is sent. */
+export function readLines(text: string): ReadLines {
+  if (text.length > ORDER_LINES_TEXT_MAX_LENGTH) return { error: BuyingMessages.textTooLong };
+  const parsed = parseOrderLines(text);
+  if (parsed.lines.length === 0 && parsed.unreadable.length === 0) return { error: BuyingMessages.noLines };
+  if (parsed.lines.length > ORDER_LINES_MAX) return { error: BuyingMessages.tooManyLines };
+  return { parsed };
+}
+
+/** A row of the check table: a checked line, or a line of the text that could not be read. */
+export interface LineRow extends Partial<CheckedOrderLine> {
+  lineNumber: number;
+  /** What the customer wrote for the product (or the whole unreadable line). */
+  written: string;
+}
+
+/** The text's lines in their order: the API's answer for each readable one, the reader's problem for the rest. */
+export function lineRows(parsed: ParsedOrderLines, check: QuickOrderCheck | undefined): LineRow[] {
+  const checked = parsed.lines.map((line, i) => ({ ...check?.lines[i], ...line, written: line.product }));
+  const unreadable = parsed.unreadable.map(({ lineNumber, text, problem }) => ({ lineNumber, written: text, problem }));
+  return [...checked, ...unreadable].sort((a, b) => a.lineNumber - b.lineNumber);
+}
+
+/** Every line was read and can be ordered as it is. */
+export const isOrderable = (parsed: ParsedOrderLines, check: QuickOrderCheck) =>
+  check.orderable && parsed.unreadable.length === 0 && check.lines.length > 0 && check.lines.every((line) => line.toolId);
+
+/** POST /quickOrders's lines (call once isOrderable). */
+export const orderLinesOf = (check: QuickOrderCheck) =>
+  check.lines.flatMap((line) => (line.toolId ? [{ toolId: line.toolId, quantity: line.quantity }] : []));
+
+/** A saved list's lines: every product found, once (its first line), with the quantity as written. */
+export function listLinesOf(lines: readonly CheckedOrderLine[]): SavedListInput['lines'] {
+  const seen = new Set<string>();
+  return lines.flatMap((line) => {
+    if (!line.toolId || seen.has(line.toolId)) return [];
+    seen.add(line.toolId);
+    return [{ toolId: line.toolId, quantity: line.quantity }];
+  });
+}

@@ -1,0 +1,162 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { Button, ConfirmDialog, DataTable, Field, buttonClassName, visuallyHidden } from '@toolshop/ui';
+import { BuyingMessages, QUANTITY_MAX, type SavedList, type SavedListLine } from '@toolshop/contracts';
+import { ListNameDialog } from './list-name-dialog';
+import { useDeleteSavedList, useUpdateSavedList } from './api/saved-lists';
+import styles from './quick-order.module.css';
+
+/** Quick Order with this list's lines, checked at once (the list is read from the saved lists). */
+export const orderListPath = (listId: string) => `/dashboard/quickOrder?list=${encodeURIComponent(listId)}`;
+
+/** A typed quantity, or undefined unless it is a whole number above 0 (the rest is checked when ordered). */
+export function typedQuantity(text: string): number | undefined {
+  const quantity = /^\s*\d{1,7}\s*$/.test(text) ? Number(text) : NaN;
+  return Number.isInteger(quantity) && quantity > 0 && quantity <= QUANTITY_MAX ? quantity : undefined;
+}
+
+const savedOn = (iso: string | undefined) => {
+  const date = iso ? new Date(iso) : undefined;
+  return date && !Number.isNaN(date.getTime()) ? date : undefined;
+};
+
+/** The saved lists, newest first as the API answers them. */
+export function SavedListCards({ lists }: { lists: readonly SavedList[] }) {
+  return (
+    <ul className={styles.lists}>
+      {lists.map((list) => (
+        <SavedListCard key={list._id} list={list} />
+      ))}
+    </ul>
+  );
+}
+
+/** One saved list: its lines with editable quantities, Order this list, Rename and Delete. */
+function SavedListCard({ list }: { list: SavedList }) {
+  const headingId = useId();
+  const [quantities, setQuantities] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<Record<string, boolean>>({});
+  const [renaming, setRenaming] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const rename = useUpdateSavedList({ quiet: true });
+  const saveQuantities = useUpdateSavedList({ quiet: false });
+  const remove = useDeleteSavedList();
+  const quantityText = (line: SavedListLine) => quantities[line.toolId] ?? String(line.quantity);
+  const changed = list.lines.some((line) => quantityText(line) !== String(line.quantity));
+  const lines = () => list.lines.map((line) => ({ toolId: line.toolId, quantity: typedQuantity(quantityText(line)) ?? 0 }));
+  const date = savedOn(list.updatedAt);
+
+  const save = () => {
+    const wrong = Object.fromEntries(list.lines.map((line) => [line.toolId, typedQuantity(quantityText(line)) === undefined]));
+    setInvalid(wrong);
+    const first = list.lines.find((line) => wrong[line.toolId]);
+    if (first) {
+      document.getElementById(`${headingId}-${first.toolId}`)?.focus();
+      return;
+    }
+    saveQuantities.mutate({ id: list._id, list: { name: list.name, lines: lines() } }, { onSuccess: () => setQuantities({}) });
+  };
+
+  return (
+    <li className={styles.panel} aria-labelledby={headingId}>
+      <div className={styles.listHeader}>
+        <h2 id={headingId} className={styles.title}>
+          {list.name}
+        </h2>
+        <p className={styles.meta}>
+          {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'}
+          {date ? (
+            <>
+              {' · saved '}
+              <time dateTime={list.updatedAt}>{date.toLocaleDateString()}</time>
+            </>
+          ) : null}
+        </p>
+      </div>
+      {list.lines.length ? (
+        <DataTable
+          caption={`Lines of ${list.name}`}
+          rows={list.lines}
+          rowKey={(line) => line.toolId}
+          columns={[
+            { header: 'Product', kind: 'rowHeader', cell: (line) => line.name },
+            {
+              header: 'Quantity',
+              kind: 'numeric',
+              cell: (line) => (
+                <Field
+                  id={`${headingId}-${line.toolId}`}
+                  className={styles.quantity}
+                  label={<span className={visuallyHidden}>Quantity of {line.name}</span>}
+                  name="quantity"
+                  inputMode="numeric"
+                  value={quantityText(line)}
+                  error={invalid[line.toolId] ? BuyingMessages.wholeQuantity : undefined}
+                  onChange={(event) => {
+                    setQuantities((q) => ({ ...q, [line.toolId]: event.target.value }));
+                    setInvalid((i) => ({ ...i, [line.toolId]: false }));
+                  }}
+                />
+              ),
+            },
+          ]}
+        />
+      ) : (
+        <p className={styles.meta}>This list has no lines.</p>
+      )}
+      <div className={styles.actions}>
+        <Button variant="danger" size="small" onClick={() => setDeleting(true)} aria-label={`Delete ${list.name}`}>
+          Delete
+        </Button>
+        <Button variant="secondary" size="small" onClick={() => setRenaming(true)} aria-label={`Rename ${list.name}`}>
+          Rename
+        </Button>
+        <Button
+          variant="secondary"
+          size="small"
+          disabled={!changed || saveQuantities.isPending}
+          onClick={save}
+          aria-label={`Save quantities of ${list.name}`}
+        >
+          {saveQuantities.isPending ? 'Saving…' : 'Save quantities'}
+        </Button>
+        {list.lines.length ? (
+          <Link to={orderListPath(list._id)} className={buttonClassName('primary', 'small')} aria-label={`Order this list: ${list.name}`}>
+            Order this list
+          </Link>
+        ) : null}
+      </div>
+      <ListNameDialog
+        key={renaming ? 'open' : 'closed'}
+        open={renaming}
+        title={`Rename "${list.name}"`}
+        submitLabel="Rename"
+        initialName={list.name}
+        busy={rename.isPending}
+        error={rename.error?.message}
+        onClose={() => {
+          setRenaming(false);
+          rename.reset();
+        }}
+        onSubmit={(name) =>
+          rename.mutate(
+            { id: list._id, list: { name, lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })) } },
+            { onSuccess: () => setRenaming(false) },
+          )
+        }
+      />
+      <ConfirmDialog
+        open={deleting}
+        title={`Delete "${list.name}"?`}
+        confirmLabel="Delete list"
+        cancelLabel="Keep list"
+        danger
+        busy={remove.isPending}
+        onCancel={() => setDeleting(false)}
+        onConfirm={() => remove.mutate({ _id: list._id, name: list.name }, { onSettled: () => setDeleting(false) })}
+      >
+        The list and its {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'} are removed. Orders placed from it stay.
+      </ConfirmDialog>
+    </li>
+  );
+}

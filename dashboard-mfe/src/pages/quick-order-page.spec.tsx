@@ -1,0 +1,215 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
+import { BuyingMessages, type CheckedOrderLine, type Order, type QuickOrderCheck, type SavedList } from '@toolshop/contracts';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ApiError, api, customer, setAuthState } from '../testing/auth-mock';
+import { quickOrderState } from '../lib/quick-order-state';
+import QuickOrderPage from './quick-order-page';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const DRILL = 'd'.repeat(24);
+const BLADE = 'b'.repeat(24);
+const found = { drill: { toolId: DRILL, name: 'Cordless Drill', unitPrice: 129 }, blade: { toolId: BLADE, name: 'Saw Blade', unitPrice: 9 } };
+
+/** What the API answers for the lines sent: known names, a pack of 5 for the blade. */
+function answerCheck({ lines }: { lines: { product: string; quantity: number }[] }): QuickOrderCheck {
+  const checked = lines.map(({ product, quantity }): CheckedOrderLine => {
+    const tool = [found.drill, found.blade].find((t) => t.name.toLowerCase() === product.toLowerCase() || t.toolId === product);
+    if (!tool) return { product, quantity, problem: BuyingMessages.unknownProduct(product) };
+    const line = { product, quantity, ...tool, lineTotal: quantity * tool.unitPrice };
+    return tool === found.blade && quantity % 5 ? { ...line, problem: BuyingMessages.packMultiple(5) } : line;
+  });
+  return {
+    lines: checked,
+    total: checked.filter((l) => !l.problem).reduce((sum, l) => sum + (l.lineTotal ?? 0), 0),
+    orderable: checked.every((l) => !l.problem),
+  };
+}
+
+const lastOrder = { _id: 'o1', address: '12 Elm Street', phone: '+1 555 0100', createdAt: '2026-01-02T00:00:00Z' } as Order;
+const olderOrder = { _id: 'o0', address: 'Old Road 1', phone: '000', createdAt: '2025-01-02T00:00:00Z' } as Order;
+const list: SavedList = {
+  _id: 'l'.repeat(24),
+  name: 'Monthly consumables',
+  lines: [
+    { toolId: DRILL, name: 'Cordless Drill', quantity: 2 },
+    { toolId: BLADE, name: 'Saw Blade', quantity: 10 },
+  ],
+};
+
+function PaymentStandIn() {
+  return <p>Payment page of {useParams().id}</p>;
+}
+
+async function renderAt(entry: string | { pathname: string; state: unknown }) {
+  render(
+    <MemoryRouter initialEntries={[entry]}>
+      <Routes>
+        <Route path="/dashboard/quickOrder" element={<QuickOrderPage />} />
+        <Route path="/dashboard/payment/:id" element={<PaymentStandIn />} />
+      </Routes>
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+  await waitFor(() => expect(screen.queryByLabelText('Loading quick order')).toBeNull());
+  return userEvent.setup();
+}
+
+const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
+const checkPosts = () => api.post.mock.calls.filter(([path]) => path === '/quickOrders/check');
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setAuthState(customer);
+  api.get.mockImplementation(async (path: string) => {
+    if (path.startsWith('/orders')) return [olderOrder, lastOrder];
+    if (path === '/savedLists') return [list];
+    throw new Error(`unexpected GET ${path}`);
+  });
+  api.post.mockImplementation(async (path: string, body: never) => {
+    if (path === '/quickOrders/check') return answerCheck(body);
+    if (path === '/quickOrders') return { acknowledged: true, insertedId: 'o9' };
+    if (path === '/savedLists') return { acknowledged: true, insertedId: 'l2' };
+    throw new Error(`unexpected POST ${path}`);
+  });
+});
+
+describe('QuickOrderPage', () => {
+  it('shows every problem per line and the unreadable lines; Place order waits until all can be ordered', async () => {
+    const user = await renderAt('/dashboard/quickOrder');
+    const place = screen.getByRole('button', { name: 'Place order' });
+    expect(place).toBeDisabled();
+
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 5\nSaw Blade, 7\nWidget, 1\njust words');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+
+    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
+      lines: [
+        { product: 'Cordless Drill', quantity: 5 },
+        { product: 'Saw Blade', quantity: 7 },
+        { product: 'Widget', quantity: 1 },
+      ],
+    });
+    await screen.findByText(BuyingMessages.packMultiple(5));
+    expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument();
+    expect(within(rowOf('Widget')).getByText(BuyingMessages.unknownProduct('Widget'))).toBeInTheDocument();
+    expect(within(rowOf('just words')).getByText(BuyingMessages.lineFormat)).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('4 lines checked: 3 need attention');
+    expect(place).toBeDisabled();
+    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+
+    const lines = screen.getByLabelText('Products and quantities');
+    await user.clear(lines);
+    await user.type(lines, 'Cordless Drill, 5\nSaw Blade, 10');
+    expect(screen.getByText(/The lines changed since this check/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    await waitFor(() => expect(place).toBeEnabled());
+    expect(screen.getByRole('status')).toHaveTextContent('2 lines checked: every line can be ordered.');
+    expect(screen.getByText('$735')).toBeInTheDocument();
+
+    // The newest order's address and phone are prefilled.
+    expect(screen.getByLabelText('Delivery address')).toHaveValue('12 Elm Street');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
+    await user.click(place);
+    expect(api.post).toHaveBeenCalledWith(
+      '/quickOrders',
+      {
+        lines: [
+          { toolId: DRILL, quantity: 5 },
+          { toolId: BLADE, quantity: 10 },
+        ],
+        address: '12 Elm Street',
+        phone: '+1 555 0100',
+        userName: 'Ada Lovelace',
+      },
+      { idempotent: true },
+    );
+    expect(await screen.findByText('Payment page of o9')).toBeInTheDocument();
+  });
+
+  it('refuses an empty text and an empty address before sending anything', async () => {
+    api.get.mockImplementation(async (path: string) => (path === '/savedLists' ? [] : []));
+    const user = await renderAt('/dashboard/quickOrder');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    expect(screen.getByLabelText('Products and quantities')).toHaveAccessibleDescription(expect.stringContaining(BuyingMessages.noLines));
+    expect(checkPosts()).toHaveLength(0);
+
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 1');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    await user.click(await screen.findByRole('button', { name: 'Place order' }, { timeout: 2000 }));
+    await waitFor(() => expect(screen.getByLabelText('Delivery address')).toHaveAttribute('aria-invalid', 'true'));
+    expect(screen.getByLabelText('Delivery address')).toHaveFocus();
+    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+  });
+
+  it('says when the stock went meanwhile and checks the lines again', async () => {
+    const user = await renderAt('/dashboard/quickOrder');
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 5');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    const place = screen.getByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    api.post.mockImplementation(async (path: string, body: never) => {
+      if (path === '/quickOrders') throw new ApiError(409, BuyingMessages.stockChanged);
+      return { ...answerCheck(body), lines: [{ ...answerCheck(body).lines[0], problem: 'Only 2 in stock' }], orderable: false };
+    });
+    await user.click(place);
+    expect(await screen.findByRole('alert')).toHaveTextContent(BuyingMessages.stockChanged);
+    expect(await screen.findByText('Only 2 in stock')).toBeInTheDocument();
+    expect(checkPosts()).toHaveLength(2);
+    expect(place).toBeDisabled();
+  });
+
+  it('opens a saved list (?list=) with its lines checked at once: one click to place the order', async () => {
+    const user = await renderAt(`/dashboard/quickOrder?list=${list._id}`);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
+      lines: [
+        { product: DRILL, quantity: 2 },
+        { product: BLADE, quantity: 10 },
+      ],
+    });
+    expect(rowOf('Saw Blade')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Payment page of o9')).toBeInTheDocument();
+  });
+
+  it("says a list that is not the customer's (or is gone) is not found", async () => {
+    await renderAt(`/dashboard/quickOrder?list=${'f'.repeat(24)}`);
+    expect(screen.getByRole('alert')).toHaveTextContent(BuyingMessages.listNotFound);
+    expect(screen.getByRole('link', { name: 'Your saved lists' })).toHaveAttribute('href', '/dashboard/lists');
+    expect(checkPosts()).toHaveLength(0);
+  });
+
+  it("opens an earlier order's lines, address and phone (Order again) and checks them", async () => {
+    await renderAt({
+      pathname: '/dashboard/quickOrder',
+      state: quickOrderState({ lines: [{ product: DRILL, quantity: 3 }], address: '9 Other Way', phone: '+1 555 0199' }),
+    });
+    expect(screen.getByLabelText('Products and quantities')).toHaveValue(`${DRILL}, 3`);
+    expect(screen.getByLabelText('Delivery address')).toHaveValue('9 Other Way');
+    expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0199');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+  });
+
+  it('saves the checked lines as a named list, each product once', async () => {
+    const user = await renderAt('/dashboard/quickOrder');
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 5\nWidget, 1\ncordless drill, 2');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    await user.click(await screen.findByRole('button', { name: 'Save as list' }));
+    const dialog = screen.getByRole('dialog', { name: 'Save these lines as a list' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
+    expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(BuyingMessages.listNameRequired);
+
+    api.post.mockRejectedValueOnce(new ApiError(409, BuyingMessages.listNameTaken));
+    await user.type(within(dialog).getByLabelText('List name'), 'Site A');
+    await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
+    await waitFor(() => expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(BuyingMessages.listNameTaken));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
+    expect(api.post).toHaveBeenLastCalledWith('/savedLists', { name: 'Site A', lines: [{ toolId: DRILL, quantity: 5 }] }, { idempotent: true });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+});

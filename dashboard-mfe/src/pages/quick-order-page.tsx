@@ -1,0 +1,59 @@
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { useAuth } from '@toolshop/auth';
+import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { BuyingMessages, type Order } from '@toolshop/contracts';
+import { QuickOrder } from '../features/quick-order/quick-order';
+import { useSavedLists } from '../features/quick-order/api/saved-lists';
+import { useMyOrders } from '../features/orders/api/my-orders';
+import { linesText, readQuickOrderState, type QuickOrderPrefill } from '../lib/quick-order-state';
+import styles from './page.module.css';
+
+/** The newest order's address and phone: where a repeat order most likely goes. */
+function lastDelivery(orders: readonly Order[] | undefined) {
+  const newest = [...(orders ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
+  return newest ? { address: newest.address, phone: newest.phone } : {};
+}
+
+/**
+ * /dashboard/quickOrder: pasted or uploaded lines, checked and placed as one order. Opened with
+ * ?list={id} (Saved Lists' "Order this list") or an earlier order's lines (Order again), it starts
+ * with those lines checked.
+ */
+export default function QuickOrderPage() {
+  const user = useAuth((s) => s.user);
+  const location = useLocation();
+  const listId = useSearchParams()[0].get('list');
+  const orders = useMyOrders(user?.email);
+  const lists = useSavedLists({ enabled: listId !== null });
+  const list = listId === null ? undefined : lists.data?.find((l) => l._id === listId);
+  const prefill: QuickOrderPrefill | undefined = list
+    ? { lines: list.lines.map((line) => ({ product: line.toolId, quantity: line.quantity })) }
+    : readQuickOrderState(location.state);
+  const loading = !user || (orders.isPending && !orders.error) || (listId !== null && lists.isPending && !lists.error);
+
+  return (
+    <div className={styles.page}>
+      <PageTitle documentTitle="Quick Order">Quick Order</PageTitle>
+      {loading ? (
+        <div className={styles.stack} aria-busy="true" aria-label="Loading quick order">
+          <Skeleton height="16rem" />
+          <Skeleton height="10rem" />
+        </div>
+      ) : listId !== null && lists.error ? (
+        <ErrorState message="Your saved lists could not be loaded." onRetry={() => void lists.refetch()} />
+      ) : listId !== null && !list ? (
+        <ErrorState title="List not found">
+          {BuyingMessages.listNotFound}. <Link to="/dashboard/lists">Your saved lists</Link>
+        </ErrorState>
+      ) : (
+        <QuickOrder
+          key={listId ?? location.key}
+          initialText={prefill ? linesText(prefill.lines) : ''}
+          {...lastDelivery(orders.data)}
+          {...(prefill?.address ? { address: prefill.address } : {})}
+          {...(prefill?.phone ? { phone: prefill.phone } : {})}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { BuyingMessages, type SavedList } from '@toolshop/contracts';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import SavedListsPage from './saved-lists-page';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const DRILL = 'd'.repeat(24);
+const BLADE = 'b'.repeat(24);
+const monthly: SavedList = {
+  _id: 'l1',
+  name: 'Monthly consumables',
+  updatedAt: '2026-11-01T10:00:00Z',
+  lines: [
+    { toolId: DRILL, name: 'Cordless Drill', quantity: 2 },
+    { toolId: BLADE, name: 'Saw Blade', quantity: 10 },
+  ],
+};
+const site: SavedList = { _id: 'l2', name: 'Site B', lines: [{ toolId: DRILL, name: 'Cordless Drill', quantity: 1 }] };
+
+async function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/lists']}>
+      <SavedListsPage />
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+  await waitFor(() => expect(screen.queryByLabelText('Loading your saved lists')).toBeNull());
+  return userEvent.setup();
+}
+
+const card = (name: string) => screen.getByRole('listitem', { name });
+const reads = () => api.get.mock.calls.length;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setAuthState(customer);
+  answerQuery([monthly, site]);
+});
+
+describe('SavedListsPage', () => {
+  it('lists each list with its lines and a link that orders it', async () => {
+    await renderPage();
+    expect(api.get).toHaveBeenCalledWith('/savedLists', { signal: expect.any(AbortSignal) });
+    const list = within(card('Monthly consumables'));
+    expect(list.getByText('2 lines', { exact: false })).toBeInTheDocument();
+    expect(list.getByRole('rowheader', { name: 'Saw Blade' })).toBeInTheDocument();
+    expect(list.getByLabelText('Quantity of Saw Blade')).toHaveValue('10');
+    expect(list.getByRole('link', { name: 'Order this list: Monthly consumables' })).toHaveAttribute(
+      'href',
+      '/dashboard/quickOrder?list=l1',
+    );
+  });
+
+  it('saves edited quantities (a wrong one is refused first)', async () => {
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const user = await renderPage();
+    const list = within(card('Monthly consumables'));
+    const save = list.getByRole('button', { name: 'Save quantities of Monthly consumables' });
+    expect(save).toBeDisabled();
+    const blades = list.getByLabelText('Quantity of Saw Blade');
+    await user.clear(blades);
+    await user.type(blades, '2.5');
+    await user.click(save);
+    expect(blades).toHaveAccessibleDescription(BuyingMessages.wholeQuantity);
+    expect(blades).toHaveFocus();
+    expect(api.put).not.toHaveBeenCalled();
+
+    await user.clear(blades);
+    await user.type(blades, '25');
+    const before = reads();
+    await user.click(save);
+    expect(api.put).toHaveBeenCalledWith(
+      '/savedLists/l1',
+      {
+        name: 'Monthly consumables',
+        lines: [
+          { toolId: DRILL, quantity: 2 },
+          { toolId: BLADE, quantity: 25 },
+        ],
+      },
+      { idempotent: true },
+    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved the list "Monthly consumables"'));
+    await waitFor(() => expect(reads()).toBeGreaterThan(before));
+  });
+
+  it('renames a list, showing a taken name in the dialog', async () => {
+    api.put.mockRejectedValueOnce(new ApiError(409, BuyingMessages.listNameTaken));
+    const user = await renderPage();
+    await user.click(within(card('Site B')).getByRole('button', { name: 'Rename Site B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Rename "Site B"' });
+    const name = within(dialog).getByLabelText('List name');
+    await user.clear(name);
+    await user.type(name, 'Monthly consumables');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(name).toHaveAccessibleDescription(BuyingMessages.listNameTaken));
+    expect(toast.error).not.toHaveBeenCalled();
+
+    api.put.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    await user.clear(name);
+    await user.type(name, 'Site C');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(api.put).toHaveBeenLastCalledWith(
+      '/savedLists/l2',
+      { name: 'Site C', lines: [{ toolId: DRILL, quantity: 1 }] },
+      { idempotent: true },
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('deletes only after confirmation; a list gone meanwhile is toasted as not found', async () => {
+    api.delete.mockRejectedValue(new ApiError(404, BuyingMessages.listNotFound));
+    const user = await renderPage();
+    await user.click(within(card('Site B')).getByRole('button', { name: 'Delete Site B' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete "Site B"?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Keep list' }));
+    expect(api.delete).not.toHaveBeenCalled();
+
+    await user.click(within(card('Site B')).getByRole('button', { name: 'Delete Site B' }));
+    await user.click(screen.getByRole('button', { name: 'Delete list' }));
+    expect(api.delete).toHaveBeenCalledWith('/savedLists/l2', { idempotent: true });
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(BuyingMessages.listNotFound));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('has an empty state that leads to Quick Order', async () => {
+    answerQuery([]);
+    await renderPage();
+    expect(screen.getByText('No saved lists yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to Quick Order' })).toHaveAttribute('href', '/dashboard/quickOrder');
+  });
+});

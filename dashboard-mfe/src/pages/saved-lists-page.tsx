@@ -1,0 +1,33 @@
+import { Link } from 'react-router-dom';
+import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { SavedListCards } from '../features/quick-order/saved-list-card';
+import { useSavedLists } from '../features/quick-order/api/saved-lists';
+import styles from './page.module.css';
+
+/** /dashboard/lists: the customer's saved lists, each ordered again in two clicks. */
+export default function SavedListsPage() {
+  const { data, error, isPending: loading, refetch } = useSavedLists();
+
+  return (
+    <div className={styles.page}>
+      <PageTitle documentTitle="Saved Lists">Saved Lists</PageTitle>
+      {loading && !data ? (
+        <div className={styles.stack} aria-busy="true" aria-label="Loading your saved lists">
+          {[0, 1].map((i) => (
+            <Skeleton key={i} height="10rem" />
+          ))}
+        </div>
+      ) : error && !data ? (
+        <ErrorState message="Your saved lists could not be loaded." onRetry={() => void refetch()} />
+      ) : !data?.length ? (
+        <EmptyState
+          title="No saved lists yet"
+          message="Check your lines in Quick Order, then save them as a list to order them again in two clicks."
+          action={<Link to="/dashboard/quickOrder">Go to Quick Order</Link>}
+        />
+      ) : (
+        <SavedListCards lists={data} />
+      )}
+    </div>
+  );
+}
