@@ -9,7 +9,7 @@ import { expect, test } from '@toolshop/devstack/e2e';
 /** Exactly one loaded copy on every page. */
 const once = ['react', 'react-dom', 'react-router', '@toolshop/auth'];
 /** At most one loaded copy (not every page needs them). */
-const atMostOnce = ['react/jsx-runtime', 'react-dom/client', 'react-router-dom', 'zustand', '@toolshop/ui', '@toolshop/contracts', '@tanstack/react-query', 'react-toastify'];
+const atMostOnce = ['react/jsx-runtime', 'react-dom/client', 'react-router-dom', 'zustand', '@toolshop/ui', '@tanstack/react-query', 'react-toastify'];
 
 interface PageModules {
   /** shared module -> how many copies of it were loaded (over every share scope of the page) */

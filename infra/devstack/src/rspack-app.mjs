@@ -39,7 +39,9 @@ const singletons = [
   // The one QueryClient of the composed site (server data) is provided by the shell.
   '@tanstack/react-query',
 ];
-const workspaceLibs = ['@toolshop/auth', '@toolshop/ui', '@toolshop/contracts'];
+// Not @toolshop/contracts: it holds no state, so each app bundles the parts it uses (its ES module
+// build, tree-shaken); shared, every page carried all of it, validation and messages included.
+const workspaceLibs = ['@toolshop/auth', '@toolshop/ui'];
 
 /**
  * The shared-scope entries of CONTRIBUTING.md: singletons, their subpaths, and the workspace libs.

@@ -244,10 +244,13 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       await startRegistry();
       // Every project reads the contracts from their dist (package exports): rebuilt on change, so
       // the dev servers reload (the boot started on a fresh build: dev.mjs).
-      await startService('contracts', 'npx', ['tsc', '-p', 'libs/contracts/tsconfig.build.json', '--watch', '--preserveWatchOutput'], {
-        cwd: repoRoot,
-        quiet,
-      });
+      // (both builds: CommonJS for Node and Jest, ES modules for the bundles)
+      for (const build of ['build', 'esm']) {
+        await startService(`contracts-${build}`, 'npx', ['tsc', '-p', `libs/contracts/tsconfig.${build}.json`, '--watch', '--preserveWatchOutput'], {
+          cwd: repoRoot,
+          quiet,
+        });
+      }
     } else {
       await apiReady;
       await startRegistry();

@@ -14,7 +14,6 @@ export const requiredSingletons = [
   'react-toastify',
   '@toolshop/auth',
   '@toolshop/ui',
-  '@toolshop/contracts',
 ];
 
 /** @param {string} version */
