@@ -130,6 +130,28 @@ describe('QuickOrderPage', () => {
     expect(await screen.findByText('Payment page of o9')).toBeInTheDocument();
   });
 
+  it('reads an uploaded CSV (header, quotes, semicolons) into the lines and checks them', async () => {
+    // jsdom's Blob has no text() (browsers do): read it as browsers would.
+    Blob.prototype.text ??= function (this: Blob) {
+      return new Promise<string>((resolve) => {
+        const reader = new FileReader();
+        reader.onload = () => resolve(String(reader.result));
+        reader.readAsText(this);
+      });
+    };
+    const user = await renderAt('/dashboard/quickOrder');
+    const csv = new File(['product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'], 'order.csv', { type: 'text/csv' });
+    await user.upload(screen.getByLabelText('Or upload a CSV file'), csv);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
+    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
+      lines: [
+        { product: 'Cordless Drill', quantity: 3 },
+        { product: 'Saw Blade', quantity: 15 },
+      ],
+    });
+    expect(screen.getByLabelText('Products and quantities')).toHaveValue('product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'.replace(/\r\n/g, '\n'));
+  });
+
   it('refuses an empty text and an empty address before sending anything', async () => {
     api.get.mockImplementation(async (path: string) => (path === '/savedLists' ? [] : []));
     const user = await renderAt('/dashboard/quickOrder');

@@ -102,7 +102,6 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
     check(initialText, { focusResults: false });
   }, [initialText]);
 
-
   const current = checked && checked.text === text ? checked : undefined;
   const orderable = Boolean(current?.check && isOrderable(current.parsed, current.check));
 
@@ -116,6 +115,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
     }
     const content = await file.text();
     setText(content);
+    setRefusal(undefined);
     check(content);
   };
 
