@@ -169,6 +169,31 @@ const cases: Case[] = [
     expected: [401, 201, 201, 201],
   },
   {
+    name: 'POST /quickOrders/check',
+    request: async () => ({
+      method: 'POST',
+      path: '/quickOrders/check',
+      body: { lines: [{ product: await api.insertTool(), quantity: 2 }] },
+    }),
+    expected: [401, 200, 200, 200],
+  },
+  {
+    name: 'POST /quickOrders',
+    request: async () => ({
+      method: 'POST',
+      path: '/quickOrders',
+      body: {
+        lines: [
+          { toolId: await api.insertTool(), quantity: 2 },
+          { toolId: await api.insertTool(), quantity: 1 },
+        ],
+        address: '1 Main St',
+        phone: '555',
+      },
+    }),
+    expected: [401, 201, 201, 201],
+  },
+  {
     name: 'GET /orders?email=(customer)',
     request: async () => ({ method: 'GET', path: `/orders?email=${CUSTOMER}` }),
     expected: [401, 200, 403, 200],

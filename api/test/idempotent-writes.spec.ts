@@ -79,6 +79,32 @@ const cases: Case[] = [
     },
   },
   {
+    route: 'POST /quickOrders',
+    async setup() {
+      const drill = await api.insertTool({ available: 10 });
+      const saw = await api.insertTool({ available: 10 });
+      const lines = [
+        { toolId: drill, quantity: 2 },
+        { toolId: saw, quantity: 1 },
+      ];
+      const body = { lines, address: '1 Main St', phone: '555-0100' };
+      const token = api.tokens.other;
+      return {
+        call: { method: 'POST', path: '/quickOrders', token, body },
+        other: {
+          method: 'POST',
+          path: '/quickOrders',
+          token,
+          body: { ...body, lines: lines.slice(1) },
+        },
+        ranOnce: async () => {
+          expect(await count('orders', { 'lines.toolId': new Types.ObjectId(drill) })).toBe(1);
+          expect([await api.toolStock(drill), await api.toolStock(saw)]).toEqual([8, 9]);
+        },
+      };
+    },
+  },
+  {
     route: 'PATCH /reviews/:id',
     async setup() {
       const review = await api.request('POST', '/reviews', {

@@ -21,6 +21,7 @@ const SWEEP_EVERY_MS = 60_000;
 /** The state-changing calls a client may retry; `METHOD path` as the router names them. */
 export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'POST /orders',
+  'POST /quickOrders',
   'PATCH /orders/:id',
   'DELETE /orders/:id',
   'POST /create-payment-intent',

@@ -42,7 +42,10 @@ function block(doc: Doc, x: number, y: number, width: number, heading: string, l
   return doc.y;
 }
 
-/** The invoice as a one-page US Letter PDF (pdfkit, standard fonts, compressed streams). */
+/**
+ * The invoice as a US Letter PDF (pdfkit, standard fonts, compressed streams): one page, more for
+ * an order of many lines.
+ */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const number = formatInvoiceNumber(invoice._id);
   const doc = new PDFDocument({
@@ -132,22 +135,33 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     });
   }
   y += 26;
-  const cells = [
-    printable(invoice.line.description),
-    invoice.line.quantity.toLocaleString('en-US'),
-    formatDollars(invoice.line.unitPrice),
-    formatDollars(invoice.total),
-  ];
+  const rows = invoice.lines?.map((line) => ({
+    ...line,
+    amount: line.quantity * line.unitPrice,
+  })) ?? [{ ...invoice.line, amount: invoice.total }];
   doc.font('Helvetica').fontSize(10.5);
-  let rowEnd = y;
-  columns.forEach((column, index) => {
-    doc.text(cells[index] ?? '', column.x + (column.align === 'left' ? 6 : -6), y, {
-      width: column.width,
-      align: column.align,
+  for (const row of rows) {
+    // A long order goes on over more pages, leaving room for the total and the footer.
+    if (y > doc.page.height - MARGIN - 120) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    const cells = [
+      printable(row.description),
+      row.quantity.toLocaleString('en-US'),
+      formatDollars(row.unitPrice),
+      formatDollars(row.amount),
+    ];
+    let rowEnd = y;
+    columns.forEach((column, index) => {
+      doc.text(cells[index] ?? '', column.x + (column.align === 'left' ? 6 : -6), y, {
+        width: column.width,
+        align: column.align,
+      });
+      rowEnd = Math.max(rowEnd, doc.y);
     });
-    rowEnd = Math.max(rowEnd, doc.y);
-  });
-  y = rowEnd + 10;
+    y = rowEnd + (rows.length > 1 ? 4 : 10);
+  }
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
 
   // Total and payment.

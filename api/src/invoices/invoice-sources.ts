@@ -15,6 +15,9 @@ export class InvoicedOrderView {
   @Prop() phone: string;
   @Prop() orderQuantity: number;
   @Prop() totalPrice: number;
+  /** A multi-line order's lines (quick order). */
+  @Prop({ type: [Object], default: undefined })
+  lines?: Array<{ name: string; orderQuantity: number; unitPrice: number }>;
   @Prop() paid: boolean;
   @Prop() transactionId?: string;
   @Prop() createdAt: Date;

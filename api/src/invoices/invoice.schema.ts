@@ -11,7 +11,7 @@ export class InvoiceBuyer {
   taxId?: string;
 }
 
-/** What was sold: one line (an order is one tool). Money in whole dollars, like orders. */
+/** What was sold: one product, its quantity and unit price. Money in whole dollars, like orders. */
 export class InvoiceLine {
   description: string;
   quantity: number;
@@ -31,7 +31,10 @@ export class Invoice {
   @Prop({ required: true }) issuedAt: Date;
   @Prop({ required: true }) orderedAt: Date;
   @Prop({ type: Object, required: true }) buyer: InvoiceBuyer;
+  /** The order as one line (a multi-line order: its name, total quantity and average price). */
   @Prop({ type: Object, required: true }) line: InvoiceLine;
+  /** A multi-line order's lines, printed instead of `line`. */
+  @Prop({ type: [Object], default: undefined }) lines?: InvoiceLine[];
   @Prop({ required: true }) total: number;
   @Prop({ required: true }) transactionId: string;
 }

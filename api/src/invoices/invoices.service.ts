@@ -85,6 +85,13 @@ export class InvoicesService implements OnModuleInit {
           quantity: order.orderQuantity,
           unitPrice: order.totalPrice / order.orderQuantity,
         },
+        ...(order.lines?.length && {
+          lines: order.lines.map((line) => ({
+            description: line.name,
+            quantity: line.orderQuantity,
+            unitPrice: line.unitPrice,
+          })),
+        }),
         total: order.totalPrice,
         transactionId: order.transactionId ?? '',
       };

@@ -9,6 +9,8 @@ export interface OrderFacts {
   orderQuantity: number;
   /** Whole dollars. */
   totalPrice: number;
+  /** A multi-line order's lines; `name` then says "Drill and 2 more". */
+  lines?: Array<{ name: string; orderQuantity: number; unitPrice: number; totalPrice: number }>;
   userName?: string;
   reservedUntil?: Date;
   transactionId?: string;
@@ -62,11 +64,24 @@ function compose(to: string, subject: string, greeting: string, paragraphs: Line
 }
 
 const hello = (order: OrderFacts) => (order.userName ? `Hello ${order.userName},` : 'Hello,');
-const item = (order: OrderFacts): Line => [{ strong: `${order.orderQuantity} × ${order.name}` }];
+/** "2 × Drill", or a multi-line order's name ("Drill and 2 more"). */
+const summary = (order: Pick<OrderFacts, 'name' | 'orderQuantity' | 'lines'>) =>
+  order.lines?.length ? order.name : `${order.orderQuantity} × ${order.name}`;
+const item = (order: Pick<OrderFacts, 'name' | 'orderQuantity' | 'lines'>): Line => [
+  { strong: summary(order) },
+];
+
+/** Each line of a multi-line order: "10 × Saw blades at $12: $120". */
+const lineItems = (order: OrderFacts): Line[] =>
+  (order.lines ?? []).map((line) => [
+    { strong: `${line.orderQuantity} × ${line.name}` },
+    ` at ${formatDollars(line.unitPrice)}: ${formatDollars(line.totalPrice)}`,
+  ]);
 
 export function orderPlacedEmail(order: OrderFacts): Mail {
-  return compose(order.email, `Order received: ${order.orderQuantity} × ${order.name}`, hello(order), [
+  return compose(order.email, `Order received: ${summary(order)}`, hello(order), [
     ['Thank you for your order of ', ...item(order), ` for ${formatDollars(order.totalPrice)}.`],
+    ...lineItems(order),
     order.reservedUntil
       ? [
           'The tools are reserved for you until ',
@@ -79,7 +94,7 @@ export function orderPlacedEmail(order: OrderFacts): Mail {
 }
 
 export function paymentReceiptEmail(order: OrderFacts): Mail {
-  return compose(order.email, `Payment receipt: ${order.orderQuantity} × ${order.name}`, hello(order), [
+  return compose(order.email, `Payment receipt: ${summary(order)}`, hello(order), [
     ['We received your payment for ', ...item(order), '.'],
     ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
     ['Transaction id: ', { code: order.transactionId ?? '' }],
@@ -111,11 +126,13 @@ export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }):
   ]);
 }
 
-export function orderExpiredEmail(order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity'>): Mail {
+export function orderExpiredEmail(
+  order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines'>,
+): Mail {
   return compose(order.email, `Your unpaid order of ${order.name} has expired`, 'Hello,', [
     [
       'Your order of ',
-      ...item({ ...order, totalPrice: 0 }),
+      ...item(order),
       ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
     ],
   ]);

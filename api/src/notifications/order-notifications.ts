@@ -38,7 +38,9 @@ export class OrderNotifications {
     return this.queue(expiringKey(order.id), () => orderExpiringEmail(order));
   }
 
-  expired(order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity'>): Promise<boolean> {
+  expired(
+    order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines'>,
+  ): Promise<boolean> {
     return this.queue(`expired:${order.id}`, () => orderExpiredEmail(order));
   }
 

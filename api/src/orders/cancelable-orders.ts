@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { ApiMessages } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { notFound } from '../common/domain-error';
+import type { OrderFacts } from '../notifications/order-emails';
 import { ToolsService } from '../tools/tools.service';
 import { OrderChanges } from './order-changes';
 import { Order } from './order.schema';
@@ -13,8 +14,8 @@ export interface CancelableOrder {
   paid: boolean;
   paymentIntentId?: string;
   unpaidSlot?: string;
-  toolId: string;
-  orderQuantity: number;
+  /** What goes back to stock: a multi-line order's lines, else its one tool. */
+  lines: Array<{ toolId: string; quantity: number }>;
 }
 
 /** An unpaid order past its reservation, with what its expiry email names. */
@@ -23,6 +24,8 @@ export interface LapsedOrder {
   email: string;
   name: string;
   orderQuantity: number;
+  /** A multi-line order's lines (the email then names the order, not a quantity). */
+  lines?: OrderFacts['lines'];
 }
 
 /** Cancellation's and expiry's side of orders: read, delete if still unpaid, give back what it held. */
@@ -38,20 +41,34 @@ export class CancelableOrders {
   /** 404 for an unknown id. */
   async findCancelable(id: string): Promise<CancelableOrder> {
     const order = await this.orders
-      .findById(id, { paid: 1, paymentIntentId: 1, unpaidSlot: 1, toolId: 1, orderQuantity: 1 })
+      .findById(id, {
+        paid: 1,
+        paymentIntentId: 1,
+        unpaidSlot: 1,
+        toolId: 1,
+        orderQuantity: 1,
+        lines: 1,
+      })
       .lean();
     if (!order) throw notFound(ApiMessages.orderNotFound);
-    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity } = order;
-    return { paid, paymentIntentId, unpaidSlot, toolId: String(toolId), orderQuantity };
+    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity, lines } = order;
+    return {
+      paid,
+      paymentIntentId,
+      unpaidSlot,
+      lines: lines?.length
+        ? lines.map((line) => ({ toolId: String(line.toolId), quantity: line.orderQuantity }))
+        : [{ toolId: String(toolId), quantity: orderQuantity }],
+    };
   }
 
   /**
-   * Deletes the order if it is still unpaid with this payment intent (or none) and then gives its
-   * quantity back to stock, under the tool's lock with a hold (ToolsService.returnFor), so a
-   * process dying in between cannot lose the stock; its slot is free again. false: not deleted.
+   * Deletes the order if it is still unpaid with this payment intent (or none) and then gives every
+   * line's quantity back to stock, with holds (ToolsService.returnForAll), so a process dying in
+   * between cannot lose the stock; its slot is free again. false: not deleted.
    */
   async deleteAndGiveBack(id: string, order: CancelableOrder): Promise<boolean> {
-    const deleted = await this.tools.returnFor(order.toolId, order.orderQuantity, id, () =>
+    const deleted = await this.tools.returnForAll(order.lines, id, () =>
       this.changes.deleteUnpaid(id, order.paymentIntentId),
     );
     if (deleted) await this.slots.release(order.unpaidSlot, id);
@@ -75,15 +92,19 @@ export class CancelableOrders {
   /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */
   async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
     const lapsed = await this.orders
-      .find({ paid: false, reservedUntil: { $lt: now } }, { email: 1, name: 1, orderQuantity: 1 })
+      .find(
+        { paid: false, reservedUntil: { $lt: now } },
+        { email: 1, name: 1, orderQuantity: 1, lines: 1 },
+      )
       .sort({ reservedUntil: 1 })
       .limit(limit)
       .lean();
-    return lapsed.map(({ _id, email, name, orderQuantity }) => ({
+    return lapsed.map(({ _id, email, name, orderQuantity, lines }) => ({
       id: String(_id),
       email,
       name,
       orderQuantity,
+      ...(lines?.length && { lines }),
     }));
   }
 }

@@ -5,20 +5,21 @@ import type { CancelableOrder, CancelableOrders } from './cancelable-orders';
 
 /** One order kept in memory with CancelableOrders' conditional delete. */
 function setup(initial: Partial<CancelableOrder> = {}) {
-  let row: CancelableOrder | null = { paid: false, toolId: 't1', orderQuantity: 3, ...initial };
-  const stock: Array<{ toolId: string; orderQuantity: number }> = [];
+  let row: CancelableOrder | null = {
+    paid: false,
+    lines: [{ toolId: 't1', quantity: 3 }],
+    ...initial,
+  };
+  const stock: Array<{ toolId: string; quantity: number }> = [];
   const orders = {
     findCancelable: async () => {
       if (!row) throw notFound('gone');
       return { ...row };
     },
-    deleteAndGiveBack: async (
-      _id: string,
-      { paymentIntentId, toolId, orderQuantity }: CancelableOrder,
-    ) => {
+    deleteAndGiveBack: async (_id: string, { paymentIntentId, lines }: CancelableOrder) => {
       if (!row || row.paid || row.paymentIntentId !== paymentIntentId) return false;
       row = null;
-      stock.push({ toolId, orderQuantity });
+      stock.push(...lines);
       return true;
     },
   };
@@ -41,7 +42,7 @@ describe('OrderCancellation', () => {
     const order = setup();
     await expect(order.cancel()).resolves.toEqual({ acknowledged: true, deletedCount: 1 });
     expect(order.current()).toBeNull();
-    expect(order.stock).toEqual([{ toolId: 't1', orderQuantity: 3 }]);
+    expect(order.stock).toEqual([{ toolId: 't1', quantity: 3 }]);
     expect(order.release).not.toHaveBeenCalled();
   });
 

@@ -16,6 +16,7 @@ import { ExpiryReminders } from './expiry-reminders';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges } from './order-changes';
 import { PayableOrdersService } from './payable-orders.service';
+import { QuickOrdersController } from './quick-orders.controller';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
 
 @Module({
@@ -26,7 +27,12 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     ]),
     ToolsModule,
   ],
-  controllers: [OrdersController, AdminOrdersController, AdminOrdersExportController],
+  controllers: [
+    OrdersController,
+    QuickOrdersController,
+    AdminOrdersController,
+    AdminOrdersExportController,
+  ],
   // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
     OrdersService,

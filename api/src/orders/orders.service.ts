@@ -8,7 +8,9 @@ import {
   packSizeOf,
   unitPriceFor,
   type InsertedAnswer,
+  type OrderLineInput,
   type PriceTier,
+  type QuickOrderCheck,
 } from '@toolshop/contracts';
 import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
@@ -19,12 +21,65 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
+import { checkedOrder, judgeLines, type LineVerdict } from './quick-order-check';
+import type { QuickOrderDto } from './quick-order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
 import { Order } from './order.schema';
 import { placedEntry } from './order-timeline';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
-/** The customer's side of orders: place one, list one's own, read one. */
+/** What holds a new unpaid order's place: its slot and until when. */
+interface Held {
+  reservedUntil: Date;
+  unpaidSlot: string;
+}
+
+type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName'>;
+
+/** What an order reads of a product it takes. */
+interface PricedTool {
+  _id: Types.ObjectId;
+  name: string;
+  img: string;
+  price: number;
+  packSize?: number;
+  priceTiers?: PriceTier[];
+}
+
+/** What an order (or one of its lines) keeps of a product: the unit price from its tiers. */
+function orderLine(tool: PricedTool, quantity: number) {
+  const unitPrice = unitPriceFor(tool, quantity);
+  return {
+    toolId: tool._id,
+    name: tool.name,
+    img: tool.img,
+    orderQuantity: quantity,
+    unitPrice,
+    totalPrice: quantity * unitPrice,
+  };
+}
+
+/**
+ * Refuses an order whose lines break a rule: 400 naming each line (BuyingMessages.lineProblem),
+ * or 409 when the only problem is stock that went since the customer's check.
+ */
+function refuseBrokenLines(verdicts: LineVerdict[]): void {
+  const broken = verdicts
+    .map((verdict, index) => ({ ...verdict, lineNumber: index + 1 }))
+    .filter((verdict) => verdict.issue);
+  const rules = broken.filter((verdict) => verdict.issue !== 'aboveStock');
+  if (rules.length > 0)
+    throw invalid(
+      `${BuyingMessages.linesInvalid}. ${rules
+        .map(({ line, lineNumber }) =>
+          BuyingMessages.lineProblem(lineNumber, line.name ?? line.product, line.problem ?? ''),
+        )
+        .join('; ')}`,
+    );
+  if (broken.length > 0) throw conflict(BuyingMessages.stockChanged);
+}
+
+/** The customer's side of orders: place one (of one tool, or of many lines), list one's own, read one. */
 @Injectable()
 export class OrdersService {
   constructor(
@@ -42,18 +97,88 @@ export class OrdersService {
    */
   async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
     const quantity = body.orderQuantity;
+    const placed = await this.place(customer, (orderId, held) =>
+      this.tools.reserve(
+        body.toolId,
+        quantity,
+        String(orderId),
+        (tool) => this.insert(orderId, tool, customer, body, held),
+        (id) => this.exists(id),
+      ),
+    );
+    if (placed) return placed;
+    const current = await this.tools.find(body.toolId);
+    if (!current) throw notFound(ApiMessages.toolNotFound);
+    // Below the minimum or not whole packs is a bad request; above the (possibly just sold) stock
+    // is a conflict.
+    if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
+    if (quantity % packSizeOf(current) !== 0)
+      throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
+    throw conflict(Messages.invalidQuantity);
+  }
+
+  /** POST /quickOrders/check: each line's product (by name or id), price and problem, in the order sent. */
+  async check(lines: OrderLineInput[]): Promise<QuickOrderCheck> {
+    const tools = await this.tools.findNamed(lines.map((line) => line.product.trim()));
+    const byId = new Map(tools.map((tool) => [String(tool._id), tool]));
+    const byName = new Map<string, (typeof tools)[number]>();
+    for (const tool of tools) {
+      const name = tool.name.trim().toLowerCase();
+      if (!byName.has(name)) byName.set(name, tool);
+    }
+    return checkedOrder(
+      judgeLines(
+        lines,
+        (product) => byId.get(product.toLowerCase()) ?? byName.get(product.toLowerCase()),
+      ),
+    );
+  }
+
+  /**
+   * POST /quickOrders: one order of many lines. The lines are checked first (a line that breaks a
+   * rule: 400 naming it; stock short: 409, nothing ordered), then every line's stock is taken all
+   * or nothing (ToolsService.reserveAll) and the order saved with the terms of the documents taken.
+   */
+  async createFromLines(customer: AuthUser, body: QuickOrderDto): Promise<InsertedAnswer> {
+    const lines = body.lines.map(({ toolId, quantity }) => ({ product: toolId, quantity }));
+    const found = new Map(
+      (await this.tools.findMany(body.lines.map((line) => line.toolId))).map((tool) => [
+        String(tool._id),
+        tool,
+      ]),
+    );
+    refuseBrokenLines(judgeLines(lines, (toolId) => found.get(toolId)));
+    const placed = await this.place(customer, (orderId, held) =>
+      this.tools.reserveAll(
+        body.lines,
+        String(orderId),
+        (taken) => {
+          // The terms of the documents taken decide (an edit since the check may have changed them).
+          refuseBrokenLines(judgeLines(lines, (toolId) => taken.get(toolId)));
+          return this.insertLines(orderId, body, taken, customer, held);
+        },
+        (id) => this.exists(id),
+      ),
+    );
+    if (!placed) throw conflict(BuyingMessages.stockChanged);
+    return placed;
+  }
+
+  /**
+   * The steps every order takes: a slot among the customer's unpaid orders, then `reserve` (stock
+   * and insert); the slot is freed again if nothing was saved. Answers null when the stock was
+   * not there; the 'order placed' email is queued once the order is saved.
+   */
+  private async place(
+    customer: AuthUser,
+    reserve: (orderId: Types.ObjectId, held: Held) => Promise<InsertedAnswer | null>,
+  ): Promise<InsertedAnswer | null> {
     const orderId = new Types.ObjectId();
     const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
     const slot = await this.slots.claim(customer.email, reservedUntil, String(orderId));
     let placed: InsertedAnswer | null;
     try {
-      placed = await this.tools.reserve(
-        body.toolId,
-        quantity,
-        String(orderId),
-        (tool) => this.insert(orderId, tool, customer, body, { reservedUntil, unpaidSlot: slot }),
-        (id) => this.exists(id),
-      );
+      placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot });
     } catch (error) {
       // Unless the order was saved after all (an answer lost on the way back): then it holds the slot.
       if (!(await this.exists(String(orderId)).catch(() => true)))
@@ -62,14 +187,7 @@ export class OrdersService {
     }
     if (!placed) {
       await this.slots.release(slot, String(orderId));
-      const current = await this.tools.find(body.toolId);
-      if (!current) throw notFound(ApiMessages.toolNotFound);
-      // Below the minimum or not whole packs is a bad request; above the (possibly just sold) stock
-      // is a conflict.
-      if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
-      if (quantity % packSizeOf(current) !== 0)
-        throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
-      throw conflict(Messages.invalidQuantity);
+      return null;
     }
     // Queued, never sent here; never throws.
     await this.notifyPlaced(String(orderId));
@@ -83,42 +201,63 @@ export class OrdersService {
 
   private async insert(
     _id: Types.ObjectId,
-    tool: {
-      _id: Types.ObjectId;
-      name: string;
-      img: string;
-      price: number;
-      packSize?: number;
-      priceTiers?: PriceTier[];
-    },
+    tool: PricedTool,
     customer: AuthUser,
     body: CreateOrderDto,
-    held: { reservedUntil: Date; unpaidSlot: string },
+    held: Held,
   ): Promise<InsertedAnswer> {
     const quantity = body.orderQuantity;
     // The pack and the price are the reserved document's (an edit meanwhile cannot slip between
     // a check and the order); refusing here gives the stock back (reserve).
     const pack = packSizeOf(tool);
     if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack));
-    const unitPrice = unitPriceFor(tool, quantity);
     const order = await this.orders.create({
       _id,
-      toolId: tool._id,
-      name: tool.name,
-      img: tool.img,
+      ...orderLine(tool, quantity),
+      ...this.unpaid(customer, body, held),
+    });
+    return inserted(order._id);
+  }
+
+  /**
+   * A multi-line order, in the customer's order of lines: toolId, img and name are its first line's
+   * ("Drill and 2 more"), orderQuantity and totalPrice the sums, so every screen of a single-tool
+   * order shows it.
+   */
+  private async insertLines(
+    _id: Types.ObjectId,
+    body: QuickOrderDto,
+    taken: ReadonlyMap<string, PricedTool>,
+    customer: AuthUser,
+    held: Held,
+  ): Promise<InsertedAnswer> {
+    const lines = body.lines.map(({ toolId, quantity }) => orderLine(taken.get(toolId)!, quantity));
+    const [first] = lines as [(typeof lines)[number], ...typeof lines];
+    const order = await this.orders.create({
+      _id,
+      toolId: first.toolId,
+      name: lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name,
+      img: first.img,
+      orderQuantity: lines.reduce((sum, line) => sum + line.orderQuantity, 0),
+      totalPrice: lines.reduce((sum, line) => sum + line.totalPrice, 0),
+      lines,
+      ...this.unpaid(customer, body, held),
+    });
+    return inserted(order._id);
+  }
+
+  /** Who ordered, where to, and the unpaid state every new order starts in. */
+  private unpaid(customer: AuthUser, body: ShippingFields, held: Held) {
+    return {
       userName: body.userName?.trim() || customer.name,
       email: customer.email,
       address: body.address.trim(),
       phone: body.phone.trim(),
-      orderQuantity: quantity,
-      unitPrice,
-      totalPrice: quantity * unitPrice,
       paid: false,
       shipped: false,
       ...held,
       timeline: [placedEntry(new Date())],
-    });
-    return inserted(order._id);
+    };
   }
 
   private async exists(id: string): Promise<boolean> {

@@ -18,7 +18,14 @@ import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto, EditToolTermsDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
-import { byStock, needsStockView, toolFilter, toolQueryKey, toolSort } from './tool-query';
+import {
+  byStock,
+  escapeRegex,
+  needsStockView,
+  toolFilter,
+  toolQueryKey,
+  toolSort,
+} from './tool-query';
 import { Tool, type StockHold } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
@@ -34,6 +41,21 @@ function plainTerms<T extends { packSize?: number; priceTiers?: unknown[] }>(too
   if (plain.priceTiers?.length === 0) delete plain.priceTiers;
   return plain;
 }
+
+/** What a quick order reads of a tool: its name and picture and the buying terms. */
+const BUYING_FIELDS = {
+  name: 1,
+  img: 1,
+  minOrder: 1,
+  available: 1,
+  price: 1,
+  packSize: 1,
+  priceTiers: 1,
+};
+
+/** One order's lines in the order their tools' locks are taken, the same for every caller. */
+const inIdOrder = <L extends { toolId: string }>(lines: readonly L[]): L[] =>
+  [...lines].sort((a, b) => (a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0));
 
 @Injectable()
 export class ToolsService {
@@ -185,6 +207,49 @@ export class ToolsService {
   }
 
   /**
+   * reserve for the lines of one order (quick order), all or nothing: each tool's stock and a hold
+   * naming the order are taken in one write under that tool's lock, tool by tool in id order; a
+   * line that cannot be taken gives back every line taken before it and answers null. Then `place`
+   * (the order's insert) runs with the documents as they were taken, and the holds go. Locks are
+   * taken one at a time (never held while waiting for another), in one order for every caller: of
+   * two orders sharing scarce tools, the one that gets the first shared tool first cannot be made
+   * to fail by the other, so they never both fail for each other. A crash leaves holds that
+   * settleHolds settles by whether the order exists, like reserve's.
+   */
+  async reserveAll<T>(
+    lines: ReadonlyArray<{ toolId: string; quantity: number }>,
+    orderId: string,
+    place: (taken: ReadonlyMap<string, LeanTool>) => Promise<T>,
+    saved: OrderSaved,
+  ): Promise<T | null> {
+    const taken = new Map<string, LeanTool>();
+    const giveBack = async () => {
+      for (const line of inIdOrder(lines).filter((line) => taken.has(line.toolId)))
+        await this.stock(line.toolId, () =>
+          this.settle(line.toolId, orderId, line.quantity, saved),
+        ).catch(() => undefined); // a hold left behind is the sweep's
+    };
+    let placed: T;
+    try {
+      for (const { toolId, quantity } of inIdOrder(lines)) {
+        const tool = await this.stock(toolId, () => this.takeHeld(toolId, quantity, orderId));
+        if (!tool) {
+          await giveBack();
+          return null;
+        }
+        taken.set(toolId, tool);
+      }
+      placed = await place(taken);
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+    for (const { toolId } of inIdOrder(lines))
+      await this.stock(toolId, () => this.endHold(toolId, orderId, 0)).catch(() => undefined);
+    return placed;
+  }
+
+  /**
    * The first half of reserve: the stock and its hold in one conditional write. Only under the
    * tool's lock (reserve); on its own it is what a process that died right after it leaves behind.
    */
@@ -223,6 +288,32 @@ export class ToolsService {
       await this.endHold(id, orderId, removed ? quantity : 0);
       return removed;
     });
+  }
+
+  /**
+   * returnFor for the lines of one order: a returning hold on every line's tool first, then
+   * `remove`, then each line's stock back if it removed the order. A crash anywhere leaves holds
+   * that settleHolds finishes by whether the order exists (the give-back happens once, per tool).
+   */
+  async returnForAll(
+    lines: ReadonlyArray<{ toolId: string; quantity: number }>,
+    orderId: string,
+    remove: () => Promise<boolean>,
+  ): Promise<boolean> {
+    const [only] = lines;
+    if (lines.length === 1 && only)
+      return this.returnFor(only.toolId, only.quantity, orderId, remove);
+    const sorted = inIdOrder(lines);
+    for (const { toolId, quantity } of sorted) {
+      const hold: StockHold = { quantity, at: new Date(), returning: true };
+      await this.stock(toolId, () =>
+        this.tools.updateOne({ _id: toolId }, { $set: { [`holds.${orderId}`]: hold } }),
+      );
+    }
+    const removed = await remove();
+    for (const { toolId, quantity } of sorted)
+      await this.stock(toolId, () => this.endHold(toolId, orderId, removed ? quantity : 0));
+    return removed;
   }
 
   /**
@@ -283,6 +374,34 @@ export class ToolsService {
 
   private stock<T>(id: string, write: () => Promise<T>): Promise<T> {
     return this.locks.run(`tool:${id}`, write);
+  }
+
+  /** The tools with these ids, with what the buying rules read (quick orders). */
+  findMany(ids: readonly string[]) {
+    return this.tools.find({ _id: { $in: ids } }, BUYING_FIELDS).lean<LeanTool[]>();
+  }
+
+  /**
+   * The tools a quick order's lines name: by id (24 hex digits) or by name, trimmed and in any case
+   * (an exact name, matched as a literal: escaped, anchored).
+   */
+  findNamed(products: readonly string[]) {
+    const ids = products.filter((product) => /^[0-9a-f]{24}$/i.test(product));
+    const names = [...new Set(products.map((product) => product.toLowerCase()))];
+    return this.tools
+      .find(
+        {
+          $or: [
+            { _id: { $in: ids } },
+            ...names.map((name) => ({
+              name: { $regex: `^\\s*${escapeRegex(name)}\\s*$`, $options: 'i' },
+            })),
+          ],
+        },
+        BUYING_FIELDS,
+      )
+      .sort({ _id: -1 })
+      .lean<LeanTool[]>();
   }
 
   async find(id: string) {

@@ -1,0 +1,97 @@
+import { BuyingMessages } from '@toolshop/contracts';
+import { checkedOrder, judgeLines, type LineTool } from './quick-order-check';
+
+const drill: LineTool = {
+  _id: 'd1',
+  name: 'Cordless Drill Driver 18V',
+  img: '/images/drill.webp',
+  minOrder: 10,
+  available: 480,
+  price: 129,
+  priceTiers: [
+    { minQuantity: 50, price: 119 },
+    { minQuantity: 200, price: 109 },
+  ],
+};
+const blades: LineTool = {
+  _id: 'b1',
+  name: 'Jigsaw Blade Set T-Shank',
+  img: '/images/jigsaw.webp',
+  minOrder: 10,
+  packSize: 5,
+  available: 20,
+  price: 12,
+};
+const catalog = new Map([
+  ['d1', drill],
+  ['cordless drill driver 18v', drill],
+  ['b1', blades],
+]);
+const find = (product: string) => catalog.get(product.toLowerCase());
+
+describe('judgeLines', () => {
+  it('prices each orderable line from the tiers, in the order given', () => {
+    const verdicts = judgeLines(
+      [
+        { product: 'b1', quantity: 15 },
+        { product: '  CORDLESS drill driver 18v ', quantity: 50 },
+      ],
+      find,
+    );
+    expect(verdicts.map((verdict) => verdict.issue)).toEqual([undefined, undefined]);
+    expect(verdicts.map((verdict) => verdict.line)).toEqual([
+      {
+        product: 'b1',
+        quantity: 15,
+        toolId: 'b1',
+        name: 'Jigsaw Blade Set T-Shank',
+        img: '/images/jigsaw.webp',
+        packSize: 5,
+        minOrder: 10,
+        available: 20,
+        unitPrice: 12,
+        lineTotal: 180,
+      },
+      expect.objectContaining({ toolId: 'd1', packSize: 1, unitPrice: 119, lineTotal: 5950 }),
+    ]);
+    expect(checkedOrder(verdicts)).toMatchObject({ total: 180 + 5950, orderable: true });
+  });
+
+  it('names each line’s problem with the shared words, and the total leaves those lines out', () => {
+    const verdicts = judgeLines(
+      [
+        { product: 'Hammer', quantity: 1 },
+        { product: 'b1', quantity: 12 },
+        { product: 'd1', quantity: 5 },
+        { product: 'b1', quantity: 25 },
+        { product: 'Cordless Drill Driver 18V', quantity: 10 },
+        { product: 'd1', quantity: 2.5 },
+      ],
+      find,
+    );
+    expect(verdicts.map(({ issue, line }) => [issue, line.problem])).toEqual([
+      ['unknownProduct', BuyingMessages.unknownProduct('Hammer')],
+      ['packMultiple', BuyingMessages.packMultiple(5)],
+      ['belowMinimum', BuyingMessages.belowMinimum(10)],
+      ['listedTwice', BuyingMessages.listedTwice],
+      ['listedTwice', BuyingMessages.listedTwice],
+      ['listedTwice', BuyingMessages.listedTwice],
+    ]);
+    // A line over the stock is priced (the customer sees what it would cost) but not orderable.
+    const [over] = judgeLines([{ product: 'b1', quantity: 25 }], find);
+    expect(over).toMatchObject({
+      issue: 'aboveStock',
+      line: { unitPrice: 12, lineTotal: 300, problem: BuyingMessages.notEnoughStock(20) },
+    });
+    expect(verdicts[5]!.line.unitPrice).toBeUndefined();
+    expect(checkedOrder(verdicts)).toEqual({
+      lines: verdicts.map((verdict) => verdict.line),
+      total: 0,
+      orderable: false,
+    });
+  });
+
+  it('never calls an empty list orderable', () => {
+    expect(checkedOrder([])).toEqual({ lines: [], total: 0, orderable: false });
+  });
+});
