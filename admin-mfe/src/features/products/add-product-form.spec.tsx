@@ -3,10 +3,12 @@ import { toast } from 'react-toastify';
 import { ApiError, api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import {
+  BuyingMessages,
   CatalogMessages,
   IMAGE_UPLOAD_MAX_BYTES,
   ImageMessages,
   Messages,
+  PRICE_TIERS_MAX,
   RuleMessages,
 } from '@toolshop/contracts';
 import { setImageBase } from '@toolshop/ui';
@@ -208,6 +210,86 @@ it('requires a category and sends the low-stock threshold when one is given', as
       expect.objectContaining({ category: 'Saws', lowStockThreshold: 25 }),
     ),
   );
+});
+
+describe('pack size and price tiers', () => {
+  const addTier = () => fireEvent.click(screen.getByRole('button', { name: 'Add a price tier' }));
+
+  it('sends the pack size and the tier rows added, without the one removed', async () => {
+    post.mockResolvedValue({ acknowledged: true, insertedId: 'new-id' });
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    fillIn();
+    type('Pack size', '5');
+    addTier();
+    addTier();
+    addTier();
+    type('From quantity of tier 1', '50');
+    type('Unit price ($) of tier 1', '79');
+    type('From quantity of tier 2', '60');
+    type('Unit price ($) of tier 2', '78');
+    type('From quantity of tier 3', '200');
+    type('Unit price ($) of tier 3', '69');
+    fireEvent.click(screen.getByRole('button', { name: 'Remove tier 2' }));
+    expect(screen.queryByLabelText('From quantity of tier 3')).toBeNull();
+    expect(screen.getByLabelText('From quantity of tier 2')).toHaveValue(200);
+    submit();
+
+    await waitFor(() =>
+      expect(post).toHaveBeenCalledWith(
+        '/tools',
+        expect.objectContaining({
+          packSize: 5,
+          priceTiers: [
+            { minQuantity: 50, price: 79 },
+            { minQuantity: 200, price: 69 },
+          ],
+        }),
+      ),
+    );
+    // The form starts afresh, tiers included.
+    expect(screen.queryByLabelText('From quantity of tier 1')).toBeNull();
+    expect(screen.getByLabelText('Pack size')).toHaveValue(null);
+  });
+
+  it('shows a tier breaking the rules at its field, focused, and sends nothing', () => {
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    fillIn();
+    addTier();
+    addTier();
+    type('From quantity of tier 1', '50');
+    type('Unit price ($) of tier 1', '79');
+    type('From quantity of tier 2', '200');
+    type('Unit price ($) of tier 2', '85');
+    submit();
+
+    const price = screen.getByLabelText('Unit price ($) of tier 2');
+    expect(price).toHaveAttribute('aria-invalid', 'true');
+    expect(price).toHaveAccessibleDescription(BuyingMessages.tierPrice);
+    expect(price).toHaveFocus();
+    expect(post).not.toHaveBeenCalled();
+
+    type('Unit price ($) of tier 2', '69');
+    expect(screen.queryByText(BuyingMessages.tierPrice)).toBeNull();
+  });
+
+  it('refuses a pack the minimum order does not fill whole', () => {
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    fillIn();
+    type('Pack size', '4');
+    submit();
+    expect(screen.getByLabelText('Pack size')).toHaveAccessibleDescription(
+      expect.stringContaining(BuyingMessages.minOrderInPacks(4)),
+    );
+    expect(screen.getByLabelText('Pack size')).toHaveFocus();
+    expect(post).not.toHaveBeenCalled();
+  });
+
+  it('offers no more than the most tiers', () => {
+    render(<AddProductForm />, { wrapper: createServerDataWrapper() });
+    for (let i = 0; i < PRICE_TIERS_MAX; i++) addTier();
+    expect(screen.getByLabelText(`From quantity of tier ${PRICE_TIERS_MAX}`)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add a price tier' })).toBeDisabled();
+  });
 });
 
 describe('image upload', () => {

@@ -5,7 +5,10 @@ import { ToolRefusal, useAddTool } from './api/add-tool';
 import { CategorySelect } from './category-select';
 import { ImagePreview } from './image-preview';
 import { ImageUpload } from './image-upload';
-import { EMPTY_TOOL_FORM, readToolForm, type ToolFormValues } from './tool-form';
+import { PriceTierFields } from './price-tier-fields';
+import { focusFirstInvalid, type TierRowValues } from './price-tier-rows';
+import { PackSizeField, WholeNumberField } from './whole-number-field';
+import { EMPTY_TOOL_FORM, readToolForm, toolFormTierError, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
 
 const NUMBER_FIELDS = [
@@ -24,12 +27,16 @@ export function AddProductForm() {
   const addTool = useAddTool();
   const saving = addTool.isPending;
 
-  const change = (field: keyof ToolFormValues) => (event: { target: { value: string } }) => {
-    const next = { ...values, [field]: event.target.value };
+  const update = (next: ToolFormValues) => {
     setValues(next);
     // After the first attempt, keep the messages in step with what is typed.
     if (submitted) setErrors(readToolForm(next).errors ?? {});
   };
+  const change =
+    (field: Exclude<keyof ToolFormValues, 'tiers'>) => (event: { target: { value: string } }) =>
+      update({ ...values, [field]: event.target.value });
+  const changeTiers = (tiers: TierRowValues[]) => update({ ...values, tiers });
+  const tierError = errors.priceTiers ? toolFormTierError(values) : undefined;
 
   // An upload ends after any typing in the meantime: only the link changes, and it is valid.
   const takeUploadedImage = (link: string) => {
@@ -40,10 +47,8 @@ export function AddProductForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const focusFirst = (found: FieldErrors<keyof NewTool>) => {
-      const firstInvalid = Object.keys(found)[0];
-      if (firstInvalid) (form.elements.namedItem(firstInvalid) as HTMLElement | null)?.focus();
-    };
+    const focusFirst = (found: FieldErrors<keyof NewTool>) =>
+      focusFirstInvalid(form, found, toolFormTierError(values));
     setSubmitted(true);
     const { tool, errors: found } = readToolForm(values);
     setErrors(found ?? {});
@@ -100,14 +105,10 @@ export function AddProductForm() {
         />
         <div className={styles.numbers}>
           {NUMBER_FIELDS.map(({ name, label }) => (
-            <Field
+            <WholeNumberField
               key={name}
               label={label}
               name={name}
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
               value={values[name]}
               onChange={change(name)}
               error={errors[name]}
@@ -120,19 +121,29 @@ export function AddProductForm() {
             onChange={change('category')}
             error={errors.category}
           />
-          <Field
+          <WholeNumberField
             label="Low-stock threshold"
             name="lowStockThreshold"
-            type="number"
-            inputMode="numeric"
-            min={0}
-            step={1}
             hint="Optional. Stock below it is marked low; blank: 2 × minimum order"
             value={values.lowStockThreshold}
             onChange={change('lowStockThreshold')}
             error={errors.lowStockThreshold}
           />
         </div>
+        <div className={styles.pair}>
+          <PackSizeField
+            hint="Optional. Sold only in multiples of it (a box of 5); blank: single units"
+            value={values.packSize}
+            onChange={change('packSize')}
+            error={errors.packSize}
+          />
+        </div>
+        <PriceTierFields
+          rows={values.tiers}
+          onChange={changeTiers}
+          errorAt={tierError}
+          error={errors.priceTiers}
+        />
       </div>
       <ImagePreview src={values.img.trim()} name={values.name.trim()} />
       <div className={styles.submit}>

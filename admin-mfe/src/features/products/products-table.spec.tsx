@@ -1,15 +1,15 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { api } from '@toolshop/auth';
+import { ApiError, api } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { Messages, type Tool } from '@toolshop/contracts';
+import { BuyingMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
 
 jest.mock('@toolshop/auth', () => ({
   ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { getPage: jest.fn(), put: jest.fn(), delete: jest.fn() },
+  api: { getPage: jest.fn(), put: jest.fn(), patch: jest.fn(), delete: jest.fn() },
 }));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -103,4 +103,111 @@ it('sets the stock of a tool through PUT /tools/{id}', async () => {
   expect(api.put).toHaveBeenCalledWith('/tools/t2', { available: 75 });
   expect(row('Jigsaw')).toHaveTextContent('75');
   expect(row('Jigsaw')).not.toHaveTextContent('low');
+});
+
+describe('Edit pack & prices', () => {
+  const patch = jest.mocked(api.patch);
+  const blades: Tool = {
+    ...tool('t3', 'Saw blades', 40),
+    minOrder: 10,
+    price: 20,
+    packSize: 5,
+    priceTiers: [{ minQuantity: 50, price: 18 }],
+  };
+
+  async function openFor(shown: Tool) {
+    getPage.mockResolvedValue({ items: [tool('t2', 'Jigsaw', 2), shown], total: 2 });
+    await renderTable();
+    fireEvent.click(screen.getByRole('button', { name: `Edit pack & prices of ${shown.name}` }));
+    const dialog = screen.getByRole('dialog');
+    const type = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const save = () =>
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Save pack & prices' }));
+    return { dialog, type, save };
+  }
+
+  it('shows the pack size in the table', async () => {
+    getPage.mockResolvedValue({ items: [tool('t2', 'Jigsaw', 2), blades], total: 2 });
+    await renderTable();
+    expect(row('Saw blades')).toHaveTextContent('10packs of 5');
+  });
+
+  it('starts from the tool as it is and sends the changed terms through PATCH /tools/{id}', async () => {
+    patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const { dialog, type, save } = await openFor(blades);
+    expect(within(dialog).getByLabelText('Price ($)')).toHaveValue(20);
+    expect(within(dialog).getByLabelText('Minimum order')).toHaveValue(10);
+    expect(within(dialog).getByLabelText('Pack size')).toHaveValue(5);
+    expect(within(dialog).getByLabelText('From quantity of tier 1')).toHaveValue(50);
+    expect(within(dialog).getByLabelText('Unit price ($) of tier 1')).toHaveValue(18);
+
+    type('Pack size', '10');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Add a price tier' }));
+    type('From quantity of tier 2', '200');
+    type('Unit price ($) of tier 2', '15');
+    save();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(patch).toHaveBeenCalledWith('/tools/t3', {
+      price: 20,
+      minOrder: 10,
+      packSize: 10,
+      priceTiers: [
+        { minQuantity: 50, price: 18 },
+        { minQuantity: 200, price: 15 },
+      ],
+    });
+    expect(toast.success).toHaveBeenCalledWith('Pack and prices of Saw blades saved');
+  });
+
+  it('sells by the unit and at one price again with a blank pack and no tiers', async () => {
+    patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const { dialog, type, save } = await openFor(blades);
+    type('Pack size', '');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Remove tier 1' }));
+    save();
+    await waitFor(() =>
+      expect(patch).toHaveBeenCalledWith('/tools/t3', {
+        price: 20,
+        minOrder: 10,
+        packSize: 1,
+        priceTiers: [],
+      }),
+    );
+  });
+
+  it('checks the terms together with the stock before sending', async () => {
+    const { dialog, type, save } = await openFor(blades);
+    type('Minimum order', '12');
+    save();
+    expect(within(dialog).getByLabelText('Pack size')).toHaveAccessibleDescription(
+      expect.stringContaining(BuyingMessages.minOrderInPacks(5)),
+    );
+    type('Minimum order', '45');
+    expect(within(dialog).getByLabelText('Minimum order')).toHaveAccessibleDescription(
+      RuleMessages.minOrderAboveStock,
+    );
+    type('Minimum order', '10');
+    type('Unit price ($) of tier 1', '25');
+    save();
+    expect(within(dialog).getByLabelText('Unit price ($) of tier 1')).toHaveFocus();
+    expect(within(dialog).getByLabelText('Unit price ($) of tier 1')).toHaveAccessibleDescription(
+      BuyingMessages.tierPrice,
+    );
+    expect(patch).not.toHaveBeenCalled();
+  });
+
+  it("shows the API's refusal in the dialog, at its field when it has one", async () => {
+    patch.mockRejectedValueOnce(new ApiError(400, BuyingMessages.tierQuantity));
+    const { dialog, save } = await openFor(blades);
+    save();
+    expect(await within(dialog).findByText(BuyingMessages.tierQuantity)).toBeInTheDocument();
+    expect(toast.error).not.toHaveBeenCalled();
+
+    patch.mockRejectedValueOnce(new ApiError(404, 'Tool not found'));
+    save();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tool not found');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
 });

@@ -4,6 +4,7 @@ import {
   formatDollars,
   isLowStock,
   lowStockThreshold,
+  packSizeOf,
   type Tool,
 } from '@toolshop/contracts';
 import {
@@ -20,6 +21,7 @@ import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useDeleteTool } from './api/delete-tool';
 import { useRestockTool } from './api/restock-tool';
 import { PRODUCTS_PAGE_SIZE, useToolsPage } from './api/tools-page';
+import { EditTermsDialog } from './edit-terms-dialog';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
 
@@ -35,6 +37,7 @@ export function ProductsTable() {
   const restock = useRestockTool();
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const [toRestock, setToRestock] = useState<Tool | null>(null);
+  const [toEdit, setToEdit] = useState<Tool | null>(null);
 
   const tools = steppingBack ? undefined : query.data?.items;
   if (query.error) {
@@ -64,7 +67,19 @@ export function ProductsTable() {
             ),
           },
           { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
-          { header: 'Min. order', kind: 'numeric', cell: (tool) => tool.minOrder },
+          {
+            header: 'Min. order',
+            kind: 'numeric',
+            cell: (tool) =>
+              packSizeOf(tool) > 1 ? (
+                <span className={styles.stock}>
+                  {tool.minOrder}
+                  <span className={styles.threshold}>packs of {packSizeOf(tool)}</span>
+                </span>
+              ) : (
+                tool.minOrder
+              ),
+          },
           { header: 'Category', cell: (tool) => categoryLabel(tool) },
           {
             header: 'In stock',
@@ -83,7 +98,7 @@ export function ProductsTable() {
             header: 'Actions',
             kind: 'actions',
             cell: (tool) => (
-              <>
+              <div className={styles.actions}>
                 <Button
                   size="small"
                   variant="secondary"
@@ -94,13 +109,21 @@ export function ProductsTable() {
                 </Button>
                 <Button
                   size="small"
+                  variant="secondary"
+                  onClick={() => setToEdit(tool)}
+                  aria-label={`Edit pack & prices of ${tool.name}`}
+                >
+                  Edit pack & prices
+                </Button>
+                <Button
+                  size="small"
                   variant="danger"
                   onClick={() => setToDelete(tool)}
                   aria-label={`Delete ${tool.name}`}
                 >
                   Delete
                 </Button>
-              </>
+              </div>
             ),
           },
         ]}
@@ -134,6 +157,7 @@ export function ProductsTable() {
         }
         onClose={() => setToRestock(null)}
       />
+      <EditTermsDialog tool={toEdit} onClose={() => setToEdit(null)} />
     </>
   );
 }

@@ -1,5 +1,5 @@
-import { CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
-import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal } from './tool-form';
+import { BuyingMessages, CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
+import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal, toolFormTierError } from './tool-form';
 
 const filled = {
   name: ' Cordless Drill ',
@@ -10,6 +10,8 @@ const filled = {
   price: '89',
   category: 'Drills',
   lowStockThreshold: '',
+  packSize: '',
+  tiers: [],
 };
 
 describe('readToolForm', () => {
@@ -72,6 +74,76 @@ describe('readToolForm', () => {
       img: RuleMessages.imageLinkInvalid,
     });
     expect(readToolForm({ ...filled, img: '/images/drill.webp' }).tool).toBeDefined();
+  });
+});
+
+describe('pack size and price tiers', () => {
+  const tiers = [
+    { minQuantity: '50', price: '79' },
+    { minQuantity: '200', price: '69' },
+  ];
+
+  it('sends them as numbers when given, and leaves them out when blank', () => {
+    expect(readToolForm({ ...filled, packSize: '5', tiers }).tool).toMatchObject({
+      packSize: 5,
+      priceTiers: [
+        { minQuantity: 50, price: 79 },
+        { minQuantity: 200, price: 69 },
+      ],
+    });
+    const { tool } = readToolForm(filled);
+    expect(tool).not.toHaveProperty('packSize');
+    expect(tool).not.toHaveProperty('priceTiers');
+  });
+
+  it('refuses a pack the minimum order is not a whole number of, or no whole pack', () => {
+    expect(readToolForm({ ...filled, packSize: '3' }).errors).toEqual({
+      packSize: BuyingMessages.minOrderInPacks(3),
+    });
+    expect(readToolForm({ ...filled, packSize: '0' }).errors).toEqual({
+      packSize: BuyingMessages.packSize,
+    });
+  });
+
+  it('names the first tier row and field that breaks the rules', () => {
+    const rising = [...tiers, { minQuantity: '500', price: '70' }];
+    expect(readToolForm({ ...filled, tiers: rising }).errors).toEqual({
+      priceTiers: BuyingMessages.tierPrice,
+    });
+    expect(toolFormTierError({ ...filled, tiers: rising })).toEqual({
+      row: 2,
+      field: 'price',
+      message: BuyingMessages.tierPrice,
+    });
+    const unordered = [
+      { minQuantity: '200', price: '79' },
+      { minQuantity: '50', price: '69' },
+    ];
+    expect(toolFormTierError({ ...filled, tiers: unordered })).toEqual({
+      row: 1,
+      field: 'minQuantity',
+      message: BuyingMessages.tierQuantity,
+    });
+    // A tier dearer than the base price, and a row left blank.
+    expect(
+      toolFormTierError({ ...filled, tiers: [{ minQuantity: '50', price: '90' }] })?.field,
+    ).toBe('price');
+    expect(toolFormTierError({ ...filled, tiers: [{ minQuantity: '', price: '' }] })).toMatchObject(
+      {
+        row: 0,
+        field: 'minQuantity',
+      },
+    );
+    expect(toolFormTierError({ ...filled, tiers })).toBeUndefined();
+  });
+
+  it("puts the API's pack and tier refusals at their fields", () => {
+    expect(
+      readToolRefusal([BuyingMessages.minOrderInPacks(4), BuyingMessages.tierQuantity]).errors,
+    ).toEqual({
+      packSize: BuyingMessages.minOrderInPacks(4),
+      priceTiers: BuyingMessages.tierQuantity,
+    });
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  BuyingMessages,
   CatalogMessages,
   isToolCategory,
   Messages,
@@ -7,8 +8,17 @@ import {
   type FieldErrors,
   type NewTool,
 } from '@toolshop/contracts';
+import {
+  tierErrorAt,
+  tiersOf,
+  toNumber,
+  type TierError,
+  type TierRowValues,
+} from './price-tier-rows';
 
-export type ToolFormValues = Record<Exclude<keyof NewTool, 'packSize' | 'priceTiers'>, string>;
+export type ToolFormValues = Record<Exclude<keyof NewTool, 'priceTiers'>, string> & {
+  tiers: TierRowValues[];
+};
 
 export const EMPTY_TOOL_FORM: ToolFormValues = {
   name: '',
@@ -19,11 +29,9 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   price: '',
   category: '',
   lowStockThreshold: '',
+  packSize: '',
+  tiers: [],
 };
-
-/** Blank stays undefined (so "required" is reported); anything else becomes a number, checked by validateNewTool. */
-const toNumber = (text: string): number | undefined =>
-  text.trim() === '' ? undefined : Number(text);
 
 /** Reads the form into the body of POST /tools, or the spec's message for each field that is wrong. */
 export function readToolForm(
@@ -39,16 +47,24 @@ export function readToolForm(
     price: toNumber(values.price),
     category: values.category || undefined,
     lowStockThreshold: toNumber(values.lowStockThreshold),
+    packSize: toNumber(values.packSize),
+    priceTiers: values.tiers.length > 0 ? tiersOf(values.tiers) : undefined,
   };
   // The API's rules too (image link, minimum order within the stock), so they show at the field.
   const errors = validateNewTool(candidate);
   // Products saved before categories have none; every new one gets one.
   if (!isToolCategory(candidate.category)) errors.category = CatalogMessages.categoryRequired;
   if (Object.keys(errors).length > 0) return { errors };
-  const { lowStockThreshold, ...tool } = candidate;
-  // Blank threshold: not sent (the default, 2 x minimum order, applies).
-  return { tool: (lowStockThreshold === undefined ? tool : candidate) as NewTool };
+  // Blank optional fields are not sent: the defaults apply (threshold 2 x minimum order, single units, one price).
+  const tool = Object.fromEntries(
+    Object.entries(candidate).filter(([, value]) => value !== undefined),
+  );
+  return { tool: tool as NewTool };
 }
+
+/** The tier row and field the form's tier message belongs to (the first row the shared rules refuse). */
+export const toolFormTierError = (values: ToolFormValues): TierError | undefined =>
+  tierErrorAt(values.tiers, toNumber(values.price));
 
 /** The field each of the API's known refusals of POST /tools is about (the same words as the form's). */
 const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
@@ -65,6 +81,17 @@ const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
   [RuleMessages.priceWholeDollars]: 'price',
   [CatalogMessages.category]: 'category',
   [CatalogMessages.lowStockThreshold]: 'lowStockThreshold',
+  [BuyingMessages.packSize]: 'packSize',
+  [BuyingMessages.tierQuantity]: 'priceTiers',
+  [BuyingMessages.tierPrice]: 'priceTiers',
+  [BuyingMessages.tooManyTiers]: 'priceTiers',
+};
+
+/** The field of a known refusal; the pack's message names the pack size, so it is matched by its start. */
+const fieldOfMessage = (message: string): keyof NewTool | undefined => {
+  if (Object.hasOwn(FIELD_OF_MESSAGE, message)) return FIELD_OF_MESSAGE[message];
+  const packs = BuyingMessages.minOrderInPacks(0).replace(/0$/, '');
+  return message.startsWith(packs) ? 'packSize' : undefined;
 };
 
 /**
@@ -81,7 +108,7 @@ export function readToolRefusal(message: string | readonly string[]): {
   const errors: FieldErrors<keyof NewTool> = {};
   const rest: string[] = [];
   for (const part of parts) {
-    const field = Object.hasOwn(FIELD_OF_MESSAGE, part) ? FIELD_OF_MESSAGE[part] : undefined;
+    const field = fieldOfMessage(part);
     if (field && !errors[field]) errors[field] = part;
     else if (!field) rest.push(part);
   }

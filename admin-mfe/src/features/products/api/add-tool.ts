@@ -16,7 +16,7 @@ export class ToolRefusal extends Error {
 }
 
 /** The API's message list when it sent one (validation), else its message. */
-const refusalOf = (error: ApiError) => {
+export const refusalOf = (error: ApiError) => {
   const listed = (error.body as { message?: unknown } | undefined)?.message;
   const isList = Array.isArray(listed) && listed.every((item) => typeof item === 'string');
   return readToolRefusal(isList ? (listed as string[]) : error.message);
