@@ -1,6 +1,4 @@
 import { NestFactory } from '@nestjs/core';
-import { getConnectionToken } from '@nestjs/mongoose';
-import type { Connection } from 'mongoose';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
@@ -11,11 +9,7 @@ import pino from 'pino';
 import { AppModule } from './app.module';
 import { documentSignIn } from './auth/openapi-access';
 import { ApiExceptionFilter } from './common/api-exception.filter';
-import {
-  documentIdempotency,
-  IdempotencyInterceptor,
-  mongoIdempotencyStore,
-} from './common/idempotency';
+import { documentIdempotency } from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { registerPublicCache } from './common/public-cache';
@@ -156,12 +150,6 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
-  app.useGlobalInterceptors(
-    new IdempotencyInterceptor(
-      mongoIdempotencyStore(app.get<Connection>(getConnectionToken())),
-      2 * config.requestTimeoutMs,
-    ),
-  );
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 
   const document = documentIdempotency(

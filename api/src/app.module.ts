@@ -9,6 +9,7 @@ import { AuthModule } from './auth/auth.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseThrottlerStorage } from './common/database-throttler-storage';
+import { IdempotencyModule } from './common/idempotency';
 import { mongoClientOptions } from './config/database-config';
 import { HealthModule } from './health/health.module';
 import { ImagesModule } from './images/images.module';
@@ -52,6 +53,7 @@ export class AppModule {
           }),
         }),
         MailModule,
+        IdempotencyModule,
         AuthModule.forRoot({ module: UsersModule, provider: UsersService }),
         AccessModule.forRoot({ module: UsersModule, provider: UsersService }),
         UsersModule,

@@ -1,4 +1,8 @@
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { ApplicationConfig } from '@nestjs/core';
+import { ReviewsController } from '../src/reviews/reviews.controller';
 import { SeedService } from '../src/seed/seed.service';
+import { ToolsController } from '../src/tools/tools.controller';
 import { TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -114,6 +118,17 @@ describe('images', () => {
 });
 
 describe('HTTP surface', () => {
+  it('runs the catalog reads through no interceptor (their pipeline was a measurable share of a cached read)', () => {
+    // Only the routes that need one have it (@Idempotent, @Audited, @RateLimit): none is global.
+    expect(api.app.get(ApplicationConfig).getGlobalInterceptors()).toEqual([]);
+    for (const handler of [
+      ToolsController.prototype.list,
+      ToolsController.prototype.get,
+      ReviewsController.prototype.list,
+    ])
+      expect(Reflect.getMetadata(INTERCEPTORS_METADATA, handler)).toBeUndefined();
+  });
+
   it('allows the shop’s origins and exposes the paging header', async () => {
     const preflight = await fetch(`${api.url}/adminOrders`, {
       method: 'OPTIONS',

@@ -3,7 +3,10 @@
 // the same key is a 422.
 import { Types } from 'mongoose';
 import { randomUUID } from 'node:crypto';
-import { IDEMPOTENT_ROUTES } from '../src/common/idempotency';
+import { RequestMethod } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
+import { IDEMPOTENT_ROUTES, IdempotencyInterceptor } from '../src/common/idempotency';
 import { OTHER, TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -291,6 +294,31 @@ const cases: Case[] = [
 
 it('covers every route that honours the header', () => {
   expect(cases.map((c) => c.route).sort()).toEqual([...IDEMPOTENT_ROUTES].sort());
+});
+
+it('runs the interceptor on exactly these routes (a route of IDEMPOTENT_ROUTES is marked @Idempotent())', () => {
+  const marked: string[] = [];
+  const controllers = [...api.app.get(ModulesContainer).values()].flatMap((module) => [
+    ...module.controllers.values(),
+  ]);
+  for (const { metatype } of controllers) {
+    if (!metatype) continue;
+    const base = String(Reflect.getMetadata(PATH_METADATA, metatype) ?? '');
+    const prototype = metatype.prototype as Record<string, unknown>;
+    for (const name of Object.getOwnPropertyNames(prototype)) {
+      const handler = prototype[name];
+      if (typeof handler !== 'function') continue;
+      const interceptors = Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as
+        unknown[] | undefined;
+      if (!interceptors?.includes(IdempotencyInterceptor)) continue;
+      const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number];
+      const path = [base, String(Reflect.getMetadata(PATH_METADATA, handler))]
+        .filter((part) => part && part !== '/')
+        .join('/');
+      marked.push(`${method} /${path}`);
+    }
+  }
+  expect(marked.sort()).toEqual([...IDEMPOTENT_ROUTES].sort());
 });
 
 it.each(cases)(

@@ -1,4 +1,4 @@
-import type { AuditSpec, RequestBody } from './audited.decorator';
+import type { AuditSpec, RequestBody } from './audit-spec';
 import type { NewAuditEntry } from './audit.service';
 
 export interface AuditedCall {

@@ -12,7 +12,7 @@ import { AdminDirectory, hasAdminRights } from '../access/admin-directory';
 import type { AuthUser } from '../auth/auth-user';
 import { auditEntryOf } from './audit-entry';
 import { AuditService } from './audit.service';
-import { AUDITED, type AuditSpec } from './audited.decorator';
+import { AUDITED, type AuditSpec } from './audit-spec';
 
 interface AuditedRequest {
   user?: AuthUser;
@@ -29,7 +29,7 @@ function requestKeyOf(request: AuditedRequest, actor: string): string | undefine
 }
 
 /**
- * Global: after an @Audited route succeeds, writes its entry before the answer leaves, so the log
+ * On every @Audited route: after it succeeds, writes its entry before the answer leaves, so the log
  * is complete when the admin sees the result. A refused or failed call never reaches this point;
  * a retry with the same Idempotency-Key (answered from the first call) writes no second entry.
  */

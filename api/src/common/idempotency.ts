@@ -1,15 +1,23 @@
 import {
+  Global,
   HttpException,
+  Inject,
+  Injectable,
+  Module,
+  Optional,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
 } from '@nestjs/common';
+import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
+import { getConnectionToken } from '@nestjs/mongoose';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Connection } from 'mongoose';
 import { createHash, randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
+import { API_CONFIG, type ApiConfig } from '../config/config';
 import { errorBody, toErrorBody } from './api-exception.filter';
 import { LeaseLocks, mongoLockStore } from './lease-locks';
 
@@ -146,22 +154,31 @@ export function isKeyedRetry(request: KeyedRequest): Promise<boolean> {
   return retryCheck ? retryCheck(request) : Promise.resolve(false);
 }
 
+/** The IdempotencyStore the interceptor keeps its records in. */
+export const IDEMPOTENCY_STORE = Symbol('idempotency store');
+/** How old a `running` record must be to count as stale (see IdempotencyRecord.staleAfter). */
+export const IDEMPOTENCY_STALE_AFTER_MS = Symbol('idempotency stale after ms');
+/** The interceptor's clock (tests only; Date.now otherwise). */
+export const IDEMPOTENCY_CLOCK = Symbol('idempotency clock');
+
 /**
- * `Idempotency-Key` on the routes of IDEMPOTENT_ROUTES: the first request of a key (per account;
+ * `Idempotency-Key` on the routes of IDEMPOTENT_ROUTES (each marked @Idempotent(), so that the
+ * other routes, the catalog reads above all, run without it): the first request of a key (per account;
  * public calls without a signed-in user share one space of keys, random ids that nobody guesses)
  * runs and its answer (status and body, errors below 500 included) is kept for 24 hours in the
  * database, so a retry through any API process gets the same answer without running again. The
  * same key with another body or route answers 422; while the first is still running, 409. A
  * malformed key is a 400. Requests without the header run as always.
  */
+@Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
   private nextSweep = 0;
 
   /** `staleAfterMs`: longer than any request may run (twice the API's request timeout). */
   constructor(
-    private readonly store: IdempotencyStore,
-    private readonly staleAfterMs: number,
-    private readonly now: () => number = Date.now,
+    @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
+    @Inject(IDEMPOTENCY_STALE_AFTER_MS) private readonly staleAfterMs: number,
+    @Optional() @Inject(IDEMPOTENCY_CLOCK) private readonly now: () => number = Date.now,
   ) {
     retryCheck = (request) => this.isRetry(request);
   }
@@ -253,6 +270,36 @@ export class IdempotencyInterceptor implements NestInterceptor {
     void this.store.sweep(new Date(now)).catch(() => undefined);
   }
 }
+
+/**
+ * Marks a route of IDEMPOTENT_ROUTES: its IdempotencyInterceptor runs before the route's other
+ * interceptors (wherever the decorator stands), so a replayed answer counts no account rate limit
+ * and writes no second audit entry.
+ */
+export const Idempotent = (): MethodDecorator => (_target, _key, descriptor) => {
+  const handler = descriptor.value as object;
+  const others = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[];
+  Reflect.defineMetadata(INTERCEPTORS_METADATA, [IdempotencyInterceptor, ...others], handler);
+};
+
+/** What IdempotencyInterceptor needs, for every module with an @Idempotent() route. */
+@Global()
+@Module({
+  providers: [
+    {
+      provide: IDEMPOTENCY_STORE,
+      useFactory: (connection: Connection) => mongoIdempotencyStore(connection),
+      inject: [getConnectionToken()],
+    },
+    {
+      provide: IDEMPOTENCY_STALE_AFTER_MS,
+      useFactory: (config: ApiConfig) => 2 * config.requestTimeoutMs,
+      inject: [API_CONFIG],
+    },
+  ],
+  exports: [IDEMPOTENCY_STORE, IDEMPOTENCY_STALE_AFTER_MS],
+})
+export class IdempotencyModule {}
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 

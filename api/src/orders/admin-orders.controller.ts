@@ -19,6 +19,7 @@ import {
   StatsQuery,
 } from './order.dto';
 import { AdminOrdersService } from './admin-orders.service';
+import { Idempotent } from '../common/idempotency';
 
 @ApiTags('admin orders')
 @Controller('adminOrders')
@@ -51,6 +52,7 @@ export class AdminOrdersController {
   }
 
   @Patch(':id')
+  @Idempotent()
   @Audited('order.approve')
   @RateLimit('writes')
   @ApiOkResponse({

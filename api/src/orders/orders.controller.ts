@@ -21,6 +21,7 @@ import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
 import { OrderCancellation } from './order-cancellation';
 import { OrderParamOwner } from './order-owner';
 import { OrdersService } from './orders.service';
+import { Idempotent } from '../common/idempotency';
 
 @ApiTags('orders')
 @Controller('orders')
@@ -31,6 +32,7 @@ export class OrdersController {
   ) {}
 
   @Post()
+  @Idempotent()
   @RateLimit('writes')
   @ApiCreatedResponse({
     type: InsertedResponse,
@@ -70,6 +72,7 @@ export class OrdersController {
   }
 
   @Delete(':id')
+  @Idempotent()
   @Audited('order.cancel', { onlyAdmins: true })
   @RateLimit('writes')
   @ApiOkResponse({

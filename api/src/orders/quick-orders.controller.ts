@@ -4,6 +4,7 @@ import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { Idempotent } from '../common/idempotency';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { QuickOrderCheckDto, QuickOrderCheckResponse, QuickOrderDto } from './quick-order.dto';
 import { OrdersService } from './orders.service';
@@ -28,6 +29,7 @@ export class QuickOrdersController {
   }
 
   @Post()
+  @Idempotent()
   @RateLimit('writes')
   @ApiCreatedResponse({
     type: InsertedResponse,

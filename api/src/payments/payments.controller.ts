@@ -38,6 +38,7 @@ import {
 import { PaymentProvider } from './payment-provider';
 import { PaymentsService } from './payments.service';
 import { StripeWebhookService } from './stripe-webhook.service';
+import { Idempotent } from '../common/idempotency';
 
 /** Paying is the owner's alone: admins get no exception, and others' orders answer as missing ones. */
 const ownOrder = (owner: typeof OrderBodyOwner | typeof OrderParamOwner) =>
@@ -61,6 +62,7 @@ export class PaymentsController {
   }
 
   @Post('create-payment-intent')
+  @Idempotent()
   @HttpCode(200)
   @ownOrder(OrderBodyOwner)
   @RateLimit('writes')
@@ -76,6 +78,7 @@ export class PaymentsController {
   }
 
   @Patch('orders/:id')
+  @Idempotent()
   @ownOrder(OrderParamOwner)
   @RateLimit('writes')
   @ApiOkResponse({

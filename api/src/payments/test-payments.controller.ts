@@ -21,6 +21,7 @@ import { CardDeclinedError, UnknownPaymentIntentError } from './payment-errors';
 import { TestConfirmDto, TestConfirmResponse } from './payment.dto';
 import { TestPaymentProvider } from './test-payment-provider';
 import { Public } from '../auth/auth.decorators';
+import { Idempotent } from '../common/idempotency';
 
 /**
  * Only mounted with the offline test provider: the browser's test card form confirms here, the
@@ -33,6 +34,7 @@ export class TestPaymentsController {
   constructor(private readonly provider: TestPaymentProvider) {}
 
   @Post('confirm')
+  @Idempotent()
   @HttpCode(200)
   @RateLimit('writes')
   @ApiOkResponse({ type: TestConfirmResponse })

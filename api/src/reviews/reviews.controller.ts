@@ -26,6 +26,7 @@ import {
   ReviewVisibilityDto,
 } from './review.dto';
 import { ReviewsService } from './reviews.service';
+import { Idempotent } from '../common/idempotency';
 
 class OwnReviewsQuery extends IntersectionType(PageQuery, EmailQuery) {}
 
@@ -51,6 +52,7 @@ export class ReviewsController {
   }
 
   @Post('reviews')
+  @Idempotent()
   @RateLimit('writes')
   @ApiCreatedResponse({
     type: InsertedResponse,
@@ -62,6 +64,7 @@ export class ReviewsController {
   }
 
   @Patch('reviews/:id')
+  @Idempotent()
   @AdminOnly()
   @RateLimit('writes')
   @Audited((body) => (body.hidden === true ? 'review.hide' : 'review.unhide'))

@@ -9,6 +9,7 @@ import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateSuggestionDto } from './suggestion.dto';
 import { Suggestion } from './suggestion.schema';
 import { Public } from '../auth/auth.decorators';
+import { Idempotent } from '../common/idempotency';
 
 @ApiTags('suggestions')
 @Controller('suggestions')
@@ -17,6 +18,7 @@ export class SuggestionsController {
   constructor(@InjectModel(Suggestion.name) private readonly suggestions: Model<Suggestion>) {}
 
   @Post()
+  @Idempotent()
   @RateLimit('suggestions')
   @ApiCreatedResponse({ type: InsertedResponse, description: 'Public' })
   @ApiBadRequestResponse({ description: 'Please fill out the form first', type: ErrorResponse })

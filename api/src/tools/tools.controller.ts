@@ -24,6 +24,7 @@ import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { CreateToolDto, EditToolTermsDto, RestockDto, ToolResponse, ToolsQuery } from './tool.dto';
 import { ToolsService } from './tools.service';
+import { Idempotent } from '../common/idempotency';
 
 const notFound = ApiNotFoundResponse({ description: 'No tool with this id', type: ErrorResponse });
 
@@ -66,6 +67,7 @@ export class ToolsController {
   }
 
   @Post()
+  @Idempotent()
   @AdminOnly()
   @RateLimit('writes')
   @Audited('product.add', { details: ['available', 'price'] })

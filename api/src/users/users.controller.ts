@@ -15,6 +15,7 @@ import { PageQuery, pageOf, withTotal } from '../common/pagination';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { AdminResponse, ProfileDto, UserProfileResponse } from './profile.dto';
 import { UsersService } from './users.service';
+import { Idempotent } from '../common/idempotency';
 
 @ApiTags('users')
 @Controller()
@@ -34,6 +35,7 @@ export class UsersController {
   }
 
   @Put('users')
+  @Idempotent()
   @OwnerOnly(EmailQueryOwner, ApiMessages.notYourProfile)
   @RateLimit('account')
   @ApiOkResponse({
@@ -68,6 +70,7 @@ export class UsersController {
   }
 
   @Put('user/admin/:email')
+  @Idempotent()
   @Audited('user.makeAdmin')
   @AdminOnly()
   @RateLimit('writes')
