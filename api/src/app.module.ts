@@ -18,6 +18,7 @@ import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
+import { SavedListsModule } from './saved-lists/saved-lists.module';
 import { SeedModule } from './seed/seed.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
 import { ToolsModule } from './tools/tools.module';
@@ -59,6 +60,7 @@ export class AppModule {
         UsersModule,
         ToolsModule,
         OrdersModule,
+        SavedListsModule,
         InvoicesModule,
         PaymentsModule.register(config.payments),
         ReviewsModule,

@@ -41,6 +41,15 @@ const picture = () =>
     .png()
     .toBuffer();
 
+/** A saved list of the customer's, made through the API. */
+async function customerList(): Promise<string> {
+  const created = await api.request('POST', '/savedLists', {
+    token: api.tokens.customer,
+    body: { name: `Kept ${++seq}`, lines: [] },
+  });
+  return created.body.insertedId as string;
+}
+
 const cases: Case[] = [
   {
     name: 'GET /reviews',
@@ -192,6 +201,35 @@ const cases: Case[] = [
       },
     }),
     expected: [401, 201, 201, 201],
+  },
+  {
+    name: 'GET /savedLists',
+    request: async () => ({ method: 'GET', path: '/savedLists' }),
+    expected: [401, 200, 200, 200],
+  },
+  {
+    name: 'POST /savedLists',
+    request: async () => ({
+      method: 'POST',
+      path: '/savedLists',
+      body: { name: `List ${++seq}`, lines: [{ toolId: await api.insertTool(), quantity: 3 }] },
+    }),
+    expected: [401, 201, 201, 201],
+  },
+  {
+    name: 'PUT /savedLists/{id} (customer’s)',
+    request: async () => ({
+      method: 'PUT',
+      path: `/savedLists/${await customerList()}`,
+      body: { name: `List ${++seq}`, lines: [] },
+    }),
+    // Someone else's list answers exactly as a missing one, to admins too.
+    expected: [401, 200, 404, 404],
+  },
+  {
+    name: 'DELETE /savedLists/{id} (customer’s)',
+    request: async () => ({ method: 'DELETE', path: `/savedLists/${await customerList()}` }),
+    expected: [401, 200, 404, 404],
   },
   {
     name: 'GET /orders?email=(customer)',

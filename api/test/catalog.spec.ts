@@ -30,9 +30,42 @@ describe('seed (embedded mode)', () => {
     expect((await api.request('GET', '/reviews')).body).toHaveLength(6);
   });
 
+  it('gives the demo customer a saved list with the pack product and the tiered drill', async () => {
+    const lists = await api.request('GET', '/savedLists', { token: api.tokens.customer });
+    expect(lists.body).toHaveLength(1);
+    expect(lists.body[0]).toMatchObject({ name: 'Monthly consumables' });
+    const names = lists.body[0].lines.map((line: { name: string }) => line.name);
+    expect(names).toEqual(
+      expect.arrayContaining(['Jigsaw Blade Set T-Shank', 'Cordless Drill Driver 18V']),
+    );
+    // The seeded terms: every line can be ordered as saved.
+    const check = await api.request('POST', '/quickOrders/check', {
+      token: api.tokens.customer,
+      body: {
+        lines: lists.body[0].lines.map((line: { toolId: string; quantity: number }) => ({
+          product: line.toolId,
+          quantity: line.quantity,
+        })),
+      },
+    });
+    expect(check.body.orderable).toBe(true);
+    const blades = check.body.lines.find(
+      (line: { name: string }) => line.name === 'Jigsaw Blade Set T-Shank',
+    );
+    expect(blades).toMatchObject({ packSize: 5, minOrder: 10 });
+    const drill = check.body.lines.find(
+      (line: { name: string }) => line.name === 'Cordless Drill Driver 18V',
+    );
+    expect(drill).toMatchObject({ quantity: 50, unitPrice: 119 });
+    expect((await api.request('GET', '/savedLists', { token: api.tokens.other })).body).toEqual([]);
+  });
+
   it('does not seed again when the collections have data', async () => {
     await api.app.get(SeedService).onApplicationBootstrap();
     expect((await api.request('GET', '/tools')).body).toHaveLength(9);
+    expect(
+      (await api.request('GET', '/savedLists', { token: api.tokens.customer })).body,
+    ).toHaveLength(1);
     expect((await api.request('GET', '/reviews')).body).toHaveLength(6);
   });
 });

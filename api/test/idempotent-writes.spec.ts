@@ -61,6 +61,15 @@ const testCard = (clientSecret: string, number = '4242 4242 4242 4242') => ({
   },
 });
 
+/** A new saved list of the caller's. */
+async function savedList(token: string): Promise<string> {
+  const created = await api.request('POST', '/savedLists', {
+    token,
+    body: { name: `List ${randomUUID()}`, lines: [] },
+  });
+  return created.body.insertedId as string;
+}
+
 const count = (collection: string, filter: Record<string, unknown>) =>
   api.db.collection(collection).countDocuments(filter);
 
@@ -104,6 +113,55 @@ const cases: Case[] = [
           expect(await count('orders', { 'lines.toolId': new Types.ObjectId(drill) })).toBe(1);
           expect([await api.toolStock(drill), await api.toolStock(saw)]).toEqual([8, 9]);
         },
+      };
+    },
+  },
+  {
+    route: 'POST /savedLists',
+    async setup() {
+      const name = `List ${randomUUID().slice(0, 8)}`;
+      const token = api.tokens.other;
+      return {
+        call: { method: 'POST', path: '/savedLists', token, body: { name, lines: [] } },
+        other: {
+          method: 'POST',
+          path: '/savedLists',
+          token,
+          body: { name: `${name}!`, lines: [] },
+        },
+        ranOnce: async () => expect(await count('saved_lists', { name })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'PUT /savedLists/:id',
+    async setup() {
+      const token = api.tokens.other;
+      const id = (await savedList(token)) as string;
+      const name = `Renamed ${randomUUID().slice(0, 8)}`;
+      return {
+        call: { method: 'PUT', path: `/savedLists/${id}`, token, body: { name, lines: [] } },
+        other: {
+          method: 'PUT',
+          path: `/savedLists/${id}`,
+          token,
+          body: { name: `${name}!`, lines: [] },
+        },
+        ranOnce: async () => expect(await count('saved_lists', { name })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'DELETE /savedLists/:id',
+    async setup() {
+      const token = api.tokens.other;
+      const [id, second] = [await savedList(token), await savedList(token)];
+      return {
+        // A retry of a delete answers as the first time, not 404.
+        call: { method: 'DELETE', path: `/savedLists/${id}`, token },
+        other: { method: 'DELETE', path: `/savedLists/${second}`, token },
+        ranOnce: async () =>
+          expect(await count('saved_lists', { _id: new Types.ObjectId(id) })).toBe(0),
       };
     },
   },

@@ -41,6 +41,9 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'PUT /user/admin/:email',
   'PATCH /adminOrders/:id',
   'POST /tools',
+  'POST /savedLists',
+  'PUT /savedLists/:id',
+  'DELETE /savedLists/:id',
 ]);
 
 /** Whose keys a call without a signed-in user shares (public routes): a key is a random id. */

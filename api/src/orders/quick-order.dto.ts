@@ -62,7 +62,10 @@ export class QuickOrderCheckDto {
   lines: OrderLineInputDto[];
 }
 
-/** A line to order: a product id and a whole quantity (its rules are checked with the product). */
+/**
+ * A line to order (or to keep in a saved list): a product id and a whole quantity (its rules are
+ * checked with the product when ordered).
+ */
 export class QuickOrderLineDto {
   @ApiProperty({ description: 'Id of the product' })
   @IsMongoId({ message: InputMessages.chooseProduct })

@@ -141,3 +141,14 @@ export const SEED_REVIEWS = [
       'Solid jigsaws. Shipping took a week longer than promised, but the tools are excellent.',
   },
 ];
+
+/** The demo customer's saved list (by product name): a pack product and the tiered drill among them. */
+export const SEED_SAVED_LIST = {
+  name: 'Monthly consumables',
+  lines: [
+    { product: 'Jigsaw Blade Set T-Shank', quantity: 20 },
+    { product: 'Cordless Drill Driver 18V', quantity: 50 },
+    { product: 'Random Orbit Sander 125 mm', quantity: 15 },
+    { product: 'Angle Grinder 125 mm', quantity: 20 },
+  ],
+};

@@ -1,0 +1,32 @@
+import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
+import { Types, type HydratedDocument } from 'mongoose';
+
+/** A customer's named list of products and quantities to order again (issue 18). */
+@Schema({ collection: 'saved_lists', versionKey: false, timestamps: true })
+export class SavedListRecord {
+  /** The owner; only they ever read or change it. */
+  @Prop({ required: true }) email: string;
+  @Prop({ required: true }) name: string;
+  /** The name as compared: trimmed, lower case (one customer's names are unique in it). */
+  @Prop({ required: true }) nameKey: string;
+  /** Quantities as saved; the rules are checked when the list is ordered. */
+  @Prop({
+    type: [
+      {
+        _id: false,
+        toolId: { type: Types.ObjectId, required: true },
+        name: { type: String, required: true },
+        quantity: { type: Number, required: true },
+      },
+    ],
+    default: [],
+  })
+  lines: Array<{ toolId: Types.ObjectId; name: string; quantity: number }>;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type SavedListDocument = HydratedDocument<SavedListRecord>;
+export const SavedListSchema = SchemaFactory.createForClass(SavedListRecord);
+// One customer's lists, newest first.
+SavedListSchema.index({ email: 1, updatedAt: -1 });

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { MongooseModule } from '@nestjs/mongoose';
+import { DatabaseLocks } from '../common/lease-locks';
+import { ToolsModule } from '../tools/tools.module';
+import { SavedListRecord, SavedListSchema } from './saved-list.schema';
+import { SavedListsController } from './saved-lists.controller';
+import { SavedListsService } from './saved-lists.service';
+
+@Module({
+  imports: [
+    MongooseModule.forFeature([{ name: SavedListRecord.name, schema: SavedListSchema }]),
+    ToolsModule,
+  ],
+  controllers: [SavedListsController],
+  providers: [SavedListsService, DatabaseLocks],
+})
+export class SavedListsModule {}
