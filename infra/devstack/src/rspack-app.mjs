@@ -44,6 +44,19 @@ const singletons = [
 const workspaceLibs = ['@toolshop/auth', '@toolshop/ui'];
 
 /**
+ * Shared modules that always load together, one chunk each instead of a chunk per module and
+ * package (React's four were four requests): fewer requests, and fewer small files each compressed
+ * on its own (issue 14: 1.8 kB gzip less on the home page).
+ */
+const sharedChunkGroups = Object.fromEntries(
+  Object.entries({
+    react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+    'react-router': /[\\/](node_modules[\\/]react-router[\\/]|infra[\\/]devstack[\\/]src[\\/]react-router-browser\.mjs$)/,
+    'react-query': /[\\/](node_modules[\\/]@tanstack[\\/]|infra[\\/]devstack[\\/]src[\\/]react-query-browser\.mjs$)/,
+  }).map(([name, test]) => [name, { test, name, chunks: 'async', enforce: true, priority: 20 }]),
+);
+
+/**
  * The shared-scope entries of CONTRIBUTING.md: singletons, their subpaths, and the workspace libs.
  * @param {{ production?: boolean }} [options]
  */
@@ -129,6 +142,7 @@ export function createFederatedAppConfig({
         runtimeChunk: false,
         minimize: production,
         minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
+        ...(production ? { splitChunks: { cacheGroups: sharedChunkGroups } } : {}),
       },
       plugins: [
         new ModuleFederationPlugin({
