@@ -72,6 +72,12 @@ function SavedListCard({ list }: { list: SavedList }) {
             </>
           ) : null}
         </p>
+        {/* Above the lines: a long list is ordered without scrolling past it. */}
+        {list.lines.length ? (
+          <Link to={orderListPath(list._id)} className={buttonClassName('primary', 'small')} aria-label={`Order this list: ${list.name}`}>
+            Order this list
+          </Link>
+        ) : null}
       </div>
       {list.lines.length ? (
         <DataTable
@@ -120,11 +126,6 @@ function SavedListCard({ list }: { list: SavedList }) {
         >
           {saveQuantities.isPending ? 'Saving…' : 'Save quantities'}
         </Button>
-        {list.lines.length ? (
-          <Link to={orderListPath(list._id)} className={buttonClassName('primary', 'small')} aria-label={`Order this list: ${list.name}`}>
-            Order this list
-          </Link>
-        ) : null}
       </div>
       <ListNameDialog
         key={renaming ? 'open' : 'closed'}
