@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { BuyingMessages, Messages, type Tool } from '@toolshop/contracts';
-import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
+import {
+  BuyingMessages,
+  Messages,
+  RuleMessages,
+  type InsertedAnswer,
+  type Tool,
+} from '@toolshop/contracts';
+import { createUser, expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
 
 // Issue 18: an admin sells a tool in packs with price tiers, the storefront shows them, and an edit
 // of the pack and prices changes what its detail page shows.
@@ -98,5 +104,51 @@ test('a tool added in packs with tiers shows so in the shop, and "Edit pack & pr
     await expect(form.getByText(BuyingMessages.packMultiple(10))).toBeVisible();
   } finally {
     await admin.delete(`/tools/${added!._id}`);
+  }
+});
+
+test("the API's refusal of an edit shows at its field: the stock fell below the new minimum meanwhile", async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  const admin = await apiAs('admin');
+  const [existing] = await admin.get<Tool[]>('/tools');
+  const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
+    name: `E2E Edit Refused ${randomUUID().slice(0, 6)}`,
+    img: existing!.img,
+    shortDescription: 'edit refusal test',
+    minOrder: 10,
+    available: 40,
+    price: 10,
+    packSize: 5,
+    // Low stock, so it is on the first page of Manage Products.
+    lowStockThreshold: 1000,
+  });
+  try {
+    const tool = await admin.get<Tool>(`/tools/${insertedId}`);
+    await signIn('admin');
+    await page.goto('/dashboard/manageProducts');
+    await page.getByRole('button', { name: `Edit pack & prices of ${tool.name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Minimum order').fill('40');
+
+    // A customer orders 10 of the 40 while the dialog is open.
+    await (
+      await apiAs(await createUser())
+    ).post('/orders', {
+      toolId: insertedId,
+      address: '1 Race Lane',
+      phone: '0100',
+      orderQuantity: 10,
+    });
+    await dialog.getByRole('button', { name: 'Save pack & prices' }).click();
+    await expect(dialog.getByLabel('Minimum order')).toHaveAccessibleDescription(
+      RuleMessages.minOrderAboveStock,
+    );
+    await expect(dialog.getByLabel('Minimum order')).toBeFocused();
+    expect((await admin.get<Tool>(`/tools/${insertedId}`)).minOrder).toBe(10);
+  } finally {
+    await admin.delete(`/tools/${insertedId}`);
   }
 });
