@@ -210,11 +210,12 @@ export class ToolsService {
    * reserve for the lines of one order (quick order), all or nothing: each tool's stock and a hold
    * naming the order are taken in one write under that tool's lock, tool by tool in id order; a
    * line that cannot be taken gives back every line taken before it and answers null. Then `place`
-   * (the order's insert) runs with the documents as they were taken, and the holds go. Locks are
-   * taken one at a time (never held while waiting for another), in one order for every caller: of
-   * two orders sharing scarce tools, the one that gets the first shared tool first cannot be made
-   * to fail by the other, so they never both fail for each other. A crash leaves holds that
-   * settleHolds settles by whether the order exists, like reserve's.
+   * (the order's insert) runs with the documents as they were taken, and the holds go (all at
+   * once: only the taking needs an order). Locks are taken one at a time (never held while waiting
+   * for another), in one order for every caller: of two orders sharing scarce tools, the one that
+   * gets the first shared tool first cannot be made to fail by the other, so they never both fail
+   * for each other. A crash leaves holds that settleHolds settles by whether the order exists,
+   * like reserve's.
    */
   async reserveAll<T>(
     lines: ReadonlyArray<{ toolId: string; quantity: number }>,
@@ -223,12 +224,12 @@ export class ToolsService {
     saved: OrderSaved,
   ): Promise<T | null> {
     const taken = new Map<string, LeanTool>();
-    const giveBack = async () => {
-      for (const line of inIdOrder(lines).filter((line) => taken.has(line.toolId)))
-        await this.stock(line.toolId, () =>
-          this.settle(line.toolId, orderId, line.quantity, saved),
-        ).catch(() => undefined); // a hold left behind is the sweep's
-    };
+    // A hold left behind by a failed give-back is the sweep's.
+    const giveBack = () =>
+      this.eachLine(
+        lines.filter((line) => taken.has(line.toolId)),
+        (line) => this.settle(line.toolId, orderId, line.quantity, saved),
+      ).catch(() => undefined);
     let placed: T;
     try {
       for (const { toolId, quantity } of inIdOrder(lines)) {
@@ -244,9 +245,25 @@ export class ToolsService {
       await giveBack();
       throw error;
     }
-    for (const { toolId } of inIdOrder(lines))
-      await this.stock(toolId, () => this.endHold(toolId, orderId, 0)).catch(() => undefined);
+    await this.eachLine(lines, (line) => this.endHold(line.toolId, orderId, 0)).catch(
+      () => undefined,
+    );
     return placed;
+  }
+
+  /**
+   * `write` for every line at once, each under its tool's lock; answers once all are done, failing
+   * with the first failure. Only for the steps whose order does not matter (taking the stock does).
+   */
+  private async eachLine<L extends { toolId: string }>(
+    lines: readonly L[],
+    write: (line: L) => Promise<unknown>,
+  ): Promise<void> {
+    const results = await Promise.allSettled(
+      lines.map((line) => this.stock(line.toolId, () => write(line))),
+    );
+    const failed = results.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   /**
@@ -291,8 +308,8 @@ export class ToolsService {
   }
 
   /**
-   * returnFor for the lines of one order: a returning hold on every line's tool first, then
-   * `remove`, then each line's stock back if it removed the order. A crash anywhere leaves holds
+   * returnFor for the lines of one order: a returning hold on every line's tool first (all at
+   * once), then `remove`, then each line's stock back if it removed the order. A crash anywhere leaves holds
    * that settleHolds finishes by whether the order exists (the give-back happens once, per tool).
    */
   async returnForAll(
@@ -303,16 +320,14 @@ export class ToolsService {
     const [only] = lines;
     if (lines.length === 1 && only)
       return this.returnFor(only.toolId, only.quantity, orderId, remove);
-    const sorted = inIdOrder(lines);
-    for (const { toolId, quantity } of sorted) {
+    await this.eachLine(lines, ({ toolId, quantity }) => {
       const hold: StockHold = { quantity, at: new Date(), returning: true };
-      await this.stock(toolId, () =>
-        this.tools.updateOne({ _id: toolId }, { $set: { [`holds.${orderId}`]: hold } }),
-      );
-    }
+      return this.tools.updateOne({ _id: toolId }, { $set: { [`holds.${orderId}`]: hold } });
+    });
     const removed = await remove();
-    for (const { toolId, quantity } of sorted)
-      await this.stock(toolId, () => this.endHold(toolId, orderId, removed ? quantity : 0));
+    await this.eachLine(lines, ({ toolId, quantity }) =>
+      this.endHold(toolId, orderId, removed ? quantity : 0),
+    );
     return removed;
   }
 
