@@ -17,12 +17,13 @@ import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
 import { registerImageUploads } from './images/image-upload';
+import { registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
 import { formatTraceparent, traceOf } from './observability/trace-context';
 
-/** JSON bodies above this size are refused with 413. */
+/** JSON bodies above this size are refused with 413 (a few routes take more: ROUTE_BODY_LIMITS). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
 const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
@@ -80,6 +81,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   );
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  registerRouteBodyLimits(fastify);
   // Callback hooks: no promise per request and hook.
   fastify.addHook('onRequest', (request, reply, done) => {
     const trace = traceOf(request.raw);

@@ -1,5 +1,11 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiOkResponse,
+  ApiPayloadTooLargeResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
@@ -24,6 +30,10 @@ export class QuickOrdersController {
       'Each line (a product name or id, and a quantity) checked in the order sent: the product found, its unit price from the tiers, and the problem if it cannot be ordered as it is (unknown product, listed twice, below the minimum, not whole packs, not enough stock); nothing is ordered',
   })
   @ApiInvalidInput
+  @ApiPayloadTooLargeResponse({
+    description: 'A body longer than 100 lines of 200-character products could be',
+    type: ErrorResponse,
+  })
   check(@Body() body: QuickOrderCheckDto) {
     return this.orders.check(body.lines);
   }
