@@ -5,13 +5,15 @@ import { BuyingMessages, type Order } from '@toolshop/contracts';
 import { QuickOrder } from '../features/quick-order/quick-order';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
 import { useMyOrders } from '../features/orders/api/my-orders';
+import { useProfile } from '../features/profile/api/profile';
 import { linesText, readQuickOrderState, type QuickOrderPrefill } from '../lib/quick-order-state';
 import styles from './page.module.css';
 
-/** The newest order's address and phone: where a repeat order most likely goes. */
-function lastDelivery(orders: readonly Order[] | undefined) {
+/** The newest order's address and phone (where a repeat order most likely goes), else the profile's phone. */
+function lastDelivery(orders: readonly Order[] | undefined, profilePhone: string | undefined) {
   const newest = [...(orders ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
-  return newest ? { address: newest.address, phone: newest.phone } : {};
+  if (newest) return { address: newest.address, phone: newest.phone };
+  return profilePhone ? { phone: profilePhone } : {};
 }
 
 /**
@@ -24,12 +26,14 @@ export default function QuickOrderPage() {
   const location = useLocation();
   const listId = useSearchParams()[0].get('list');
   const orders = useMyOrders(user?.email);
+  const profile = useProfile(user?.email);
   const lists = useSavedLists({ enabled: listId !== null });
   const list = listId === null ? undefined : lists.data?.find((l) => l._id === listId);
   const prefill: QuickOrderPrefill | undefined = list
     ? { lines: list.lines.map((line) => ({ product: line.toolId, quantity: line.quantity })) }
     : readQuickOrderState(location.state);
-  const loading = !user || (orders.isPending && !orders.error) || (listId !== null && lists.isPending && !lists.error);
+  const settling = (query: { isPending: boolean; error: unknown }) => query.isPending && !query.error;
+  const loading = !user || settling(orders) || settling(profile) || (listId !== null && settling(lists));
 
   return (
     <div className={styles.page}>
@@ -49,7 +53,7 @@ export default function QuickOrderPage() {
         <QuickOrder
           key={listId ?? location.key}
           initialText={prefill ? linesText(prefill.lines) : ''}
-          {...lastDelivery(orders.data)}
+          {...lastDelivery(orders.data, profile.data?.phone)}
           {...(prefill?.address ? { address: prefill.address } : {})}
           {...(prefill?.phone ? { phone: prefill.phone } : {})}
         />

@@ -20,7 +20,10 @@ export function CheckTable({ rows }: { rows: readonly LineRow[] }) {
           cell: (row) => (
             <span className={styles.product}>
               {row.name ?? row.written}
-              {row.name && row.name !== row.written ? <span className={styles.written}>{row.written}</span> : null}
+              {/* What was written, when it is neither the name found nor its id (a saved list sends ids). */}
+              {row.name && row.name !== row.written && row.toolId !== row.written ? (
+                <span className={styles.written}>{row.written}</span>
+              ) : null}
             </span>
           ),
         },
