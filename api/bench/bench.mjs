@@ -21,7 +21,7 @@
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
 import { createSign, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -59,6 +59,8 @@ const PROXIED_INSTANCES = 3;
 /** Start-up allowance plus every run (2 s warm-up each); past it the bench gives up. */
 const TIME_LIMIT_MS = (180 + MEASURED_RUNS * (DURATION + 2 + 5)) * 1000;
 const children = [];
+/** USER_HZ of /proc/<pid>/stat's times (100 on Linux). */
+const CLOCK_TICKS = 100;
 const cleanups = [];
 
 const isFree = (port) =>
@@ -94,7 +96,17 @@ function startNode(script, env, readyUrl) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  return waitFor(readyUrl, child);
+  return waitFor(readyUrl, child).then(() => child);
+}
+
+/** CPU seconds a process has used (Linux /proc; undefined elsewhere). */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Another FerretDB build (e.g. with other SQLite settings), started like the devstack starts its own. */
@@ -169,13 +181,23 @@ async function seed(uri) {
   return Object.values(insertedIds).map(String);
 }
 
-/** requests/s, p50, p99 and failures of one endpoint; 2 s of warm-up first (JIT, pools). */
-async function measure(title, load, connections = CONNECTIONS, duration = DURATION) {
+/**
+ * requests/s, p50, p99 and failures of one endpoint; 2 s of warm-up first (JIT, pools). With the
+ * `server` process, also its CPU time per request: steadier than requests/s when other work
+ * shares the cores (it leaves out the time the server waits for them, not their cache effects).
+ */
+async function measure(title, { server, ...load }, connections = CONNECTIONS, duration = DURATION) {
   await autocannon({ ...load, connections: 10, duration: 2 });
+  const cpuBefore = server && cpuSeconds(server.pid);
   const result = await autocannon({ ...load, connections, duration });
+  const cpuUsed = cpuBefore === undefined ? undefined : cpuSeconds(server.pid) - cpuBefore;
   const row = {
     title,
     rps: Math.round(result.requests.average),
+    cpuUs:
+      cpuUsed === undefined || !result.requests.total
+        ? undefined
+        : Math.round((cpuUsed * 1e6) / result.requests.total),
     p50: result.latency.p50,
     p99: result.latency.p99,
     // autocannon counts its timeouts among its errors.
@@ -229,7 +251,7 @@ async function assertSameAnswer(path, api, raw) {
 
 const pad = (value, width) => String(value).padStart(width);
 const line = (row) =>
-  `  ${row.title.padEnd(34)}${pad(row.rps, 8)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.failed, 9)}`;
+  `  ${row.title.padEnd(34)}${pad(row.rps, 8)}${pad(row.p50, 8)}${pad(row.p99, 8)}${pad(row.failed, 9)}${pad(row.cpuUs ?? 'n/a', 12)}`;
 /** Of cases measured in turns: the median of the ratios of each round (the load of a round weighs on both). */
 function ratio(a, b) {
   if (a.rounds && b.rounds)
@@ -242,7 +264,7 @@ function ratio(a, b) {
 
 /** Prints the sections (rows, then ratios) and returns them for --json. */
 function report(sections) {
-  const header = `  ${'server'.padEnd(34)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('failed', 9)}`;
+  const header = `  ${'server'.padEnd(34)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('failed', 9)}${pad('cpu µs/req', 12)}`;
   console.log(
     `\n=== results: GETs at ${CONNECTIONS} connections, POST /orders at ${WRITE_CONNECTIONS}, ${DURATION} s per case ===`,
   );
@@ -254,6 +276,16 @@ function report(sections) {
       const value = ratio(a, b);
       console.log(`  ${`ratio ${label}:`.padEnd(48)}${value}${aim && `   (aim ${aim})`}`);
       ratios.push({ title: `${title}: ${label}`, ratio: Number(value), p99: a.p99, aim });
+      if (a.cpuUs && b.cpuUs) {
+        // The inverse: CPU per request of b over a's, comparable with the requests/s ratio.
+        const byCpu = (b.cpuUs / a.cpuUs).toFixed(2);
+        console.log(`  ${`  the same by CPU per request:`.padEnd(48)}${byCpu}`);
+        ratios.push({
+          title: `${title}: ${label}, by CPU per request`,
+          ratio: Number(byCpu),
+          p99: a.p99,
+        });
+      }
     }
   }
   for (const row of sections.flatMap((section) => section.rows).filter((r) => r.failed > 0)) {
@@ -333,12 +365,13 @@ async function main() {
       { ...apiEnv, ...extraEnv, PORT: String(port), CATALOG_CACHE_MS: String(cacheMs) },
       `http://127.0.0.1:${port}/health/ready`,
     );
-  await startApi('dist/main.js', apiPort, CACHE_MS);
+  const apiServer = await startApi('dist/main.js', apiPort, CACHE_MS);
   // The same API without its in-process catalog cache: every read goes to the database, like raw.
-  await startApi('dist/main.js', uncachedPort, 0);
+  const uncachedServer = await startApi('dist/main.js', uncachedPort, 0);
   // Another build (outside api/, so it finds the packages through NODE_PATH).
-  if (options.before)
-    await startApi(join(resolvePath(options.before), 'main.js'), beforePort, CACHE_MS, {
+  const beforeServer =
+    options.before &&
+    (await startApi(join(resolvePath(options.before), 'main.js'), beforePort, CACHE_MS, {
       NODE_PATH: [
         join(apiDir, 'node_modules'),
         join(apiDir, '..', 'node_modules'),
@@ -346,8 +379,8 @@ async function main() {
       ]
         .filter(Boolean)
         .join(':'),
-    });
-  await startNode(
+    }));
+  const rawServer = await startNode(
     'bench/raw-server.mjs',
     { ...dbEnv, PORT: String(rawPort) },
     `http://127.0.0.1:${rawPort}/tools`,
@@ -363,12 +396,14 @@ async function main() {
     await assertSameAnswer(path, api, raw);
     await assertSameAnswer(path, api, `${raw}/memory`);
     const [cached, memory, old] = await measureInTurns([
-      [cachedTitle, { url: api + path }],
-      ['raw node:http, bytes in memory', { url: `${raw}/memory${path}` }],
-      ...(options.before ? [[`before: ${cachedTitle}`, { url: before + path }]] : []),
+      [cachedTitle, { url: api + path, server: apiServer }],
+      ['raw node:http, bytes in memory', { url: `${raw}/memory${path}`, server: rawServer }],
+      ...(options.before
+        ? [[`before: ${cachedTitle}`, { url: before + path, server: beforeServer }]]
+        : []),
     ]);
-    const off = await measure('API, cache off', { url: uncached + path });
-    const driver = await measure('raw node:http + driver', { url: raw + path });
+    const off = await measure('API, cache off', { url: uncached + path, server: uncachedServer });
+    const driver = await measure('raw node:http + driver', { url: raw + path, server: rawServer });
     sections.push({
       title: `GET ${path}`,
       rows: [cached, old, memory, off, driver].filter(Boolean),
@@ -380,8 +415,9 @@ async function main() {
     });
   }
   let next = 0;
-  const orderLoad = (base) => ({
+  const orderLoad = (base, server) => ({
     url: base,
+    server,
     requests: [
       {
         method: 'POST',
@@ -404,9 +440,10 @@ async function main() {
     ],
   });
   if (CASES.has('orders')) {
-    const placed = await measure('API', orderLoad(api), WRITE_CONNECTIONS);
+    const placed = await measure('API', orderLoad(api, apiServer), WRITE_CONNECTIONS);
     const old =
-      options.before && (await measure('before: API', orderLoad(before), WRITE_CONNECTIONS));
+      options.before &&
+      (await measure('before: API', orderLoad(before, beforeServer), WRITE_CONNECTIONS));
     sections.push({
       title: `POST /orders (${tokens.length} customers in turn; no raw equivalent)`,
       rows: [placed, old].filter(Boolean),
