@@ -33,7 +33,8 @@ try {
     apiJson,
   ]);
   for (const { title, ratio, p99, aim } of JSON.parse(readFileSync(apiJson, 'utf8')).ratios)
-    rows.push([title, ratio.toFixed(2), `${p99} ms`, aim ?? '']);
+    // A ratio with nothing measured on one side (e.g. every request failed) is written as null.
+    rows.push([title, Number.isFinite(ratio) ? ratio.toFixed(2) : 'n/a', `${p99} ms`, aim ?? '']);
 
   if (lighthouse) {
     const report = join(scratch, 'lighthouse.json');
