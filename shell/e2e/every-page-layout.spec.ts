@@ -104,6 +104,8 @@ for (const width of WIDTHS) {
     await visit('/dashboard/review', 'Add A Review', 'add-review');
     await visit('/dashboard/myOrders', 'My Orders', 'my-orders');
     await expect(page.getByText('$899,991')).toBeVisible();
+    await visit('/dashboard/quickOrder', 'Quick Order', 'quick-order');
+    await visit('/dashboard/lists', 'Saved Lists', 'saved-lists');
     await visit(`/dashboard/payment/${unpaidId}`, /./, 'payment');
     // A title of its own: no two pages share one.
     const distinct = new Set(titles.values());

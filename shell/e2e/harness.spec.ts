@@ -1,4 +1,4 @@
-import { demo, expect, stack, test } from '@toolshop/devstack/e2e';
+import { apiClient, demo, expect, stack, test } from '@toolshop/devstack/e2e';
 
 // Each remote's own server also serves its standalone harness (own router, dev sign-in): QA can test it alone.
 test('the dashboard remote runs alone in its harness with a dev sign-in', async ({ page, freshUser }) => {
@@ -38,6 +38,8 @@ test('pointing the shell at a moved remote is an edit of /remotes.json, no rebui
 });
 
 test('a harness waits for the session: the demo admin signs in with one click and the list loads', async ({ page }) => {
+  // The users list holds whoever has used the API: the demo customer may not have yet on a fresh stack.
+  await (await apiClient(demo.customer)).get('/savedLists');
   await page.goto(`${stack.remotes.admin}/dashboard/users`);
   await expect(page.getByText('Not signed in')).toBeVisible();
 
