@@ -1,15 +1,9 @@
 import { Body, Controller, HttpCode, Post } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiOkResponse,
-  ApiPayloadTooLargeResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
-import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { Idempotent } from '../common/idempotency';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { QuickOrderCheckDto, QuickOrderCheckResponse, QuickOrderDto } from './quick-order.dto';
@@ -30,10 +24,7 @@ export class QuickOrdersController {
       'Each line (a product name or id, and a quantity) checked in the order sent: the product found, its unit price from the tiers, and the problem if it cannot be ordered as it is (unknown product, listed twice, below the minimum, not whole packs, not enough stock); nothing is ordered',
   })
   @ApiInvalidInput
-  @ApiPayloadTooLargeResponse({
-    description: 'A body longer than 100 lines of 200-character products could be',
-    type: ErrorResponse,
-  })
+  @ApiBodyTooLarge
   check(@Body() body: QuickOrderCheckDto) {
     return this.orders.check(body.lines);
   }
@@ -47,6 +38,7 @@ export class QuickOrdersController {
       'One unpaid order with a line per product (its toolId, name and img the first line’s, orderQuantity and totalPrice the sums), unit prices from the tiers; every line’s stock taken or none, held until reservedUntil unless paid',
   })
   @ApiInvalidInput
+  @ApiBodyTooLarge
   @ApiConflictResponse({
     description:
       'The stock of a line went since the check (nothing ordered), or the customer already has MAX_UNPAID_ORDERS unpaid orders',

@@ -9,7 +9,7 @@ import {
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
-import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { Idempotent } from '../common/idempotency';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
@@ -46,6 +46,7 @@ export class SavedListsController {
   @RateLimit('writes')
   @ApiCreatedResponse({ type: InsertedResponse, description: 'Each line keeps its product’s name' })
   @ApiInvalidInput
+  @ApiBodyTooLarge
   @nameOrCount
   create(@CurrentUser() user: AuthUser, @Body() body: SavedListInputDto) {
     return this.lists.create(user.email, body);
@@ -56,6 +57,7 @@ export class SavedListsController {
   @RateLimit('writes')
   @ApiOkResponse({ type: ModifiedResponse, description: 'Replaces the name and the lines' })
   @ApiInvalidInput
+  @ApiBodyTooLarge
   @notFound
   @nameOrCount
   replace(

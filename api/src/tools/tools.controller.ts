@@ -17,7 +17,7 @@ import { AdminOnly } from '../access/access.decorators';
 import { Audited } from '../audit/audited.decorator';
 import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
-import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
@@ -73,6 +73,7 @@ export class ToolsController {
   @Audited('product.add', { details: ['available', 'price'] })
   @ApiCreatedResponse({ type: InsertedResponse })
   @ApiInvalidInput
+  @ApiBodyTooLarge
   create(@Body() body: CreateToolDto) {
     return this.tools.create(body);
   }
@@ -98,6 +99,7 @@ export class ToolsController {
       'Edits the buying terms (price, minOrder, packSize, priceTiers), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs',
   })
   @ApiInvalidInput
+  @ApiBodyTooLarge
   @notFound
   editTerms(@Param('id', ParseObjectIdPipe) id: string, @Body() body: EditToolTermsDto) {
     return this.tools.editTerms(id, body);
