@@ -3,6 +3,8 @@ import {
   isValidQuantity,
   lineQuantityMessage,
   listNameError,
+  ORDER_LINES_TEXT_MAX_LENGTH,
+  PACK_SIZE_MAX,
   packSizeError,
   parseOrderLines,
   priceTiersError,
@@ -153,6 +155,13 @@ describe('quick-order refusals', () => {
       'Line 3 (Saw blade): Sold in packs of 5: order 5, 10, 15…',
     );
     expect(BuyingMessages.listedTwice).toBe('Listed twice: merge the lines');
+  });
+});
+
+describe('messages', () => {
+  it('state the limits they name', () => {
+    expect(BuyingMessages.packSize).toContain(PACK_SIZE_MAX.toLocaleString('en-US'));
+    expect(BuyingMessages.textTooLong).toContain(ORDER_LINES_TEXT_MAX_LENGTH.toLocaleString('en-US'));
   });
 });
 

@@ -39,7 +39,8 @@ export const LINE_PRODUCT_MAX_LENGTH = 200;
 export const BuyingMessages = {
   packMultiple: (pack: number) =>
     `Sold in packs of ${pack}: order ${pack}, ${2 * pack}, ${3 * pack}…`,
-  packSize: `The pack size must be a whole number from 1 to ${PACK_SIZE_MAX.toLocaleString('en-US')}`,
+  // Literal figures, no call at load: a module without one is dropped from bundles that use none of it.
+  packSize: 'The pack size must be a whole number from 1 to 10,000',
   minOrderInPacks: (pack: number) =>
     `The minimum order must be a whole number of packs of ${pack}`,
   tooManyTiers: `At most ${PRICE_TIERS_MAX} price tiers`,
@@ -54,7 +55,7 @@ export const BuyingMessages = {
   wholeQuantity: 'The quantity must be a whole number above 0',
   tooManyLines: `At most ${ORDER_LINES_MAX} lines at a time`,
   noLines: 'Add at least one line: product name or id, quantity',
-  textTooLong: `At most ${ORDER_LINES_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters at a time`,
+  textTooLong: 'At most 20,000 characters at a time',
   listNameRequired: 'Give the list a name',
   listNameTooLong: `A list name has at most ${LIST_NAME_MAX_LENGTH} characters`,
   listNameTaken: 'You already have a list with this name',

@@ -1,4 +1,4 @@
-const dollars = new Intl.NumberFormat('en-US', {
+const dollars = /* @__PURE__ */ new Intl.NumberFormat('en-US', {
   style: 'currency',
   currency: 'USD',
   maximumFractionDigits: 0,

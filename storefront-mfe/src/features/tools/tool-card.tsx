@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '@toolshop/ui';
-import { formatDollars, type Tool } from '@toolshop/contracts';
+import { formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import surface from '../../components/surface.module.css';
 import styles from './tool-card.module.css';
@@ -10,8 +10,7 @@ export function ToolCard({ tool }: { tool: Tool }) {
   const inStock = tool.available >= tool.minOrder;
   // The lowest unit price of the quantity tiers (their prices never rise), else the one price.
   const lowestPrice = tool.priceTiers?.at(-1)?.price;
-  // Not packSizeOf: importing it brings all of the contracts' buying.ts into the home page (1.2 kB gzip).
-  const pack = tool.packSize ?? 1;
+  const pack = packSizeOf(tool);
   return (
     <article className={`${surface.card} ${styles.card}`} aria-labelledby={nameId}>
       <div className={styles.media}>
