@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useDocumentTitle, useHydrated } from '@toolshop/ui';
 import { Hero, heroSections, revealSection } from '../features/hero/hero';
 import { ToolGrid } from '../features/tools/tool-grid';
@@ -10,6 +10,21 @@ import { SiteFooter } from '../features/footer/site-footer';
 import styles from './page.module.css';
 
 /**
+ * Whether the sections below the first screen render: at once in a page rendered in the browser;
+ * after the hydration of the prerendered page, in a transition, which React renders in slices
+ * with the main thread free for input between them (issue 14: rendered in the task that follows
+ * the hydration, they held the main thread for about 200 ms on a 4x slowed CPU).
+ */
+function useSectionsBelowTheFold(): boolean {
+  const hydrated = useHydrated();
+  const [shown, setShown] = useState(hydrated);
+  useEffect(() => {
+    if (hydrated && !shown) startTransition(() => setShown(true));
+  }, [hydrated, shown]);
+  return shown;
+}
+
+/**
  * The home page. Its first screen, the hero, is also prerendered at build time
  * (src/prerender/home-fragment.tsx) and hydrated in the shell; the rest (data, a live countdown,
  * forms with generated ids...) renders right after the hydration, below the fold. The hero uses no
@@ -17,17 +32,17 @@ import styles from './page.module.css';
  */
 export default function HomePage() {
   useDocumentTitle('Power tools direct from the factory');
-  const hydrated = useHydrated();
+  const sections = useSectionsBelowTheFold();
   // A hero link followed before the hydration (#tools, #reviews: a plain link then, its section not
   // rendered yet) or a deep link to a section: taken to it once the sections are there.
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if (hydrated && heroSections.includes(id)) revealSection(id, { instant: true });
-  }, [hydrated]);
+    if (sections && heroSections.includes(id)) revealSection(id, { instant: true });
+  }, [sections]);
   return (
     <>
       <Hero />
-      {hydrated && (
+      {sections && (
         <>
           <div className={styles.content}>
             <ToolGrid />
