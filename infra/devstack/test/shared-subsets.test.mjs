@@ -9,7 +9,13 @@ import { describe, it } from 'node:test';
 import { pathToFileURL } from 'node:url';
 import { repoRoot } from '@toolshop/settings/repo-root';
 
-const roots = ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe', ...readdirSync(join(repoRoot, 'libs')).map((lib) => `libs/${lib}`)];
+const roots = [
+  'shell',
+  'storefront-mfe',
+  'dashboard-mfe',
+  'admin-mfe',
+  ...readdirSync(join(repoRoot, 'libs')).map((lib) => `libs/${lib}`),
+];
 // Unit tests run the package itself (Jest); the prerender is bundled for Node with the whole package.
 const skipped = /\.spec\.tsx?$|\/(testing|prerender)\//;
 
@@ -45,8 +51,18 @@ function importedNames(pkg) {
 }
 
 const subsets = [
-  { pkg: 'react-router', module: '../src/react-router-browser.mjs', full: join(repoRoot, 'node_modules/react-router/dist/production/index.mjs'), used: 'BrowserRouter' },
-  { pkg: '@tanstack/react-query', module: '../src/react-query-browser.mjs', full: join(repoRoot, 'node_modules/@tanstack/react-query/build/modern/index.js'), used: 'useQuery' },
+  {
+    pkg: 'react-router',
+    module: '../src/react-router-browser.mjs',
+    full: join(repoRoot, 'node_modules/react-router/dist/production/index.mjs'),
+    used: 'BrowserRouter',
+  },
+  {
+    pkg: '@tanstack/react-query',
+    module: '../src/react-query-browser.mjs',
+    full: join(repoRoot, 'node_modules/@tanstack/react-query/build/modern/index.js'),
+    used: 'useQuery',
+  },
 ];
 
 for (const { pkg, module, full, used } of subsets) {
@@ -56,10 +72,18 @@ for (const { pkg, module, full, used } of subsets) {
     const { names, other } = importedNames(pkg);
 
     it('has every name the apps import', () => {
-      assert.deepEqual(other, [], `import ${pkg} by name: the shared subset cannot check other imports`);
+      assert.deepEqual(
+        other,
+        [],
+        `import ${pkg} by name: the shared subset cannot check other imports`,
+      );
       assert.ok(names.includes(used), "the scan finds the apps' imports");
       const missing = names.filter((name) => !(name in shared));
-      assert.deepEqual(missing, [], `the apps import these from ${pkg}: add them to ${module.slice(3)}`);
+      assert.deepEqual(
+        missing,
+        [],
+        `the apps import these from ${pkg}: add them to ${module.slice(3)}`,
+      );
     });
 
     it("is the package's own values, and nothing no app imports", () => {

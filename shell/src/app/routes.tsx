@@ -40,15 +40,28 @@ export const routes: RouteObject[] = [
   {
     element: <AppLayout />,
     children: [
-      { path: 'login', element: shellPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)) },
-      { path: 'signup', element: shellPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)) },
+      {
+        path: 'login',
+        element: shellPage(() => import('../features/auth/login-page').then((m) => m.LoginPage)),
+      },
+      {
+        path: 'signup',
+        element: shellPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
+      },
       {
         path: CALLBACK_PATH.slice(1),
-        element: shellPage(() => import('../features/auth/auth-callback-page').then((m) => m.AuthCallbackPage)),
+        element: shellPage(() =>
+          import('../features/auth/auth-callback-page').then((m) => m.AuthCallbackPage),
+        ),
       },
       { path: 'profile', element: <ProfileRedirect /> },
       ...remoteRoutes,
-      { path: '*', element: shellPage(() => import('../features/not-found/not-found-page').then((m) => m.NotFoundPage)) },
+      {
+        path: '*',
+        element: shellPage(() =>
+          import('../features/not-found/not-found-page').then((m) => m.NotFoundPage),
+        ),
+      },
     ],
   },
 ];
