@@ -91,7 +91,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
     image: 'jigsaw.webp',
     category: 'Accessories',
     shortDescription:
-      'Box of 5 T-shank blades (wood, metal and curve cuts), HCS and bi-metal, fits every T-shank jigsaw.',
+      'T-shank jigsaw blades for wood, metal and curve cuts, HCS and bi-metal; priced per blade, packed in boxes of 5.',
     minOrder: 10,
     packSize: 5,
     available: 600,
