@@ -169,6 +169,22 @@ it('forgets keys after 24 hours', async () => {
   expect([...store.records.values()].map((r) => r.expiresAt.getTime() > now)).toEqual([true]);
 });
 
+it('sweeps a store once a minute, however many interceptors (one per module) share it', async () => {
+  let now = Date.UTC(2026, 0, 1);
+  const store = new MemoryStore();
+  const sweep = jest.spyOn(store, 'sweep');
+  const interceptors = [1, 2, 3].map(
+    () => new IdempotencyInterceptor(store, STALE_AFTER_MS, () => now),
+  );
+  const next = handlerAnswering(() => 'answer');
+  for (const [i, interceptor] of interceptors.entries())
+    await run(interceptor, contextFor({ 'idempotency-key': `attempt-010${i}` }), next);
+  expect(sweep).toHaveBeenCalledTimes(1);
+  now += 60_001;
+  await run(interceptors[2]!, contextFor({ 'idempotency-key': 'attempt-0110' }), next);
+  expect(sweep).toHaveBeenCalledTimes(2);
+});
+
 it('ignores requests without the header, and routes that are not in the list', async () => {
   const interceptor = new IdempotencyInterceptor(new MemoryStore(), STALE_AFTER_MS);
   const next = handlerAnswering(() => 'plain');

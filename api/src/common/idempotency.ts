@@ -145,7 +145,12 @@ export type KeyedRequest = Pick<
 > & {
   user?: AuthUser;
 };
-/** The app's interceptor's check (one per app), for isKeyedRetry. */
+/**
+ * When each store is swept next: Nest builds the interceptor once per module with @Idempotent()
+ * routes, and they share the store, so one sweep per store and minute.
+ */
+const nextSweeps = new WeakMap<IdempotencyStore, number>();
+/** The app's interceptors' check (they share one store), for isKeyedRetry. */
 let retryCheck: ((request: KeyedRequest) => Promise<boolean>) | undefined;
 
 /**
@@ -175,8 +180,6 @@ export const IDEMPOTENCY_CLOCK = Symbol('idempotency clock');
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  private nextSweep = 0;
-
   /** `staleAfterMs`: longer than any request may run (twice the API's request timeout). */
   constructor(
     @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
@@ -268,8 +271,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   private sweep(now: number): void {
-    if (now < this.nextSweep) return;
-    this.nextSweep = now + SWEEP_EVERY_MS;
+    if (now < (nextSweeps.get(this.store) ?? 0)) return;
+    nextSweeps.set(this.store, now + SWEEP_EVERY_MS);
     void this.store.sweep(new Date(now)).catch(() => undefined);
   }
 }
