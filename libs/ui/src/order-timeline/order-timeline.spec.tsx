@@ -44,4 +44,19 @@ describe('OrderTimeline', () => {
     ]);
     expect(renderToStaticMarkup(<OrderTimeline order={{ name: 'Saw' }} audience="admin" />)).toBe('');
   });
+
+  it('builds its date formatter on first use, not when the module loads (every page loads @toolshop/ui)', async () => {
+    const made = jest.spyOn(Intl, 'DateTimeFormat');
+    try {
+      await jest.isolateModulesAsync(async () => {
+        const fresh = await import('./order-timeline');
+        expect(made).not.toHaveBeenCalled();
+        renderToStaticMarkup(<fresh.OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />);
+        renderToStaticMarkup(<fresh.OrderTimeline order={{ name: 'Saw', timeline }} audience="admin" />);
+      });
+      expect(made).toHaveBeenCalledTimes(1);
+    } finally {
+      made.mockRestore();
+    }
+  });
 });
