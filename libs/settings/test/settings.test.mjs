@@ -21,6 +21,17 @@ test('the demo accounts cannot be changed by a caller', () => {
   }, TypeError);
 });
 
+test('the web part is what the main module says, without the demo accounts', async () => {
+  /** @type {Record<string, unknown>} */
+  const web = await import('@toolshop/settings/web');
+  /** @type {Record<string, unknown>} */
+  const all = await import('@toolshop/settings');
+  const names = Object.keys(web).filter((name) => name !== 'default' && name !== 'module.exports');
+  assert.ok(names.includes('defaultApiUrl'));
+  for (const name of names) assert.equal(all[name], web[name], name);
+  assert.equal('demoAccounts' in web, false);
+});
+
 test('the repository root is the folder of the root package-lock.json', () => {
   assert.ok(existsSync(join(repoRoot, 'package-lock.json')));
   assert.ok(existsSync(join(repoRoot, 'libs/settings/package.json')));
