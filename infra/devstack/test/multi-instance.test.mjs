@@ -232,6 +232,9 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
   });
 
   test('kill -9 of one API instance while 20 clients order: no lost or doubled order, every client gets an answer', async () => {
+    // A key whose request died with the instance answers 'still being processed' until its claim is
+    // stale (twice the API's request timeout, 30 s by default), so these clients retry for longer.
+    const CLAIM_STALE_MS = 2 * 30_000;
     const toolId = await addTool(1000);
     const victim = stack.instances.find((instance) => instance.name === 'api-2');
     const clients = Array.from({ length: 20 }, (_, i) => ({ key: randomUUID(), address: `${i + 1} Retry Road` }));
@@ -239,7 +242,7 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
       // Each client places several orders in a row, so the kill falls among requests in flight.
       const results = [];
       for (let n = 0; n < 3; n++) {
-        results.push(await orderWithRetries(toolId, { token: tokens[i % CUSTOMERS], key: `${client.key}-${n}`, address: `${client.address} #${n}` }));
+        results.push(await orderWithRetries(toolId, { token: tokens[i % CUSTOMERS], key: `${client.key}-${n}`, address: `${client.address} #${n}` }, CLAIM_STALE_MS + 30_000));
       }
       return results;
     });
