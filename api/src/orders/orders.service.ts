@@ -6,6 +6,7 @@ import {
   Messages,
   normalizeEmail,
   packSizeOf,
+  quantityIssue,
   unitPriceFor,
   type InsertedAnswer,
   type OrderLineInput,
@@ -109,11 +110,11 @@ export class OrdersService {
     if (placed) return placed;
     const current = await this.tools.find(body.toolId);
     if (!current) throw notFound(ApiMessages.toolNotFound);
-    // Below the minimum or not whole packs is a bad request; above the (possibly just sold) stock
-    // is a conflict.
-    if (quantity < current.minOrder) throw invalid(Messages.invalidQuantity);
-    if (quantity % packSizeOf(current) !== 0)
-      throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
+    // The shared rules say which: below the minimum or not whole packs is a bad request; above the
+    // (possibly just sold) stock is a conflict.
+    const issue = quantityIssue(quantity, current);
+    if (issue === 'belowMinimum') throw invalid(Messages.invalidQuantity);
+    if (issue === 'packMultiple') throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
     throw conflict(Messages.invalidQuantity);
   }
 
