@@ -120,6 +120,12 @@ export const PaymentMessages = {
   webhookSignatureInvalid: 'Invalid Stripe signature',
 } as const;
 
+/** The order forms' words for a delivery field left blank (the tool's order form and Quick Order). */
+export const DeliveryMessages = {
+  address: 'Please enter a delivery address',
+  phone: 'Please enter a phone number',
+} as const;
+
 /** The API's answers to malformed input that SPEC.md gives no words for. */
 export const InputMessages = {
   atMost: (characters: number) => `At most ${characters} characters`,

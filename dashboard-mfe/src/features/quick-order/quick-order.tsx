@@ -6,6 +6,7 @@ import {
   ORDER_LINES_TEXT_MAX_LENGTH,
   TEXT_MAX_LENGTH,
   BuyingMessages,
+  DeliveryMessages,
   formatDollars,
   type ParsedOrderLines,
   type QuickOrderCheck,
@@ -17,11 +18,6 @@ import { useCheckLines } from './api/check-lines';
 import { usePlaceQuickOrder } from './api/place-quick-order';
 import { useCreateSavedList } from './api/saved-lists';
 import styles from './quick-order.module.css';
-
-export const DELIVERY_REQUIRED = {
-  address: 'Please enter a delivery address',
-  phone: 'Please enter a phone number',
-} as const;
 
 export interface QuickOrderProps {
   /** The lines to start with (a saved list, an earlier order): checked at once. */
@@ -129,7 +125,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
     if (!current?.check || !orderable) return;
     const address = delivery.address.trim();
     const phone = delivery.phone.trim();
-    const found: Errors = { address: address ? undefined : DELIVERY_REQUIRED.address, phone: phone ? undefined : DELIVERY_REQUIRED.phone };
+    const found: Errors = { address: address ? undefined : DeliveryMessages.address, phone: phone ? undefined : DeliveryMessages.phone };
     setErrors((e) => ({ ...e, ...found }));
     const missing = deliveryFields.find((field) => found[field.name]);
     if (missing) {

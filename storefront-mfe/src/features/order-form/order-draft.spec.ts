@@ -1,6 +1,5 @@
-import { BuyingMessages, Messages } from '@toolshop/contracts';
+import { BuyingMessages, DeliveryMessages, Messages } from '@toolshop/contracts';
 import {
-  ORDER_FIELD_REQUIRED,
   draftPrice,
   largestOrder,
   toNewOrder,
@@ -34,8 +33,8 @@ describe('validateOrderDraft', () => {
 
   it('requires address and phone, ignoring blanks', () => {
     expect(validateOrderDraft({ ...filled, address: '  ', phone: '' }, stock)).toEqual({
-      address: ORDER_FIELD_REQUIRED.address,
-      phone: ORDER_FIELD_REQUIRED.phone,
+      address: DeliveryMessages.address,
+      phone: DeliveryMessages.phone,
     });
   });
 

@@ -1,5 +1,6 @@
 import {
   BuyingMessages,
+  DeliveryMessages,
   Messages,
   packSizeOf,
   quantityIssue,
@@ -19,11 +20,6 @@ export interface OrderDraft {
 export type OrderDraftErrors = Partial<Record<keyof OrderDraft, string>>;
 
 type Stock = Pick<Tool, 'minOrder' | 'available' | 'packSize'>;
-
-export const ORDER_FIELD_REQUIRED = {
-  address: 'Please enter a delivery address',
-  phone: 'Please enter a phone number',
-} as const;
 
 export function parseQuantity(quantity: string): number {
   return quantity.trim() === '' ? Number.NaN : Number(quantity);
@@ -61,8 +57,8 @@ export function draftPrice(
 /** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock. */
 export function validateOrderDraft(draft: OrderDraft, stock: Stock): OrderDraftErrors {
   const errors: OrderDraftErrors = {};
-  if (draft.address.trim() === '') errors.address = ORDER_FIELD_REQUIRED.address;
-  if (draft.phone.trim() === '') errors.phone = ORDER_FIELD_REQUIRED.phone;
+  if (draft.address.trim() === '') errors.address = DeliveryMessages.address;
+  if (draft.phone.trim() === '') errors.phone = DeliveryMessages.phone;
   const quantity = quantityError(draft.quantity, stock);
   if (quantity) errors.quantity = quantity;
   return errors;
