@@ -61,7 +61,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     requestTimeout: config.requestTimeoutMs,
     connectionTimeout: config.requestTimeoutMs,
     // Over-long ids reach the id validation (400) instead of an undocumented 414.
-    maxParamLength: 2048,
+    routerOptions: { maxParamLength: 2048 },
     // genReqId reads X-Request-Id itself, so a caller's id is used only when it looks like one.
     requestIdHeader: false,
     genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
