@@ -8,8 +8,6 @@ import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/s
 
 const TTL_SECONDS = 3600;
 const REMINDER_SECONDS = 600;
-const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
-const billingDetails = { email: CUSTOMER, name: 'Casey', address: { line1: '1 Main St' } };
 
 let smtp: SmtpCatcher;
 let api: TestApi;
@@ -36,7 +34,8 @@ async function placeOrder(name = `Mail Drill ${++toolCount}`) {
   const toolId = await api.insertTool({ name, price: 25, minOrder: 1, available: 50 });
   return { id: await api.placeOrder(toolId, api.tokens.customer, 2), name };
 }
-const about = (name: string) => (mails: CaughtMail[]) => mails.filter((mail) => mail.subject.includes(name));
+const about = (name: string) => (mails: CaughtMail[]) =>
+  mails.filter((mail) => mail.subject.includes(name));
 interface StoredMail {
   _id: string;
   status: string;
@@ -55,21 +54,9 @@ async function storedAs(key: string, status: string, timeoutMs = 10_000) {
   }
 }
 
-async function pay(orderId: string): Promise<string> {
-  const intent = await api.request('POST', '/create-payment-intent', {
-    token: api.tokens.customer,
-    body: { orderId, totalPrice: 1 },
-  });
-  const paid = await api.request('POST', '/payments/test/confirm', {
-    body: { clientSecret: intent.body.clientSecret, card: visa, billingDetails },
-  });
-  expect(paid.body.status).toBe('succeeded');
-  return paid.body.id as string;
-}
-
 it('emails the customer when an order is placed, paid and shipped: text and HTML parts', async () => {
   const { id, name } = await placeOrder('Mail Drill <b>&</b>');
-  const transactionId = await pay(id);
+  const transactionId = await api.payByCard(id);
   const approved = await api.request('PATCH', `/adminOrders/${id}`, {
     token: api.tokens.admin,
     body: { carrier: 'DHL & Co', trackingNumber: 'JD0146 0000' },
@@ -92,7 +79,9 @@ it('emails the customer when an order is placed, paid and shipped: text and HTML
     expect(mail.text).toContain(id);
   }
   const [placed, receipt, shipped] = mails as [CaughtMail, CaughtMail, CaughtMail];
-  expect(placed.text).toMatch(/for \$50\.[\s\S]*reserved for you until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
+  expect(placed.text).toMatch(
+    /for \$50\.[\s\S]*reserved for you until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/,
+  );
   expect(receipt.text).toContain('Amount paid: $50');
   expect(receipt.text).toContain(`Transaction id: ${transactionId}`);
   expect(receipt.html).toContain(`<code>${transactionId}</code>`);
@@ -104,7 +93,12 @@ it('emails the customer when an order is placed, paid and shipped: text and HTML
   await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
   await new Promise((resolve) => setTimeout(resolve, 500));
   expect(about(name)(smtp.mails)).toHaveLength(3);
-  expect(await outbox().countDocuments({ _id: { $in: [`placed:${id}`, `paid:${id}`, `shipped:${id}`] }, status: 'sent' })).toBe(3);
+  expect(
+    await outbox().countDocuments({
+      _id: { $in: [`placed:${id}`, `paid:${id}`, `shipped:${id}`] },
+      status: 'sent',
+    }),
+  ).toBe(3);
 });
 
 it('retries a refused email with backoff, never failing or delaying the request', async () => {
@@ -127,7 +121,11 @@ it('gives up after OUTBOX_MAX_ATTEMPTS and keeps the reason', async () => {
   smtp.refuse = 3;
   const { id } = await placeOrder();
   const stored = await storedAs(`placed:${id}`, 'failed');
-  expect(stored).toMatchObject({ status: 'failed', attempts: 3, lastError: expect.stringMatching(/451/) });
+  expect(stored).toMatchObject({
+    status: 'failed',
+    attempts: 3,
+    lastError: expect.stringMatching(/451/),
+  });
   expect(smtp.refuse).toBe(0);
 });
 
@@ -153,7 +151,9 @@ it('warns once before an unpaid order expires, then tells the customer it has ex
   expect(all[2]!.subject).toBe(`Your unpaid order of ${name} has expired`);
   expect(all[2]!.text).toContain('has been cancelled and the tools are back in stock');
   expect(all[2]!.html).toContain('<p>');
-  expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(404);
+  expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(
+    404,
+  );
 });
 
 it('validates the outbox settings at boot', () => {
@@ -162,7 +162,9 @@ it('validates the outbox settings at boot', () => {
     outbox: { pollMs: 5000, retryBaseMs: 30_000, maxAttempts: 8 },
     unpaidOrderReminderSeconds: 3600,
   });
-  expect(() => loadConfig({ ...base, OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(/OUTBOX_MAX_ATTEMPTS must be/);
+  expect(() => loadConfig({ ...base, OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(
+    /OUTBOX_MAX_ATTEMPTS must be/,
+  );
   expect(() => loadConfig({ ...base, UNPAID_ORDER_REMINDER_SECONDS: '-1' })).toThrow(
     /UNPAID_ORDER_REMINDER_SECONDS must be/,
   );
@@ -192,11 +194,17 @@ it('sends each email once when two API processes work the same outbox', async ()
       api.app.get(OutboxWorker).drain(),
       second.app.get(OutboxWorker).drain(),
     ]);
-    await smtp.waitFor((all) => all.filter((mail) => mail.subject.startsWith('Race race:')).length >= 12);
+    await smtp.waitFor(
+      (all) => all.filter((mail) => mail.subject.startsWith('Race race:')).length >= 12,
+    );
     await new Promise((resolve) => setTimeout(resolve, 600)); // later rounds of both workers
-    const subjects = smtp.mails.map((mail) => mail.subject).filter((subject) => subject.startsWith('Race race:'));
+    const subjects = smtp.mails
+      .map((mail) => mail.subject)
+      .filter((subject) => subject.startsWith('Race race:'));
     expect(subjects.sort()).toEqual(keys.map((key) => `Race ${key}`).sort());
-    expect(await outbox().countDocuments({ _id: { $in: keys }, status: 'sent', attempts: 1 })).toBe(12);
+    expect(await outbox().countDocuments({ _id: { $in: keys }, status: 'sent', attempts: 1 })).toBe(
+      12,
+    );
   } finally {
     await second.app.close();
     await second.issuer.stop();
@@ -209,7 +217,11 @@ it('sends no reminder for an order held for less than the reminder time', async 
     const toolId = await short.insertTool({ name: 'Short Hold Saw', available: 5 });
     await short.placeOrder(toolId);
     await short.app.get(OrderExpiry).sweep(new Date(Date.now() + 200_000));
-    expect(await short.db.collection<StoredMail>('outbox').countDocuments({ _id: { $regex: '^expiring:' } })).toBe(0);
+    expect(
+      await short.db
+        .collection<StoredMail>('outbox')
+        .countDocuments({ _id: { $regex: '^expiring:' } }),
+    ).toBe(0);
   } finally {
     await short.stop();
   }

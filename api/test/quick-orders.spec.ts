@@ -339,7 +339,7 @@ describe('POST /quickOrders', () => {
     expect(mail!.text).toMatch(/10 × Mailed Blades \d+ at \$12: \$120/);
     expect(mail!.text).toContain('for $6,070.');
 
-    await api.markPaid(id);
+    await api.payByCard(id);
     const pdf = await fetch(`${api.url}/orders/${id}/invoice.pdf`, {
       headers: { authorization: `Bearer ${api.tokens.customer}` },
     });
@@ -355,6 +355,23 @@ describe('POST /quickOrders', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toContain(`${drillName} and 1 more`);
     expect(rows[0]).toContain(',60,6070,');
+
+    const shipped = await api.request('PATCH', `/adminOrders/${id}`, {
+      token: api.tokens.admin,
+      body: {},
+    });
+    expect(shipped.status).toBe(200);
+    // The receipt and the shipping email list the lines too, not only the order's name.
+    for (const later of [
+      `Payment receipt: ${drillName} and 1 more`,
+      `Your order of ${drillName} and 1 more has shipped`,
+    ]) {
+      const [sent] = (await smtp.waitFor((mails) => mails.some((m) => m.subject === later))).filter(
+        (m) => m.subject === later,
+      );
+      expect(sent!.text).toContain(`50 × ${drillName} at $119: $5,950`);
+      expect(sent!.text).toMatch(/10 × Mailed Blades \d+ at \$12: \$120/);
+    }
   });
 });
 

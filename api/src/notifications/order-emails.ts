@@ -37,7 +37,9 @@ type Part = string | { strong: string } | { code: string };
 type Line = Part[];
 
 function asText(line: Line): string {
-  return line.map((part) => (typeof part === 'string' ? part : 'strong' in part ? part.strong : part.code)).join('');
+  return line
+    .map((part) => (typeof part === 'string' ? part : 'strong' in part ? part.strong : part.code))
+    .join('');
 }
 
 function asHtml(line: Line): string {
@@ -72,7 +74,7 @@ const item = (order: Pick<OrderFacts, 'name' | 'orderQuantity' | 'lines'>): Line
 ];
 
 /** Each line of a multi-line order: "10 × Saw blades at $12: $120". */
-const lineItems = (order: OrderFacts): Line[] =>
+const lineItems = (order: Pick<OrderFacts, 'lines'>): Line[] =>
   (order.lines ?? []).map((line) => [
     { strong: `${line.orderQuantity} × ${line.name}` },
     ` at ${formatDollars(line.unitPrice)}: ${formatDollars(line.totalPrice)}`,
@@ -96,6 +98,7 @@ export function orderPlacedEmail(order: OrderFacts): Mail {
 export function paymentReceiptEmail(order: OrderFacts): Mail {
   return compose(order.email, `Payment receipt: ${summary(order)}`, hello(order), [
     ['We received your payment for ', ...item(order), '.'],
+    ...lineItems(order),
     ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
     ['Transaction id: ', { code: order.transactionId ?? '' }],
     [`Order number: `, { code: order.id }],
@@ -106,9 +109,11 @@ export function paymentReceiptEmail(order: OrderFacts): Mail {
 export function orderShippedEmail(order: OrderFacts, shipping: ShippingDetails): Mail {
   const details: Line[] = [];
   if (shipping.carrier) details.push(['Carrier: ', { strong: shipping.carrier }]);
-  if (shipping.trackingNumber) details.push(['Tracking number: ', { code: shipping.trackingNumber }]);
+  if (shipping.trackingNumber)
+    details.push(['Tracking number: ', { code: shipping.trackingNumber }]);
   return compose(order.email, `Your order of ${order.name} has shipped`, hello(order), [
     ['Your order of ', ...item(order), ' is on its way.'],
+    ...lineItems(order),
     ...details,
     [`Order number: `, { code: order.id }],
   ]);
@@ -117,6 +122,7 @@ export function orderShippedEmail(order: OrderFacts, shipping: ShippingDetails):
 export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }): Mail {
   return compose(order.email, `Your unpaid order of ${order.name} expires soon`, hello(order), [
     ['Your order of ', ...item(order), ' is not paid yet.'],
+    ...lineItems(order),
     [
       'The tools stay reserved for you until ',
       { strong: formatUtc(order.reservedUntil) },

@@ -40,7 +40,11 @@ export class AdminOrdersService {
    * Paid -> shipped, by this admin, with the carrier and tracking number they entered (if any).
    * Repeating it is harmless (modifiedCount 0; the first approval's details stay).
    */
-  async approve(id: string, admin: string, shipping: ShippingDetails = {}): Promise<ModifiedAnswer> {
+  async approve(
+    id: string,
+    admin: string,
+    shipping: ShippingDetails = {},
+  ): Promise<ModifiedAnswer> {
     const result = await this.changes.transition(
       id,
       { paid: true, shipped: false },
@@ -58,7 +62,7 @@ export class AdminOrdersService {
 
   private async notifyShipped(id: string, shipping: ShippingDetails): Promise<void> {
     const order = await this.orders
-      .findById(id, { email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1 })
+      .findById(id, { email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1 })
       .lean();
     if (order) await this.notifications.shipped({ ...order, id }, shipping);
   }

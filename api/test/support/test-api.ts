@@ -145,6 +145,24 @@ export class TestApi {
       );
   }
 
+  /** Pays an order through the payment endpoints with the test card; answers the transaction id. */
+  async payByCard(orderId: string, token = this.tokens.customer): Promise<string> {
+    const intent = await this.request('POST', '/create-payment-intent', {
+      token,
+      body: { orderId, totalPrice: 1 },
+    });
+    const paid = await this.request('POST', '/payments/test/confirm', {
+      body: {
+        clientSecret: intent.body.clientSecret,
+        card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
+        billingDetails: { email: CUSTOMER, name: 'Casey', address: { line1: '1 Main St' } },
+      },
+    });
+    if (paid.body.status !== 'succeeded')
+      throw new Error(`payment failed: ${JSON.stringify(paid.body)}`);
+    return paid.body.id as string;
+  }
+
   async placeOrder(
     toolId: string,
     token = this.tokens.customer,
