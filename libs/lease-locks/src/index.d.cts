@@ -26,6 +26,8 @@ export const DEFAULT_LEASE_OPTIONS: Readonly<LeaseOptions>;
 /** Runs tasks one at a time per key, within this process. */
 export class KeyedMutex {
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
+  /** Tasks of `key` running or waiting here. */
+  pending(key: string): number;
 }
 
 /** The key stayed taken longer than maxWaitMs. */

@@ -79,3 +79,61 @@ test("a holder's crash does not block the key past its lease; waiting past maxWa
     /busy k/,
   );
 });
+
+/**
+ * The store, counting its writes.
+ * @param {import('../src/index.cjs').LockStore} store
+ */
+function counted(store) {
+  const calls = { insert: 0, remove: 0 };
+  /** @type {import('../src/index.cjs').LockStore} */
+  const counting = {
+    insert: (document) => (calls.insert++, store.insert(document)),
+    find: (id) => store.find(id),
+    remove: (id, token) => (calls.remove++, store.remove(id, token)),
+  };
+  return { calls, store: counting };
+}
+
+test("a lease is handed on to the key's next waiting task of the process, not deleted and taken again", async () => {
+  const { store, calls } = counted(memoryStore());
+  const locks = new LeaseLocks(store, { ttlMs: 10_000, maxWaitMs: 10_000 });
+  const other = new LeaseLocks(store, { ttlMs: 10_000, maxWaitMs: 10_000 });
+  /** @type {string[]} */
+  const order = [];
+  /** @param {string} name */
+  const task = (name) => async () => {
+    order.push(`${name} in`);
+    await sleep(2);
+    order.push(`${name} out`);
+  };
+  await Promise.all([
+    locks.run('k', task('a')),
+    locks.run('k', task('b')),
+    // A failing task hands it on too: the lease is not the task's outcome.
+    locks.run('k', () => Promise.reject(new Error('refused'))).catch(() => undefined),
+    locks.run('k', task('c')),
+  ]);
+  assert.deepEqual(order, ['a in', 'a out', 'b in', 'b out', 'c in', 'c out']);
+  assert.deepEqual(calls, { insert: 1, remove: 1 });
+  // Nothing is kept once the queue is empty: another process takes the key at once.
+  assert.equal(await other.run('k', async () => 'free'), 'free');
+});
+
+test('a lease with less than two thirds of its time left is deleted, not handed on', async () => {
+  for (const { used, writes } of [
+    { used: 2_999, writes: { insert: 1, remove: 1 } },
+    { used: 3_001, writes: { insert: 2, remove: 2 } },
+  ]) {
+    const { store, calls } = counted(memoryStore());
+    let now = 1_000_000;
+    const locks = new LeaseLocks(store, { ttlMs: 9_000, maxWaitMs: 10_000 }, () => now);
+    await Promise.all([
+      locks.run('k', async () => {
+        now += used;
+      }),
+      locks.run('k', async () => 'next'),
+    ]);
+    assert.deepEqual(calls, writes, `after ${used} ms of 9000`);
+  }
+});
