@@ -1,7 +1,10 @@
 // Issue 15: the emails a customer keeps (order placed, payment receipt, shipped, about to expire,
 // expired), queued in the database's outbox and sent by its worker over real SMTP, with retries.
+import { getModelToken } from '@nestjs/mongoose';
+import type { Model } from 'mongoose';
 import { loadConfig } from '../src/config/config';
 import { OrderExpiry } from '../src/orders/order-expiry';
+import { Order } from '../src/orders/order.schema';
 import { OutboxWorker } from '../src/mail/outbox-worker';
 import { CUSTOMER, TestApi } from './support/test-api';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/smtp-catcher';
@@ -99,6 +102,20 @@ it('emails the customer when an order is placed, paid and shipped: text and HTML
       status: 'sent',
     }),
   ).toBe(3);
+});
+
+it('queues the "order received" email from the order it saved, without reading the order back', async () => {
+  const orders = api.app.get<Model<Order>>(getModelToken(Order.name));
+  const reads = jest.spyOn(orders, 'findById');
+  try {
+    const { id, name } = await placeOrder();
+    expect(reads).not.toHaveBeenCalled();
+    const mails = about(name)(await smtp.waitFor((all) => about(name)(all).length >= 1));
+    expect(mails.map((mail) => mail.subject)).toEqual([`Order received: 2 × ${name}`]);
+    expect(mails[0]?.text).toContain(id);
+  } finally {
+    reads.mockRestore();
+  }
 });
 
 it('retries a refused email with backoff, never failing or delaying the request', async () => {

@@ -2,7 +2,7 @@
 // lose one another, on FerretDB (which rewrites the whole document on every update) and MongoDB.
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
-import { DatabaseLocks } from '../src/common/lease-locks';
+import { DatabaseLocks, type LockDocument } from '../src/common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../src/config/config';
 import { User } from '../src/users/user.schema';
 import { UsersService } from '../src/users/users.service';
@@ -71,4 +71,25 @@ it('keeps a profile save that races an admin assignment of an existing user', as
     expect(user).toMatchObject({ ...profile(round), role: 'admin' });
   }
   expect((await userOf(ADMIN))?.role).toBe('admin');
+});
+
+it("creates a new user's record on the first request without waiting for the user's lock", async () => {
+  const email = 'newcomer@toolshop.test';
+  // The user's lease, held elsewhere for a minute: an update of the record would wait for it.
+  const locks = api.db.collection<LockDocument>('locks');
+  await locks.insertOne({
+    _id: `user:${email}`,
+    token: 'elsewhere',
+    expiresAt: new Date(Date.now() + 60_000),
+  });
+  const token = api.issuer.token({ email, name: 'Nina Newcomer' });
+  const started = Date.now();
+  const answer = await api.request('GET', `/users?email=${email}`, { token });
+  expect(answer.status).toBe(200);
+  expect(Date.now() - started).toBeLessThan(5_000);
+  expect(await userOf(email)).toMatchObject({ email, name: 'Nina Newcomer' });
+  // A second process's first request of the same user finds the record there (no error, no copy).
+  await processes(1)[0]!.ensureUser(email, 'Nina Again');
+  expect(await api.db.collection('users').countDocuments({ email })).toBe(1);
+  await locks.deleteOne({ _id: `user:${email}` });
 });

@@ -37,6 +37,9 @@ interface Held {
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName'>;
 
+/** An order as it was saved: its "order placed" email is written from it (no read back). */
+type SavedOrder = Order & { _id: Types.ObjectId };
+
 /** What an order reads of a product it takes. */
 interface PricedTool {
   _id: Types.ObjectId;
@@ -172,12 +175,12 @@ export class OrdersService {
    */
   private async place(
     customer: AuthUser,
-    reserve: (orderId: Types.ObjectId, held: Held) => Promise<InsertedAnswer | null>,
+    reserve: (orderId: Types.ObjectId, held: Held) => Promise<SavedOrder | null>,
   ): Promise<InsertedAnswer | null> {
     const orderId = new Types.ObjectId();
     const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
     const slot = await this.slots.claim(customer.email, reservedUntil, String(orderId));
-    let placed: InsertedAnswer | null;
+    let placed: SavedOrder | null;
     try {
       placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot });
     } catch (error) {
@@ -191,13 +194,8 @@ export class OrdersService {
       return null;
     }
     // Queued, never sent here; never throws.
-    await this.notifyPlaced(String(orderId));
-    return placed;
-  }
-
-  private async notifyPlaced(id: string): Promise<void> {
-    const order = await this.orders.findById(id).lean();
-    if (order) await this.notifications.placed({ ...order, id });
+    await this.notifications.placed({ ...placed, id: String(orderId) });
+    return inserted(orderId);
   }
 
   private async insert(
@@ -206,7 +204,7 @@ export class OrdersService {
     customer: AuthUser,
     body: CreateOrderDto,
     held: Held,
-  ): Promise<InsertedAnswer> {
+  ): Promise<SavedOrder> {
     const quantity = body.orderQuantity;
     // The pack and the price are the reserved document's (an edit meanwhile cannot slip between
     // a check and the order); refusing here gives the stock back (reserve).
@@ -217,7 +215,7 @@ export class OrdersService {
       ...orderLine(tool, quantity),
       ...this.unpaid(customer, body, held),
     });
-    return inserted(order._id);
+    return order.toObject();
   }
 
   /**
@@ -231,7 +229,7 @@ export class OrdersService {
     taken: ReadonlyMap<string, PricedTool>,
     customer: AuthUser,
     held: Held,
-  ): Promise<InsertedAnswer> {
+  ): Promise<SavedOrder> {
     const lines = body.lines.map(({ toolId, quantity }) => orderLine(taken.get(toolId)!, quantity));
     const [first] = lines as [(typeof lines)[number], ...typeof lines];
     const order = await this.orders.create({
@@ -244,7 +242,7 @@ export class OrdersService {
       lines,
       ...this.unpaid(customer, body, held),
     });
-    return inserted(order._id);
+    return order.toObject();
   }
 
   /** Who ordered, where to, and the unpaid state every new order starts in. */

@@ -33,14 +33,15 @@ const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
 
 /**
- * The user records. Every write of one record (the first call's upsert, a profile save, an admin
- * assignment, the bootstrap admins) runs under that user's lease lock (`user:<email>`), shared by
- * every API process: FerretDB v1 applies an update as "read the document, change it in Go, write
- * the whole document back", so two updates of one record at once lose one of them (measured: an
- * admin assignment racing a profile save was undone; of a profile save and a sign-in upsert, the
- * later write put back the fields the earlier had replaced). One writer at a time keeps both; on
- * MongoDB each update is atomic anyway. A profile save sets all five fields together, so of two
- * concurrent saves one whole profile wins, never a mix.
+ * The user records. Every update of one record (a profile save, an admin assignment, the bootstrap
+ * admins) runs under that user's lease lock (`user:<email>`), shared by every API process: FerretDB
+ * v1 applies an update as "read the document, change it in Go, write the whole document back", so
+ * two updates of one record at once lose one of them (measured: an admin assignment racing a
+ * profile save was undone; of a profile save and a sign-in upsert, the later write put back the
+ * fields the earlier had replaced). One writer at a time keeps both; on MongoDB each update is
+ * atomic anyway. A profile save sets all five fields together, so of two concurrent saves one whole
+ * profile wins, never a mix. The first call's insert of a new record needs no lock: an insert
+ * changes no existing record.
  */
 @Injectable()
 export class UsersService implements OnApplicationBootstrap, AdminDirectory, UserRecords {
@@ -61,8 +62,14 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
   async onApplicationBootstrap(): Promise<void> {
     for (const email of this.config.adminEmails) {
+      const promote = () =>
+        this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true });
       await this.write(email, () =>
-        this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true }),
+        promote().catch((error: { code?: number }) => {
+          // The admin's first request (ensureUser's insert, unlocked) created the record meanwhile.
+          if (error.code !== 11000) throw error;
+          return promote();
+        }),
       );
     }
   }
@@ -70,11 +77,11 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
     try {
-      await this.write(email, () =>
-        this.users.updateOne({ email }, { $setOnInsert: { email, name } }, { upsert: true }),
-      );
+      // An insert cannot overwrite a record another write is changing, so it needs no lock: one
+      // write, where a locked upsert took three (the lease's insert and delete around it).
+      await this.users.create({ email, name });
     } catch (error) {
-      // Two first requests of one user at once: the unique index lets one upsert win.
+      // The record exists (an earlier sign-in, or a first request of this user at the same time).
       if ((error as { code?: number }).code !== 11000) throw error;
     }
     if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
