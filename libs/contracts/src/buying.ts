@@ -1,5 +1,5 @@
 import { PRICE_MAX, QUANTITY_MAX } from './constants';
-import { formatDollars } from './money';
+import { formatCount, formatDollars } from './money';
 
 /**
  * Buying by the box (issue 18): pack sizes, quantity price tiers, quick orders of many lines and
@@ -121,7 +121,7 @@ export function lineQuantityMessage(
     case 'notWhole':
       return BuyingMessages.wholeQuantity;
     case 'tooLarge':
-      return `At most ${QUANTITY_MAX.toLocaleString('en-US')} at a time`;
+      return `At most ${formatCount(QUANTITY_MAX)} at a time`;
     case 'belowMinimum':
       return BuyingMessages.belowMinimum(terms.minOrder);
     case 'packMultiple':

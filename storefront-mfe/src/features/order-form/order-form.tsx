@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
-import { RuleMessages, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
+import { RuleMessages, formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import {
   draftPrice,
   largestOrder,
@@ -141,7 +141,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
             <dt>Tool</dt>
             <dd>{tool.name}</dd>
             <dt>Quantity</dt>
-            <dd>{placed.quantity.toLocaleString('en-US')}</dd>
+            <dd>{formatCount(placed.quantity)}</dd>
             <dt>Total</dt>
             <dd>{formatDollars(placed.total)}</dd>
             <dt>Deliver to</dt>

@@ -37,3 +37,20 @@ it('shows the lowest tier price as "from" and the pack size', () => {
   expect(screen.getByText('$109').closest('p')?.textContent).toBe('from $109 / unit');
   expect(screen.getByText('Minimum order').nextElementSibling?.textContent).toBe('10 · packs of 5');
 });
+
+it('formats its figures without Intl (issue 14: the locale data cost the grid render 50 ms)', () => {
+  const perCall = jest.spyOn(Number.prototype, 'toLocaleString');
+  const made = jest.spyOn(Intl, 'NumberFormat');
+  try {
+    renderCard({ ...drill, minOrder: 1200, available: 48000, packSize: 1200 });
+    expect(screen.getByText('Available').nextElementSibling?.textContent).toBe('48,000');
+    expect(screen.getByText('Minimum order').nextElementSibling?.textContent).toBe(
+      '1,200 · packs of 1,200',
+    );
+    expect(perCall).not.toHaveBeenCalled();
+    expect(made).not.toHaveBeenCalled();
+  } finally {
+    perCall.mockRestore();
+    made.mockRestore();
+  }
+});

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { buttonClassName } from '@toolshop/ui';
-import { formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
+import { formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import surface from '../../components/surface.module.css';
 import styles from './tool-card.module.css';
@@ -25,17 +25,13 @@ export function ToolCard({ tool }: { tool: Tool }) {
           <div>
             <dt>Minimum order</dt>
             <dd>
-              {tool.minOrder.toLocaleString('en-US')}
-              {pack > 1 && (
-                <span className={styles.pack}> · packs of {pack.toLocaleString('en-US')}</span>
-              )}
+              {formatCount(tool.minOrder)}
+              {pack > 1 && <span className={styles.pack}> · packs of {formatCount(pack)}</span>}
             </dd>
           </div>
           <div>
             <dt>Available</dt>
-            <dd className={inStock ? undefined : styles.low}>
-              {tool.available.toLocaleString('en-US')}
-            </dd>
+            <dd className={inStock ? undefined : styles.low}>{formatCount(tool.available)}</dd>
           </div>
         </dl>
         <div className={styles.footer}>

@@ -1,9 +1,8 @@
-import { formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
+import { formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import { ToolImage } from './tool-image';
 import styles from './tool-details.module.css';
 
-const units = (count: number) =>
-  `${count.toLocaleString('en-US')} ${count === 1 ? 'unit' : 'units'}`;
+const units = (count: number) => `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
 
 /** The product half of the detail page: photo, description and the numbers that matter. */
 export function ToolDetails({ tool }: { tool: Tool }) {
