@@ -188,23 +188,43 @@ it('validates the outbox settings at boot', () => {
 });
 
 // Last: a second app in this process replaces the cached signing key, so the first app's tokens stop working.
+/** `count` emails due now, queued straight into the outbox; answers their keys. */
+async function queueDue(name: string, count: number): Promise<string[]> {
+  const keys = Array.from({ length: count }, (_, i) => `${name}:${i}:${Date.now()}`);
+  await outbox().insertMany(
+    keys.map((key) => ({
+      _id: key,
+      to: CUSTOMER,
+      subject: `${name[0]!.toUpperCase()}${name.slice(1)} ${key}`,
+      text: 'x',
+      html: '<p>x</p>',
+      status: 'pending',
+      attempts: 0,
+      nextAttemptAt: new Date(),
+      createdAt: new Date(),
+    })),
+  );
+  return keys;
+}
+
+it('sends a round of emails under one lease of the outbox, not a lease per email', async () => {
+  const leases = jest.spyOn(api.db.collection('locks'), 'insertOne');
+  try {
+    const keys = await queueDue('batch', 5);
+    await api.app.get(OutboxWorker).drain();
+    for (const key of keys) expect((await storedAs(key, 'sent'))?.status).toBe('sent');
+    const taken = leases.mock.calls.map(([lease]) => String(lease._id));
+    expect(taken.length).toBeGreaterThan(0);
+    expect(taken.every((key) => key === 'outbox')).toBe(true);
+  } finally {
+    leases.mockRestore();
+  }
+});
+
 it('sends each email once when two API processes work the same outbox', async () => {
   const second = await TestApi.start({ ...env(), MONGODB_DB: api.db.name });
   try {
-    const keys = Array.from({ length: 12 }, (_, i) => `race:${i}:${Date.now()}`);
-    await outbox().insertMany(
-      keys.map((key) => ({
-        _id: key,
-        to: CUSTOMER,
-        subject: `Race ${key}`,
-        text: 'x',
-        html: '<p>x</p>',
-        status: 'pending',
-        attempts: 0,
-        nextAttemptAt: new Date(),
-        createdAt: new Date(),
-      })),
-    );
+    const keys = await queueDue('race', 12);
     await Promise.all([
       api.app.get(OutboxWorker).drain(),
       second.app.get(OutboxWorker).drain(),

@@ -5,8 +5,8 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
 /**
  * One email waiting in (or gone from) the outbox. `_id` is the message's key (`placed:<orderId>`,
  * `expiring:<orderId>` ...): the unique `_id` makes a second enqueue of the same email a no-op,
- * even from several API processes at once. Only the holder of the message's lease (OutboxWorker)
- * ever updates it after its insert.
+ * even from several API processes at once. Only the holder of the outbox's sending lease
+ * (OutboxWorker) ever updates it after its insert.
  */
 @Schema({ collection: 'outbox', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
 export class OutboxMessage {

@@ -12,10 +12,16 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.schema';
 
-/** Messages claimed per round; a backlog is worked off over the next rounds. */
+/** Messages sent per round; a backlog is worked off over the next rounds. */
 const BATCH = 20;
-/** A claimed message's lease: longer than any SMTP conversation (MailService gives up after 15 s). */
-const CLAIM_TTL_MS = 60_000;
+/** The sending lease (one process sends at a time), the key and how long it holds. */
+const SENDING_KEY = 'outbox';
+const CLAIM_TTL_MS = 120_000;
+/**
+ * A round starts a message only while this much of its lease is left: longer than any SMTP
+ * conversation (MailService gives up after 15 s).
+ */
+const SEND_WINDOW_MS = 60_000;
 const MAX_BACKOFF_MS = 6 * 60 * 60 * 1000;
 
 /** When attempt number `attempts` (1, 2 ...) failed, the next is tried this much later: base × 2^(n-1), jittered ±20 %, capped. */
@@ -27,12 +33,14 @@ export function backoffMs(attempts: number, baseMs: number, random = Math.random
 /**
  * Sends what the Outbox queued: every OUTBOX_POLL_MS, and at once when a message is queued.
  *
- * Claiming is race-free across API processes on FerretDB, where only an insert against a unique
- * `_id` is atomic: a message is claimed by taking its lease (`outbox:<key>` in `locks`, LeaseLocks:
- * an insert), without waiting for it; the holder reads the message again, sends it and writes the
- * result, so only one process ever sends or updates a message at a time. A holder that crashes
- * leaves its lease, which expires after a minute. Delivery is at least once: a crash between
- * the SMTP server's acceptance and the write of "sent" sends that email again.
+ * Race-free across API processes on FerretDB, where only an insert against a unique `_id` is
+ * atomic: a round takes the outbox's sending lease (`outbox` in `locks`, LeaseLocks: an insert),
+ * without waiting for it, then reads what is due, sends it and writes each result, so only one
+ * process ever sends or updates messages at a time (one lease per round, not one per message:
+ * two writes fewer per email). A process that finds the lease taken leaves that round to its
+ * holder; one that crashes leaves the lease, which expires after two minutes. Delivery is at
+ * least once: a crash between the SMTP server's acceptance and the write of "sent" sends that
+ * email again.
  */
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -88,28 +96,35 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
 
   private async round(at?: Date): Promise<number> {
     const now = at ?? new Date();
+    // Taken after this: at least SEND_WINDOW_MS of the lease is left until then.
+    const lastStart = Date.now() + CLAIM_TTL_MS - SEND_WINDOW_MS;
+    try {
+      return await this.claims.run(SENDING_KEY, () => this.sendDue(now, lastStart));
+    } catch (error) {
+      // Another process is sending: what is due is theirs this round.
+      if (!(error instanceof LockBusyError)) throw error;
+      return 0;
+    }
+  }
+
+  /** Under the sending lease: what is due at `now`, oldest first, each sent and its outcome written. */
+  private async sendDue(now: Date, lastStart: number): Promise<number> {
     const due = await this.messages
-      .find({ status: 'pending', nextAttemptAt: { $lte: now } }, { _id: 1 })
+      .find({ status: 'pending', nextAttemptAt: { $lte: now } })
       .sort({ nextAttemptAt: 1 })
       .limit(BATCH)
       .lean();
     let sent = 0;
-    for (const { _id } of due) {
-      if (this.stopped) break;
-      try {
-        if (await this.claims.run(`outbox:${_id}`, () => this.attempt(String(_id), now))) sent++;
-      } catch (error) {
-        // Another process holds it: it is theirs this round.
-        if (!(error instanceof LockBusyError)) throw error;
-      }
+    for (const message of due) {
+      if (this.stopped || Date.now() > lastStart) break;
+      if (await this.attempt(message)) sent++;
     }
     return sent;
   }
 
-  /** Under the message's lease: sends it if it is still pending and due, then records the outcome. */
-  private async attempt(id: string, now: Date): Promise<boolean> {
-    const message = await this.messages.findById(id).lean();
-    if (!message || message.status !== 'pending' || message.nextAttemptAt > now) return false;
+  /** Sends one message and writes the outcome: sent, or the failed attempt and when to retry. */
+  private async attempt(message: OutboxMessage & { _id: string }): Promise<boolean> {
+    const id = message._id;
     const attempts = message.attempts + 1;
     try {
       await this.mail.deliver(message);
