@@ -187,11 +187,10 @@ it('validates the outbox settings at boot', () => {
   );
 });
 
-// Last: a second app in this process replaces the cached signing key, so the first app's tokens stop working.
-/** `count` emails due now, queued straight into the outbox; answers their keys. */
-async function queueDue(name: string, count: number): Promise<string[]> {
+/** `count` emails due now, queued straight into the outbox (of `into`); answers their keys. */
+async function queueDue(name: string, count: number, into = api): Promise<string[]> {
   const keys = Array.from({ length: count }, (_, i) => `${name}:${i}:${Date.now()}`);
-  await outbox().insertMany(
+  await into.db.collection<StoredMail>('outbox').insertMany(
     keys.map((key) => ({
       _id: key,
       to: CUSTOMER,
@@ -218,6 +217,22 @@ it('sends a round of emails under one lease of the outbox, not a lease per email
     expect(taken.every((key) => key === 'outbox')).toBe(true);
   } finally {
     leases.mockRestore();
+  }
+});
+
+// Last: a second app in this process replaces the cached signing key, so the first app's tokens stop working.
+it('works off a backlog larger than a round at once, not a round per poll', async () => {
+  const patient = await TestApi.start({ ...env(), OUTBOX_POLL_MS: '600000' });
+  try {
+    await queueDue('backlog', 45, patient);
+    await patient.app.get(OutboxWorker).drain();
+    const backlog = (all: CaughtMail[]) =>
+      all.filter((mail) => mail.subject.startsWith('Backlog '));
+    expect(backlog(await smtp.waitFor((all) => backlog(all).length >= 45, 15_000))).toHaveLength(
+      45,
+    );
+  } finally {
+    await patient.stop();
   }
 });
 

@@ -12,7 +12,7 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.schema';
 
-/** Messages sent per round; a backlog is worked off over the next rounds. */
+/** Messages sent per round; a backlog is worked off in rounds one after the other. */
 const BATCH = 20;
 /** The sending lease (one process sends at a time), the key and how long it holds. */
 const SENDING_KEY = 'outbox';
@@ -119,6 +119,8 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       if (this.stopped || Date.now() > lastStart) break;
       if (await this.attempt(message)) sent++;
     }
+    // A full batch: more may be due, so the next round follows at once rather than at the next poll.
+    if (due.length === BATCH) this.again = true;
     return sent;
   }
 
