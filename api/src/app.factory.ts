@@ -12,6 +12,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { documentIdempotency } from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
+import { answerCachedLists } from './common/cached-lists';
 import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
@@ -21,6 +22,8 @@ import { registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
+import { ReviewsService } from './reviews/reviews.service';
+import { ToolsService } from './tools/tools.service';
 import { formatTraceparent, traceOf } from './observability/trace-context';
 
 /** JSON bodies above this size are refused with 413 (a few routes take more: ROUTE_BODY_LIMITS). */
@@ -150,6 +153,15 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     ],
     maxAge: 600,
   });
+  const tools = app.get(ToolsService);
+  const reviews = app.get(ReviewsService);
+  answerCachedLists(
+    fastify,
+    new Map([
+      ['/tools', () => tools.cachedList()],
+      ['/reviews', () => reviews.cachedList()],
+    ]),
+  );
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).

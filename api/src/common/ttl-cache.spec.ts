@@ -42,4 +42,20 @@ describe('TtlCache', () => {
     await cache.get('k', async () => ++loads);
     expect(loads).toBe(2);
   });
+
+  it('peeks at a loaded, fresh entry only', async () => {
+    const cache = new TtlCache<string>(50);
+    let release!: (value: string) => void;
+    const loading = cache.get('k', () => new Promise((resolve) => (release = resolve)));
+    expect(cache.peek('k')).toBeUndefined();
+    release('loaded');
+    await loading;
+    expect(cache.peek('k')).toBe('loaded');
+    expect(cache.peek('other')).toBeUndefined();
+    cache.clear();
+    expect(cache.peek('k')).toBeUndefined();
+    await cache.get('k', async () => 'again');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(cache.peek('k')).toBeUndefined();
+  });
 });

@@ -1,13 +1,18 @@
+interface Entry<T> {
+  generation: number;
+  expires: number;
+  value: Promise<T>;
+  /** Set once the load has succeeded: what peek() answers. */
+  loaded?: T;
+}
+
 /**
  * A small in-process cache for hot public reads: concurrent misses share one load, entries live
  * `ttlMs`, and clear() (called on every write this process makes) discards loads already under way,
  * so a write is visible to the next read of this instance. Other instances see it within ttlMs.
  */
 export class TtlCache<T> {
-  private readonly entries = new Map<
-    string,
-    { generation: number; expires: number; value: Promise<T> }
-  >();
+  private readonly entries = new Map<string, Entry<T>>();
   private generation = 0;
 
   constructor(
@@ -21,15 +26,32 @@ export class TtlCache<T> {
     const hit = this.entries.get(key);
     if (hit && hit.generation === this.generation && hit.expires > now) return hit.value;
 
-    const entry = { generation: this.generation, expires: now + this.ttlMs, value: load() };
+    const entry: Entry<T> = {
+      generation: this.generation,
+      expires: now + this.ttlMs,
+      value: load(),
+    };
     this.entries.delete(key);
     this.entries.set(key, entry);
-    entry.value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
-    });
+    entry.value.then(
+      (value) => {
+        entry.loaded = value;
+      },
+      () => {
+        if (this.entries.get(key) === entry) this.entries.delete(key);
+      },
+    );
     if (this.entries.size > this.maxEntries)
       this.entries.delete(this.entries.keys().next().value as string);
     return entry.value;
+  }
+
+  /** The value get() would answer without loading: loaded, fresh and not cleared since; else undefined. */
+  peek(key: string): T | undefined {
+    const hit = this.entries.get(key);
+    return hit && hit.generation === this.generation && hit.expires > Date.now()
+      ? hit.loaded
+      : undefined;
   }
 
   clear(): void {

@@ -5,7 +5,7 @@ import type { Model, Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
 import { notFound } from '../common/domain-error';
-import type { Page } from '../common/pagination';
+import { pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -22,6 +22,9 @@ const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
 /** Reviews stored before hiding existed have no `hidden` field: they are visible. */
 const VISIBLE = { hidden: { $ne: true } };
 const OWN_FIELDS = { email: 1, customerName: 1, opinion: 1, rating: 1, hidden: 1, createdAt: 1 };
+
+const listKey = (page: Page) => `${page.skip}:${page.limit}:${page.requested}`;
+const DEFAULT_LIST = listKey(pageOf({}));
 
 @Injectable()
 export class ReviewsService {
@@ -41,7 +44,7 @@ export class ReviewsService {
 
   /** Public: visible reviews only, no emails. */
   list(page: Page) {
-    return this.lists.get(`${page.skip}:${page.limit}:${page.requested}`, async () => {
+    return this.lists.get(listKey(page), async () => {
       const [stored, total] = await Promise.all([
         this.reviews
           .find(VISIBLE, { email: 1, customerName: 1, opinion: 1, rating: 1 })
@@ -56,6 +59,11 @@ export class ReviewsService {
       );
       return { reviews: new JsonSnapshot(reviews), total };
     });
+  }
+
+  /** The default page's snapshot (GET /reviews without a query) while it is cached and fresh. */
+  cachedList(): JsonSnapshot | undefined {
+    return this.lists.peek(DEFAULT_LIST)?.reviews;
   }
 
   /** One customer's reviews, hidden ones too (marked). */

@@ -12,7 +12,7 @@ import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
 import { DatabaseLocks } from '../common/lease-locks';
-import type { Page } from '../common/pagination';
+import { pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -57,6 +57,10 @@ const BUYING_FIELDS = {
 const inIdOrder = <L extends { toolId: string }>(lines: readonly L[]): L[] =>
   [...lines].sort((a, b) => (a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0));
 
+const listKey = (page: Page, query: ToolQuery) =>
+  `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
+const DEFAULT_LIST = listKey(pageOf({}), {});
+
 @Injectable()
 export class ToolsService {
   /** The public list, the shop's hottest read, serialised once per fill; admin writes clear it. */
@@ -76,8 +80,7 @@ export class ToolsService {
    * at most CATALOG_VIEWS_CACHED views (the oldest fill leaves first), so varied queries cannot grow it.
    */
   list(page: Page, query: ToolQuery = {}) {
-    const key = `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
-    return this.lists.get(key, async () => {
+    return this.lists.get(listKey(page, query), async () => {
       const filter = toolFilter(query);
       if (needsStockView(query)) {
         const all = byStock(
@@ -98,6 +101,11 @@ export class ToolsService {
       ]);
       return { tools: new JsonSnapshot(tools), total };
     });
+  }
+
+  /** The default view's snapshot (GET /tools without a query) while it is cached and fresh. */
+  cachedList(): JsonSnapshot | undefined {
+    return this.lists.peek(DEFAULT_LIST)?.tools;
   }
 
   async get(id: string) {

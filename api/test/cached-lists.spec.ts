@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { ApiMetrics } from '../src/observability/api-metrics';
+import { ReviewsService } from '../src/reviews/reviews.service';
+import { ToolsService } from '../src/tools/tools.service';
+import { TestApi } from './support/test-api';
+
+/**
+ * GET /tools and GET /reviews answered from the catalog cache before Nest (common/cached-lists.ts)
+ * answer what Nest answers: the same API on the same database with the cache off is the reference.
+ */
+let cached: TestApi;
+let reference: TestApi;
+beforeAll(async () => {
+  const shared = { SEED: 'true', MONGODB_DB: `toolshop_test_${randomBytes(4).toString('hex')}` };
+  cached = await TestApi.start(shared);
+  reference = await TestApi.start({ ...shared, CATALOG_CACHE_MS: '0' });
+});
+afterAll(async () => {
+  await cached?.stop();
+  await reference?.stop();
+});
+
+const VARYING = new Set(['date', 'x-request-id', 'x-trace-id', 'traceresponse', 'keep-alive']);
+
+async function answer(api: TestApi, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${api.url}${path}`, init);
+  const headers = Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name)));
+  return { status: response.status, headers, body: await response.text() };
+}
+
+/** A request to both APIs (init per API: each has its own token issuer), the cached one's list filled. */
+async function both(path: string, init: RequestInit | ((api: TestApi) => RequestInit) = {}) {
+  const initFor = typeof init === 'function' ? init : () => init;
+  await fetch(`${cached.url}${path}`);
+  const list = jest.spyOn(
+    path.startsWith('/tools') ? cached.app.get(ToolsService) : cached.app.get(ReviewsService),
+    'list',
+  );
+  try {
+    const fast = await answer(cached, path, initFor(cached));
+    const throughNest = list.mock.calls.length;
+    return { fast, nest: await answer(reference, path, initFor(reference)), throughNest };
+  } finally {
+    list.mockRestore();
+  }
+}
+
+describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
+  it('answers the status, body and headers Nest answers, without Nest', async () => {
+    const { fast, nest, throughNest } = await both(path, {
+      headers: { origin: 'http://localhost:3000' },
+    });
+    expect(throughNest).toBe(0);
+    expect(fast).toEqual(nest);
+    expect(fast.status).toBe(200);
+    expect(fast.headers).toMatchObject({
+      etag: expect.stringMatching(/^W\//),
+      'cache-control': 'public, no-cache',
+      'content-security-policy': expect.any(String),
+      'x-content-type-options': 'nosniff',
+      'access-control-allow-origin': 'http://localhost:3000',
+    });
+  });
+
+  it('answers 304 to a matching If-None-Match as Nest does', async () => {
+    const etag = (await answer(reference, path)).headers.etag!;
+    const { fast, nest, throughNest } = await both(path, { headers: { 'if-none-match': etag } });
+    expect(throughNest).toBe(0);
+    expect(fast.status).toBe(304);
+    expect(fast).toEqual(nest);
+  });
+
+  it('refuses a foreign origin and answers preflights as Nest does', async () => {
+    const foreign = await both(path, { headers: { origin: 'http://evil.example' } });
+    expect(foreign.fast).toEqual(foreign.nest);
+    expect(foreign.fast.headers['access-control-allow-origin']).toBeUndefined();
+    const preflight = await both(path, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'GET' },
+    });
+    expect(preflight.fast.status).toBe(204);
+    expect(preflight.fast).toEqual(preflight.nest);
+  });
+
+  it('counts the request in the metrics', async () => {
+    await fetch(`${cached.url}${path}`);
+    const finished = jest.spyOn(cached.app.get(ApiMetrics), 'requestFinished');
+    try {
+      await fetch(`${cached.url}${path}`);
+      expect(finished).toHaveBeenCalledWith('GET', path, 200, expect.any(Number));
+    } finally {
+      finished.mockRestore();
+    }
+  });
+
+  it.each([
+    ['a query', `${path}?limit=2`, {}],
+    [
+      'a token',
+      path,
+      (api: TestApi) => ({ headers: { authorization: `Bearer ${api.tokens.customer}` } }),
+    ],
+    ['HEAD', path, { method: 'HEAD' }],
+  ])('leaves a request with %s to Nest', async (_case, url, init) => {
+    const { fast, nest, throughNest } = await both(url, init);
+    expect(throughNest).toBe(1);
+    expect(fast).toEqual(nest);
+  });
+
+  it('still refuses a bad query with 400 through Nest', async () => {
+    const { fast, nest } = await both(`${path}?limit=0`);
+    expect(fast.status).toBe(400);
+    expect(fast).toEqual(nest);
+  });
+});
+
+it('goes through Nest while the cache holds no fresh list', async () => {
+  const tools = cached.app.get(ToolsService);
+  await fetch(`${cached.url}/tools`);
+  const toolId = (await cached.request('GET', '/tools')).body[0]._id as string;
+  await tools.restock(toolId, 500);
+  const list = jest.spyOn(tools, 'list');
+  try {
+    const after = await cached.request('GET', '/tools');
+    expect(list).toHaveBeenCalledTimes(1);
+    expect(after.body.find((tool: { _id: string }) => tool._id === toolId).available).toBe(500);
+  } finally {
+    list.mockRestore();
+  }
+});
