@@ -79,11 +79,19 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
       this.again = true;
       return;
     }
-    void this.drain().catch((error: Error) => this.logger.error(error.message));
+    void this.start().catch((error: Error) => this.logger.error(error.message));
   }
 
-  /** One round: every due message this process can claim; answers how many were sent. */
+  /**
+   * A round that starts after this call (after the running one, which may have read before what the
+   * caller just queued): every due message this process can claim; answers how many were sent.
+   */
   drain(now?: Date): Promise<number> {
+    const running = this.running;
+    return running ? running.catch(() => undefined).then(() => this.start(now)) : this.start(now);
+  }
+
+  private start(now?: Date): Promise<number> {
     this.running ??= this.round(now).finally(() => {
       this.running = undefined;
       if (this.again) {
