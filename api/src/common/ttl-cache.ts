@@ -23,8 +23,8 @@ export class TtlCache<T> {
   get(key: string, load: () => Promise<T>): Promise<T> {
     if (this.ttlMs <= 0) return load();
     const now = Date.now();
-    const hit = this.entries.get(key);
-    if (hit && hit.generation === this.generation && hit.expires > now) return hit.value;
+    const hit = this.fresh(key, now);
+    if (hit) return hit.value;
 
     const entry: Entry<T> = {
       generation: this.generation,
@@ -48,10 +48,13 @@ export class TtlCache<T> {
 
   /** The value get() would answer without loading: loaded, fresh and not cleared since; else undefined. */
   peek(key: string): T | undefined {
+    return this.fresh(key, Date.now())?.loaded;
+  }
+
+  /** The entry of `key` if it has not expired and was not cleared since it was made. */
+  private fresh(key: string, now: number): Entry<T> | undefined {
     const hit = this.entries.get(key);
-    return hit && hit.generation === this.generation && hit.expires > Date.now()
-      ? hit.loaded
-      : undefined;
+    return hit && hit.generation === this.generation && hit.expires > now ? hit : undefined;
   }
 
   clear(): void {
