@@ -1,4 +1,4 @@
-import { formatDollars, formatInvoiceNumber, SELLER } from '@toolshop/contracts';
+import { formatCount, formatDollars, formatInvoiceNumber, SELLER } from '@toolshop/contracts';
 import PDFDocument from 'pdfkit';
 import type { Invoice } from './invoice.schema';
 
@@ -148,7 +148,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     }
     const cells = [
       printable(row.description),
-      row.quantity.toLocaleString('en-US'),
+      formatCount(row.quantity),
       formatDollars(row.unitPrice),
       formatDollars(row.amount),
     ];

@@ -1,7 +1,5 @@
-import { formatDollars, type OrderLine } from '@toolshop/contracts';
+import { formatCount, formatDollars, type OrderLine } from '@toolshop/contracts';
 import styles from './order-lines.module.css';
-
-const quantity = (value: number) => value.toLocaleString('en-US');
 
 /** The lines of a multi-line order: "name × quantity @ unit price", and the line's total. */
 export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; label: string }) {
@@ -11,7 +9,8 @@ export function OrderLines({ lines, label }: { lines: readonly OrderLine[]; labe
         <li key={line.toolId} className={styles.line}>
           <span className={styles.name}>{line.name}</span>
           <span className={styles.figures}>
-            × {quantity(line.orderQuantity)} @ {formatDollars(line.unitPrice)} = {formatDollars(line.totalPrice)}
+            × {formatCount(line.orderQuantity)} @ {formatDollars(line.unitPrice)} ={' '}
+            {formatDollars(line.totalPrice)}
           </span>
         </li>
       ))}

@@ -1,4 +1,4 @@
-import { formatDollars } from '@toolshop/contracts';
+import { formatCount, formatDollars } from '@toolshop/contracts';
 import { ProductImage } from '@toolshop/ui';
 import { OrderLines } from '../../components/order-lines';
 import type { PayableOrder } from './api/payable-order';
@@ -18,7 +18,7 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
       {order.lines?.length ? <OrderLines lines={order.lines} label="Lines of this order" /> : null}
       <dl className={styles.facts}>
         <dt>Quantity</dt>
-        <dd>{order.orderQuantity.toLocaleString('en-US')}</dd>
+        <dd>{formatCount(order.orderQuantity)}</dd>
         <dt>Deliver to</dt>
         <dd>{order.address}</dd>
         <dt>Email</dt>

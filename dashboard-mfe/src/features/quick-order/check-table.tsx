@@ -1,5 +1,5 @@
 import { Badge, DataTable } from '@toolshop/ui';
-import { formatDollars } from '@toolshop/contracts';
+import { formatCount, formatDollars } from '@toolshop/contracts';
 import type { LineRow } from './quick-order-lines';
 import styles from './quick-order.module.css';
 
@@ -27,13 +27,25 @@ export function CheckTable({ rows }: { rows: readonly LineRow[] }) {
             </span>
           ),
         },
-        { header: 'Quantity', kind: 'numeric', cell: (row) => row.quantity?.toLocaleString('en-US') ?? '—' },
+        {
+          header: 'Quantity',
+          kind: 'numeric',
+          cell: (row) => (row.quantity === undefined ? '—' : formatCount(row.quantity)),
+        },
         { header: 'Unit price', kind: 'numeric', cell: (row) => dollars(row.unitPrice) },
-        { header: 'Line total', kind: 'numeric', cell: (row) => dollars(row.problem ? undefined : row.lineTotal) },
+        {
+          header: 'Line total',
+          kind: 'numeric',
+          cell: (row) => dollars(row.problem ? undefined : row.lineTotal),
+        },
         {
           header: 'Problem',
           cell: (row) =>
-            row.problem ? <span className={styles.problem}>{row.problem}</span> : <Badge tone="success">Ready</Badge>,
+            row.problem ? (
+              <span className={styles.problem}>{row.problem}</span>
+            ) : (
+              <Badge tone="success">Ready</Badge>
+            ),
         },
       ]}
     />
