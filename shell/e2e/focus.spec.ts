@@ -10,8 +10,11 @@ for (const width of [1280, 375]) {
       page,
     }) => {
       await page.goto('/blogs');
-      await page.keyboard.press('Tab');
+      // The app renders after the load event (its remotes come by fetch): a visitor tabs once the
+      // page is there, so the test does too.
       const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await expect(skip).toBeAttached();
+      await page.keyboard.press('Tab');
       await expect(skip).toBeFocused();
       await expect(skip).toBeInViewport();
       await page.keyboard.press('Enter');
@@ -24,7 +27,9 @@ for (const width of [1280, 375]) {
       await page.goto('/');
       // '/' comes prerendered: before the hydration a link is a plain link (a new page load, no
       // route focus) and Menu does nothing yet. The tools' section renders once it is hydrated.
-      await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
+      await expect(
+        page.getByRole('heading', { name: 'Tools built for the job site' }),
+      ).toBeVisible();
       const nav = page.getByRole('navigation', { name: 'Main' });
       if (width < 768) await nav.getByRole('button', { name: 'Menu' }).click();
       await nav.getByRole('link', { name: 'Blogs' }).click();
