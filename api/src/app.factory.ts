@@ -13,6 +13,7 @@ import { documentIdempotency } from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { answerCachedLists } from './common/cached-lists';
+import { registerCors } from './common/cors';
 import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
@@ -130,8 +131,8 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  app.enableCors({
-    origin: config.corsOrigins,
+  registerCors(fastify, {
+    origins: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
       'Authorization',
@@ -151,7 +152,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       // The name of a downloaded file (invoices), read by the pages' fetch.
       'Content-Disposition',
     ],
-    maxAge: 600,
+    maxAgeSeconds: 600,
   });
   const tools = app.get(ToolsService);
   const reviews = app.get(ReviewsService);

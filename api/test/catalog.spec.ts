@@ -171,8 +171,14 @@ describe('HTTP surface', () => {
         'access-control-request-headers': 'authorization',
       },
     });
-    expect(preflight.status).toBeLessThan(300);
+    expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('http://localhost:3003');
+    // A preflight is answered after the security headers and ids are set, like any other request.
+    expect(preflight.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(preflight.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    const notPreflight = await api.request('OPTIONS', '/tools');
+    expect(notPreflight.status).toBe(400);
+    expect(Object.keys(notPreflight.body).sort()).toEqual(['error', 'message', 'statusCode']);
     const get = await fetch(`${api.url}/tools`, { headers: { origin: 'http://localhost:3000' } });
     expect(get.headers.get('access-control-expose-headers')).toContain('X-Total-Count');
     const foreign = await fetch(`${api.url}/tools`, { headers: { origin: 'http://evil.example' } });

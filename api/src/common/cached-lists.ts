@@ -9,7 +9,7 @@ export type CachedLists = ReadonlyMap<string, () => JsonSnapshot | undefined>;
  * from the catalog cache's snapshot here, after the other onRequest hooks (trace ids, security
  * headers, CORS) and before Nest's router, guards, pipes and interceptors (a third of the CPU of
  * such a read). onSend (ETag, 304) and onResponse (log line, metrics) still run. Any other request,
- * or one the cache holds no fresh snapshot for, goes through Nest. Register after enableCors().
+ * or one the cache holds no fresh snapshot for, goes through Nest. Register after registerCors().
  */
 export function answerCachedLists(fastify: FastifyInstance, lists: CachedLists): void {
   fastify.addHook('onRequest', (request, reply, done) => {

@@ -86,6 +86,7 @@ export const ApiMessages = {
   serviceUnavailable: 'The shop is briefly unavailable. Please try again in a moment.',
   internalError: 'Something went wrong on our side. Please try again.',
   bodyTooDeep: 'The request body is nested too deeply',
+  badPreflight: 'A CORS preflight needs the Origin and Access-Control-Request-Method headers',
   reviewNotFound: 'This review does not exist (any more)',
   hiddenMustBeBoolean: 'hidden must be true or false',
 } as const;
