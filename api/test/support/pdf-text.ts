@@ -9,12 +9,19 @@ import { inflateSync } from 'node:zlib';
 export function pdfText(pdf: Buffer): string {
   const source = pdf.toString('latin1');
   const lines: string[] = [];
-  const streams = /<<([^]*?)>>\s*stream\r?\n([^]*?)\r?\nendstream/g;
-  for (const [, dictionary = '', body = ''] of source.matchAll(streams)) {
+  const streams = /<<([^]*?)>>\s*stream\r?\n/g;
+  for (let match; (match = streams.exec(source));) {
+    const dictionary = match[1] ?? '';
+    const start = match.index + match[0].length;
+    // The body is exactly /Length bytes: deflated bytes may end in a CR, which a search for the
+    // line break before "endstream" would take away (an invoice's text then read as empty).
+    const length = /\/Length\s+(\d+)\s*(?:\/|$)/.exec(dictionary)?.[1];
+    const end = length ? start + Number(length) : source.indexOf('endstream', start);
+    streams.lastIndex = end;
     if (/\/Subtype\s*\/Image/.test(dictionary)) continue;
     let content: string;
     try {
-      const raw = Buffer.from(body, 'latin1');
+      const raw = Buffer.from(source.slice(start, end), 'latin1');
       content = (/\/FlateDecode/.test(dictionary) ? inflateSync(raw) : raw).toString('latin1');
     } catch {
       continue;
