@@ -167,6 +167,7 @@ it('warns once before an unpaid order expires, then tells the customer it has ex
   const all = about(name)(await smtp.waitFor((mails) => about(name)(mails).length >= 3));
   expect(all[2]!.subject).toBe(`Your unpaid order of ${name} has expired`);
   expect(all[2]!.text).toContain('has been cancelled and the tools are back in stock');
+  expect(all[2]!.text).toContain(`Order number: ${id}`);
   expect(all[2]!.html).toContain('<p>');
   expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(
     404,

@@ -279,16 +279,21 @@ describe('POST /quickOrders', () => {
     expect(await stocks([toolId, other])).toEqual([100, 100]);
   });
 
-  it('gives every line back when the order expires unpaid', async () => {
-    const ids = await Promise.all(
-      [1, 2, 3].map((n) => api.insertTool({ name: unique(`Expiring ${n}`), available: 10 })),
-    );
+  it('gives every line back when the order expires unpaid, and emails the lines', async () => {
+    const names = [1, 2, 3].map((n) => unique(`Expiring ${n}`));
+    const ids = await Promise.all(names.map((name) => api.insertTool({ name, available: 10 })));
     const created = await placeLines(ids.map((toolId, i) => ({ toolId, quantity: i + 1 })));
     expect(created.status).toBe(201);
     expect(await stocks(ids)).toEqual([9, 8, 7]);
     const later = new Date(Date.now() + (TTL_SECONDS + 60) * 1000);
     expect(await api.app.get(OrderExpiry).sweep(later)).toBeGreaterThanOrEqual(1);
     expect(await stocks(ids)).toEqual([10, 10, 10]);
+    const subject = `Your unpaid order of ${names[0]} and 2 more has expired`;
+    const [mail] = (await smtp.waitFor((mails) => mails.some((m) => m.subject === subject))).filter(
+      (m) => m.subject === subject,
+    );
+    names.forEach((name, i) => expect(mail!.text).toContain(`${i + 1} × ${name} at $`));
+    expect(mail!.text).toContain(`Order number: ${created.body.insertedId}`);
     expect(
       (
         await api.request('GET', `/orders/${created.body.insertedId}`, {

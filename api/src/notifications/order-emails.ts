@@ -65,7 +65,8 @@ function compose(to: string, subject: string, greeting: string, paragraphs: Line
   return { to, subject, text, html };
 }
 
-const hello = (order: OrderFacts) => (order.userName ? `Hello ${order.userName},` : 'Hello,');
+const hello = (order: Pick<OrderFacts, 'userName'>) =>
+  order.userName ? `Hello ${order.userName},` : 'Hello,';
 /** "2 × Drill", or a multi-line order's name ("Drill and 2 more"). */
 const summary = (order: Pick<OrderFacts, 'name' | 'orderQuantity' | 'lines'>) =>
   order.lines?.length ? order.name : `${order.orderQuantity} × ${order.name}`;
@@ -133,13 +134,15 @@ export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }):
 }
 
 export function orderExpiredEmail(
-  order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines'>,
+  order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'>,
 ): Mail {
-  return compose(order.email, `Your unpaid order of ${order.name} has expired`, 'Hello,', [
+  return compose(order.email, `Your unpaid order of ${order.name} has expired`, hello(order), [
     [
       'Your order of ',
       ...item(order),
       ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
     ],
+    ...lineItems(order),
+    [`Order number: `, { code: order.id }],
   ]);
 }

@@ -39,7 +39,7 @@ export class OrderNotifications {
   }
 
   expired(
-    order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines'>,
+    order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'>,
   ): Promise<boolean> {
     return this.queue(`expired:${order.id}`, () => orderExpiredEmail(order));
   }

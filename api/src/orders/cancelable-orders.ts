@@ -26,6 +26,8 @@ export interface LapsedOrder {
   orderQuantity: number;
   /** A multi-line order's lines (the email then names the order, not a quantity). */
   lines?: OrderFacts['lines'];
+  /** Whom the email greets, if the order names someone. */
+  userName?: string;
 }
 
 /** Cancellation's and expiry's side of orders: read, delete if still unpaid, give back what it held. */
@@ -94,17 +96,18 @@ export class CancelableOrders {
     const lapsed = await this.orders
       .find(
         { paid: false, reservedUntil: { $lt: now } },
-        { email: 1, name: 1, orderQuantity: 1, lines: 1 },
+        { email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
       )
       .sort({ reservedUntil: 1 })
       .limit(limit)
       .lean();
-    return lapsed.map(({ _id, email, name, orderQuantity, lines }) => ({
+    return lapsed.map(({ _id, email, name, userName, orderQuantity, lines }) => ({
       id: String(_id),
       email,
       name,
       orderQuantity,
       ...(lines?.length && { lines }),
+      ...(userName && { userName }),
     }));
   }
 }
