@@ -5,8 +5,9 @@
 // Each GET is measured against baselines: the API with its catalog cache against a bare server
 // answering the same body from memory (the issue's aim), and against one sending the API's whole
 // answer (its headers too, with fresh ids: what is left is the framework's work); the API with the
-// cache off (every read goes to the database) against a bare server reading through the driver. The run stops by itself:
-// servers and database are stopped on success, failure, Ctrl-C or the overall time limit.
+// cache off (every read goes to the database) against a bare server reading through the driver.
+// The run stops by itself: servers and database are stopped on success, failure, Ctrl-C or the
+// overall time limit.
 //
 // Options (after `npm run bench:api --`):
 //   --before <dir>   also measure another build of the API (e.g. a copy of api/dist made before a

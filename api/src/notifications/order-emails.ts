@@ -133,9 +133,13 @@ export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }):
   ]);
 }
 
-export function orderExpiredEmail(
-  order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'>,
-): Mail {
+/** What the "order expired" email names of an order (expiry reads no more of it). */
+export type ExpiredOrderFacts = Pick<
+  OrderFacts,
+  'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'
+>;
+
+export function orderExpiredEmail(order: ExpiredOrderFacts): Mail {
   return compose(order.email, `Your unpaid order of ${order.name} has expired`, hello(order), [
     [
       'Your order of ',

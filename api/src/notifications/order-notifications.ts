@@ -8,6 +8,7 @@ import {
   orderPlacedEmail,
   orderShippedEmail,
   paymentReceiptEmail,
+  type ExpiredOrderFacts,
   type OrderFacts,
 } from './order-emails';
 
@@ -38,9 +39,7 @@ export class OrderNotifications {
     return this.queue(expiringKey(order.id), () => orderExpiringEmail(order));
   }
 
-  expired(
-    order: Pick<OrderFacts, 'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'>,
-  ): Promise<boolean> {
+  expired(order: ExpiredOrderFacts): Promise<boolean> {
     return this.queue(`expired:${order.id}`, () => orderExpiredEmail(order));
   }
 

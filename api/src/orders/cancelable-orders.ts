@@ -3,7 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import { ApiMessages } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { notFound } from '../common/domain-error';
-import type { OrderFacts } from '../notifications/order-emails';
+import type { ExpiredOrderFacts } from '../notifications/order-emails';
 import { ToolsService } from '../tools/tools.service';
 import { OrderChanges } from './order-changes';
 import { Order } from './order.schema';
@@ -19,16 +19,7 @@ export interface CancelableOrder {
 }
 
 /** An unpaid order past its reservation, with what its expiry email names. */
-export interface LapsedOrder {
-  id: string;
-  email: string;
-  name: string;
-  orderQuantity: number;
-  /** A multi-line order's lines (the email then names the order, not a quantity). */
-  lines?: OrderFacts['lines'];
-  /** Whom the email greets, if the order names someone. */
-  userName?: string;
-}
+export type LapsedOrder = ExpiredOrderFacts;
 
 /** Cancellation's and expiry's side of orders: read, delete if still unpaid, give back what it held. */
 @Injectable()

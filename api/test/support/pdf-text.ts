@@ -17,6 +17,7 @@ export function pdfText(pdf: Buffer): string {
     // line break before "endstream" would take away (an invoice's text then read as empty).
     const length = /\/Length\s+(\d+)\s*(?:\/|$)/.exec(dictionary)?.[1];
     const end = length ? start + Number(length) : source.indexOf('endstream', start);
+    if (end < start) break; // a stream without its end: no text after it
     streams.lastIndex = end;
     if (/\/Subtype\s*\/Image/.test(dictionary)) continue;
     let content: string;
