@@ -83,12 +83,13 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   }
 
   /**
-   * A round that starts after this call (after the running one, which may have read before what the
-   * caller just queued): every due message this process can claim; answers how many were sent.
+   * A round of this call's own, reading at `now` (default: when it starts), after any running one,
+   * which may have read before what the caller just queued, or at another `now`: every due message
+   * this process can claim; answers how many were sent.
    */
-  drain(now?: Date): Promise<number> {
-    const running = this.running;
-    return running ? running.catch(() => undefined).then(() => this.start(now)) : this.start(now);
+  async drain(now?: Date): Promise<number> {
+    while (this.running) await this.running.catch(() => undefined);
+    return this.start(now);
   }
 
   private start(now?: Date): Promise<number> {
