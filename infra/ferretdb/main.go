@@ -1,6 +1,7 @@
-// Command ferretdb runs FerretDB v1 on its SQLite backend: the offline, wire-compatible MongoDB
-// that tests and the embedded default use. It embeds the library package because the upstream
-// binary panics at start when built from the module proxy (FerretDB issue 2982).
+// Command ferretdb runs FerretDB v2 (the MongoDB wire protocol) over a PostgreSQL server with the
+// DocumentDB extension (infra/documentdb): the embedded default database of `npm start` and the
+// tests. Queries, sorts and limits run in PostgreSQL with its indexes, and updates are applied
+// there in one statement, so a conditional update is atomic.
 package main
 
 import (
@@ -13,15 +14,16 @@ import (
 	"path/filepath"
 	"syscall"
 
-	"github.com/FerretDB/FerretDB/ferretdb"
+	"github.com/FerretDB/FerretDB/v2/ferretdb"
 )
 
 func main() {
 	listen := flag.String("listen", "127.0.0.1:27017", "TCP address to listen on")
-	dir := flag.String("dir", "data/ferretdb", "directory of the SQLite files")
+	postgres := flag.String("postgresql-url", "postgres://postgres@127.0.0.1:5432/postgres", "PostgreSQL with DocumentDB")
+	stateDir := flag.String("state-dir", "data/ferretdb-state", "directory of FerretDB's own state file")
 	flag.Parse()
 
-	abs, err := filepath.Abs(*dir)
+	abs, err := filepath.Abs(*stateDir)
 	if err != nil {
 		log.Fatal(err)
 	}
@@ -29,12 +31,14 @@ func main() {
 		log.Fatal(err)
 	}
 
-	logger := slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+	telemetry := false // never reports anywhere: this machine talks to loopback only
 	db, err := ferretdb.New(&ferretdb.Config{
-		Listener:  ferretdb.ListenerConfig{TCP: *listen},
-		Logger:    logger,
-		Handler:   "sqlite",
-		SQLiteURL: "file:" + abs + "/",
+		PostgreSQLURL: *postgres,
+		ListenAddr:    *listen,
+		StateDir:      abs,
+		LogLevel:      slog.LevelWarn,
+		LogOutput:     os.Stderr,
+		Telemetry:     &telemetry,
 	})
 	if err != nil {
 		log.Fatal(err)
@@ -42,8 +46,6 @@ func main() {
 
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	log.Printf("ferretdb listening on %s (sqlite in %s)", *listen, abs)
-	if err := db.Run(ctx); err != nil && ctx.Err() == nil {
-		log.Fatal(err)
-	}
+	log.Printf("ferretdb listening on %s", *listen)
+	db.Run(ctx)
 }

@@ -1,4 +1,4 @@
-// One FerretDB (or MONGODB_URI) for the whole run, on a free port of 27117..27199 and a fresh temp
+// One database (FerretDB v2 over PostgreSQL, or MONGODB_URI) for the whole run, on a free port of 27117..27199 and a fresh temp
 // data directory; every test file then uses a database of its own.
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -22,5 +22,7 @@ export default async function globalSetup() {
   const database = await startDatabase({ port, dataDir });
   globalThis.__TOOLSHOP_DATABASE__ = { ...database, dataDir };
   process.env.TEST_MONGODB_URI = database.uri;
+  // The embedded engine's PostgreSQL socket: query-plans.spec runs ANALYZE there after loading.
+  if (database.postgresSocket) process.env.TEST_POSTGRES_SOCKET = database.postgresSocket;
   console.log(`\n[api tests] database: ${database.kind} at ${database.uri}`);
 }

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot as root } from '@toolshop/settings/repo-root';
 import { chromiumPath } from './chromium.mjs';
+import { prepareDatabase } from './database.mjs';
 import { run } from './run.mjs';
 import { closingLine, emptyTally, tallyLine } from './test-tally.mjs';
 
@@ -20,6 +21,10 @@ const step = async (label, command, args, { playwright = false } = {}) => {
   const code = await run(command, args, { cwd: root, onLine });
   if (code !== 0) failures.push(label);
 };
+
+// The embedded database's engine is built (once, cached) before the suites start databases in parallel.
+console.log('\n=== the embedded database (FerretDB v2 over PostgreSQL with DocumentDB; built once)');
+await prepareDatabase();
 
 await step('build, typecheck, lint and test every project', 'npx', [
   'nx', 'run-many', '-t', 'build', 'typecheck', 'lint', 'test', '--outputStyle=stream', '--skipNxCache',

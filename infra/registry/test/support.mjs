@@ -1,6 +1,6 @@
 // Test helpers: a free port, and the real object store (infra/objectstore) on it in a temp folder.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,27 +39,21 @@ export async function startTestStore(bucket = 'test-remotes') {
   };
 }
 
-/** Starts the FerretDB wrapper (infra/ferretdb, built by npm start / CI) on a free port in a temp folder. */
+/** Starts the embedded database (FerretDB v2 over PostgreSQL, as npm start does) on a free port in a temp folder. */
 export async function startTestDatabase() {
-  const { repoRoot } = await import('@toolshop/settings/repo-root');
+  const { startDatabase } = await import('@toolshop/devstack/database');
   const { MongoClient } = await import('mongodb');
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'registry-db-'));
-  const binary = join(repoRoot, 'infra/ferretdb/bin/ferretdb');
-  // On a fresh clone nothing may have built it yet (npm start and the stack's tests build it the same way).
-  if (!existsSync(binary)) spawnSync('go', ['build', '-o', binary, '.'], { cwd: join(repoRoot, 'infra/ferretdb'), stdio: 'inherit' });
-  const child = spawn(binary, ['-listen', `127.0.0.1:${port}`, '-dir', dir], { stdio: 'ignore' });
-  const uri = `mongodb://127.0.0.1:${port}/`;
-  const client = new MongoClient(uri, { serverSelectionTimeoutMS: 20_000 });
+  const database = await startDatabase({ port, dataDir: dir });
+  const client = new MongoClient(database.uri, { serverSelectionTimeoutMS: 20_000 });
   await client.connect();
   return {
     client,
     stop: async () => {
       await client.close();
-      await new Promise((resolve) => {
-        child.once('exit', resolve);
-        child.kill('SIGTERM');
-      });
+      await database.stop();
+      rmSync(dir, { recursive: true, force: true });
     },
   };
 }
