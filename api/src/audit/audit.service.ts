@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
-import type { Page } from '../common/pagination';
+import { Types, type Model } from 'mongoose';
+import { countOf, type Page } from '../common/pagination';
 import { AuditEntry } from './audit-entry.schema';
 
 export type NewAuditEntry = Omit<AuditEntry, 'at' | 'requestKey'>;
@@ -19,17 +19,19 @@ export class AuditService {
       await this.entries.create(entry);
       return;
     }
+    // The id is made here, like create()'s, not by the database: the log is read in id order, and
+    // ids from one process grow in the order it wrote them.
     await this.entries.updateOne(
       { requestKey },
-      { $setOnInsert: { ...entry, requestKey, at: new Date() } },
+      { $setOnInsert: { _id: new Types.ObjectId(), ...entry, requestKey, at: new Date() } },
       { upsert: true },
     );
   }
 
   async list(page: Page) {
     const [entries, total] = await Promise.all([
-      this.entries.find().sort({ at: -1, _id: -1 }).skip(page.skip).limit(page.limit).lean(),
-      this.entries.countDocuments(),
+      this.entries.find().sort({ _id: -1 }).skip(page.skip).limit(page.limit).lean(),
+      countOf(this.entries),
     ]);
     return { entries, total };
   }

@@ -3,6 +3,7 @@ import { InputMessages, LIST_MAX_LIMIT, TOTAL_COUNT_HEADER } from '@toolshop/con
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import type { FastifyReply } from 'fastify';
+import type { Model, QueryFilter } from 'mongoose';
 
 /** Without limit/page a list still answers a plain array, but never more than this. */
 export const LIST_CAP = LIST_MAX_LIMIT;
@@ -46,4 +47,15 @@ export function pageOf(query: PageQuery): Page {
 export function withTotal<T>(reply: FastifyReply, items: T, total: number | undefined): T {
   if (total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));
   return items;
+}
+
+/**
+ * The number of documents a list's filter matches. Without a filter it is the collection's count
+ * (the count command: collection metadata on MongoDB, a plain row count on the embedded engine, both
+ * exact); with one, countDocuments, which the filter's index serves.
+ */
+export function countOf<T>(model: Model<T>, filter: QueryFilter<T> = {}): Promise<number> {
+  return Object.keys(filter).length === 0
+    ? model.estimatedDocumentCount()
+    : model.countDocuments(filter);
 }

@@ -8,7 +8,7 @@ import type { Model } from 'mongoose';
 import { Readable } from 'node:stream';
 import { AdminOnly } from '../access/access.decorators';
 import { ApiInvalidInput } from '../common/error-response.dto';
-import { PUBLIC_FIELDS } from './order-changes';
+import { NEWEST_FIRST, PUBLIC_FIELDS } from './order-changes';
 import {
   csvRow,
   type CsvOrder,
@@ -52,7 +52,7 @@ export class AdminOrdersExportController {
   export(@Query() query: ExportOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const cursor = this.orders
       .find(ordersInState(query.state), PUBLIC_FIELDS)
-      .sort({ createdAt: -1, _id: -1 })
+      .sort(NEWEST_FIRST)
       .lean<CsvOrder[]>()
       .cursor({ batchSize: BATCH });
     async function* lines() {

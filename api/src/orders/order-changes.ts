@@ -4,18 +4,23 @@ import type { ModifiedAnswer } from '@toolshop/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { modified } from '../common/answers.dto';
 import { DatabaseLocks } from '../common/lease-locks';
-import type { Page } from '../common/pagination';
+import { countOf, type Page } from '../common/pagination';
 import { Order } from './order.schema';
 
 /** What an order list answers: the payment reference and slot bookkeeping stay server-side. */
 export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/**
+ * Newest first is the ObjectId order (an id starts with its creation second): the primary key
+ * serves it as an index scan from the end, at any page, where a sort by createdAt would read and
+ * sort the whole filtered set (DocumentDB orders by an index only by the primary key).
+ */
+export const NEWEST_FIRST = { _id: -1 } as const;
 
 /** A page of orders, newest first, with the total when the page was asked for. */
 export async function listOrders(orders: Model<Order>, filter: QueryFilter<Order>, page: Page) {
   const [items, total] = await Promise.all([
     orders.find(filter, PUBLIC_FIELDS).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).lean(),
-    page.requested ? orders.countDocuments(filter) : Promise.resolve(undefined),
+    page.requested ? countOf(orders, filter) : Promise.resolve(undefined),
   ]);
   return { orders: items, total };
 }

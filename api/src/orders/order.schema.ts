@@ -61,9 +61,10 @@ export class Order {
 
 export type OrderDocument = HydratedDocument<Order>;
 export const OrderSchema = SchemaFactory.createForClass(Order);
-// Own orders, all orders (admin, by state) and the daily stats: newest first.
-OrderSchema.index({ email: 1, createdAt: -1 });
+// Own orders and all orders by state (admin), newest first: the _id order (order-changes.ts).
+OrderSchema.index({ email: 1, _id: -1 });
+OrderSchema.index({ paid: 1, shipped: 1, _id: -1 });
+// The daily stats read a range of days.
 OrderSchema.index({ createdAt: -1 });
-OrderSchema.index({ paid: 1, shipped: 1, createdAt: -1 });
 // The expiry sweep: unpaid orders past their reservation.
 OrderSchema.index({ paid: 1, reservedUntil: 1 });

@@ -4,7 +4,7 @@ import type { Model } from 'mongoose';
 
 /**
  * A read-only view of the orders collection: the two fields "Verified buyer" needs. The orders
- * module owns the collection and its indexes ({ email: 1, createdAt: -1 } serves this query);
+ * module owns the collection and its indexes ({ email: 1, _id: -1 } serves this query);
  * reviews only ever read it, so neither module depends on the other's code.
  */
 @Schema({ collection: 'orders', versionKey: false, autoIndex: false, autoCreate: false })

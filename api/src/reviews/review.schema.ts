@@ -18,6 +18,7 @@ export class Review {
 
 export type ReviewDocument = HydratedDocument<Review>;
 export const ReviewSchema = SchemaFactory.createForClass(Review);
-// The public list and each customer's own reviews, newest first.
-ReviewSchema.index({ createdAt: -1 });
-ReviewSchema.index({ email: 1, createdAt: -1 });
+// Each customer's own reviews, newest first (the _id order; the public list is the primary key's).
+ReviewSchema.index({ email: 1, _id: -1 });
+// The public list's total: all reviews less the hidden ones.
+ReviewSchema.index({ hidden: 1 });

@@ -5,7 +5,7 @@ import type { Model, Types } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
 import { notFound } from '../common/domain-error';
-import { pageOf, type Page } from '../common/pagination';
+import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -18,7 +18,8 @@ type StoredReview = Pick<Review, 'email' | 'customerName' | 'opinion' | 'rating'
     _id: Types.ObjectId;
   };
 
-const NEWEST_FIRST = { createdAt: -1, _id: -1 } as const;
+/** The ObjectId order, served by the primary key at any page (as orders, order-changes.ts). */
+const NEWEST_FIRST = { _id: -1 } as const;
 /** Reviews stored before hiding existed have no `hidden` field: they are visible. */
 const VISIBLE = { hidden: { $ne: true } };
 const OWN_FIELDS = { email: 1, customerName: 1, opinion: 1, rating: 1, hidden: 1, createdAt: 1 };
@@ -52,7 +53,7 @@ export class ReviewsService {
           .skip(page.skip)
           .limit(page.limit)
           .lean<StoredReview[]>(),
-        page.requested ? this.reviews.countDocuments(VISIBLE) : Promise.resolve(undefined),
+        page.requested ? this.visibleCount() : Promise.resolve(undefined),
       ]);
       const reviews = (await withVerifiedBuyers(this.buyers, stored)).map(
         ({ email: _email, ...review }) => review,
@@ -86,9 +87,18 @@ export class ReviewsService {
         .skip(page.skip)
         .limit(page.limit)
         .lean<StoredReview[]>(),
-      this.reviews.countDocuments(),
+      countOf(this.reviews),
     ]);
     return { reviews: await withVerifiedBuyers(this.buyers, all.map(withHiddenFlag)), total };
+  }
+
+  /** All reviews less the hidden ones: two counts an index serves (a count of "not hidden" is not). */
+  private async visibleCount(): Promise<number> {
+    const [all, hidden] = await Promise.all([
+      countOf(this.reviews),
+      this.reviews.countDocuments({ hidden: true }),
+    ]);
+    return all - hidden;
   }
 
   async create(author: AuthUser, body: CreateReviewDto): Promise<InsertedAnswer> {

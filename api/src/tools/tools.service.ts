@@ -12,7 +12,7 @@ import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
 import { DatabaseLocks } from '../common/lease-locks';
-import { pageOf, type Page } from '../common/pagination';
+import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -97,7 +97,7 @@ export class ToolsService {
           .skip(page.skip)
           .limit(page.limit)
           .lean<LeanTool[]>(),
-        page.requested ? this.tools.countDocuments(filter) : Promise.resolve(undefined),
+        page.requested ? countOf(this.tools, filter) : Promise.resolve(undefined),
       ]);
       return { tools: new JsonSnapshot(tools), total };
     });

@@ -13,7 +13,7 @@ import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
 import { DatabaseLocks } from '../common/lease-locks';
-import type { Page } from '../common/pagination';
+import { countOf, type Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { ProfileDto } from './profile.dto';
 import { User } from './user.schema';
@@ -144,7 +144,7 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
         .skip(page.skip)
         .limit(page.limit)
         .lean(),
-      page.requested ? this.users.countDocuments() : Promise.resolve(undefined),
+      page.requested ? countOf(this.users) : Promise.resolve(undefined),
     ]);
     return { users, total };
   }
