@@ -4,6 +4,8 @@
 // is the same boot with `dev: true` (watchers and Rspack dev servers instead of the builds).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { MongoClient } from 'mongodb';
 import { API_AUDIENCE } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
@@ -103,6 +105,28 @@ function startDevServers(urls, offset, quiet) {
   );
 }
 
+/** `--demo-data large`: a manufacturer's volume (api/scripts/large-data.mjs) before the API starts. */
+async function loadDemoVolume(uri, publicUrl) {
+  // The API's own data script, run by path like the API itself (devstack imports no app code).
+  const { loadLargeData } = await import(pathToFileURL(join(repoRoot, 'api/scripts/large-data.mjs')).href);
+  const client = await MongoClient.connect(uri);
+  try {
+    const result = await loadLargeData(client.db('toolshop'), { publicUrl });
+    if (!result.loaded) console.error(`[large data] not loaded: ${result.reason}`);
+  } finally {
+    await client.close();
+  }
+}
+
+/** `--demo-data <name>` of npm start: `large`, or undefined for the demo catalog alone. */
+export function parseDemoData(argv) {
+  const at = argv.findIndex((arg) => arg === '--demo-data' || arg.startsWith('--demo-data='));
+  if (at === -1) return undefined;
+  const value = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : argv[at + 1];
+  if (value !== 'large') throw new Error(`--demo-data takes "large" (5,000 products, 50,000 orders, 20,000 reviews), got "${value ?? ''}"`);
+  return value;
+}
+
 /**
  * Environment of the remote registry (infra/registry) of a stack at these URLs: the stack's database
  * and object store, its shell and API for the smoke check (signed in as the demo admin, local only).
@@ -160,7 +184,7 @@ async function serveBuilds(ports, test, registry) {
  *   apiInstances: above 1, that many API processes and two identity-provider processes behind HAProxy
  *   at the same public URLs (proxy.mjs); not with dev.
  */
-export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {}, apiInstances = 1 } = {}) {
+export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {}, apiInstances = 1, demoData } = {}) {
   if (dev && apiInstances > 1) throw new Error('several API instances run with npm start, not in watch mode (npm run dev)');
   const urls = stackUrls(offset);
   const { ports } = urls;
@@ -183,6 +207,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
 
   try {
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
+    if (demoData === 'large') await loadDemoVolume(database.uri, urls.api);
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
     // The S3-compatible store of the remotes' releases (issue 17), its objects in the stack's data folder.
     await startObjectStore({ port: ports.objectstore, dataDir: join(dataDir, 'objectstore'), bucket: storeConfig().bucket });
