@@ -62,8 +62,11 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   /** The page loads reported for remote@version since `since` (within the retention). */
   const countOf = async (remote, version, since) => {
     const filter = { remote, version, ...(since ? { at: { $gte: new Date(since) } } : {}) };
-    const [total, errors] = await Promise.all([beacons.countDocuments(filter), beacons.countDocuments({ ...filter, error: true })]);
-    return { ok: total - errors, errors };
+    // One read, so both figures come from the same moment (two counts may straddle another insert).
+    const [counts] = await beacons
+      .aggregate([{ $match: filter }, { $group: { _id: null, total: { $sum: 1 }, errors: { $sum: { $cond: ['$error', 1, 0] } } } }])
+      .toArray();
+    return { ok: (counts?.total ?? 0) - (counts?.errors ?? 0), errors: counts?.errors ?? 0 };
   };
 
   const stateOf = async (remote) => (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };

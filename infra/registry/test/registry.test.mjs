@@ -202,7 +202,8 @@ test('beacon counts live in the database: a second registry process (or one rest
   const entries = (await call('GET', '/history?remote=storefront', { token: tokens.storefront })).body;
   const automatic = entries.filter((e) => e.automatic && e.from === '5.0.0+f');
   assert.equal(automatic.length, 1);
-  assert.match(automatic[0].reason, /^automatic: error rate 50 % over 10 page loads/);
+  // The decider saw its own report and perhaps the other's, never half of a count: 4 of 9 or 5 of 10.
+  assert.match(automatic[0].reason, /^automatic: error rate (44 % over 9|50 % over 10) page loads/);
 });
 
 test('activations through several registry processes at once lose none: each records the version it replaced', async () => {
