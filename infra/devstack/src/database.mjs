@@ -125,10 +125,15 @@ async function templateCluster({ tree, bin, user }) {
   return template;
 }
 
+const isOurs = (dir) =>
+  [tmpdir(), repoRoot].some((root) => dir.startsWith(`${root}/`)) && statSync(dir).uid === process.getuid?.();
+
 /** Where the cluster of `dataDir` lives: in it, unless the `postgres` user cannot reach it (a root-only home). */
 function clusterDir(dataDir, user) {
   if (user.uid !== undefined) {
-    chmodSync(dataDir, statSync(dataDir).mode | 0o011); // let `postgres` pass through, not list
+    // Let `postgres` pass through (not list) the folders we made for it: the data folder and its
+    // parents inside the temp folder or the repository (a test's mkdtemp is 0700).
+    for (let dir = dataDir; isOurs(dir); dir = dirname(dir)) chmodSync(dir, statSync(dir).mode | 0o011);
   }
   if (reachable(dataDir, user)) return join(dataDir, 'postgres');
   const fallback = join('/var/tmp/toolshop-postgres', Buffer.from(dataDir).toString('base64url').slice(-80));
