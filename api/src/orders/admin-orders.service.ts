@@ -33,7 +33,7 @@ export class AdminOrdersService {
   ) {}
 
   listAll(state: OrderState | undefined, page: Page) {
-    return listOrders(this.orders, state ? STATE_FILTERS[state] : {}, page);
+    return listOrders(this.orders, state ? STATE_FILTERS[state] : {}, page, { byKey: true });
   }
 
   /**

@@ -16,10 +16,25 @@ export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
  */
 export const NEWEST_FIRST = { _id: -1 } as const;
 
-/** A page of orders, newest first, with the total when the page was asked for. */
-export async function listOrders(orders: Model<Order>, filter: QueryFilter<Order>, page: Page) {
+/**
+ * A page of orders, newest first, with the total when the page was asked for. `byKey`: walk the
+ * primary key from its end and filter on the way, for filters that match many recent orders (the
+ * admin's states: unpaid orders expire within days, paid ones wait days to ship); the planner
+ * would rather sort every match of the state's index (paid page 100: 112 ms against 21 ms).
+ */
+export async function listOrders(
+  orders: Model<Order>,
+  filter: QueryFilter<Order>,
+  page: Page,
+  { byKey = false } = {},
+) {
+  const query = orders
+    .find(filter, PUBLIC_FIELDS)
+    .sort(NEWEST_FIRST)
+    .skip(page.skip)
+    .limit(page.limit);
   const [items, total] = await Promise.all([
-    orders.find(filter, PUBLIC_FIELDS).sort(NEWEST_FIRST).skip(page.skip).limit(page.limit).lean(),
+    (byKey ? query.hint({ _id: 1 }) : query).lean(),
     page.requested ? countOf(orders, filter) : Promise.resolve(undefined),
   ]);
   return { orders: items, total };
