@@ -1,7 +1,8 @@
 // Measures which single operations the database applies atomically when several PROCESSES race on
-// one document (the question behind src/common/lease-locks.ts). Starts a FerretDB like the tests do
-// (or uses MONGODB_URI), then for each case forks two workers that fire their half of the
-// operations at once, and checks the outcome against what an atomic database must give.
+// one document (what the API's single conditional writes rely on: api/README.md, "Concurrency").
+// Starts the embedded database like the tests do (or uses MONGODB_URI), then for each case forks
+// two workers that fire their half of the operations at once, and checks the outcome against what
+// an atomic database must give.
 //
 //   node api/scripts/ferretdb-atomicity.mjs [--rounds 5] [--port 29817]
 //
@@ -41,6 +42,24 @@ const cases = {
     check: async (c, wins) => {
       const stock = (await c.findOne({ _id: 'tool' })).available;
       return { ok: wins === 10 && stock === 0, detail: `${wins} took, stock ${stock}` };
+    },
+  },
+  'unconditional $inc by every caller': {
+    prepare: (c) => c.insertOne({ _id: 'counter', n: 0 }),
+    op: async (c) => (await c.updateOne({ _id: 'counter' }, { $inc: { n: 1 } })).modifiedCount,
+    check: async (c, wins) => {
+      const { n } = await c.findOne({ _id: 'counter' });
+      return { ok: wins === 50 && n === 50, detail: `n = ${n}` };
+    },
+  },
+  'two fields of one document, each written by half of the callers': {
+    // Half increment a, half b: a database that writes whole documents back loses some of either.
+    prepare: (c) => c.insertOne({ _id: 'doc', a: 0, b: 0 }),
+    op: async (c, _worker, i) =>
+      (await c.updateOne({ _id: 'doc' }, { $inc: { [i % 2 ? 'a' : 'b']: 1 } })).modifiedCount,
+    check: async (c) => {
+      const { a, b } = await c.findOne({ _id: 'doc' });
+      return { ok: a === 24 && b === 26, detail: `a = ${a}, b = ${b}` };
     },
   },
   'conditional updateOne ($set owner where owner absent)': {

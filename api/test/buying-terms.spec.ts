@@ -1,6 +1,9 @@
 // Issue 18: pack sizes and quantity price tiers on POST /orders, POST /tools and PATCH /tools/{id}.
 import { BuyingMessages, Messages } from '@toolshop/contracts';
 import { TestApi } from './support/test-api';
+import { Types } from 'mongoose';
+import type { EditToolTermsDto } from '../src/tools/tool.dto';
+import { ToolsService } from '../src/tools/tools.service';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -221,6 +224,22 @@ describe('PATCH /tools/{id}', () => {
       (item: { _id: string }) => item._id === toolId,
     );
     expect(listed.price).toBe(45);
+  });
+
+  it('never combines two concurrent edits into terms neither could set', async () => {
+    const tools = api.app.get(ToolsService);
+    for (let round = 0; round < 6; round++) {
+      const id = await api.insertTool({ minOrder: 10, available: 1000, price: 20 });
+      // Each is valid on the stored tool; together (packs of 5, minimum 12) they are not. Both
+      // read the stored tool before either writes.
+      const results = await Promise.allSettled([
+        tools.editTerms(id, { packSize: 5 } as EditToolTermsDto),
+        tools.editTerms(id, { minOrder: 12 } as EditToolTermsDto),
+      ]);
+      const tool = await api.db.collection('tools').findOne({ _id: new Types.ObjectId(id) });
+      expect((tool?.minOrder as number) % ((tool?.packSize as number | undefined) ?? 1)).toBe(0);
+      expect(results.map((result) => result.status).sort()).toEqual(['fulfilled', 'rejected']);
+    }
   });
 
   it('refuses a minimum above the stock, unknown fields and unknown ids', async () => {

@@ -310,7 +310,8 @@ describe('POST /quickOrders', () => {
     const tools = api.app.get(ToolsService);
     const orderId = String(new Types.ObjectId());
     // The first half of reserveAll for both lines, and then nothing: the process is gone.
-    for (const toolId of ids) await tools.takeHeld(toolId, 4, orderId);
+    for (const toolId of ids)
+      await tools.takeHeld(toolId, orderId, { quantity: 4, at: new Date() });
     expect(await stocks(ids)).toEqual([6, 6]);
     await api.app.get(OrderExpiry).sweep(new Date(Date.now() + IN_FLIGHT_GRACE_MS + 60_000));
     expect(await stocks(ids)).toEqual([10, 10]);

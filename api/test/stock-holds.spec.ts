@@ -3,7 +3,6 @@
 import { getModelToken } from '@nestjs/mongoose';
 import { RuleMessages } from '@toolshop/contracts';
 import { Types, type Model } from 'mongoose';
-import { DatabaseLocks, type LockDocument } from '../src/common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../src/config/config';
 import { CancelableOrders } from '../src/orders/cancelable-orders';
 import { OrderChanges } from '../src/orders/order-changes';
@@ -30,29 +29,18 @@ afterAll(() => api.stop());
 const oid = (id: string) => new Types.ObjectId(id);
 const afterGrace = () => new Date(Date.now() + IN_FLIGHT_GRACE_MS + 60_000);
 
-/**
- * What another API process brings to a sweep: its own lock queue (LeaseLocks' in-process mutex)
- * and services over the same database, so only the database keeps the sweepers apart.
- */
+/** What another API process brings to a sweep: services over the same database, nothing shared. */
 function otherProcess() {
-  const connection = api.db;
-  const locks = new DatabaseLocks(connection);
   const config = api.app.get<ApiConfig>(API_CONFIG);
   const toolModel = api.app.get<Model<Tool>>(getModelToken(Tool.name));
   const orderModel = api.app.get<Model<Order>>(getModelToken(Order.name));
-  const tools = new ToolsService(toolModel, config, locks);
+  const tools = new ToolsService(toolModel, config);
   const slots = new UnpaidOrderSlots(
     api.app.get(getModelToken(UnpaidOrderSlot.name)),
     orderModel,
-    locks,
     config,
   );
-  const orders = new CancelableOrders(
-    orderModel,
-    new OrderChanges(orderModel, locks),
-    tools,
-    slots,
-  );
+  const orders = new CancelableOrders(orderModel, new OrderChanges(orderModel), tools, slots);
   return { tools, slots, orders };
 }
 
@@ -60,14 +48,6 @@ async function holdsOf(toolId: string) {
   const tool = await api.db.collection('tools').findOne({ _id: oid(toolId) });
   return Object.keys(tool?.holds ?? {});
 }
-
-/** The lease a process held on the tool when it died (expired: the sweepers take it over). */
-const deadLease = (toolId: string) =>
-  api.db.collection<LockDocument>('locks').insertOne({
-    _id: `tool:${toolId}`,
-    token: 'died-with-its-process',
-    expiresAt: new Date(Date.now() - 1000),
-  });
 
 /** Every sweeper at once: the app's own expiry sweep and SWEEPERS other processes'. */
 async function sweepEverywhere(at: Date): Promise<number> {
@@ -88,10 +68,10 @@ describe('stock holds', () => {
   it('gives back, exactly once, the stock taken by a process that died before saving the order', async () => {
     const toolId = await api.insertTool({ available: 10 });
     // The first half of POST /orders (ToolsService.reserve), then the process dies: stock taken,
-    // lease left behind, no order.
+    // hold left behind, no order.
     const orderId = String(new Types.ObjectId());
-    expect(await otherProcess().tools.takeHeld(toolId, 3, orderId)).not.toBeNull();
-    await deadLease(toolId);
+    const hold = { quantity: 3, at: new Date() };
+    expect(await otherProcess().tools.takeHeld(toolId, orderId, hold)).not.toBeNull();
     expect(await api.toolStock(toolId)).toBe(7);
     expect(await api.db.collection('orders').countDocuments({ _id: oid(orderId) })).toBe(0);
 
@@ -146,11 +126,49 @@ describe('stock holds', () => {
         { $set: { [`holds.${orderId}`]: { quantity: 4, at: new Date(), returning: true } } },
       );
     await api.db.collection('orders').deleteOne({ _id: oid(orderId) });
-    await deadLease(toolId);
     await sweepEverywhere(afterGrace());
     expect(await api.toolStock(toolId)).toBe(10);
     expect(await holdsOf(toolId)).toEqual([]);
     // (Its slot is the slot sweep's, once lapsed: see the slot tests.)
+    await api.db.collection('unpaid_order_slots').deleteMany({ orderId });
+  });
+
+  it("gives back once when a sweep and the hold's writer end it at the same moment", async () => {
+    for (let round = 0; round < 10; round++) {
+      const toolId = await api.insertTool({ available: 10 });
+      const orderId = String(new Types.ObjectId());
+      // A hold of an order that was never saved, old enough for the sweep; its writer is still
+      // there and gives the stock back too (as reserve does when the order's insert fails).
+      const hold = { quantity: 3, at: new Date(Date.now() - IN_FLIGHT_GRACE_MS - 60_000) };
+      const writer = otherProcess().tools;
+      expect(await writer.takeHeld(toolId, orderId, hold)).not.toBeNull();
+      const notSaved = async () => false;
+      const returned = await Promise.all([
+        ...Array.from({ length: 3 }, () =>
+          otherProcess().tools.settleHolds(toolId, new Date(), notSaved),
+        ),
+        writer['settle'](toolId, orderId, hold, notSaved),
+      ]);
+      expect(returned.reduce((a, b) => a + b, 0)).toBe(3);
+      expect(await api.toolStock(toolId)).toBe(10);
+      expect(await holdsOf(toolId)).toEqual([]);
+    }
+  });
+
+  it('leaves a returning hold written since a sweep read the older one to the cancel', async () => {
+    const toolId = await api.insertTool({ available: 10 });
+    const orderId = await api.placeOrder(toolId, api.tokens.other, 4);
+    const old = { quantity: 4, at: new Date(Date.now() - IN_FLIGHT_GRACE_MS - 60_000) };
+    await api.db
+      .collection('tools')
+      .updateOne({ _id: oid(toolId) }, { $set: { [`holds.${orderId}`]: old } });
+    // The cancel replaces it with its returning hold, deletes the order and gives the 4 back; a
+    // sweep that read the old hold (order still there: nothing back) then ends nothing.
+    const cancel = await api.request('DELETE', `/orders/${orderId}`, { token: api.tokens.other });
+    expect(cancel.status).toBe(200);
+    expect(await otherProcess().tools['settle'](toolId, orderId, old, async () => true)).toBe(0);
+    expect(await api.toolStock(toolId)).toBe(10);
+    expect(await holdsOf(toolId)).toEqual([]);
     await api.db.collection('unpaid_order_slots').deleteMany({ orderId });
   });
 
@@ -223,13 +241,11 @@ describe('unpaid-order slots', () => {
     // order's release comes late: the newer order keeps its place.
     const newer = String(new Types.ObjectId());
     await api.db.collection('unpaid_order_slots').deleteOne({ _id: slot!._id } as never);
-    await api.db
-      .collection('unpaid_order_slots')
-      .insertOne({
-        _id: slot!._id,
-        orderId: newer,
-        expiresAt: new Date(Date.now() + 60_000),
-      } as never);
+    await api.db.collection('unpaid_order_slots').insertOne({
+      _id: slot!._id,
+      orderId: newer,
+      expiresAt: new Date(Date.now() + 60_000),
+    } as never);
     await Promise.all(
       Array.from({ length: SWEEPERS }, () =>
         otherProcess().slots.release(String(slot!._id), first),

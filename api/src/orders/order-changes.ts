@@ -3,7 +3,6 @@ import { InjectModel } from '@nestjs/mongoose';
 import type { ModifiedAnswer } from '@toolshop/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { modified } from '../common/answers.dto';
-import { DatabaseLocks } from '../common/lease-locks';
 import { countOf, type Page } from '../common/pagination';
 import { Order } from './order.schema';
 
@@ -42,14 +41,12 @@ export async function listOrders(
 
 /**
  * Every state change of an order (pay, approve, cancel, expire) goes through here: one conditional
- * write, one at a time per order across every API process (see LeaseLocks for why).
+ * write, which the database applies atomically, so of two racing changes only one finds the order
+ * in the state it requires.
  */
 @Injectable()
 export class OrderChanges {
-  constructor(
-    @InjectModel(Order.name) private readonly orders: Model<Order>,
-    private readonly locks: DatabaseLocks,
-  ) {}
+  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
 
   /** `from` is the state the order must be in; matchedCount 0 when it is missing or in another. */
   async transition(
@@ -57,18 +54,14 @@ export class OrderChanges {
     from: QueryFilter<Order>,
     update: UpdateQuery<Order>,
   ): Promise<ModifiedAnswer> {
-    const result = await this.locks.run(`order:${id}`, () =>
-      this.orders.updateOne({ ...from, _id: id }, update),
-    );
+    const result = await this.orders.updateOne({ ...from, _id: id }, update);
     return modified(result.matchedCount, result.modifiedCount);
   }
 
   /** Deletes the order if it is still unpaid with this payment intent (or none). */
   async deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
     const intent = paymentIntentId ?? { $exists: false };
-    const result = await this.locks.run(`order:${id}`, () =>
-      this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent }),
-    );
+    const result = await this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent });
     return result.deletedCount > 0;
   }
 }

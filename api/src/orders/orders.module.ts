@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { DatabaseLocks } from '../common/lease-locks';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersExportController } from './admin-orders-export.controller';
@@ -40,7 +39,6 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     PayableOrdersService,
     CancelableOrders,
     OrderChanges,
-    DatabaseLocks,
     OrderCancellation,
     OrderExpiry,
     ExpiryReminders,

