@@ -38,6 +38,12 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     assert.match(output, /ok {3}\S+k8s\/overlays\/production: \d+ objects/);
   });
 
+  it('the FerretDB-over-PostgreSQL overlay is valid and keeps every rule', () => {
+    const { status, output } = run('k8s/overlays/ferretdb-postgres');
+    assert.equal(status, 0, output);
+    assert.match(output, /ok {3}\S+k8s\/overlays\/ferretdb-postgres: \d+ objects/);
+  });
+
   it('refuses a misspelt field, which Kubernetes would silently drop', () => {
     const { status, output } = run('test/broken/unknown-field');
     assert.equal(status, 1, output);

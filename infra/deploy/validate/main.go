@@ -214,7 +214,9 @@ func checkContainer(r *report, name string, c corev1.Container) {
 			r.add("%s: needs an HTTP %s", name, kind)
 			continue
 		}
-		if !strings.HasPrefix(probe.HTTPGet.Path, "/health") {
+		// Ours are /health..., an upstream image's the Kubernetes names (FerretDB: /debug/livez, /debug/readyz).
+		conventional := map[string]string{"readinessProbe": "/readyz", "livenessProbe": "/livez"}[kind]
+		if !strings.HasPrefix(probe.HTTPGet.Path, "/health") && !strings.HasSuffix(probe.HTTPGet.Path, conventional) {
 			r.add("%s: %s must ask a health endpoint, not %q", name, kind, probe.HTTPGet.Path)
 		}
 		if !ports[probe.HTTPGet.Port.String()] {
