@@ -22,10 +22,7 @@
 // BENCH_SECONDS (10), BENCH_ROUNDS (3: the cached reads, raw and --before take turns, median round).
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { createSign, generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -34,6 +31,7 @@ import { MongoClient } from 'mongodb';
 import { startDatabase } from '@toolshop/devstack/database';
 import { stopAll } from '@toolshop/devstack/processes.mjs';
 import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
+import { cpuSeconds, freePort, isFree, startIssuer, startMailSink, waitFor } from './harness.mjs';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -61,33 +59,7 @@ const PROXIED_INSTANCES = 3;
 /** Start-up allowance plus every run (2 s warm-up each); past it the bench gives up. */
 const TIME_LIMIT_MS = (180 + MEASURED_RUNS * (DURATION + 2 + 5)) * 1000;
 const children = [];
-/** USER_HZ of /proc/<pid>/stat's times (100 on Linux). */
-const CLOCK_TICKS = 100;
 const cleanups = [];
-
-const isFree = (port) =>
-  new Promise((resolve) => {
-    const server = createNetServer()
-      .once('error', () => resolve(false))
-      .listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-async function freePort(from, to) {
-  for (let port = from; port <= to; port++) if (await isFree(port)) return port;
-  throw new Error(`no free port in ${from}..${to}`);
-}
-
-async function waitFor(url, child) {
-  for (let i = 0; i < 240; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
 
 function startNode(script, env, readyUrl) {
   const profile = options.profile && script.endsWith('main.js');
@@ -99,16 +71,6 @@ function startNode(script, env, readyUrl) {
   });
   children.push(child);
   return waitFor(readyUrl, child).then(() => child);
-}
-
-/** CPU seconds a process has used (Linux /proc; undefined elsewhere). */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return undefined;
-  }
 }
 
 /** Another FerretDB build (e.g. with other SQLite settings), started like the devstack starts its own. */
@@ -135,38 +97,6 @@ async function startFerretDb(binary, port, dataDir) {
 }
 
 /**
- * A mail server that accepts every message (as the devstack's Mailpit does), so the orders' emails
- * are sent once each instead of failing and coming back as retries during the next run.
- */
-async function startMailSink(port) {
-  const server = createNetServer((socket) => {
-    let inData = false;
-    let pending = '';
-    socket.setEncoding('latin1');
-    socket.on('error', () => undefined);
-    socket.on('data', (chunk) => {
-      pending += chunk;
-      for (let end = pending.indexOf('\r\n'); end >= 0; end = pending.indexOf('\r\n')) {
-        const line = pending.slice(0, end);
-        pending = pending.slice(end + 2);
-        if (inData) {
-          if (line === '.') socket.write('250 queued\r\n');
-          inData = line !== '.';
-          continue;
-        }
-        const verb = line.slice(0, 4).toUpperCase();
-        if (verb === 'DATA') inData = true;
-        if (verb === 'QUIT') socket.end('221 bye\r\n');
-        else socket.write(verb === 'DATA' ? '354 go on\r\n' : '250 ok\r\n');
-      }
-    });
-    socket.write('220 bench mail sink\r\n');
-  });
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return server;
-}
-
-/**
  * Waits (at most two minutes) until the outbox holds no unsent email, so that sending what one run
  * queued does not weigh on the next build's run.
  */
@@ -176,27 +106,6 @@ async function drainOutbox(uri) {
   for (let i = 0; i < 480 && (await outbox.countDocuments({ status: 'pending' })) > 0; i++)
     await new Promise((resolve) => setTimeout(resolve, 250));
   await client.close();
-}
-
-/** A signing key whose JWKS the API fetches, so POST /orders runs the real token verification. */
-async function startIssuer(port) {
-  const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  const jwk = { ...publicKey.export({ format: 'jwk' }), kid: 'bench', alg: 'RS256', use: 'sig' };
-  const server = createServer((_request, response) =>
-    response.end(JSON.stringify({ keys: [jwk] })),
-  );
-  await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${port}`;
-  const part = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const header = part({ alg: 'RS256', typ: 'JWT', kid: 'bench' });
-  const orders = CASES.has('orders') || CASES.has('proxy');
-  const tokens = Array.from({ length: orders ? CUSTOMERS : 0 }, (_, i) => {
-    const claims = { sub: `bench${i}`, email: `bench${i}@toolshop.test`, name: `Bench ${i}` };
-    const unsigned = `${header}.${part({ ...claims, aud: 'urn:toolshop:api', iss: issuer, iat: now, exp: now + 3600 })}`;
-    return `${unsigned}.${createSign('RSA-SHA256').update(unsigned).sign(privateKey).toString('base64url')}`;
-  });
-  return { server, issuer, tokens };
 }
 
 async function seed(uri) {
@@ -377,7 +286,12 @@ async function main() {
     async () => rmSync(dataDir, { recursive: true, force: true }),
     () => database.stop(),
   );
-  const { server: issuerServer, issuer, tokens } = await startIssuer(issuerPort);
+  const orders = CASES.has('orders') || CASES.has('proxy');
+  const {
+    server: issuerServer,
+    issuer,
+    tokens,
+  } = await startIssuer(issuerPort, orders ? CUSTOMERS : 0);
   const mailSink = await startMailSink(smtpPort);
   cleanups.push(
     () =>
