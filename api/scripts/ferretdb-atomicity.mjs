@@ -28,7 +28,10 @@ async function insertWins(collection, document) {
   }
 }
 
-/** Each case: prepare the collection, the op every worker runs PER_WORKER times at once, the check. */
+/**
+ * Each case: prepare the collection, the op every worker (0, 1) runs PER_WORKER times at once, the
+ * check.
+ */
 const cases = {
   'conditional findOneAndUpdate ($gte, $inc -1) on stock 10': {
     prepare: (c) => c.insertOne({ _id: 'tool', available: 10 }),
@@ -44,22 +47,27 @@ const cases = {
       return { ok: wins === 10 && stock === 0, detail: `${wins} took, stock ${stock}` };
     },
   },
-  'unconditional $inc by every caller': {
+  'unconditional $inc of one field by every caller': {
     prepare: (c) => c.insertOne({ _id: 'counter', n: 0 }),
     op: async (c) => (await c.updateOne({ _id: 'counter' }, { $inc: { n: 1 } })).modifiedCount,
     check: async (c, wins) => {
       const { n } = await c.findOne({ _id: 'counter' });
-      return { ok: wins === 50 && n === 50, detail: `n = ${n}` };
+      return {
+        ok: wins === WORKERS * PER_WORKER && n === WORKERS * PER_WORKER,
+        detail: `n = ${n}`,
+      };
     },
   },
-  'two fields of one document, each written by half of the callers': {
-    // Half increment a, half b: a database that writes whole documents back loses some of either.
+  'unconditional $inc of two fields of one document, one field per process': {
+    // One process increments a, the other b: a database that writes whole documents back loses
+    // some of either.
     prepare: (c) => c.insertOne({ _id: 'doc', a: 0, b: 0 }),
-    op: async (c, _worker, i) =>
-      (await c.updateOne({ _id: 'doc' }, { $inc: { [i % 2 ? 'a' : 'b']: 1 } })).modifiedCount,
+    op: async (c, worker) =>
+      (await c.updateOne({ _id: 'doc' }, { $inc: { [worker === 0 ? 'a' : 'b']: 1 } }))
+        .modifiedCount,
     check: async (c) => {
       const { a, b } = await c.findOne({ _id: 'doc' });
-      return { ok: a === 24 && b === 26, detail: `a = ${a}, b = ${b}` };
+      return { ok: a === PER_WORKER && b === PER_WORKER, detail: `a = ${a}, b = ${b}` };
     },
   },
   'conditional updateOne ($set owner where owner absent)': {
@@ -109,7 +117,7 @@ const cases = {
 };
 
 async function worker() {
-  const [uri, dbName, name] = process.argv.slice(3);
+  const [uri, dbName, name, index] = process.argv.slice(3);
   const client = new MongoClient(uri, { maxPoolSize: PER_WORKER });
   await client.connect();
   const c = client.db(dbName).collection('race');
@@ -118,7 +126,7 @@ async function worker() {
   process.send({ ready: true });
   process.once('message', async () => {
     const results = await Promise.all(
-      Array.from({ length: PER_WORKER }, (_, i) => cases[name].op(c, process.pid, i)),
+      Array.from({ length: PER_WORKER }, (_, i) => cases[name].op(c, Number(index), i)),
     );
     process.send({ wins: results.reduce((a, b) => a + b, 0) });
     await client.close();
@@ -129,8 +137,8 @@ async function runCase(uri, client, name, round) {
   const dbName = `atomicity_${round}_${Object.keys(cases).indexOf(name)}`;
   const c = client.db(dbName).collection('race');
   await cases[name].prepare(c);
-  const children = Array.from({ length: WORKERS }, () =>
-    fork(new URL(import.meta.url).pathname, ['worker', uri, dbName, name]),
+  const children = Array.from({ length: WORKERS }, (_, index) =>
+    fork(new URL(import.meta.url).pathname, ['worker', uri, dbName, name, String(index)]),
   );
   await Promise.all(children.map((child) => new Promise((ok) => child.once('message', ok))));
   const answers = children.map(
@@ -165,8 +173,10 @@ async function main() {
   const client = new MongoClient(uri);
   try {
     const info = await client.db('admin').command({ buildInfo: 1 });
+    // FerretDB v1 answered ferretdbVersion, v2 answers ferretdb: { version }.
+    const ferret = info.ferretdb?.version ?? info.ferretdbVersion;
     console.log(
-      `${database?.kind ?? 'external'} (${info.ferretdbVersion ? `FerretDB ${info.ferretdbVersion}` : `MongoDB ${info.version}`}),` +
+      `${database?.kind ?? 'external'} (${ferret ? `FerretDB ${ferret}` : `MongoDB ${info.version}`}),` +
         ` ${WORKERS} processes x ${PER_WORKER} operations at once, ${values.rounds} rounds`,
     );
     for (const name of Object.keys(cases)) {

@@ -117,7 +117,7 @@ describe('stock holds', () => {
     const toolId = await api.insertTool({ available: 10 });
     const orderId = await api.placeOrder(toolId, api.tokens.other, 4);
     expect(await api.toolStock(toolId)).toBe(6);
-    // The first half of a cancel (ToolsService.returnFor): the returning hold, the order's
+    // The first half of a cancel (ToolsService.returnForAll): the returning hold, the order's
     // deletion; then the process dies before putting the 4 back.
     await api.db
       .collection('tools')
@@ -170,6 +170,31 @@ describe('stock holds', () => {
     expect(await api.toolStock(toolId)).toBe(10);
     expect(await holdsOf(toolId)).toEqual([]);
     await api.db.collection('unpaid_order_slots').deleteMany({ orderId });
+  });
+
+  it('gives back once and leaves no hold when cancels of one order overlap or come late', async () => {
+    for (let round = 0; round < 5; round++) {
+      const toolId = await api.insertTool({ available: 10 });
+      const orderId = await api.placeOrder(toolId, api.tokens.other, 4);
+      const lines = [{ toolId, quantity: 4 }];
+      const deleteIt = async () =>
+        (await api.db.collection('orders').deleteOne({ _id: oid(orderId) })).deletedCount > 0;
+      // Overlapping cancels on several processes (one deletes the order), then one that read the
+      // order before it went and writes its returning hold after the give-back.
+      const removed = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          otherProcess().tools.returnForAll(lines, orderId, deleteIt),
+        ),
+      );
+      expect(removed.filter(Boolean)).toHaveLength(1);
+      expect(await otherProcess().tools.returnForAll(lines, orderId, deleteIt)).toBe(false);
+      expect(await api.toolStock(toolId)).toBe(10);
+      expect(await holdsOf(toolId)).toEqual([]);
+      // Nothing left for a sweep to give back a second time.
+      await sweepEverywhere(afterGrace());
+      expect(await api.toolStock(toolId)).toBe(10);
+      await api.db.collection('unpaid_order_slots').deleteMany({ orderId });
+    }
   });
 
   it('leaves no hold behind a normal order and cancel, and keeps holds out of the answers', async () => {

@@ -1,5 +1,5 @@
 // Issue 16: writes to one user record (profile saves, the sign-in upsert, admin assignment) never
-// lose one another, on FerretDB (which rewrites the whole document on every update) and MongoDB.
+// lose one another: each is one update with operators, atomic on MongoDB and FerretDB v2 alike.
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { API_CONFIG, type ApiConfig } from '../src/config/config';

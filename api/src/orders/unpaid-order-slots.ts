@@ -22,7 +22,7 @@ const SWEEP_BATCH = 100;
 /**
  * What a sweep leaves alone for a while: an order being placed right now (a slot claimed, its order
  * not yet saved; a hold not yet settled). Far longer than any request may run (REQUEST_TIMEOUT_MS,
- * 30 s by default) and than a lease lock's 15 s.
+ * 30 s by default).
  */
 export const IN_FLIGHT_GRACE_MS = 120_000;
 

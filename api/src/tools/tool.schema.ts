@@ -5,13 +5,16 @@ import type { HydratedDocument } from 'mongoose';
 /**
  * A stock change in flight for one order (placing it, or cancelling it), written in the same write
  * as the change itself and removed once the order is saved or deleted: a hold still there after
- * its writer's lock has lapsed marks a process that died in between (see ToolsService.settleHolds).
+ * IN_FLIGHT_GRACE_MS marks a process that died in between (see ToolsService.settleHolds).
  */
 export interface StockHold {
   quantity: number;
+  /** When it was last written: a write that ends it matches this, so it is ended once. */
   at: Date;
   /** true: the order is being cancelled (its stock comes back once the order is gone). */
   returning?: boolean;
+  /** The cancels of the order in flight (a token each), while returning. */
+  by?: string[];
 }
 
 /** A product. Money is whole dollars; available is the stock that orders decrement. */

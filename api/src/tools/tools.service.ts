@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
@@ -54,7 +55,7 @@ const BUYING_FIELDS = {
   priceTiers: 1,
 };
 
-/** One order's lines in the order their tools' locks are taken, the same for every caller. */
+/** One order's lines in the order their stock is taken, the same for every caller. */
 const inIdOrder = <L extends { toolId: string }>(lines: readonly L[]): L[] =>
   [...lines].sort((a, b) => (a.toolId < b.toolId ? -1 : a.toolId > b.toolId ? 1 : 0));
 
@@ -281,47 +282,65 @@ export class ToolsService {
   /**
    * The first half of reserve: the stock and its hold in one conditional write (the database
    * applies it atomically). On its own it is what a process that died right after it leaves behind.
+   * Answers the tool as it was before, without `holds` (`select: false` applies here too).
    */
   takeHeld(id: string, orderId: string, hold: StockHold) {
     return this.tools
       .findOneAndUpdate(
         { _id: id, minOrder: { $lte: hold.quantity }, available: { $gte: hold.quantity } },
         { $inc: { available: -hold.quantity }, $set: { [`holds.${orderId}`]: hold } },
-        { returnDocument: 'before', projection: { holds: 0 } },
+        { returnDocument: 'before' },
       )
       .lean<LeanTool>();
   }
 
   /**
-   * A cancel (or expiry) of an order's lines: a returning hold on every line's tool first, then
-   * `remove` (the order's deletion, which one caller at most can do), then, by that caller, each
-   * line's stock back with the hold's removal in one write. A returning hold already there (another
-   * cancel of the same order at the same moment) is kept, not replaced, so the remover finds one
-   * to end whoever wrote it; a placing hold a dying reserve left is replaced (same order, same
-   * rule). A caller that removed nothing leaves the hold to the remover or, after the grace, to
-   * settleHolds, which decides by whether the order exists; so does a crash anywhere in between.
+   * A cancel (or expiry) of an order's lines: a returning hold on every line's tool first, naming
+   * this cancel (a token in `by`), then `remove` (the order's deletion, which one caller at most
+   * can do), then, by that caller, each line's stock back with the hold's removal in one write.
+   * Concurrent cancels of one order share the hold (each adds its token; a placing hold a dying
+   * reserve left becomes it: same order, same rule). A cancel that removed nothing takes its token
+   * out and removes the hold once no cancel is left in it, so a cancel arriving after the order is
+   * gone leaves no hold for the sweep to give back a second time. A crash in between leaves the
+   * hold to settleHolds, which decides by whether the order exists.
    */
   async returnForAll(
     lines: ReadonlyArray<{ toolId: string; quantity: number }>,
     orderId: string,
     remove: () => Promise<boolean>,
   ): Promise<boolean> {
-    const at = new Date();
     const path = `holds.${orderId}`;
+    const by = `${path}.by`;
+    const token = randomUUID();
+    const at = new Date();
     await this.eachLine(lines, (line) =>
       this.tools.updateOne(
-        { _id: line.toolId, [`${path}.returning`]: { $ne: true } },
-        { $set: { [path]: { quantity: line.quantity, at, returning: true } } },
+        { _id: line.toolId },
+        {
+          $set: {
+            [`${path}.quantity`]: line.quantity,
+            [`${path}.at`]: at,
+            [`${path}.returning`]: true,
+          },
+          $addToSet: { [by]: token },
+        },
       ),
     );
     const removed = await remove();
-    if (removed)
-      await this.eachLine(lines, (line) =>
-        this.tools.updateOne(
+    await this.eachLine(lines, async (line) => {
+      if (removed) {
+        await this.tools.updateOne(
           { _id: line.toolId, [`${path}.returning`]: true },
           { $inc: { available: line.quantity }, $unset: { [path]: 1 } },
-        ),
+        );
+        return;
+      }
+      await this.tools.updateOne({ _id: line.toolId, [by]: token }, { $pull: { [by]: token } });
+      await this.tools.updateOne(
+        { _id: line.toolId, [by]: { $size: 0 } },
+        { $unset: { [path]: 1 } },
       );
+    });
     return removed;
   }
 

@@ -63,7 +63,8 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
 
   /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
   async onApplicationBootstrap(): Promise<void> {
-    for (const email of this.config.adminEmails) await this.upsert(email, { $set: { role: 'admin' } });
+    for (const email of this.config.adminEmails)
+      await this.upsert(email, { $set: { role: 'admin' } });
   }
 
   async ensureUser(email: string, name: string): Promise<void> {
