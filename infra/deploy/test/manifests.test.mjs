@@ -57,4 +57,14 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     assert.match(output, /container web: securityContext.readOnlyRootFilesystem must be true/);
     assert.match(output, /container web: METRICS_TOKEN must come from a Secret/);
   });
+
+  it('refuses FerretDB opened up: untagged, authentication off, telemetry on, a literal URL, open to all', () => {
+    const { status, output } = run('test/broken/ferretdb-open');
+    assert.equal(status, 1, output);
+    assert.match(output, /container ferretdb: image "ghcr.io\/ferretdb\/ferretdb" must be pinned/);
+    assert.match(output, /container ferretdb: FERRETDB_AUTH must be left on/);
+    assert.match(output, /container ferretdb: FERRETDB_TELEMETRY must be set to disable/);
+    assert.match(output, /container ferretdb: FERRETDB_POSTGRESQL_URL must come from a Secret/);
+    assert.match(output, /NetworkPolicy ferretdb: ingress rule 0 must name its peers/);
+  });
 });

@@ -1,11 +1,12 @@
 // Validates the Kubernetes manifests of infra/deploy offline: renders each kustomization with
 // kustomize's own library (krusty), decodes every object STRICTLY into the official Kubernetes
 // API types (an unknown or misspelt field, a wrong type or a duplicate key fails), then checks the
-// shop's rules: probes, resources, a locked-down securityContext on every container, secrets by
-// reference only, a PodDisruptionBudget per Deployment, an autoscaler for the API, a default-deny
-// NetworkPolicy, Services and an Ingress that point at something that exists.
+// shop's rules: pinned images, probes, resources, a locked-down securityContext on every container,
+// secrets by reference only, a PodDisruptionBudget per Deployment, an autoscaler for the API, a
+// default-deny NetworkPolicy whose allowances each name their peers and ports, Services and an
+// Ingress that point at something that exists, and FerretDB with authentication on and telemetry off.
 //
-//	go run . ../k8s/base ../k8s/overlays/production
+//	go run . ../k8s/base ../k8s/overlays/production ../k8s/overlays/ferretdb-postgres
 package main
 
 import (
@@ -43,7 +44,14 @@ var kinds = map[string]func() any{
 }
 
 // Names of settings that are secrets: they must come from a Secret, never a literal or a ConfigMap.
-var secretName = regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|COOKIE_KEYS|MONGODB_URI|SMTP_URL|PRIVATE|API_KEY)`)
+var secretName = regexp.MustCompile(`(?i)(SECRET|TOKEN|PASSWORD|COOKIE_KEYS|MONGODB_URI|SMTP_URL|POSTGRES(QL)?_URL|DATABASE_URL|PRIVATE|API_KEY)`)
+
+// An image named with a tag or a digest (registry:port/name:tag, name@sha256:...), not :latest.
+var pinnedImage = regexp.MustCompile(`^[^\s@]+(:[\w][\w.-]{0,127}(@sha256:[0-9a-f]{64})?|@sha256:[0-9a-f]{64})$`)
+
+// FerretDB's values of FERRETDB_TELEMETRY that turn it off (internal/util/telemetry in its source).
+var telemetryOff = map[string]bool{"0": true, "f": true, "false": true, "n": true, "no": true, "off": true,
+	"disable": true, "disabled": true, "optout": true, "opt-out": true, "disallow": true, "forbid": true}
 
 type manifests struct {
 	deployments []*appsv1.Deployment
@@ -201,8 +209,11 @@ func checkDeployments(r *report, m *manifests) {
 }
 
 func checkContainer(r *report, name string, c corev1.Container) {
-	if c.Image == "" || strings.HasSuffix(c.Image, ":latest") {
-		r.add("%s: image must be set and not :latest", name)
+	if !pinnedImage.MatchString(c.Image) || strings.Contains(c.Image, ":latest") {
+		r.add("%s: image %q must be pinned to a version tag or a digest (not :latest, not untagged)", name, c.Image)
+	}
+	if isFerretDB(c.Image) {
+		checkFerretDB(r, name, c)
 	}
 	ports := map[string]bool{}
 	for _, p := range c.Ports {
@@ -269,6 +280,41 @@ func checkContainer(r *report, name string, c corev1.Container) {
 		if from.SecretRef != nil {
 			r.add("%s: envFrom a whole Secret: reference each key with secretKeyRef instead", name)
 		}
+	}
+}
+
+// isFerretDB: the image is FerretDB's (ghcr.io/ferretdb/ferretdb, ferretdb/ferretdb, a mirror of it).
+func isFerretDB(image string) bool {
+	name := strings.SplitN(image, "@", 2)[0]
+	name = name[strings.LastIndex(name, "/")+1:]
+	return strings.SplitN(name, ":", 2)[0] == "ferretdb"
+}
+
+// checkFerretDB: authentication stays on (FERRETDB_AUTH, --no-auth), telemetry is off, and the
+// PostgreSQL URL (with its credentials) comes from a Secret.
+func checkFerretDB(r *report, name string, c corev1.Container) {
+	env := map[string]corev1.EnvVar{}
+	for _, e := range c.Env {
+		env[e.Name] = e
+	}
+	for _, arg := range append(append([]string{}, c.Command...), c.Args...) {
+		if arg == "--no-auth" || strings.HasPrefix(arg, "--auth=") || strings.HasPrefix(arg, "--telemetry") ||
+			strings.HasPrefix(arg, "--postgresql-url") {
+			r.add("%s: FerretDB's %s belongs in its environment, where it is checked", name, arg)
+		}
+	}
+	if auth, set := env["FERRETDB_AUTH"]; set && (auth.ValueFrom != nil || !map[string]bool{"true": true, "1": true}[strings.ToLower(auth.Value)]) {
+		r.add("%s: FERRETDB_AUTH must be left on (true): without it FerretDB accepts any connection", name)
+	}
+	if telemetry, set := env["FERRETDB_TELEMETRY"]; !set || telemetry.ValueFrom != nil || !telemetryOff[strings.ToLower(telemetry.Value)] {
+		r.add("%s: FERRETDB_TELEMETRY must be set to disable (it reports to beacon.ferretdb.com otherwise)", name)
+	}
+	// A literal FERRETDB_POSTGRESQL_URL is refused by the secrets rule; unset, FerretDB would look
+	// for PostgreSQL on its own loopback.
+	_, url := env["FERRETDB_POSTGRESQL_URL"]
+	_, file := env["FERRETDB_POSTGRESQL_URL_FILE"]
+	if !url && !file {
+		r.add("%s: FERRETDB_POSTGRESQL_URL must be set, from a Secret (secretKeyRef)", name)
 	}
 }
 
@@ -389,6 +435,22 @@ func checkNetworkPolicies(r *report, m *manifests) {
 	if !defaultDeny {
 		r.add("no default-deny NetworkPolicy (empty podSelector, Ingress and Egress, no rules)")
 	}
+	// Each allowance names who (an empty from/to is everyone) and which ports (none is every port).
+	for _, p := range m.policies {
+		name := "NetworkPolicy " + p.Name
+		for i, rule := range p.Spec.Ingress {
+			if len(rule.From) == 0 || len(rule.Ports) == 0 {
+				r.add("%s: ingress rule %d must name its peers (from) and its ports", name, i)
+			}
+			checkPeers(r, fmt.Sprintf("%s: ingress rule %d", name, i), rule.From)
+		}
+		for i, rule := range p.Spec.Egress {
+			if len(rule.To) == 0 || len(rule.Ports) == 0 {
+				r.add("%s: egress rule %d must name its peers (to) and its ports", name, i)
+			}
+			checkPeers(r, fmt.Sprintf("%s: egress rule %d", name, i), rule.To)
+		}
+	}
 	for _, d := range m.deployments {
 		allowed := false
 		for _, p := range m.policies {
@@ -401,6 +463,26 @@ func checkNetworkPolicies(r *report, m *manifests) {
 			r.add("Deployment %s: no NetworkPolicy lets any traffic in (it would be unreachable)", d.Name)
 		}
 	}
+}
+
+func checkPeers(r *report, name string, peers []networkingv1.NetworkPolicyPeer) {
+	for _, peer := range peers {
+		if peer.IPBlock == nil {
+			continue
+		}
+		if peer.IPBlock.CIDR == "0.0.0.0/0" && !containsString(peer.IPBlock.Except, "169.254.169.254/32") {
+			r.add("%s: 0.0.0.0/0 must except the cloud metadata address 169.254.169.254/32", name)
+		}
+	}
+}
+
+func containsString(list []string, value string) bool {
+	for _, item := range list {
+		if item == value {
+			return true
+		}
+	}
+	return false
 }
 
 func checkConfigMaps(r *report, m *manifests) {
