@@ -95,8 +95,8 @@ export class OrdersService {
   ) {}
 
   /**
-   * Claims one of the customer's unpaid-order slots, takes the stock and saves the order under the
-   * tool's lock (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles);
+   * Claims one of the customer's unpaid-order slots, takes the stock and saves the order
+   * (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles);
    * the order holds both until it is paid, cancelled or expires.
    */
   async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
