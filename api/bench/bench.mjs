@@ -17,7 +17,6 @@
 //                    warning when HAProxy is not installed: apt-get install haproxy)
 //   --profile <dir>  run the API under `node --cpu-prof` and write its profiles there
 //   --json <file>    also write the figures as JSON (npm run bench reads them)
-//   --ferretdb <bin> run this FerretDB build instead of the devstack's database (to try settings)
 // Environment: BENCH_CONNECTIONS (GETs, default 50), BENCH_WRITE_CONNECTIONS (POST /orders, 100),
 // BENCH_SECONDS (10), BENCH_ROUNDS (3: the cached reads, raw and --before take turns, median round).
 import autocannon from 'autocannon';
@@ -31,7 +30,7 @@ import { MongoClient } from 'mongodb';
 import { startDatabase } from '@toolshop/devstack/database';
 import { stopAll } from '@toolshop/devstack/processes.mjs';
 import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
-import { cpuSeconds, freePort, isFree, startIssuer, startMailSink, waitFor } from './harness.mjs';
+import { cpuSeconds, freePort, startIssuer, startMailSink, waitFor } from './harness.mjs';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -40,7 +39,6 @@ const { values: options } = parseArgs({
     only: { type: 'string', default: 'tools,reviews,orders,proxy' },
     profile: { type: 'string' },
     json: { type: 'string' },
-    ferretdb: { type: 'string' },
   },
 });
 const CASES = new Set(options.only.split(','));
@@ -71,29 +69,6 @@ function startNode(script, env, readyUrl) {
   });
   children.push(child);
   return waitFor(readyUrl, child).then(() => child);
-}
-
-/** Another FerretDB build (e.g. with other SQLite settings), started like the devstack starts its own. */
-async function startFerretDb(binary, port, dataDir) {
-  const child = spawn(
-    resolvePath(binary),
-    ['-listen', `127.0.0.1:${port}`, '-dir', join(dataDir, 'ferretdb')],
-    {
-      stdio: 'ignore',
-    },
-  );
-  const uri = `mongodb://127.0.0.1:${port}/`;
-  for (let i = 0; i < 80 && (await isFree(port)); i++) {
-    if (child.exitCode !== null) throw new Error(`${binary} exited with ${child.exitCode}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  const stop = () =>
-    new Promise((resolve) => {
-      if (child.exitCode !== null) return resolve(undefined);
-      child.once('exit', resolve);
-      child.kill('SIGTERM');
-    });
-  return { uri, kind: `ferretdb (${binary})`, stop };
 }
 
 /**
@@ -275,9 +250,7 @@ async function shutdown() {
 async function main() {
   const dbPort = await freePort(27180, 27199);
   const dataDir = mkdtempSync(join(tmpdir(), 'toolshop-bench-'));
-  const database = options.ferretdb
-    ? await startFerretDb(options.ferretdb, dbPort, dataDir)
-    : await startDatabase({ port: dbPort, dataDir });
+  const database = await startDatabase({ port: dbPort, dataDir });
   const ports = [];
   for (let i = 0; i < 10 + PROXIED_INSTANCES; i++)
     ports.push(await freePort((ports.at(-1) ?? 5099) + 1, 5149));

@@ -21,6 +21,7 @@ import { dirname, join, resolve as resolvePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { MongoClient } from 'mongodb';
+import { LIST_MAX_LIMIT } from '@toolshop/contracts';
 import { postgresSql, startDatabase } from '@toolshop/devstack/database';
 import { stopAll } from '@toolshop/devstack/processes.mjs';
 import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
@@ -45,8 +46,11 @@ const CONNECTIONS = 100;
 const DB_NAME = 'toolshop_large';
 const ADMIN = 'admin@toolshop.test';
 const AUDIT_ENTRIES = 5000;
-/** Orders are spread over this many customers in turn, so none reaches its cap of unpaid orders. */
-const CUSTOMERS = 5000;
+/**
+ * Orders are spread over this many customers in turn, so none reaches its cap of unpaid orders,
+ * and most place one order only (a customer's n-th unpaid order takes n slot inserts).
+ */
+const CUSTOMERS = 15_000;
 const PAGE = 20;
 const LOAD_RUNS = 1 + 4;
 /** Start-up and loading, the lists and exports, then every load run (2 s warm-up each). */
@@ -167,14 +171,24 @@ function processSeconds(pid, withChildren = false) {
   }
 }
 
+/** CPU seconds the whole machine has spent busy (not idle, not waiting for the disk): /proc/stat. */
+function machineSeconds() {
+  const [user, nice, system, , , irq, softirq, steal] = readFileSync('/proc/stat', 'utf8')
+    .split('\n')[0]
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  return (user + nice + system + irq + softirq + steal) / 100;
+}
+
 /**
- * CPU seconds so far by role: this database's PostgreSQL (the postmaster, its live backends and
- * the ones that ended), FerretDB, HAProxy, the given API processes and this process (autocannon,
- * the issuer, the mail sink).
+ * CPU seconds so far by role: this database's PostgreSQL (its backends serving FerretDB; its other
+ * processes and the ones that ended: autovacuum, WAL writer, ...), FerretDB, HAProxy, the given
+ * API processes, this process (autocannon, the issuer, the mail sink) and the whole machine.
  */
 function cpuByRole(apiPids, { postmaster, ferretdbPort, proxyDir }) {
-  const cpu = { postgres: 0, ferretdb: 0, haproxy: 0, api: 0, bench: 0 };
-  if (postmaster) cpu.postgres += processSeconds(postmaster, true);
+  const cpu = { postgres: 0, ferretdb: 0, api: 0, haproxy: 0, bench: 0 };
+  const postgres = { backends: 0, other: postmaster ? processSeconds(postmaster, true) : 0 };
   for (const name of readdirSync('/proc')) {
     if (!/^\d+$/.test(name) || Number(name) === postmaster) continue;
     let parent;
@@ -185,16 +199,35 @@ function cpuByRole(apiPids, { postmaster, ferretdbPort, proxyDir }) {
     } catch {
       continue; // ended meanwhile
     }
-    if (postmaster && parent === postmaster) cpu.postgres += processSeconds(name);
+    if (postmaster && parent === postmaster)
+      postgres[command.includes('[local]') ? 'backends' : 'other'] += processSeconds(name);
     else if (/ferretdb/.test(command) && command.includes(`127.0.0.1:${ferretdbPort}\0`))
       cpu.ferretdb += processSeconds(name);
     else if (proxyDir && /haproxy/.test(command) && command.includes(proxyDir))
       cpu.haproxy += processSeconds(name);
   }
+  cpu.postgres = postgres.backends + postgres.other;
   for (const pid of apiPids) cpu.api += cpuSeconds(pid) ?? 0;
   const own = process.cpuUsage();
   cpu.bench = (own.user + own.system) / 1e6;
-  return cpu;
+  return {
+    ...cpu,
+    'postgres backends': postgres.backends,
+    'postgres other': postgres.other,
+    machine: machineSeconds(),
+  };
+}
+
+/**
+ * Transactions PostgreSQL has committed or rolled back so far, and the sessions (connections) it
+ * has opened, not counting this query's own: [NaN, NaN] without our PostgreSQL.
+ */
+function postgresCounters(socket) {
+  if (!socket) return [NaN, NaN];
+  const query =
+    "SELECT sum(xact_commit + xact_rollback) || ',' || sum(sessions) FROM pg_stat_database";
+  const [transactions, sessions] = postgresSql(socket, query).trim().split(',').map(Number);
+  return [transactions, sessions - 1];
 }
 
 /** POST /orders of the customers in turn, each ordering one unit of a product in stock. */
@@ -231,8 +264,12 @@ async function loadOrders(title, url, nextOrder, apiPids, processes) {
     });
   await load(10, 2);
   const before = cpuByRole(apiPids, processes);
+  const countersBefore = postgresCounters(processes.postgresSocket);
   const result = await load(CONNECTIONS, DURATION);
   const after = cpuByRole(apiPids, processes);
+  const [transactionsRun, sessionsRun] = postgresCounters(processes.postgresSocket).map(
+    (value, i) => value - countersBefore[i],
+  );
   const cpu = Object.fromEntries(
     Object.keys(after).map((role) => [role, round(after[role] - before[role])]),
   );
@@ -245,22 +282,27 @@ async function loadOrders(title, url, nextOrder, apiPids, processes) {
     // autocannon counts its timeouts among its errors.
     errors: result.errors,
     cpu,
+    postgresSessions: sessionsRun,
+    transactionsPerOrder: result.requests.total
+      ? round(transactionsRun / result.requests.total)
+      : undefined,
   };
   const share = (seconds) => `${Math.round((100 * seconds) / (DURATION * cpus().length))}%`;
   const perOrder = (seconds) =>
     result.requests.total ? round((1000 * seconds) / result.requests.total) : 'n/a';
-  row.cpuMsPerOrder = Object.fromEntries(
-    Object.entries(cpu).map(([role, seconds]) => [role, perOrder(seconds)]),
-  );
+  const ours = ['postgres', 'ferretdb', 'api', 'haproxy', 'bench'];
+  cpu['other work'] = round(cpu.machine - ours.reduce((sum, role) => sum + cpu[role], 0));
+  row.cpuMsPerOrder = Object.fromEntries(ours.map((role) => [role, perOrder(cpu[role])]));
   console.log(
     `  ${title}: ${row.rps} orders/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}, errors ${row.errors}`,
   );
   console.log(
-    `    CPU s (share of ${cpus().length} cores × ${DURATION} s; ms per order): ${Object.entries(
-      cpu,
-    )
-      .map(([role, seconds]) => `${role} ${seconds} (${share(seconds)}; ${perOrder(seconds)})`)
+    `    CPU s (share of ${cpus().length} cores × ${DURATION} s; ms per order): ${ours
+      .map((role) => `${role} ${cpu[role]} (${share(cpu[role])}; ${perOrder(cpu[role])})`)
       .join(', ')}`,
+  );
+  console.log(
+    `    postgres: ${Number.isNaN(transactionsRun) ? '' : `${row.transactionsPerOrder} transactions per order, ${sessionsRun} connections opened; `}backends ${cpu['postgres backends']}, other and ended processes ${cpu['postgres other']}; the whole machine ${cpu.machine} (${share(cpu.machine)}), of it other work ${cpu['other work']} (${share(cpu['other work'])})`,
   );
   return row;
 }
@@ -278,7 +320,11 @@ async function main() {
     const pidFile = readFileSync(join(database.postgresSocket, '.s.PGSQL.5432.lock'), 'utf8');
     postmaster = Number(pidFile.split('\n')[0]);
   }
-  const processes = { ferretdbPort: databasePort, postmaster };
+  const processes = {
+    ferretdbPort: databasePort,
+    postmaster,
+    postgresSocket: database.postgresSocket,
+  };
   const ports = [];
   for (let i = 0; i < 10; i++) ports.push(await freePort((ports.at(-1) ?? 5149) + 1, 5199));
   const [
@@ -372,7 +418,11 @@ async function main() {
   }
   // [title, path, token]: no token for the shop's public lists (a visitor's view).
   const lists = [
-    [`My Orders, ${LARGE.bigBuyerOrders} orders, no page`, `/orders?email=${email}`, buyer],
+    [
+      `My Orders of ${LARGE.bigBuyerOrders}, no page (${LIST_MAX_LIMIT} newest)`,
+      `/orders?email=${email}`,
+      buyer,
+    ],
     ['My Orders, page 1', `/orders?email=${email}&limit=${PAGE}&page=1`, buyer],
     ['My Orders, page 50', `/orders?email=${email}&limit=${PAGE}&page=50`, buyer],
     ['Manage All Orders, page 1', `/adminOrders?limit=${PAGE}&page=1`, admin],
@@ -392,9 +442,25 @@ async function main() {
   const rows = [];
   console.log(`\nlists (${SAMPLES} calls each, one after another, uncached):`);
   for (const [title, path, token] of lists) {
+    const before = postgresCounters(database.postgresSocket);
     const figures = await timeCalls(base + path, token);
-    rows.push({ title, path, ...figures, target: 'p50 < 100 ms', met: figures.p50 < 100 });
-    console.log(`  ${title}: p50 ${figures.p50} ms, p99 ${figures.p99} ms   GET ${path}`);
+    // New PostgreSQL connections per call: FerretDB hands a connection to each cursor DocumentDB
+    // keeps open (a find with a limit, an aggregate) and opens another for its pool.
+    const [, connections] = postgresCounters(database.postgresSocket).map(
+      (value, i) => value - before[i],
+    );
+    const perCall = round(connections / (WARM_UP + SAMPLES));
+    rows.push({
+      title,
+      path,
+      ...figures,
+      target: 'p50 < 100 ms',
+      met: figures.p50 < 100,
+      ...(Number.isNaN(perCall) ? {} : { note: `${perCall} new PG connections/call` }),
+    });
+    console.log(
+      `  ${title}: p50 ${figures.p50} ms, p99 ${figures.p99} ms${Number.isNaN(perCall) ? '' : `, ${perCall} new PostgreSQL connections a call`}   GET ${path}`,
+    );
   }
 
   const rssBeforeMb = mb(memoryKb(api.pid, 'VmRSS'));
@@ -485,7 +551,7 @@ async function main() {
     p99: direct.p99,
     target: 'p99 < 300 ms',
     met: direct.p99 < 300 && direct.non2xx + direct.errors === 0,
-    note: `${direct.rps} orders/s, non-2xx ${direct.non2xx}, errors ${direct.errors}`,
+    note: `${direct.rps} orders/s, non-2xx ${direct.non2xx}, errors ${direct.errors}; CPU ms per order: api ${direct.cpuMsPerOrder.api}, ferretdb ${direct.cpuMsPerOrder.ferretdb}, postgres ${direct.cpuMsPerOrder.postgres}`,
   });
 
   const proxied = [];
@@ -587,8 +653,11 @@ async function shutdown() {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 }
 
+let stopping;
+/** One shutdown, however many ask for it (Ctrl-C while main() fails, the time limit...). */
 async function stopAndExit(code) {
-  await shutdown();
+  stopping ??= shutdown();
+  await stopping;
   process.exit(code);
 }
 
@@ -606,7 +675,8 @@ setTimeout(() => {
 main().then(
   () => stopAndExit(0),
   (error) => {
-    console.error(error);
+    // After Ctrl-C, what failed is only what the shutdown took away.
+    if (!stopping) console.error(error);
     return stopAndExit(1);
   },
 );
