@@ -59,6 +59,10 @@ const serverSettings = [
   // Debian's pg_cron 1.4 schedules by the minute only (its '2 seconds' form came in 1.5); FerretDB
   // builds indexes in the foreground anyway.
   'documentdb.indexBuildScheduleInSec=60',
+  // pg_cron runs DocumentDB's jobs (TTL expiry, background index builds) in background workers:
+  // its default, a connection to localhost over TCP, finds no server (we listen on a socket).
+  'cron.use_background_workers=on',
+  'max_worker_processes=32',
 ];
 
 function run(bin, args, user, what) {
