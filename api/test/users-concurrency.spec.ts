@@ -70,11 +70,14 @@ it('keeps a profile save that races an admin assignment of an existing user', as
 });
 
 it("creates one record when several processes see a new user's first requests at once", async () => {
-  const email = 'newcomer@toolshop.test';
-  const services = processes(3);
-  await Promise.all([
-    ...services.map((service) => service.ensureUser(email, 'Nina Newcomer')),
-    ...services.map((service) => service.updateProfile(email, { email })),
-  ]);
-  expect(await api.db.collection('users').countDocuments({ email })).toBe(1);
+  // Several rounds: on FerretDB v2 a lost race of these writes is sometimes a deadlock, not E11000.
+  for (let round = 0; round < 10; round++) {
+    const email = `newcomer${round}@toolshop.test`;
+    const services = processes(3);
+    await Promise.all([
+      ...services.map((service) => service.ensureUser(email, 'Nina Newcomer')),
+      ...services.map((service) => service.updateProfile(email, { email })),
+    ]);
+    expect(await api.db.collection('users').countDocuments({ email })).toBe(1);
+  }
 });

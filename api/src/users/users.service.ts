@@ -30,6 +30,17 @@ const PROFILE_PROJECTION = {
 /** Optional billing fields (invoices): saved with the five fields; an empty value removes one. */
 const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
+/** Writes of one new email at once: each retries after losing the race to the first insert. */
+const FIRST_WRITE_ATTEMPTS = 3;
+
+/**
+ * The write met a concurrent first write of the same email: E11000 from the unique index or, on
+ * FerretDB v2 (DocumentDB makes a unique index a PostgreSQL exclusion constraint), sometimes
+ * deadlock_detected (SQLSTATE 40P01, answered as code 16908292), measured on concurrent inserts
+ * and upserts of one new email. Either way one racing write went through; a retry finds it.
+ */
+const lostFirstWrite = (error: unknown) =>
+  [11000, 16908292].includes((error as { code?: number }).code ?? 0);
 
 /**
  * The user records. Every change of one record is one update with operators, which the database
@@ -49,15 +60,16 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
 
   /**
    * Updates the record of `email`, creating it if missing. Two upserts of a new email at once may
-   * both try the insert; the unique email index refuses the second, which then finds the record.
+   * both try the insert; the unique email index refuses the second (lostFirstWrite), which then
+   * finds the record.
    */
   private async upsert(email: string, update: UpdateQuery<User>) {
-    const write = () => this.users.updateOne({ email }, update, { upsert: true });
-    try {
-      return await write();
-    } catch (error) {
-      if ((error as { code?: number }).code !== 11000) throw error;
-      return write();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.users.updateOne({ email }, update, { upsert: true });
+      } catch (error) {
+        if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
+      }
     }
   }
 
@@ -69,12 +81,16 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
 
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
-    try {
-      // An insert cannot overwrite a record another write is changing.
-      await this.users.create({ email, name });
-    } catch (error) {
-      // The record exists (an earlier sign-in, or a first request of this user at the same time).
-      if ((error as { code?: number }).code !== 11000) throw error;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        // An insert cannot overwrite a record another write is changing.
+        await this.users.create({ email, name });
+        break;
+      } catch (error) {
+        // The record exists (an earlier sign-in, or a first request of this user at the same time).
+        if ((error as { code?: number }).code === 11000) break;
+        if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
+      }
     }
     if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
     this.known.add(email);
