@@ -30,7 +30,7 @@ import { MongoClient } from 'mongodb';
 import { startDatabase } from '@toolshop/devstack/database';
 import { stopAll } from '@toolshop/devstack/processes.mjs';
 import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
-import { cpuSeconds, freePort, startIssuer, startMailSink, waitFor } from './harness.mjs';
+import { cpuSeconds, freePort, startIssuer, startMailSink, waitFor, runBench } from './harness.mjs';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -229,22 +229,6 @@ function report(sections) {
       .join(' ')} on ${cpus().length} cores; other work on the machine lowers every figure)`,
   );
   return { sections, ratios };
-}
-
-/** Stops every server started here (SIGKILL after 5 s), the issuer and the database. */
-async function shutdown() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    ),
-  );
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
 }
 
 async function main() {
@@ -459,26 +443,4 @@ async function measureThroughProxy({ ports, startInstance, orderLoad }) {
   ];
 }
 
-async function stopAndExit(code) {
-  await shutdown();
-  process.exit(code);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\nbench: ${signal}, stopping the servers`);
-    void stopAndExit(130);
-  });
-}
-setTimeout(() => {
-  console.error(`bench: still running after ${TIME_LIMIT_MS / 1000} s, giving up`);
-  void stopAndExit(1);
-}, TIME_LIMIT_MS).unref();
-
-main().then(
-  () => stopAndExit(0),
-  (error) => {
-    console.error(error);
-    return stopAndExit(1);
-  },
-);
+runBench(main, { children, cleanups, timeLimitMs: TIME_LIMIT_MS });

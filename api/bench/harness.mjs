@@ -97,3 +97,50 @@ export async function startIssuer(port, count) {
   );
   return { server, issuer, tokens, sign };
 }
+
+/**
+ * Runs a benchmark's `main` and always stops what it started: the `children` (SIGTERM, SIGKILL
+ * after 5 s), then the `cleanups` in reverse order, once, on success, failure, Ctrl-C or after
+ * `timeLimitMs`; then exits.
+ */
+export function runBench(main, { children, cleanups, timeLimitMs }) {
+  const shutdown = async () => {
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+            child.once('exit', resolve);
+            child.kill('SIGTERM');
+            setTimeout(() => child.kill('SIGKILL'), 5000).unref();
+          }),
+      ),
+    );
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
+  };
+  let stopping;
+  // One shutdown, however many ask for it (Ctrl-C while main() fails, the time limit...).
+  const stopAndExit = async (code) => {
+    stopping ??= shutdown();
+    await stopping;
+    process.exit(code);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\nbench: ${signal}, stopping the servers`);
+      void stopAndExit(130);
+    });
+  }
+  setTimeout(() => {
+    console.error(`bench: still running after ${timeLimitMs / 1000} s, giving up`);
+    void stopAndExit(1);
+  }, timeLimitMs).unref();
+  main().then(
+    () => stopAndExit(0),
+    (error) => {
+      // After Ctrl-C, what failed is only what the shutdown took away.
+      if (!stopping) console.error(error);
+      return stopAndExit(1);
+    },
+  );
+}

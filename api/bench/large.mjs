@@ -26,7 +26,7 @@ import { postgresSql, startDatabase } from '@toolshop/devstack/database';
 import { stopAll } from '@toolshop/devstack/processes.mjs';
 import { HAPROXY, startHaproxy, waitForServersUp } from '@toolshop/devstack/proxy.mjs';
 import { BIG_BUYER, LARGE, loadLargeData } from '../scripts/large-data.mjs';
-import { cpuSeconds, freePort, startIssuer, startMailSink, waitFor } from './harness.mjs';
+import { cpuSeconds, freePort, startIssuer, startMailSink, waitFor, runBench } from './harness.mjs';
 
 const apiDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values: options } = parseArgs({
@@ -637,46 +637,4 @@ async function main() {
     );
 }
 
-/** Stops the API processes (SIGKILL after 5 s), then the rest in reverse order of starting. */
-async function shutdown() {
-  await Promise.all(
-    children.map(
-      (child) =>
-        new Promise((resolve) => {
-          if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
-          child.once('exit', resolve);
-          child.kill('SIGTERM');
-          setTimeout(() => child.kill('SIGKILL'), 5000).unref();
-        }),
-    ),
-  );
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup().catch(() => undefined);
-}
-
-let stopping;
-/** One shutdown, however many ask for it (Ctrl-C while main() fails, the time limit...). */
-async function stopAndExit(code) {
-  stopping ??= shutdown();
-  await stopping;
-  process.exit(code);
-}
-
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\nbench: ${signal}, stopping the servers`);
-    void stopAndExit(130);
-  });
-}
-setTimeout(() => {
-  console.error(`bench: still running after ${TIME_LIMIT_MS / 1000} s, giving up`);
-  void stopAndExit(1);
-}, TIME_LIMIT_MS).unref();
-
-main().then(
-  () => stopAndExit(0),
-  (error) => {
-    // After Ctrl-C, what failed is only what the shutdown took away.
-    if (!stopping) console.error(error);
-    return stopAndExit(1);
-  },
-);
+runBench(main, { children, cleanups, timeLimitMs: TIME_LIMIT_MS });
