@@ -165,6 +165,7 @@ describe('GET /tools catalog query', () => {
     ['lowStock=1', 'lowStock must be true or false'],
     [`q=${'x'.repeat(101)}`, 'q is limited to 100 characters'],
     ['q=a&q=b', 'q is limited to 100 characters'],
+    ['q=a%00b', 'q may not contain a NUL character'],
     ['limit=0', 'limit must be a whole number from 1 to 200'],
   ])('answers 400 with a clear message for %s', async (query, message) => {
     const answer = await api.request('GET', `/tools?${query}`);

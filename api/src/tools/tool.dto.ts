@@ -36,6 +36,7 @@ import {
   MaxLength,
   Min,
   ValidateNested,
+  Matches,
 } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { PageQuery } from '../common/pagination';
@@ -191,6 +192,9 @@ export class ToolsQuery extends PageQuery {
   @IsOptional()
   @IsString({ message: CatalogMessages.search })
   @MaxLength(TOOL_SEARCH_MAX_LENGTH, { message: CatalogMessages.search })
+  // PostgreSQL text (the embedded engine's $regex) cannot hold a NUL: refused, not a 500.
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: 'q may not contain a NUL character' })
   q?: string;
 
   @ApiPropertyOptional({ enum: CATEGORY_FILTERS, description: `${UNCATEGORISED}: no category` })
