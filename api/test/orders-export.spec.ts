@@ -131,4 +131,16 @@ describe('GET /adminOrders/export.csv', () => {
     expect(answer.status).toBe(400);
     expect([answer.body.message].flat()).toContain('state must be unpaid, paid or shipped');
   });
+
+  it('exports a phone number as the customer typed it, quoted, with no apostrophe', async () => {
+    const placed = await api.request('POST', '/orders', {
+      token: api.tokens.customer,
+      body: { toolId, address: '2 Main St', phone: '+1 555-0100', orderQuantity: 1 },
+    });
+    expect(placed.status).toBe(201);
+    const text = (await exportCsv('?state=unpaid')).body as string;
+    const row = parseCsv(text).find((cells) => cells[0] === placed.body.insertedId);
+    expect(row?.[10]).toBe('+1 555-0100');
+    expect(text).toContain(',"+1 555-0100",');
+  });
 });

@@ -17,6 +17,20 @@ describe('CSV cells', () => {
     },
   );
 
+  it.each(['+1 555-0100', '+44 (20) 7946.0958', '-12', '+1 555 0100'])(
+    'keeps the phone number or signed number %j unaltered, quoted',
+    (text) => {
+      expect(csvCell(text)).toBe(`"${text}"`);
+    },
+  );
+
+  it.each(['+1+1', '-2+3', '+1 555 A1', '-1*2', '+ ', '-', '+1 555\t', '+1,2', '-1/2'])(
+    'still defuses %j, which is more than a number',
+    (text) => {
+      expect(csvCell(text).replace(/^"/, '').startsWith("'")).toBe(true);
+    },
+  );
+
   it('writes rows with CRLF and dates in ISO form', () => {
     expect(csvRow(['a', new Date('2026-11-25T10:00:00Z'), 3])).toBe(
       'a,2026-11-25T10:00:00.000Z,3\r\n',
@@ -40,7 +54,7 @@ describe('CSV cells', () => {
       createdAt: new Date('2026-11-25T10:00:00Z'),
     });
     expect(row).toBe(
-      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,'+1 555,pi_1\r\n",
+      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,\"+1 555\",pi_1\r\n",
     );
   });
 

@@ -12,16 +12,22 @@ export function ordersInState(state: OrderState | undefined): QueryFilter<Order>
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * A leading sign followed only by digits, spaces and a phone number's punctuation (`+1 555-0100`,
+ * `+44 (20) 7946.0958`, `-12`): data, not a formula; no operator, letter or reference can run.
+ */
+const SIGNED_NUMBER = /^[+-][\d ().-]*\d[\d ().-]*$/;
 
 /**
  * One CSV cell (RFC 4180): text a spreadsheet would run as a formula gets a leading apostrophe,
- * and a cell with a quote, comma or line break is quoted, its quotes doubled. Numbers the server
- * computed stay numbers.
+ * a signed number or phone number is kept as it is and quoted, and a cell with a quote, comma or
+ * line break is quoted, its quotes doubled. Numbers the server computed stay numbers.
  */
 export function csvCell(value: string | number | boolean | Date | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   let text = value instanceof Date ? value.toISOString() : value;
+  if (SIGNED_NUMBER.test(text)) return `"${text}"`;
   if (FORMULA_START.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
