@@ -76,6 +76,26 @@ it('counts orders, the database pool and the process', async () => {
   expect(text).toContain('nodejs_eventloop_lag_seconds');
 });
 
+it('counts a quick order as a placed order', async () => {
+  const before = sample((await scrape()).text, 'toolshop_orders_total{event="placed"}');
+  const drill = await api.insertTool({ name: 'Quick Drill', available: 5 });
+  const saw = await api.insertTool({ name: 'Quick Saw', available: 5 });
+  const placed = await api.request('POST', '/quickOrders', {
+    token: api.tokens.customer,
+    body: {
+      lines: [
+        { toolId: drill, quantity: 1 },
+        { toolId: saw, quantity: 2 },
+      ],
+      address: '1 Main St',
+      phone: '555-0100',
+    },
+  });
+  expect(placed.status).toBe(201);
+  const { text } = await scrape();
+  expect(sample(text, 'toolshop_orders_total{event="placed"}')).toBe(before + 1);
+});
+
 it('is off in production unless a token is configured', async () => {
   const production = await TestApi.start({
     NODE_ENV: 'production',

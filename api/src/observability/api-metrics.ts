@@ -10,6 +10,8 @@ import { Counter } from 'prom-client';
  */
 const OUTCOMES: Record<string, { orders?: string; payments?: string }> = {
   'POST /orders': { orders: 'placed' },
+  // A quick order is one order of several lines: placed like any other.
+  'POST /quickOrders': { orders: 'placed' },
   'DELETE /orders/:id': { orders: 'cancelled' },
   'PATCH /orders/:id': { orders: 'paid' },
   'PATCH /adminOrders/:id': { orders: 'approved' },
