@@ -58,6 +58,32 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     assert.match(output, /container web: METRICS_TOKEN must come from a Secret/);
   });
 
+  it('refuses a URL naming a Service port that does not exist, in a ConfigMap or an env value', () => {
+    const { status, output } = run('test/broken/service-port');
+    assert.equal(status, 1, output);
+    assert.match(output, /OIDC_JWKS_URI in ConfigMap api-config \(\S+:4001\/jwks\) names port 4001 of Service identity, which listens on 4000 only/);
+    assert.match(output, /SEARCH_URL in ConfigMap api-config \(http:\/\/search:9200\) names Service search in namespace toolshop, which is not defined/);
+    assert.match(output, /Deployment web: env REGISTRY_URL of container web \(http:\/\/registry.toolshop\) names port 80 of Service registry, which listens on 5030 only/);
+  });
+
+  it('refuses NetworkPolicies that do not let a pair that talks through, either way, inside or out', () => {
+    const { status, output } = run('test/broken/policy-gaps');
+    assert.equal(status, 1, output);
+    assert.match(output, /Deployment api talks to Deployment identity on port 4000 \(OIDC_JWKS_URI in ConfigMap api-config: \S+\): no NetworkPolicy of identity lets it in/);
+    assert.match(output, /Deployment registry talks to Deployment api on port 5000 \(API_URL in ConfigMap registry-config: \S+\): no NetworkPolicy lets it out to them/);
+    assert.match(output, /Deployment registry talks to shop.example.com outside the cluster on port 443 \(SHELL_URL in ConfigMap registry-config/);
+    assert.match(output, /the ingress controller \(namespace ingress-nginx\) talks to Deployment web on port 8080 \(Ingress toolshop: shop.example.com\/\): no NetworkPolicy of web lets it in/);
+    // The URLs handed only to browsers (browser-only-keys) ask no egress of the pods.
+    assert.doesNotMatch(output, /REGISTRY_CORS_ORIGINS|S3_PUBLIC_URL/);
+  });
+
+  it('refuses the wiring issue 29 found: the registry calling api:5000, the web pods kept from the CDN', () => {
+    const { status, output } = run('test/broken/issue-29-wiring');
+    assert.equal(status, 1, output);
+    assert.match(output, /API_URL in ConfigMap registry-config \(http:\/\/api.toolshop.svc.cluster.local:5000\) names port 5000 of Service api, which listens on 80 only/);
+    assert.match(output, /Deployment web talks to cdn.shop.example.com outside the cluster on port 443 \(\S+ \S+ of container web: https:\/\/cdn.shop.example.com\): no NetworkPolicy lets it out/);
+  });
+
   it('refuses FerretDB opened up: untagged, authentication off, telemetry on, a literal URL, open to all', () => {
     const { status, output } = run('test/broken/ferretdb-open');
     assert.equal(status, 1, output);

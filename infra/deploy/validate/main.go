@@ -4,7 +4,9 @@
 // shop's rules: pinned images, probes, resources, a locked-down securityContext on every container,
 // secrets by reference only, a PodDisruptionBudget per Deployment, an autoscaler for the API, a
 // default-deny NetworkPolicy whose allowances each name their peers and ports, Services and an
-// Ingress that point at something that exists, and FerretDB with authentication on and telemetry off.
+// Ingress that point at something that exists, the wiring between the pods (wiring.go: every URL
+// names a Service port that exists, the NetworkPolicies let each pair that talks through), and
+// FerretDB with authentication on and telemetry off.
 //
 //	go run . ../k8s/base ../k8s/overlays/production ../k8s/overlays/ferretdb-postgres
 package main
@@ -18,6 +20,7 @@ import (
 
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
 	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
@@ -62,6 +65,8 @@ type manifests struct {
 	ingresses   []*networkingv1.Ingress
 	configMaps  []*corev1.ConfigMap
 	accounts    map[string]*corev1.ServiceAccount
+	namespaces  map[string]*corev1.Namespace
+	jobs        []*batchv1.Job
 }
 
 type report struct{ problems []string }
@@ -100,7 +105,7 @@ func validate(dir string) (int, []string) {
 	if err != nil {
 		return 0, []string{fmt.Sprintf("kustomize: %v", err)}
 	}
-	m := manifests{accounts: map[string]*corev1.ServiceAccount{}}
+	m := manifests{accounts: map[string]*corev1.ServiceAccount{}, namespaces: map[string]*corev1.Namespace{}}
 	for _, res := range rendered.Resources() {
 		id := fmt.Sprintf("%s/%s", res.GetApiVersion(), res.GetKind())
 		name := fmt.Sprintf("%s %s", res.GetKind(), res.GetName())
@@ -140,12 +145,17 @@ func validate(dir string) (int, []string) {
 			m.configMaps = append(m.configMaps, typed)
 		case *corev1.ServiceAccount:
 			m.accounts[typed.Name] = typed
+		case *corev1.Namespace:
+			m.namespaces[typed.Name] = typed
+		case *batchv1.Job:
+			m.jobs = append(m.jobs, typed)
 		}
 	}
 	checkDeployments(r, &m)
 	checkServicesAndIngress(r, &m)
 	checkNetworkPolicies(r, &m)
 	checkConfigMaps(r, &m)
+	checkWiring(r, &m)
 	sort.Strings(r.problems)
 	return rendered.Size(), r.problems
 }
@@ -392,31 +402,53 @@ func checkServicesAndIngress(r *report, m *manifests) {
 		if len(ing.Spec.TLS) == 0 {
 			r.add("Ingress %s: no TLS", ing.Name)
 		}
+	}
+	for _, route := range ingressRoutes(m) {
+		ing, rule, path, backend := route.ingress, route.rule, route.path, route.path.Backend.Service
+		if backend == nil {
+			r.add("Ingress %s: %s%s has no Service backend", ing.Name, rule.Host, path.Path)
+			continue
+		}
+		service := findService(m, backend.Name)
+		if service == nil {
+			r.add("Ingress %s: %s%s goes to Service %s, which is not defined", ing.Name, rule.Host, path.Path, backend.Name)
+			continue
+		}
+		found := false
+		for _, p := range service.Spec.Ports {
+			found = found || backendPort(backend, p)
+		}
+		if !found {
+			r.add("Ingress %s: Service %s has no port %s%d", ing.Name, backend.Name, backend.Port.Name, backend.Port.Number)
+		}
+	}
+}
+
+type ingressRoute struct {
+	ingress *networkingv1.Ingress
+	rule    networkingv1.IngressRule
+	path    networkingv1.HTTPIngressPath
+}
+
+// ingressRoutes: every host and path of every Ingress.
+func ingressRoutes(m *manifests) []ingressRoute {
+	var routes []ingressRoute
+	for _, ing := range m.ingresses {
 		for _, rule := range ing.Spec.Rules {
 			if rule.HTTP == nil {
 				continue
 			}
 			for _, path := range rule.HTTP.Paths {
-				backend := path.Backend.Service
-				if backend == nil {
-					r.add("Ingress %s: %s%s has no Service backend", ing.Name, rule.Host, path.Path)
-					continue
-				}
-				service := findService(m, backend.Name)
-				if service == nil {
-					r.add("Ingress %s: %s%s goes to Service %s, which is not defined", ing.Name, rule.Host, path.Path, backend.Name)
-					continue
-				}
-				found := false
-				for _, p := range service.Spec.Ports {
-					found = found || (backend.Port.Name != "" && p.Name == backend.Port.Name) || (backend.Port.Number != 0 && p.Port == backend.Port.Number)
-				}
-				if !found {
-					r.add("Ingress %s: Service %s has no port %s%d", ing.Name, backend.Name, backend.Port.Name, backend.Port.Number)
-				}
+				routes = append(routes, ingressRoute{ing, rule, path})
 			}
 		}
 	}
+	return routes
+}
+
+// backendPort: an Ingress backend names this Service port (by name or number).
+func backendPort(backend *networkingv1.IngressServiceBackend, p corev1.ServicePort) bool {
+	return (backend.Port.Name != "" && p.Name == backend.Port.Name) || (backend.Port.Number != 0 && p.Port == backend.Port.Number)
 }
 
 func checkNetworkPolicies(r *report, m *manifests) {
