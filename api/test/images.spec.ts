@@ -1,4 +1,4 @@
-import { ImageMessages, IMAGE_UPLOAD_MAX_BYTES } from '@toolshop/contracts';
+import { ImageMessages, IMAGE_UPLOAD_MAX_BYTES, RuleMessages } from '@toolshop/contracts';
 import { request as httpRequest } from 'node:http';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
@@ -212,6 +212,29 @@ describe('POST /images', () => {
     expect(anonymous.status).toBe(401);
     expect(await upload(png, 'image/png', api.tokens.customer)).toHaveProperty('status', 403);
   });
+});
+
+describe('a product’s image link', () => {
+  it.each(['/images/../docs', '/images/%2e%2e/docs', '/images/.%2E/docs', '/images/..%5Cdocs'])(
+    'refuses the dot segments of %p with 400 and stores nothing',
+    async (img) => {
+      const before = await api.db.collection('tools').countDocuments();
+      const answer = await api.request('POST', '/tools', {
+        token: api.tokens.admin,
+        body: {
+          name: 'Dotted Saw',
+          img,
+          shortDescription: 'A path that walks out of /images',
+          minOrder: 1,
+          available: 5,
+          price: 40,
+        },
+      });
+      expect(answer.status).toBe(400);
+      expect([answer.body.message].flat().join(' ')).toContain(RuleMessages.imageLinkInvalid);
+      expect(await api.db.collection('tools').countDocuments()).toBe(before);
+    },
+  );
 });
 
 describe('GET /images/{id}/{width}.webp', () => {

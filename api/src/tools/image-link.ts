@@ -1,4 +1,4 @@
-import { RuleMessages } from '@toolshop/contracts';
+import { hasDotSegment, RuleMessages } from '@toolshop/contracts';
 
 /**
  * Where a product image may live: on the API itself (a path, stored as an absolute link so every
@@ -10,6 +10,8 @@ export function resolveImageLink(
   publicUrl: string,
   imageHosts: readonly string[],
 ): { link: string } | { problem: string } {
+  // Stored as given after URL parsing, which would resolve `..` (even `%2e%2e`) into another path.
+  if (hasDotSegment(img)) return { problem: RuleMessages.imageLinkInvalid };
   let url: URL;
   try {
     url = new URL(img.trim(), publicUrl);

@@ -46,6 +46,17 @@ export function variantWidths(width: number): number[] {
   return widths;
 }
 
+/**
+ * A `.` or `..` path segment, plain or percent-encoded (`%2e`, `.%2E`, `%252e`...), between `/`
+ * or `\` (URL parsers read `\` as `/` in web links), plain or encoded too (`%2f`, `%5c`): a link
+ * a parser or a server would move elsewhere (`/images/../docs` is `/docs`).
+ */
+const DOT_SEGMENT =
+  /(?:^|[/\\]|%(?:25)*(?:2f|5c))(?:\.|%(?:25)*2e){1,2}(?:[/\\?#]|%(?:25)*(?:2f|5c)|$)/i;
+
+/** Whether an image link names a path through dot segments (refused: links are stored as given). */
+export const hasDotSegment = (link: string): boolean => DOT_SEGMENT.test(link);
+
 /** The path of one variant of an uploaded image. */
 export const imageVariantPath = (id: string, width: number) => `/images/${id}/${width}.webp`;
 
