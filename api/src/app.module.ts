@@ -37,7 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MongooseModule.forRoot(config.mongodbUri, {
           dbName: config.dbName,
-          autoIndex: true,
+          autoIndex: config.autoIndex,
           ...mongoClientOptions(config.database),
         }),
         // The counters live in the database: every API process counts against the same limits.

@@ -16,6 +16,12 @@ export interface ApiConfig {
   dbName: string;
   /** Write concern, retries, read preference, pool and timeouts of the database connection. */
   database: DatabaseConfig;
+  /**
+   * Whether the API creates its collections' indexes at start (MONGODB_AUTO_INDEX, default true).
+   * Off in the cluster, where a Job builds them (`node api/dist/sync-indexes.js`) before the
+   * rollout; /health/ready then answers 503 until every index the schemas declare exists.
+   */
+  autoIndex: boolean;
   oidcIssuer: string;
   oidcAudience: string;
   oidcJwksUri?: string;
@@ -149,6 +155,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   if (env.SEED !== undefined && !['true', 'false', ''].includes(env.SEED))
     problems.push('SEED must be true or false');
+  if (!['true', 'false', '', undefined].includes(env.MONGODB_AUTO_INDEX))
+    problems.push('MONGODB_AUTO_INDEX must be true or false');
 
   const imageHosts = list(env.IMAGE_HOSTS).map((host) => host.toLowerCase());
   for (const host of imageHosts) {
@@ -178,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mongodbUri,
     dbName,
     database: loadDatabaseConfig(env, problems),
+    autoIndex: env.MONGODB_AUTO_INDEX !== 'false',
     oidcIssuer: (url('OIDC_ISSUER', defaultAuthority) as string).replace(/\/$/, ''),
     oidcAudience: env.OIDC_AUDIENCE || API_AUDIENCE,
     oidcJwksUri: url('OIDC_JWKS_URI', undefined),
