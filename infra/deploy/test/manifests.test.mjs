@@ -84,6 +84,16 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     assert.match(output, /Deployment web talks to cdn.shop.example.com outside the cluster on port 443 \(\S+ \S+ of container web: https:\/\/cdn.shop.example.com\): no NetworkPolicy lets it out/);
   });
 
+  it('refuses an index Job that drifts from the API it ships with, restarts in place or never ends', () => {
+    const { status, output } = run('test/broken/job-drift');
+    assert.equal(status, 1, output);
+    assert.match(output, /Job api-indexes container indexes: runs toolshop\/api:0.0.9 but the release runs toolshop\/api:0.1.0 \(Deployment api\)/);
+    assert.match(output, /Job api-indexes: restartPolicy must be Never/);
+    assert.match(output, /Job api-indexes: needs a backoffLimit and an activeDeadlineSeconds/);
+    assert.match(output, /Job api-indexes container indexes: securityContext.readOnlyRootFilesystem must be true/);
+    assert.doesNotMatch(output, /Job api-indexes container indexes: needs an HTTP/);
+  });
+
   it('refuses FerretDB opened up: untagged, authentication off, telemetry on, a literal URL, open to all', () => {
     const { status, output } = run('test/broken/ferretdb-open');
     assert.equal(status, 1, output);

@@ -40,6 +40,7 @@ var kinds = map[string]func() any{
 	"v1/Service":                             func() any { return &corev1.Service{} },
 	"v1/ServiceAccount":                      func() any { return &corev1.ServiceAccount{} },
 	"apps/v1/Deployment":                     func() any { return &appsv1.Deployment{} },
+	"batch/v1/Job":                           func() any { return &batchv1.Job{} },
 	"autoscaling/v2/HorizontalPodAutoscaler": func() any { return &autoscalingv2.HorizontalPodAutoscaler{} },
 	"policy/v1/PodDisruptionBudget":          func() any { return &policyv1.PodDisruptionBudget{} },
 	"networking.k8s.io/v1/NetworkPolicy":     func() any { return &networkingv1.NetworkPolicy{} },
@@ -152,6 +153,7 @@ func validate(dir string) (int, []string) {
 		}
 	}
 	checkDeployments(r, &m)
+	checkJobs(r, &m)
 	checkServicesAndIngress(r, &m)
 	checkNetworkPolicies(r, &m)
 	checkConfigMaps(r, &m)
@@ -166,30 +168,11 @@ func checkDeployments(r *report, m *manifests) {
 	}
 	for _, d := range m.deployments {
 		name := "Deployment " + d.Name
-		pod := d.Spec.Template.Spec
 		selector, err := metav1.LabelSelectorAsSelector(d.Spec.Selector)
 		if err != nil || selector.Empty() || !selector.Matches(labels.Set(d.Spec.Template.Labels)) {
 			r.add("%s: its selector must be set and match its pod labels", name)
 		}
-		if pod.AutomountServiceAccountToken == nil || *pod.AutomountServiceAccountToken {
-			r.add("%s: automountServiceAccountToken must be false (the apps never call the Kubernetes API)", name)
-		}
-		if pod.ServiceAccountName == "" || m.accounts[pod.ServiceAccountName] == nil {
-			r.add("%s: needs a ServiceAccount of its own, defined here", name)
-		}
-		podSecurity := pod.SecurityContext
-		if podSecurity == nil || podSecurity.RunAsNonRoot == nil || !*podSecurity.RunAsNonRoot {
-			r.add("%s: pod securityContext.runAsNonRoot must be true", name)
-		}
-		if podSecurity == nil || podSecurity.SeccompProfile == nil || podSecurity.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
-			r.add("%s: pod securityContext.seccompProfile must be RuntimeDefault", name)
-		}
-		if len(pod.Containers) == 0 {
-			r.add("%s: no container", name)
-		}
-		for _, c := range append(append([]corev1.Container{}, pod.InitContainers...), pod.Containers...) {
-			checkContainer(r, fmt.Sprintf("%s container %s", name, c.Name), c)
-		}
+		checkPod(r, m, name, d.Spec.Template.Spec, true)
 		if !hasPDB(m, d) {
 			r.add("%s: no PodDisruptionBudget selects its pods", name)
 		}
@@ -218,7 +201,66 @@ func checkDeployments(r *report, m *manifests) {
 	}
 }
 
-func checkContainer(r *report, name string, c corev1.Container) {
+// checkPod: the pod template of a Deployment (serving: its containers need probes) or a Job.
+func checkPod(r *report, m *manifests, name string, pod corev1.PodSpec, serving bool) {
+	if pod.AutomountServiceAccountToken == nil || *pod.AutomountServiceAccountToken {
+		r.add("%s: automountServiceAccountToken must be false (the apps never call the Kubernetes API)", name)
+	}
+	if pod.ServiceAccountName == "" || m.accounts[pod.ServiceAccountName] == nil {
+		r.add("%s: needs a ServiceAccount of its own, defined here", name)
+	}
+	podSecurity := pod.SecurityContext
+	if podSecurity == nil || podSecurity.RunAsNonRoot == nil || !*podSecurity.RunAsNonRoot {
+		r.add("%s: pod securityContext.runAsNonRoot must be true", name)
+	}
+	if podSecurity == nil || podSecurity.SeccompProfile == nil || podSecurity.SeccompProfile.Type != corev1.SeccompProfileTypeRuntimeDefault {
+		r.add("%s: pod securityContext.seccompProfile must be RuntimeDefault", name)
+	}
+	if len(pod.Containers) == 0 {
+		r.add("%s: no container", name)
+	}
+	for _, c := range append(append([]corev1.Container{}, pod.InitContainers...), pod.Containers...) {
+		checkContainer(r, fmt.Sprintf("%s container %s", name, c.Name), c, serving)
+	}
+}
+
+// checkJobs: a Job runs to an end (a deadline, a bounded number of retries), leaves no pod
+// restarting in place, and runs the version of the image a Deployment runs (the index Job builds
+// the indexes of the API it ships with).
+func checkJobs(r *report, m *manifests) {
+	images := map[string]string{} // repository -> "image of Deployment x"
+	for _, d := range m.deployments {
+		for _, c := range d.Spec.Template.Spec.Containers {
+			images[repository(c.Image)] = fmt.Sprintf("%s (Deployment %s)", c.Image, d.Name)
+		}
+	}
+	for _, j := range m.jobs {
+		name := "Job " + j.Name
+		checkPod(r, m, name, j.Spec.Template.Spec, false)
+		if j.Spec.Template.Spec.RestartPolicy != corev1.RestartPolicyNever {
+			r.add("%s: restartPolicy must be Never (each retry a new pod, counted by backoffLimit)", name)
+		}
+		if j.Spec.BackoffLimit == nil || j.Spec.ActiveDeadlineSeconds == nil {
+			r.add("%s: needs a backoffLimit and an activeDeadlineSeconds (it must end)", name)
+		}
+		for _, c := range j.Spec.Template.Spec.Containers {
+			if deployed, found := images[repository(c.Image)]; found && !strings.HasPrefix(deployed, c.Image+" ") {
+				r.add("%s container %s: runs %s but the release runs %s", name, c.Name, c.Image, deployed)
+			}
+		}
+	}
+}
+
+// repository: an image without its tag and digest.
+func repository(image string) string {
+	name := strings.SplitN(image, "@", 2)[0]
+	if colon := strings.LastIndex(name, ":"); colon > strings.LastIndex(name, "/") {
+		name = name[:colon]
+	}
+	return name
+}
+
+func checkContainer(r *report, name string, c corev1.Container, serving bool) {
 	if !pinnedImage.MatchString(c.Image) || strings.Contains(c.Image, ":latest") {
 		r.add("%s: image %q must be pinned to a version tag or a digest (not :latest, not untagged)", name, c.Image)
 	}
@@ -231,6 +273,9 @@ func checkContainer(r *report, name string, c corev1.Container) {
 		ports[fmt.Sprint(p.ContainerPort)] = true
 	}
 	for kind, probe := range map[string]*corev1.Probe{"readinessProbe": c.ReadinessProbe, "livenessProbe": c.LivenessProbe} {
+		if !serving {
+			continue
+		}
 		if probe == nil || probe.HTTPGet == nil {
 			r.add("%s: needs an HTTP %s", name, kind)
 			continue
