@@ -1,7 +1,9 @@
 // Command objectstore runs an S3-compatible object store on loopback for `npm start` and the
 // browser tests: gofakes3 with its bolt backend, so published releases survive a restart in the
 // stack's data folder. The release scripts and the registry talk to it with the AWS SDK exactly as
-// production talks to S3, R2 or GCS (only the endpoint and the credentials differ).
+// production talks to S3, R2 or GCS (only the endpoint and the credentials differ). The guard
+// (guard.go) gives it the bucket's production rules: signed requests only (the keys of -credentials,
+// each writing under its own prefixes), anonymous reads of objects, no overwrite, no delete.
 package main
 
 import (
@@ -19,7 +21,15 @@ func main() {
 	listen := flag.String("listen", "127.0.0.1:9000", "TCP address to listen on")
 	dir := flag.String("dir", "data/objectstore", "directory of the store's database file")
 	bucket := flag.String("bucket", "", "a bucket to create at start if missing")
+	credentials := flag.String("credentials", "", `JSON file of the access keys: {"keys":[{"accessKeyId","secretAccessKey","writePrefixes":["storefront/"]}]}`)
 	flag.Parse()
+	if *credentials == "" {
+		log.Fatal("objectstore: -credentials is required (nobody writes to the store without a key)")
+	}
+	keys, err := loadCredentials(*credentials)
+	if err != nil {
+		log.Fatal(err)
+	}
 
 	abs, err := filepath.Abs(*dir)
 	if err != nil {
@@ -41,9 +51,9 @@ func main() {
 			}
 		}
 	}
-	faker := gofakes3.New(backend, gofakes3.WithAutoBucket(true))
-	log.Printf("objectstore listening on %s (bolt file in %s)", *listen, abs)
-	log.Fatal(http.ListenAndServe(*listen, keepCacheControl(faker.Server())))
+	faker := gofakes3.New(backend)
+	log.Printf("objectstore listening on %s (bolt file in %s, %d access keys)", *listen, abs, len(keys))
+	log.Fatal(http.ListenAndServe(*listen, newGuard(keepCacheControl(faker.Server()), backend, keys)))
 }
 
 // keepCacheControl stores an upload's Cache-Control with the object and answers it on reads, as S3

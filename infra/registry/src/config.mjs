@@ -5,13 +5,14 @@
 //   REGISTRY_TOKEN_<REMOTE> (one secret per team), SHELL_URL and API_URL (for the smoke check),
 //   REGISTRY_CORS_ORIGINS (comma-separated; the shell's origin by default: the admins' history page).
 import { basePorts, localUrl } from '@toolshop/settings';
+import { localStoreCredentials } from './objectstore.mjs';
 
 export const remoteNames = /** @type {const} */ (['storefront', 'dashboard', 'admin']);
 
 /** The demo credential of a team on a local stack (printed by npm start; never used when the env names one). */
 export const demoToken = (remote) => `${remote}-demo-token`;
 
-/** Local defaults of the S3 store: gofakes3 accepts any key pair. */
+/** The bucket of the releases, unless S3_BUCKET names another. */
 export const DEFAULT_BUCKET = 'toolshop-remotes';
 
 const offsetOf = (env) => {
@@ -19,8 +20,14 @@ const offsetOf = (env) => {
   return Number.isInteger(offset) && offset >= 0 ? offset : 0;
 };
 
-/** The S3 store: the endpoint the SDK writes to and the public URL browsers read from. */
-export function storeConfig(env = process.env) {
+/**
+ * The S3 store: the endpoint the SDK writes to and the public URL browsers read from, with the
+ * credentials of `who` (a remote's team, or the registry): AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY
+ * when set, else in production the platform's (the SDK's default chain), else the local store's key
+ * of `who` (objectstore.mjs).
+ * @param {NodeJS.ProcessEnv} [env] @param {string} [who]
+ */
+export function storeConfig(env = process.env, who = 'registry') {
   const port = basePorts.objectstore + offsetOf(env);
   const bucket = env.S3_BUCKET || DEFAULT_BUCKET;
   const endpoint = env.S3_ENDPOINT || `http://127.0.0.1:${port}`;
@@ -30,10 +37,11 @@ export function storeConfig(env = process.env) {
     bucket,
     // Path-style (`<endpoint>/<bucket>/<key>`) for local stores and R2/GCS-style endpoints.
     forcePathStyle: env.S3_FORCE_PATH_STYLE !== 'false',
-    credentials: {
-      accessKeyId: env.AWS_ACCESS_KEY_ID || 'toolshop-local',
-      secretAccessKey: env.AWS_SECRET_ACCESS_KEY || 'toolshop-local-secret',
-    },
+    credentials: env.AWS_ACCESS_KEY_ID
+      ? { accessKeyId: env.AWS_ACCESS_KEY_ID, secretAccessKey: env.AWS_SECRET_ACCESS_KEY ?? '' }
+      : env.NODE_ENV === 'production'
+        ? undefined
+        : localStoreCredentials(port, who),
     publicUrl: (env.S3_PUBLIC_URL || `${localUrl(port)}/${bucket}`).replace(/\/$/, ''),
   };
 }

@@ -46,3 +46,43 @@ test('a published key is never overwritten', async () => {
   );
   assert.equal((await store.get('admin/1.0.0+abc/mf-manifest.json'))?.toString(), '{"v":1}');
 });
+
+// Issue 29 item 5: the store is not writable by anyone; a team writes only new keys of its own remote.
+test('anonymous callers only read: no upload, overwrite, delete or bucket', async () => {
+  await store.putNew('storefront/3.0.0+s/mf-manifest.json', '{"v":"released"}', { contentType: 'application/json', cacheControl: 'no-cache' });
+  const url = store.urlOf('storefront/3.0.0+s/mf-manifest.json');
+  for (const [method, target] of [
+    ['PUT', url],
+    ['PUT', store.urlOf('storefront/3.0.1+s/mf-manifest.json')],
+    ['DELETE', url],
+    ['PUT', `${server.base}/another-bucket`],
+    ['DELETE', `${server.base}/${store.config.bucket}`],
+  ]) {
+    const answer = await fetch(target, { method, body: method === 'PUT' ? '{"v":"forged"}' : undefined });
+    assert.equal(answer.status, 403, `${method} ${target}`);
+    assert.match(await answer.text(), /AccessDenied/);
+  }
+  assert.equal(await (await fetch(url)).text(), '{"v":"released"}');
+});
+
+test("each team writes under its own prefix only, the registry's key reads only, nobody deletes", async () => {
+  const storefront = createStore(storeConfig(server.envFor('storefront')));
+  const registry = createStore(storeConfig(server.envFor('registry')));
+  const forged = createStore(storeConfig({ ...server.envFor('storefront'), AWS_SECRET_ACCESS_KEY: 'not-the-secret-of-this-key' }));
+  const options = { contentType: 'text/javascript', cacheControl: 'no-cache' };
+  try {
+    await storefront.putNew('storefront/4.0.0+t/remoteEntry.js', 'ok', options);
+    await assert.rejects(storefront.putNew('admin/4.0.0+t/remoteEntry.js', 'x', options), { name: 'AccessDenied', message: /may not write admin\/4\.0\.0\+t\/remoteEntry\.js/ });
+    await assert.rejects(registry.putNew('storefront/4.0.1+t/remoteEntry.js', 'x', options), { name: 'AccessDenied', message: /none, read only/ });
+    await assert.rejects(forged.putNew('storefront/4.0.2+t/remoteEntry.js', 'x', options), { name: 'SignatureDoesNotMatch' });
+    assert.equal((await registry.get('storefront/4.0.0+t/remoteEntry.js'))?.toString(), 'ok');
+    const { DeleteObjectCommand, S3Client } = await import('@aws-sdk/client-s3');
+    const config = storeConfig(server.envFor('storefront'));
+    const client = new S3Client({ endpoint: config.endpoint, region: config.region, forcePathStyle: true, credentials: config.credentials });
+    await assert.rejects(client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: 'storefront/4.0.0+t/remoteEntry.js' })), { name: 'AccessDenied' });
+    client.destroy();
+    assert.equal((await registry.get('storefront/4.0.0+t/remoteEntry.js'))?.toString(), 'ok');
+  } finally {
+    for (const each of [storefront, registry, forged]) each.close();
+  }
+});

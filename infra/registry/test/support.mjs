@@ -1,10 +1,10 @@
 // Test helpers: a free port, and the real object store (infra/objectstore) on it in a temp folder.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureObjectStore, objectStoreArgs } from '../src/objectstore.mjs';
+import { ensureObjectStore, objectStoreArgs, storeKeyHolders, writeLocalKeys } from '../src/objectstore.mjs';
 
 export async function freePort() {
   const server = createServer();
@@ -14,22 +14,39 @@ export async function freePort() {
   return port;
 }
 
-/** Starts infra/objectstore on a free port; returns its env for storeConfig and stop(). */
+/**
+ * Starts infra/objectstore on a free port with keys of its own: each team's and the registry's (as a
+ * stack has) and, for tests that publish for several remotes, `tests` writing under every remote.
+ * Returns `env` for storeConfig (the `tests` key), `envFor(name)` (one holder's key) and stop().
+ */
 export async function startTestStore(bucket = 'test-remotes') {
   const binary = ensureObjectStore();
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'objectstore-'));
-  const child = spawn(binary, objectStoreArgs({ port, dataDir: dir, bucket }), { stdio: 'ignore' });
+  const credentials = writeLocalKeys(join(dir, 'keys.json'), {
+    ...storeKeyHolders,
+    tests: Object.values(storeKeyHolders).flat(),
+  });
+  const { keys } = JSON.parse(readFileSync(credentials, 'utf8'));
+  const child = spawn(binary, objectStoreArgs({ port, dataDir: dir, bucket, credentials }), { stdio: 'ignore' });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
-      if ((await fetch(`${base}/${bucket}?max-keys=1`)).ok) break;
+      if ((await fetch(`${base}/_health`)).ok) break;
     } catch {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
+  const common = { S3_ENDPOINT: base, S3_BUCKET: bucket, S3_PUBLIC_URL: `${base}/${bucket}` };
+  /** @param {string} name */
+  const envFor = (name) => {
+    const key = keys.find((entry) => entry.name === name);
+    return { ...common, AWS_ACCESS_KEY_ID: key.accessKeyId, AWS_SECRET_ACCESS_KEY: key.secretAccessKey };
+  };
   return {
-    env: { S3_ENDPOINT: base, S3_BUCKET: bucket, S3_PUBLIC_URL: `${base}/${bucket}` },
+    env: envFor('tests'),
+    envFor,
+    base,
     dir,
     stop: () =>
       new Promise((resolve) => {
