@@ -1,13 +1,17 @@
-// `npm run release -w @toolshop/<remote>-mfe`: builds the remote, publishes its build to the object
-// store under `<remote>/<version>/` (version: package version + commit, e.g. 0.1.0+3f2a9c1), with
+// `npm run release -w @toolshop/<remote>-mfe`: builds the remote into a folder of its own (never the
+// `dist/` a running stack serves as its built-in version), publishes that build to the object store
+// under `<remote>/<version>/` (version: package version + commit, e.g. 0.1.0+3f2a9c1), with
 // content-hashed files `immutable` and everything else `no-cache`, the manifest uploaded last, every
 // upload refused if the key exists (a version never changes), then records the release with the
 // sha384 of every file in the registry. It does not activate: `npm run remotes -- activate`.
+// A build names the commit it was made from: with uncommitted changes to what the build reads, it
+// refuses to release. The store takes the team's own key (storeConfig of config.mjs).
 //
-//   node infra/registry/src/release.mjs <remote> [--version <v>] [--dist <folder>] [--skip-build]
+//   node infra/registry/src/release.mjs <remote> [--version <v>] [--dist <folder> | --skip-build --dist <folder>]
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { extname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
@@ -35,11 +39,30 @@ const hashed = /\.[0-9a-f]{8}\.(js|css)$/;
 export const cacheControlOf = (file) => (hashed.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
 const manifests = new Set(['mf-manifest.json', 'mf-stats.json']);
 
-/** The version of a build of this remote: its package version + the current commit. */
-export function versionOf(remote) {
-  const { version } = JSON.parse(readFileSync(join(repoRoot, appFolders[remote], 'package.json'), 'utf8'));
-  const commit = spawnSync('git', ['rev-parse', '--short=7', 'HEAD'], { cwd: repoRoot, encoding: 'utf8' }).stdout.trim();
-  return { version: commit ? `${version}+${commit}` : version, commit: commit || null };
+/** What a remote's build reads besides its own folder (rspack-app.mjs, the libs, the lockfile). */
+const sharedBuildInputs = ['libs', 'infra/devstack/src', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.browser.json'];
+
+/**
+ * The version of a build of this remote from the working tree at `root`: its package version + the
+ * current commit, and `changed`: the uncommitted (or untracked) files the build would read, which
+ * that commit does not hold.
+ */
+export function versionOf(remote, root = repoRoot) {
+  const { version } = JSON.parse(readFileSync(join(root, appFolders[remote], 'package.json'), 'utf8'));
+  const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
+  const commit = git('rev-parse', '--short=7', 'HEAD').stdout.trim();
+  const status = git('status', '--porcelain', '--untracked-files=all', '--', appFolders[remote], ...sharedBuildInputs);
+  const changed = status.status === 0 ? status.stdout.split('\n').filter(Boolean).map((line) => line.slice(3)) : [];
+  return { version: commit ? `${version}+${commit}` : version, commit: commit || null, changed };
+}
+
+/** Builds the remote with rspack into `outDir` (the contracts' dist first, as Nx's ^build does). */
+export function buildInto(remote, outDir, { env = process.env, root = repoRoot } = {}) {
+  const options = { cwd: root, stdio: /** @type {const} */ ('inherit'), env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } };
+  const contracts = spawnSync('npx', ['nx', 'run', '@toolshop/contracts:build', '--outputStyle=stream'], options);
+  if (contracts.status !== 0) throw new Error('the build of @toolshop/contracts failed');
+  const built = spawnSync('npx', ['rspack', 'build', '-c', 'rspack.config.mjs', '-o', outDir], { ...options, cwd: join(root, appFolders[remote]) });
+  if (built.status !== 0) throw new Error('the build failed');
 }
 
 /** Every publishable file of a build (no source maps), relative with `/`. */
@@ -60,7 +83,7 @@ export async function publish({ remote, dist, version, commit = null, env = proc
   if (!versionPattern.test(version)) throw new Error(`"${version}" is not a semver version`);
   const files = await filesOf(dist);
   if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: build the remote first`);
-  const store = createStore(storeConfig(env));
+  const store = createStore(storeConfig(env, remote));
   try {
     const prefix = `${remote}/${version}`;
     if (await store.exists(`${prefix}/mf-manifest.json`)) throw new Error(`${remote} ${version} is already published; a version never changes`);
@@ -89,23 +112,37 @@ export async function publish({ remote, dist, version, commit = null, env = proc
 }
 
 /**
- * The whole release of a remote: build (unless a dist is given or skipBuild), publish, record.
- * @param {{ remote: string, version?: string, dist?: string, skipBuild?: boolean, env?: NodeJS.ProcessEnv }} options
+ * The whole release of a remote: build from a clean working tree into a folder of its own, publish,
+ * record; or publish a given build folder (`dist`, with `skipBuild`), then recorded without a commit
+ * unless `version` names one. `build` and `publishBuild` stand in for the real steps in tests.
+ * @param {{ remote: string, version?: string, dist?: string, skipBuild?: boolean, env?: NodeJS.ProcessEnv,
+ *           root?: string, build?: typeof buildInto, publishBuild?: typeof publish }} options
  */
-export async function releaseRemote({ remote, version, dist, skipBuild = Boolean(dist), env = process.env }) {
+export async function releaseRemote({ remote, version, dist, skipBuild = Boolean(dist), env = process.env, root = repoRoot, build = buildInto, publishBuild = publish }) {
   if (!remoteNames.includes(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
-  const own = versionOf(remote);
-  const name = version ?? own.version;
-  if (!skipBuild) {
-    console.log(`[release] building ${remote} ${name}`);
-    const built = spawnSync('npx', ['nx', 'run', `@toolshop/${appFolders[remote]}:build`, '--outputStyle=stream'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false', TOOLSHOP_REMOTE_VERSION: name },
-    });
-    if (built.status !== 0) throw new Error('the build failed');
+  if (skipBuild || dist) {
+    if (!dist) throw new Error('--skip-build publishes a build folder: name it with --dist <folder>');
+    const name = version ?? versionOf(remote, root).version;
+    await publishBuild({ remote, dist, version: name, commit: null, env });
+    return name;
   }
-  await publish({ remote, dist: dist ?? join(repoRoot, appFolders[remote], 'dist'), version: name, commit: own.commit, env });
+  const own = versionOf(remote, root);
+  if (own.changed.length) {
+    const shown = own.changed.slice(0, 10).join(', ') + (own.changed.length > 10 ? `, and ${own.changed.length - 10} more` : '');
+    throw new Error(
+      `the working tree has uncommitted changes to what the build of ${remote} reads (${shown}); a release is named after its commit (${own.version}): commit them first`,
+    );
+  }
+  const name = version ?? own.version;
+  // Its own folder: the stack's dist/ keeps serving the built-in version to every visitor meanwhile.
+  const outDir = mkdtempSync(join(tmpdir(), `toolshop-release-${remote}-`));
+  try {
+    console.log(`[release] building ${remote} ${name} into ${outDir}`);
+    build(remote, outDir, { env: { ...env, TOOLSHOP_REMOTE_VERSION: name }, root });
+    await publishBuild({ remote, dist: outDir, version: name, commit: own.commit, env });
+  } finally {
+    rmSync(outDir, { recursive: true, force: true });
+  }
   return name;
 }
 
