@@ -415,3 +415,40 @@ describe('bodies', () => {
     expectError(await api.request('POST', '/suggestions', { rawBody: '"text"' }), 400);
   });
 });
+
+describe('names (issue 28: a name goes into emails, so it is one short line without a link)', () => {
+  const phishing =
+    'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
+  const order = (userName: string, token = api.tokens.customer) =>
+    api.request('POST', '/orders', {
+      token,
+      body: { toolId, address: '1 Main St', phone: '555-0100', orderQuantity: 1, userName },
+    });
+
+  it.each([
+    [phishing, RuleMessages.nameControlCharacters],
+    ['Casey at www.evil', RuleMessages.nameNoLinks],
+    ['evil.test/pay', RuleMessages.nameNoLinks],
+    ['C'.repeat(61), RuleMessages.nameTooLong],
+  ])('refuses the order name %j with the shared rule', async (userName, message) => {
+    expectError(await order(userName), 400, message);
+  });
+
+  it('takes an ordinary name, and the token name when none is given', async () => {
+    expect((await order("Anne-Marie O'Neil")).status).toBe(201);
+    const placed = await order('  ');
+    expect(placed.status).toBe(201);
+    const answer = await api.request('GET', `/orders/${placed.body.insertedId}`, {
+      token: api.tokens.customer,
+    });
+    expect(answer.body.userName).toBe('Casey Customer');
+  });
+
+  it('drops a token name that breaks the rule instead of writing it into the order', async () => {
+    const token = api.issuer.token({ email: 'phished@toolshop.test', name: phishing });
+    const placed = await order('', token);
+    expect(placed.status).toBe(201);
+    const answer = await api.request('GET', `/orders/${placed.body.insertedId}`, { token });
+    expect(answer.body.userName).toBe('');
+  });
+});

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
-import { ApiMessages, isEmailAddress, normalizeEmail } from '@toolshop/contracts';
+import { ApiMessages, isEmailAddress, nameError, normalizeEmail } from '@toolshop/contracts';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { AuthUser } from './auth-user';
@@ -55,7 +55,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const user: AuthUser = {
       sub,
       email: normalizeEmail(email),
-      name: typeof name === 'string' ? name : '',
+      // A name that breaks the shop's rule (an account older than it) is no name (issue 28).
+      name: typeof name === 'string' && !nameError(name) ? name.trim() : '',
       emailVerified: claims.email_verified === true,
     };
     await this.users.ensureUser(user.email, user.name);

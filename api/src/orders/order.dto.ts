@@ -8,6 +8,8 @@ import {
   CARRIER_MAX_LENGTH,
   InputMessages,
   Messages,
+  NAME_MAX_LENGTH,
+  nameError,
   type NewOrder,
   type OrderState,
   QUANTITY_MAX,
@@ -31,6 +33,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
+import { FollowsRule } from '../common/contract-rule';
 import { EmailQuery } from '../common/email-query';
 import { PageQuery } from '../common/pagination';
 
@@ -63,10 +66,16 @@ export class CreateOrderDto implements NewOrder {
   @Max(QUANTITY_MAX, { message: RuleMessages.quantityTooLarge })
   orderQuantity: number;
 
-  @ApiPropertyOptional({ description: 'Defaults to the name in the access token' })
+  @ApiPropertyOptional({
+    description: 'Defaults to the name in the access token; the shop\'s name rule (one line, no link)',
+    maxLength: NAME_MAX_LENGTH,
+  })
   @IsOptional()
   @IsString()
-  @MaxLength(TEXT_MAX_LENGTH, { message: tooLong })
+  // The name goes into the order's emails: one line of at most 60 characters, no link (issue 28).
+  @FollowsRule('userName', (value) =>
+    typeof value === 'string' && !value.trim() ? undefined : nameError(value),
+  )
   userName?: string;
 
   @ApiHideProperty() @Allow() name?: unknown;

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { RuleMessages } from '@toolshop/contracts';
 import { describe, it } from 'node:test';
 import { passwordGrant, postJson, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
 
@@ -43,6 +44,17 @@ describe('sign-up: POST /accounts', () => {
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.deepEqual(answer.body, { error: 'invalid_request', error_description: message, field });
     }
+  });
+
+  it('refuses a name that could carry a message (issue 28)', async () => {
+    const phishing =
+      'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
+    // One sign-up only (this file's sign-ups share one address's limit); the other breaches of the
+    // rule are the contracts' unit tests and the rename below.
+    const answer = await signUp({ name: phishing, email: 'phish-target@example.com', password: 'engine1' });
+    assert.equal(answer.status, 400);
+    assert.deepEqual(answer.body, { error: 'invalid_request', error_description: RuleMessages.nameControlCharacters, field: 'name' });
+    assert.equal((await passwordGrant(identity.url, 'phish-target@example.com', 'engine1')).status, 400, 'no account was made');
   });
 
   it('answers a body that is not JSON in clear words', async () => {
@@ -98,6 +110,14 @@ describe('display name: PATCH /accounts/me', () => {
     const blank = await rename(tampered.body.access_token, { name: '  ' });
     assert.equal(blank.status, 400);
     assert.equal(blank.body.error_description, 'Name is Required');
+
+    const phishing = await rename(tampered.body.access_token, { name: 'Grace\nVisit http://evil.test' });
+    assert.equal(phishing.status, 400);
+    assert.equal(phishing.body.error_description, RuleMessages.nameControlCharacters);
+    const link = await rename(tampered.body.access_token, { name: 'Grace at www.evil' });
+    assert.equal(link.body.error_description, RuleMessages.nameNoLinks);
+    const long = await rename(tampered.body.access_token, { name: 'G'.repeat(61) });
+    assert.equal(long.body.error_description, RuleMessages.nameTooLong);
   });
 });
 

@@ -7,6 +7,8 @@ export const SALE_COUNTDOWN_MS = 1_000_000_000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 /** Longest free text the API accepts in any other field (names, addresses, links...). */
 export const TEXT_MAX_LENGTH = 500;
+/** Longest display name (sign-up, rename, order's name): the provider, the API and the forms alike. */
+export const NAME_MAX_LENGTH = 60;
 /** Longest email address (RFC 5321); checked before any pattern so every check stays linear. */
 export const EMAIL_MAX_LENGTH = 254;
 /**

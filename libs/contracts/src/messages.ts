@@ -62,6 +62,9 @@ export const RuleMessages = {
   tooManyUnpaidOrders:
     'You have too many unpaid orders. Pay or cancel one in My Orders before ordering more.',
   adminNeedsVerifiedEmail: 'Verify your email address to use admin rights',
+  nameTooLong: 'A name has at most 60 characters',
+  nameControlCharacters: 'A name cannot contain line breaks, control or invisible characters',
+  nameNoLinks: 'A name cannot contain a link, a web address or an email address',
 } as const;
 
 /** What the API answers when a request cannot be served; the UI shows these as they are. */

@@ -4,6 +4,8 @@ import {
   PRICE_MAX,
   QUANTITY_MAX,
   isEmailAddress,
+  nameError,
+  NAME_MAX_LENGTH,
   linkedInError,
   normalizeEmail,
   validateEmail,
@@ -37,6 +39,43 @@ describe('login and sign-up', () => {
     expect(validateSignup({ name: ' ', email: 'a@b.co', password: '123456' })).toEqual({
       name: 'Name is Required',
     });
+  });
+});
+
+describe('display names (issue 28: a name is never a message of its own)', () => {
+  it('refuses the phishing name of the report, line breaks, control and invisible characters', () => {
+    const phishing =
+      'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
+    expect(nameError(phishing)).toBe(RuleMessages.nameControlCharacters);
+    expect(validateSignup({ name: phishing, email: 'a@b.co', password: '123456' }).name).toBe(
+      RuleMessages.nameControlCharacters,
+    );
+    for (const name of ['Ada\rLovelace', 'Ada\tLovelace', 'Ada\u2028Lovelace', 'Ada\u200bLovelace', 'Ada\u202eecalevoL'])
+      expect(nameError(name)).toBe(RuleMessages.nameControlCharacters);
+  });
+  it('allows at most 60 characters', () => {
+    expect(nameError('a'.repeat(NAME_MAX_LENGTH))).toBeUndefined();
+    expect(nameError(' ' + 'a'.repeat(NAME_MAX_LENGTH) + ' ')).toBeUndefined();
+    expect(nameError('a'.repeat(NAME_MAX_LENGTH + 1))).toBe(RuleMessages.nameTooLong);
+  });
+  it('refuses links, web and email addresses', () => {
+    for (const name of [
+      'Re-enter your card at http://evil',
+      'see www.evil',
+      'evil.test/pay',
+      'Visit paypal.com now',
+      'support@toolshop.test',
+      'ｅｖｉｌ．ｃｏｍ',
+    ])
+      expect([name, nameError(name)]).toEqual([name, RuleMessages.nameNoLinks]);
+  });
+  it('accepts ordinary names of many scripts', () => {
+    for (const name of ['Ada Lovelace', "Anne-Marie O'Neil", 'J. R. R. Tolkien', 'J.R.R. Tolkien', 'José Ñúñez', '李小龍', 'Zoë  Smith-Jones Jr.'])
+      expect([name, nameError(name)]).toEqual([name, undefined]);
+  });
+  it('keeps the spec message for a missing name', () => {
+    expect(nameError(undefined)).toBe(Messages.nameRequired);
+    expect(nameError('   ')).toBe(Messages.nameRequired);
   });
 });
 

@@ -2,6 +2,7 @@ import {
   EMAIL_MAX_LENGTH,
   EMAIL_PATTERN,
   IMAGE_LINK_PATTERN,
+  NAME_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   PRICE_MAX,
   QUANTITY_MAX,
@@ -48,6 +49,27 @@ export function validateEmail(email: unknown): string | undefined {
 export const isEmailAddress = (email: unknown): email is string =>
   validateEmail(email) === undefined;
 
+/**
+ * Something a mail client or a reader would take for a link: a scheme (`http://`), `www.`, an email
+ * address, or a host name (`evil.test`, `paypal.com/login`): a letter or digit, a dot, then two
+ * letters. Initials with spaces ("J. R. Tolkien", "J.R.R. Tolkien") are no host name.
+ */
+const LINK_LIKE = /:\/\/|\bwww\.|@|[\p{L}\p{N}_-]\.\p{L}{2,}/iu;
+
+/**
+ * A display name (sign-up, rename, the name on an order): required, at most 60 characters, one
+ * line of visible text, no link. It is shown to others and written into emails, so it must not be
+ * able to carry a message of its own (issue 28: a phishing text as the name of a sign-up).
+ */
+export function nameError(name: unknown): string | undefined {
+  if (isBlank(name) || typeof name !== 'string') return Messages.nameRequired;
+  const trimmed = name.trim();
+  if (INVISIBLE_OR_CONTROL.test(trimmed)) return RuleMessages.nameControlCharacters;
+  if (trimmed.length > NAME_MAX_LENGTH) return RuleMessages.nameTooLong;
+  if (LINK_LIKE.test(trimmed.normalize('NFKC'))) return RuleMessages.nameNoLinks;
+  return undefined;
+}
+
 export function validatePassword(password: unknown): string | undefined {
   if (isBlank(password)) return Messages.passwordRequired;
   if (typeof password !== 'string' || password.length < PASSWORD_MIN_LENGTH)
@@ -69,7 +91,7 @@ export function validateLogin(input: { email?: unknown; password?: unknown }) {
 
 export function validateSignup(input: { name?: unknown; email?: unknown; password?: unknown }) {
   return collect({
-    name: isBlank(input.name) ? Messages.nameRequired : undefined,
+    name: nameError(input.name),
     email: validateEmail(input.email),
     password: validatePassword(input.password),
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { normalizeEmail } from '@toolshop/contracts';
+import { NAME_MAX_LENGTH, nameError, normalizeEmail } from '@toolshop/contracts';
 import { MongoServerError, type Collection, type Db } from 'mongodb';
 import { DUMMY_HASH, hashPassword, verifyPassword } from './password-hash.ts';
 
@@ -50,6 +50,24 @@ export { normalizeEmail };
 export const STANDIN_UPSTREAM = 'standin';
 /** A verification link works for this long, once. */
 export const VERIFICATION_TTL_MS = 24 * 60 * 60_000;
+
+/** The name of an account an upstream (Google) creates when its own name breaks the shop's rule. */
+export const UPSTREAM_FALLBACK_NAME = 'Toolshop customer';
+
+/**
+ * An upstream's name made to follow the shop's name rule (one line, at most 60 characters, no
+ * link): control and invisible characters become spaces; a name that still breaks the rule, or
+ * none, becomes UPSTREAM_FALLBACK_NAME (never the email, which is no name).
+ */
+export function upstreamName(name: string): string {
+  const cleaned = name
+    .replace(/[\p{Cc}\p{Cf}\p{Co}\p{Cn}\p{Zl}\p{Zp}]+/gu, ' ')
+    .replace(/\s+/gu, ' ')
+    .trim()
+    .slice(0, NAME_MAX_LENGTH)
+    .trim();
+  return nameError(cleaned) ? UPSTREAM_FALLBACK_NAME : cleaned;
+}
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -126,7 +144,7 @@ export class AccountStore {
    */
   async linkUpstream(provider: string, identity: VerifiedIdentity): Promise<UpstreamLink> {
     const email = normalizeEmail(identity.email);
-    const name = identity.name.trim() || email;
+    const name = upstreamName(identity.name);
     const upstream = `upstream.${provider}`;
     const existing = await this.#accounts.findOne({ email });
     if (!existing) {
@@ -168,7 +186,7 @@ export class AccountStore {
     const existing = await this.#accounts.findOne({ email });
     if (existing) return existing.upstream?.[STANDIN_UPSTREAM] === identity.subject ? toAccount(existing) : undefined;
     try {
-      const name = identity.name.trim() || email;
+      const name = upstreamName(identity.name);
       return await this.create({ email, name, upstream: { [STANDIN_UPSTREAM]: identity.subject } });
     } catch (error) {
       if (error instanceof EmailTakenError) return this.signInFromStandin(identity);

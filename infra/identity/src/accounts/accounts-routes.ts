@@ -1,4 +1,4 @@
-import { Messages, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
+import { nameError, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
@@ -61,13 +61,17 @@ function checkLengths(fields: Record<string, unknown>) {
 
 const publicView = (account: Account) => ({ email: account.email, name: account.name });
 
+/**
+ * The mail to an address nobody has proven yet: no text anyone could choose (not the name, not
+ * the address typed), so a sign-up cannot make the shop send someone else a message (issue 28).
+ */
 function verificationMail(account: Account, link: string) {
   return {
     to: account.email,
     subject: 'Verify your Toolshop email address',
-    text: `Hello ${account.name},
+    text: `Hello,
 
-please confirm that ${account.email} is your email address by opening this link within 24 hours:
+please confirm that this is your email address by opening this link within 24 hours:
 
 ${link}
 
@@ -157,9 +161,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     await limit(updateLimiter, ctx.ip);
     const { id } = await signedIn(ctx);
     const body = await readJson(ctx);
-    if (typeof body.name !== 'string' || !body.name.trim()) throw invalid(Messages.nameRequired, 'name');
-    checkLengths({ name: body.name });
-    const account = await accounts.updateName(id, body.name);
+    const problem = nameError(body.name);
+    if (problem) throw invalid(problem, 'name');
+    const account = await accounts.updateName(id, String(body.name));
     if (!account) throw new HttpError(404, 'not_found', 'This account no longer exists.');
     ctx.body = publicView(account);
   }
