@@ -6,6 +6,8 @@ import { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fas
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { AdminDirectory } from './access/admin-directory';
+import { bodyGate } from './access/body-gate';
 import { AppModule } from './app.module';
 import { documentSignIn } from './auth/openapi-access';
 import { ApiExceptionFilter } from './common/api-exception.filter';
@@ -85,7 +87,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   );
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
-  registerRouteBodyLimits(fastify);
+  registerRouteBodyLimits(fastify, bodyGate(app.get(AdminDirectory)));
   // Callback hooks: no promise per request and hook.
   fastify.addHook('onRequest', (request, reply, done) => {
     const trace = traceOf(request.raw);

@@ -1,7 +1,14 @@
-import { ImageMessages, IMAGE_UPLOAD_MAX_BYTES, RuleMessages } from '@toolshop/contracts';
+import {
+  ApiMessages,
+  ImageMessages,
+  IMAGE_UPLOAD_MAX_BYTES,
+  Messages,
+  RuleMessages,
+} from '@toolshop/contracts';
 import { request as httpRequest } from 'node:http';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { ROUTE_BODY_LIMITS } from '../src/common/route-body-limits';
 import { TestApi } from './support/test-api';
 
 /** Uploads (POST /images) and the variants' links (GET /images/{id}/{width}.webp), on FerretDB. */
@@ -90,6 +97,87 @@ function postBytes(total: number, declare: boolean) {
     pump();
   });
 }
+
+/**
+ * Starts a POST that declares `declared` bytes, sends the first 64 KB and never the rest: answers
+ * the status, the message and how long the answer and the connection's close took.
+ */
+function unfinishedPost(
+  path: string,
+  authorization: string,
+  contentType: string,
+  declared: number,
+) {
+  return new Promise<{ status: number; message: string; answeredMs: number; closedMs: number }>(
+    (resolve, reject) => {
+      const { hostname, port } = new URL(api.url);
+      const started = Date.now();
+      const request = httpRequest({
+        hostname,
+        port,
+        path,
+        method: 'POST',
+        headers: { authorization, 'content-type': contentType, 'content-length': String(declared) },
+      });
+      const giveUp = setTimeout(() => {
+        request.destroy();
+        reject(new Error(`no answer and no close within 3 s on ${path}`));
+      }, 3000);
+      request.on('error', () => undefined);
+      request.on('response', (response) => {
+        const answeredMs = Date.now() - started;
+        let body = '';
+        response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        // The server ends the connection: the client sees its socket close without sending more.
+        request.socket!.on('close', () => {
+          clearTimeout(giveUp);
+          resolve({
+            status: response.statusCode ?? 0,
+            message: (JSON.parse(body || '{}') as { message?: string }).message ?? '',
+            answeredMs,
+            closedMs: Date.now() - started,
+          });
+        });
+      });
+      request.write(Buffer.alloc(64 * 1024, 0xff));
+    },
+  );
+}
+
+describe('a large body from a caller who may not send it', () => {
+  const declared = Math.floor(4.5 * 1024 * 1024);
+
+  it.each([
+    ['a junk bearer token', 'Bearer junk', 401, ApiMessages.sessionInvalid],
+    ['no token', '', 401, ApiMessages.signInFirst],
+  ])(
+    'POST /images with %s is answered at once, without waiting for the body',
+    async (_name, authorization, status, message) => {
+      const answer = await unfinishedPost('/images', authorization, 'image/jpeg', declared);
+      expect(answer).toMatchObject({ status, message });
+      expect(answer.closedMs).toBeLessThan(3000);
+    },
+  );
+
+  it('refuses a customer’s upload with 403 before its body', async () => {
+    const answer = await unfinishedPost(
+      '/images',
+      `Bearer ${api.tokens.customer}`,
+      'image/png',
+      declared,
+    );
+    expect(answer).toMatchObject({ status: 403, message: Messages.onlyAdmin });
+  });
+
+  it('checks the token of every route with a large body limit before reading it', async () => {
+    for (const [route, { limit }] of Object.entries(ROUTE_BODY_LIMITS)) {
+      const path = route.split(' ')[1]!;
+      const type = path === '/images' ? 'image/png' : 'application/json';
+      const answer = await unfinishedPost(path, 'Bearer junk', type, limit);
+      expect({ route, status: answer.status }).toEqual({ route, status: 401 });
+    }
+  });
+});
 
 describe('POST /images', () => {
   it('turns an admin’s JPEG upright, drops its metadata and serves WebP variants at immutable links', async () => {

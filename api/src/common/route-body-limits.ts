@@ -1,21 +1,55 @@
-import { LINE_PRODUCT_MAX_LENGTH, ORDER_LINES_MAX } from '@toolshop/contracts';
-import type { FastifyInstance } from 'fastify';
+import {
+  IMAGE_UPLOAD_MAX_BYTES,
+  LINE_PRODUCT_MAX_LENGTH,
+  ORDER_LINES_MAX,
+} from '@toolshop/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** Who may send a route's large body: any signed-in user, or an admin only. */
+export type BodyAccess = 'signedIn' | 'admin';
+
+/** Checks the caller before the body is read; rejects with the answer's error (401/403). */
+export type BodyGate = (
+  access: BodyAccess,
+) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 /**
- * Routes whose valid bodies may be longer than the API's BODY_LIMIT_BYTES: a quick order's check
- * takes ORDER_LINES_MAX lines of product texts of up to LINE_PRODUCT_MAX_LENGTH characters (JSON
- * escapes a character in at most 6 bytes), so a list the shop accepts is never refused as too large.
+ * Routes whose valid bodies may be longer than the API's BODY_LIMIT_BYTES, each with who may send
+ * one: the caller is checked before a byte of such a body is read (a stranger's megabytes are never
+ * buffered). A quick order's check takes ORDER_LINES_MAX lines of product texts of up to
+ * LINE_PRODUCT_MAX_LENGTH characters (JSON escapes a character in at most 6 bytes), so a list the
+ * shop accepts is never refused as too large; an admin's picture upload (POST /images, read by its
+ * own parser, images/image-upload.ts) takes up to IMAGE_UPLOAD_MAX_BYTES.
  */
-export const ROUTE_BODY_LIMITS: Readonly<Record<string, number>> = {
-  'POST /quickOrders/check': ORDER_LINES_MAX * (LINE_PRODUCT_MAX_LENGTH * 6 + 64) + 1024,
+export const ROUTE_BODY_LIMITS: Readonly<Record<string, { limit: number; access: BodyAccess }>> = {
+  'POST /quickOrders/check': {
+    limit: ORDER_LINES_MAX * (LINE_PRODUCT_MAX_LENGTH * 6 + 64) + 1024,
+    access: 'signedIn',
+  },
+  'POST /images': { limit: IMAGE_UPLOAD_MAX_BYTES, access: 'admin' },
 };
 
-/** Applies ROUTE_BODY_LIMITS as the routes are registered (before Nest's init). */
-export function registerRouteBodyLimits(fastify: FastifyInstance): void {
+/**
+ * Applies ROUTE_BODY_LIMITS as the routes are registered (before Nest's init): the route's limit,
+ * and the gate as its first preParsing hook (after onRequest, before any body parser reads).
+ */
+export function registerRouteBodyLimits(fastify: FastifyInstance, gate: BodyGate): void {
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      const limit = ROUTE_BODY_LIMITS[`${method} ${route.url}`];
-      if (limit !== undefined) route.bodyLimit = limit;
+      const large = ROUTE_BODY_LIMITS[`${method} ${route.url}`];
+      if (large === undefined) continue;
+      route.bodyLimit = large.limit;
+      const check = gate(large.access);
+      const before = [route.preParsing ?? []].flat();
+      route.preParsing = [
+        (request, reply, payload, done) => {
+          check(request, reply).then(
+            () => done(null, payload),
+            (error: Error) => done(error),
+          );
+        },
+        ...before,
+      ];
     }
   });
 }
