@@ -7,6 +7,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { repoRoot } from '@toolshop/settings/repo-root';
+import { harnessDevPorts } from '@toolshop/settings';
 import { basePorts, devRuntimeFiles } from './runtime-files.mjs';
 
 const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -183,7 +184,9 @@ export function createFederatedAppConfig({
       ],
       performance: { hints: false },
       devServer: {
-        port: port + offset,
+        // A remote's harness run alone (`npm run dev -w`, --env standalone) takes a port of its own,
+        // beside `npm start`, which serves the remote's build at its stack port.
+        port: (env.standalone && !isHost ? harnessDevPorts[name] : port) + offset,
         host: '127.0.0.1',
         // Bound to loopback; pages on the other ports (the shell) connect to every remote's server.
         allowedHosts: 'all',

@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { MongoClient } from 'mongodb';
-import { API_AUDIENCE } from '@toolshop/settings';
+import { API_AUDIENCE, basePorts, harnessDevPorts } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
@@ -51,7 +51,9 @@ export async function buildStack() {
   if (code !== 0) throw new Error('the build failed');
 }
 
-const webOrigins = (urls) => [urls.shell, ...Object.values(urls.remotes)].join(',');
+/** The remotes' harnesses run alone beside this stack (`npm run dev -w`, ports of their own). */
+const harnessOrigins = (urls) => Object.values(harnessDevPorts).map((port) => localUrl(port + urls.ports.shell - basePorts.shell));
+const webOrigins = (urls) => [urls.shell, ...Object.values(urls.remotes), ...harnessOrigins(urls)].join(',');
 
 /** Mail of the stack goes to its own mail catcher (MAIL_FROM may name another sender). */
 export const mailEnv = (urls) => ({
@@ -135,6 +137,9 @@ export function registryEnv(urls, databaseUri, offset) {
   return {
     TOOLSHOP_PORT_OFFSET: String(offset),
     MONGODB_URI: databaseUri,
+    // the admins' Remote Releases page reads the history from the shell and from the admin harness
+    // (served by the stack at the admin's port, or run alone at its own)
+    REGISTRY_CORS_ORIGINS: [urls.shell, urls.remotes.admin, localUrl(harnessDevPorts.admin + offset)].join(','),
     SHELL_URL: urls.shell,
     API_URL: urls.api,
     SMOKE_EMAIL: demoAccounts.admin.email,

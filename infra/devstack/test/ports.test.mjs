@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { assertPortsFree } from '../src/processes.mjs';
-import { apiEnv, dataDirFor, identityEnv, mailEnv, repoRoot } from '../src/stack.mjs';
+import { apiEnv, dataDirFor, identityEnv, mailEnv, registryEnv, repoRoot } from '../src/stack.mjs';
 import { clientConfig, stackPorts, stackUrls } from '../src/runtime-files.mjs';
 
 test('a port something still listens on is refused by name, a free one passes', async () => {
@@ -46,5 +46,34 @@ test('the Google button shows unless GOOGLE_SIGN_IN is off', () => {
   } finally {
     if (saved === undefined) delete process.env.GOOGLE_SIGN_IN;
     else process.env.GOOGLE_SIGN_IN = saved;
+  }
+});
+
+// Issue 29 item 9: `npm run dev -w @toolshop/<remote>-mfe` beside `npm start` failed with EADDRINUSE,
+// and the admin harness's Remote Releases page failed on CORS.
+test("a remote's harness run alone has a port of its own, which the stack's provider, API and registry accept", async () => {
+  const offset = 800;
+  const urls = stackUrls(offset);
+  const stackPortsInUse = new Set(Object.values(urls.ports));
+  const previous = process.env.TOOLSHOP_PORT_OFFSET;
+  process.env.TOOLSHOP_PORT_OFFSET = String(offset);
+  try {
+    for (const [remote, folder] of [['storefront', 'storefront-mfe'], ['dashboard', 'dashboard-mfe'], ['admin', 'admin-mfe']]) {
+      const { default: config } = await import(`${repoRoot}/${folder}/rspack.config.mjs`);
+      const alone = config({ RSPACK_SERVE: true, standalone: true }, {}).devServer.port;
+      const inStack = config({ RSPACK_SERVE: true }, {}).devServer.port;
+      assert.equal(inStack, urls.ports[remote], `${remote}: npm run dev (the whole stack) keeps the stack's port`);
+      assert.ok(!stackPortsInUse.has(alone), `${remote}: ${alone} is a port of npm start`);
+      const origin = `http://localhost:${alone}`;
+      assert.ok(identityEnv(urls, 'mongodb://x').WEB_ORIGINS.split(',').includes(origin), `${remote}: the provider accepts ${origin}`);
+      assert.ok(apiEnv(urls, 'mongodb://x').CORS_ORIGINS.split(',').includes(origin), `${remote}: the API accepts ${origin}`);
+      if (remote === 'admin') {
+        const registryOrigins = registryEnv(urls, 'mongodb://x', offset).REGISTRY_CORS_ORIGINS.split(',');
+        assert.deepEqual(registryOrigins, [urls.shell, urls.remotes.admin, origin]);
+      }
+    }
+  } finally {
+    if (previous === undefined) delete process.env.TOOLSHOP_PORT_OFFSET;
+    else process.env.TOOLSHOP_PORT_OFFSET = previous;
   }
 });

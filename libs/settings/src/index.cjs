@@ -8,6 +8,7 @@ const web = require('./web.cjs');
 
 // One by one, so Node sees them as named exports of this module too.
 exports.basePorts = web.basePorts;
+exports.harnessDevPorts = web.harnessDevPorts;
 exports.localUrl = web.localUrl;
 exports.WEB_CLIENT_ID = web.WEB_CLIENT_ID;
 exports.DEFAULT_IDP_HINT_PARAM = web.DEFAULT_IDP_HINT_PARAM;

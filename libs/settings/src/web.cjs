@@ -23,6 +23,12 @@ const basePorts = Object.freeze({
 
 const localUrl = (port) => `http://localhost:${port}`;
 
+/**
+ * Ports of a remote's harness run alone (`npm run dev -w @toolshop/<remote>-mfe`) at offset 0: not
+ * its port in the stack, so it runs beside `npm start` (which serves the remote's build there).
+ */
+const harnessDevPorts = Object.freeze({ storefront: 3011, dashboard: 3012, admin: 3013 });
+
 /** The browser apps' OpenID Connect client at the identity provider. */
 exports.WEB_CLIENT_ID = 'toolshop-web';
 
@@ -30,11 +36,12 @@ exports.WEB_CLIENT_ID = 'toolshop-web';
 exports.DEFAULT_IDP_HINT_PARAM = 'idp_hint';
 
 exports.basePorts = basePorts;
+exports.harnessDevPorts = harnessDevPorts;
 exports.localUrl = localUrl;
 
-/** Origins of the shell and the three remotes at offset 0: the web origins the provider and the API accept by default. */
+/** Origins of the shell, the three remotes and their harnesses run alone at offset 0: the web origins the provider and the API accept by default. */
 exports.defaultWebOrigins = Object.freeze(
-  [basePorts.shell, basePorts.storefront, basePorts.dashboard, basePorts.admin].map(localUrl),
+  [basePorts.shell, basePorts.storefront, basePorts.dashboard, basePorts.admin, ...Object.values(harnessDevPorts)].map(localUrl),
 );
 
 /** The API and the identity provider of a local stack at offset 0. */

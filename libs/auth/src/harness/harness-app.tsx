@@ -4,6 +4,7 @@ import { ToastContainer } from 'react-toastify';
 import { Spinner } from '@toolshop/ui';
 import { CALLBACK_PATH, completeRedirectSignIn, ServerDataProvider, setNavigate } from '@toolshop/auth';
 import { DevSignIn } from './dev-sign-in';
+import { HarnessIndex } from './harness-index';
 import { SessionGate } from './session-gate';
 import styles from './harness.module.css';
 
@@ -78,6 +79,8 @@ function HarnessRoutes({ title, routes, links, signInRequired = false }: Harness
         // The callback completes a sign-in, so it cannot wait for one.
         { element: <SessionGate signInRequired={signInRequired} />, children: routes },
         { path: CALLBACK_PATH, element: <Callback /> },
+        // Any other path (`/` of a remote whose pages live under /dashboard): where its pages are.
+        { path: '*', element: <HarnessIndex title={title} links={links} /> },
       ],
     },
   ]);
