@@ -43,7 +43,7 @@ test('without an origin, login goes to /', async ({ page }) => {
 
 test('sign-up lands on /dashboard with the display name set and the user record created', async ({ page, apiAs }) => {
   const id = Date.now().toString(36);
-  const user = { name: `Ada Lovelace ${id}`, email: `ada-${id}@e2e.test`, password: 'analytical' };
+  const user = { name: `Ada Lovelace ${id}`, email: `ada-${id}@e2e.test`, password: 'analytical-engine-1843' };
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create New Account' }).click();
   await expect(page).toHaveURL(/\/signup$/);

@@ -4,6 +4,7 @@ import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
 import { accountsRoutes } from './accounts/accounts-routes.ts';
+import { preloadPasswordList } from './accounts/password-policy.ts';
 import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
 import { startGoogleStandin } from './google-standin/google-standin.ts';
@@ -36,6 +37,7 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** Starts the identity provider (and the Google stand-in when needed). */
 export async function startIdentityServer(config: IdentityConfig): Promise<IdentityServer> {
+  preloadPasswordList();
   const metrics = new IdentityMetrics();
   const mongo = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 10_000, ...config.mongoOptions });
   metrics.watchPool(mongo);

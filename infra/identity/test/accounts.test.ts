@@ -13,11 +13,11 @@ const rename = (token: string | undefined, body: unknown) =>
 
 describe('sign-up: POST /accounts', () => {
   it('creates the account with its display name; it can sign in right away', async () => {
-    const created = await signUp({ name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'engine1' });
+    const created = await signUp({ name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'analytical-engine-1843' });
     assert.equal(created.status, 201);
     assert.deepEqual(created.body, { email: 'ada@example.com', name: 'Ada Lovelace' });
 
-    const signedIn = await passwordGrant(identity.url, 'ada@example.com', 'engine1');
+    const signedIn = await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843');
     assert.equal(signedIn.status, 200);
     const { payload } = await verifyAccessToken(identity, signedIn.body.access_token!);
     assert.equal(payload.name, 'Ada Lovelace');
@@ -25,7 +25,7 @@ describe('sign-up: POST /accounts', () => {
   });
 
   it('refuses an email that is already registered, whatever its letter case', async () => {
-    const again = await signUp({ name: 'Someone', email: 'ADA@example.COM', password: 'another1' });
+    const again = await signUp({ name: 'Someone', email: 'ADA@example.COM', password: 'another-pass-1843' });
     assert.equal(again.status, 400);
     assert.equal(again.body.error_description, 'This email is already registered.');
     assert.equal(again.body.field, 'email');
@@ -51,10 +51,10 @@ describe('sign-up: POST /accounts', () => {
       'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
     // One sign-up only (this file's sign-ups share one address's limit); the other breaches of the
     // rule are the contracts' unit tests and the rename below.
-    const answer = await signUp({ name: phishing, email: 'phish-target@example.com', password: 'engine1' });
+    const answer = await signUp({ name: phishing, email: 'phish-target@example.com', password: 'analytical-engine-1843' });
     assert.equal(answer.status, 400);
     assert.deepEqual(answer.body, { error: 'invalid_request', error_description: RuleMessages.nameControlCharacters, field: 'name' });
-    assert.equal((await passwordGrant(identity.url, 'phish-target@example.com', 'engine1')).status, 400, 'no account was made');
+    assert.equal((await passwordGrant(identity.url, 'phish-target@example.com', 'analytical-engine-1843')).status, 400, 'no account was made');
   });
 
   it('answers a body that is not JSON in clear words', async () => {

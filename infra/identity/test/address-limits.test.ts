@@ -42,7 +42,7 @@ describe('limits per client address', () => {
 
   it('refuses sign-ups from an address over SIGNUP_LIMIT, and only from that address', async () => {
     const signUp = (address: string, email: string) =>
-      postJson(`${identity.url}/accounts`, { name: 'Limit', email, password: 'secret1' }, from(address));
+      postJson(`${identity.url}/accounts`, { name: 'Limit', email, password: 'limit-pass-2718' }, from(address));
     const busy = '203.0.113.9';
     assert.equal((await signUp(busy, 'one@example.com')).status, 201);
     assert.equal((await signUp(busy, 'two@example.com')).status, 201);

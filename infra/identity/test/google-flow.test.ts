@@ -122,7 +122,7 @@ describe('the Google option through the local stand-in', () => {
     }
     assert.equal((await passwordGrant(identity.url, 'uma@example.com', 'umapass1')).status, 200, 'password unchanged');
     assert.equal((await refreshGrant(identity.url, before.refresh_token!)).status, 200, 'session unchanged');
-    const unknown = await postJson(`${identity.url}/accounts`, { name: 'N', email: 'nobody-yet@example.com', password: 'secret1' });
+    const unknown = await postJson(`${identity.url}/accounts`, { name: 'N', email: 'nobody-yet@example.com', password: 'nobody-yet-pass-9' });
     assert.equal(unknown.status, 201, 'no account was created for the unverified email');
   });
 

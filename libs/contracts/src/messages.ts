@@ -65,6 +65,10 @@ export const RuleMessages = {
   nameTooLong: 'A name has at most 60 characters',
   nameControlCharacters: 'A name cannot contain line breaks, control or invisible characters',
   nameNoLinks: 'A name cannot contain a link, a web address or an email address',
+  passwordBreached:
+    'This password is on a list of common or leaked passwords, so it would be guessed quickly. Choose another, for example three or four unrelated words.',
+  passwordTooWeak:
+    'This password is too easy to guess (a word, a name, a pattern or a repeat). Make it longer, for example three or four unrelated words.',
 } as const;
 
 /** What the API answers when a request cannot be served; the UI shows these as they are. */

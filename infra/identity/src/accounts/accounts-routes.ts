@@ -5,6 +5,7 @@ import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.
 import { errorBlock, sendPage } from '../http/page.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { RateLimiter } from '../throttle/rate-limiter.ts';
+import { passwordProblem } from './password-policy.ts';
 import { EmailTakenError, type Account, type AccountStore } from './account-store.ts';
 
 export const EMAIL_TAKEN = 'This email is already registered.';
@@ -142,6 +143,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     const problem = firstError(validateSignup(body));
     if (problem) throw invalid(problem[1], problem[0]);
     checkLengths(body);
+    const weak = await passwordProblem(body.password, [String(body.email), String(body.name)]);
+    if (weak) throw invalid(weak, 'password');
     try {
       const account = await accounts.create({
         name: String(body.name),
