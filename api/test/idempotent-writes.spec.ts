@@ -7,7 +7,7 @@ import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { IDEMPOTENT_ROUTES, IdempotencyInterceptor } from '../src/common/idempotency';
-import { OTHER, TestApi } from './support/test-api';
+import { OTHER, TestApi, type ApiAnswer } from './support/test-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -401,3 +401,107 @@ it.each(cases)(
     expect(refused.body).toMatchObject({ statusCode: 422, error: 'Unprocessable Entity' });
   },
 );
+
+// Issue 28, item 10: the state a run of a key leaves when its process dies mid-way, then its retry.
+// Every run of a key places its order under the key's one id, so the retry finds what the dead run
+// did: the order it saved is the answer; the stock it took for an order it never saved goes back.
+describe.each([
+  {
+    route: 'POST /orders',
+    path: '/orders',
+    body: (tools: string[]) => ({
+      toolId: tools[0],
+      address: '1 Main St',
+      phone: '555-0100',
+      orderQuantity: 2,
+    }),
+    taken: [2],
+  },
+  {
+    route: 'POST /quickOrders',
+    path: '/quickOrders',
+    body: (tools: string[]) => ({
+      address: '1 Main St',
+      phone: '555-0100',
+      lines: [
+        { toolId: tools[0], quantity: 2 },
+        { toolId: tools[1], quantity: 3 },
+      ],
+    }),
+    taken: [2, 3],
+  },
+])('$route retried after its process died', ({ path, body, taken }) => {
+  const STOCK = 10;
+  const oid = (id: string) => new Types.ObjectId(id);
+
+  /** Orders new tools with a key and turns its record into a dead run's: running, lease over. */
+  async function deadRun() {
+    const tools = [
+      await api.insertTool({ available: STOCK }),
+      await api.insertTool({ available: STOCK }),
+    ];
+    const key = `dead-${randomUUID()}`;
+    const first = await api.request('POST', path, {
+      token: api.tokens.customer,
+      body: body(tools),
+      headers: { 'idempotency-key': key },
+    });
+    expect(first.status).toBe(201);
+    const orderId = first.body.insertedId as string;
+    const died = await api.db
+      .collection('idempotency_keys')
+      .updateOne(
+        { resourceId: orderId },
+        { $set: { state: 'running', staleAfter: new Date(0) }, $unset: { status: 1, body: 1 } },
+      );
+    expect(died.modifiedCount).toBe(1);
+    const retry = () =>
+      api.request('POST', path, {
+        token: api.tokens.customer,
+        body: body(tools),
+        headers: { 'idempotency-key': key },
+      });
+    return { tools, orderId, retry };
+  }
+
+  /** The retry's answer is the dead run's order, the only one, and the stock is taken once. */
+  async function expectOneOrder(answer: ApiAnswer, orderId: string, tools: string[]) {
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ acknowledged: true, insertedId: orderId });
+    expect(await api.db.collection('orders').countDocuments({ toolId: oid(tools[0]!) })).toBe(1);
+    const stock = await Promise.all(
+      taken.map(async (_, i) => {
+        const tool = await api.db.collection('tools').findOne({ _id: oid(tools[i]!) });
+        return { available: tool?.available as number, holds: tool?.holds ?? {} };
+      }),
+    );
+    expect(stock).toEqual(taken.map((quantity) => ({ available: STOCK - quantity, holds: {} })));
+  }
+
+  it('after saving the order, before answering: the retry answers that order, placing none', async () => {
+    const { tools, orderId, retry } = await deadRun();
+    await expectOneOrder(await retry(), orderId, tools);
+  });
+
+  it('after taking the stock, before saving the order: the stock goes back and the order is placed once', async () => {
+    const { tools, orderId, retry } = await deadRun();
+    // What the dead run left: its stock taken under holds naming its order, its slot; no order.
+    await api.db.collection('orders').deleteOne({ _id: oid(orderId) });
+    const at = new Date();
+    await Promise.all(
+      taken.map((quantity, i) =>
+        api.db
+          .collection('tools')
+          .updateOne({ _id: oid(tools[i]!) }, { $set: { [`holds.${orderId}`]: { quantity, at } } }),
+      ),
+    );
+    expect(await api.db.collection('unpaid_order_slots').countDocuments({ orderId })).toBe(1);
+
+    const answer = await retry();
+    await expectOneOrder(answer, orderId, tools);
+    // The dead run's slot was freed: the order holds one.
+    expect(await api.db.collection('unpaid_order_slots').countDocuments({ orderId })).toBe(1);
+    // And a later retry answers the same.
+    expect((await retry()).body).toEqual(answer.body);
+  });
+});

@@ -5,30 +5,42 @@ import {
   IdempotencyMessages,
   type IdempotencyRecord,
   type IdempotencyStore,
+  type KeyedRequest,
+  type KeyedRun,
 } from './idempotency';
 
 class MemoryStore implements IdempotencyStore {
   readonly records = new Map<string, IdempotencyRecord>();
   async claim(record: IdempotencyRecord) {
     if (this.records.has(record._id)) return false;
-    this.records.set(record._id, record);
+    this.records.set(record._id, { ...record });
     return true;
   }
   async find(id: string) {
     return this.records.get(id) ?? null;
   }
   async finish(record: IdempotencyRecord) {
-    this.records.set(record._id, record);
+    if (this.records.get(record._id)?.claimId === record.claimId)
+      this.records.set(record._id, record);
   }
-  async forget(id: string) {
-    this.records.delete(id);
+  private running(record: IdempotencyRecord) {
+    const stored = this.records.get(record._id);
+    return stored?.claimId === record.claimId && stored.state === 'running' ? stored : undefined;
+  }
+  async renew(record: IdempotencyRecord, staleAfter: Date) {
+    const stored = this.running(record);
+    if (stored) stored.staleAfter = staleAfter;
+  }
+  async release(record: IdempotencyRecord) {
+    const stored = this.running(record);
+    if (stored) stored.staleAfter = new Date(0);
   }
   readonly takeovers = new Set<string>();
   async takeOver(stale: IdempotencyRecord, fresh: IdempotencyRecord) {
     const marker = `${stale._id}:${stale.claimId}`;
     if (this.takeovers.has(marker)) return false;
     this.takeovers.add(marker);
-    this.records.set(fresh._id, fresh);
+    this.records.set(fresh._id, { ...fresh });
     return true;
   }
   async sweep(now: Date) {
@@ -36,25 +48,26 @@ class MemoryStore implements IdempotencyStore {
   }
 }
 
-const STALE_AFTER_MS = 60_000;
+const STALE_AFTER_MS = 60_000; // the lease: long enough for no renewal to happen in these tests
 
-const contextFor = (
+const requestFor = (
   headers: Record<string, string>,
   body: unknown = { toolId: 't1' },
   email = 'ann@example.com',
-) =>
+): KeyedRequest =>
   ({
-    switchToHttp: () => ({
-      getRequest: () => ({
-        method: 'POST',
-        url: '/orders',
-        routeOptions: { url: '/orders' },
-        headers,
-        body,
-        user: { email },
-      }),
-    }),
-  }) as unknown as ExecutionContext;
+    method: 'POST',
+    url: '/orders',
+    routeOptions: { url: '/orders' },
+    headers,
+    body,
+    user: { email },
+  }) as unknown as KeyedRequest;
+
+const contextOf = (request: KeyedRequest) =>
+  ({ switchToHttp: () => ({ getRequest: () => request }) }) as unknown as ExecutionContext;
+
+const contextFor = (...args: Parameters<typeof requestFor>) => contextOf(requestFor(...args));
 
 const handlerAnswering = (answer: () => unknown) => {
   const handle = jest.fn(() => defer(() => of(answer())));
@@ -246,4 +259,98 @@ it('keys a public call without a signed-in user among anonymous callers, apart f
     status: 422,
     body: expect.objectContaining({ message: IdempotencyMessages.otherRequest }),
   });
+});
+
+it('hands every run of a key the same resourceId: a takeover after a death or a 5xx is `retried`', async () => {
+  let now = Date.UTC(2026, 0, 1);
+  const store = new MemoryStore();
+  const interceptor = new IdempotencyInterceptor(store, STALE_AFTER_MS, () => now);
+  const key = { 'idempotency-key': 'attempt-0008' };
+  const runs: Array<KeyedRun | undefined> = [];
+  const seeing = (outcome: () => unknown) => (request: KeyedRequest) => ({
+    handle: () =>
+      defer(async () => {
+        runs.push(request.idempotentRun);
+        return outcome();
+      }),
+  });
+  const send = async (outcome: () => unknown) => {
+    const request = requestFor(key);
+    return run(interceptor, contextOf(request), seeing(outcome)(request));
+  };
+  // The first run fails with a 5xx: a retry runs again at once, as a takeover of the same run.
+  await expect(
+    send(() => {
+      throw new Error('connection reset');
+    }),
+  ).rejects.toThrow('connection reset');
+  // The next dies mid-way (never answers, its lease runs out); the one after takes over.
+  const dying = requestFor(key);
+  void run(interceptor, contextOf(dying), {
+    handle: () =>
+      defer(() => {
+        runs.push(dying.idempotentRun);
+        return new Promise<never>(() => undefined);
+      }),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  now += STALE_AFTER_MS + 1;
+  expect(await send(() => 'placed')).toBe('placed');
+  expect(runs).toHaveLength(3);
+  expect(runs[0]).toEqual({ resourceId: expect.stringMatching(/^[0-9a-f]{24}$/), retried: false });
+  expect(runs.slice(1)).toEqual([
+    { resourceId: runs[0]!.resourceId, retried: true },
+    { resourceId: runs[0]!.resourceId, retried: true },
+  ]);
+  // Another key: another resource, a first run.
+  const other = requestFor({ 'idempotency-key': 'attempt-0009' });
+  await run(
+    interceptor,
+    contextOf(other),
+    handlerAnswering(() => 'x'),
+  );
+  expect(other.idempotentRun).toEqual({ resourceId: expect.any(String), retried: false });
+  expect(other.idempotentRun?.resourceId).not.toBe(runs[0]!.resourceId);
+});
+
+it('renews the short lease of a running claim, so that only a dead process loses its claim', async () => {
+  const lease = 60;
+  const store = new MemoryStore();
+  const alive = new IdempotencyInterceptor(store, lease);
+  const key = { 'idempotency-key': 'attempt-0010' };
+  let finish!: () => void;
+  const slow = {
+    handle: () =>
+      defer(async () => {
+        await new Promise<void>((resolve) => (finish = resolve));
+        return 'first';
+      }),
+  };
+  const first = run(alive, contextFor(key), slow);
+  // Many leases later the first still runs: its retries hear 409, nothing runs twice.
+  await new Promise((resolve) => setTimeout(resolve, 5 * lease));
+  const retry = handlerAnswering(() => 'second');
+  expect((await errorOf(run(alive, contextFor(key), retry)))?.status).toBe(409);
+  finish();
+  expect(await first).toBe('first');
+  expect(await run(alive, contextFor(key), retry)).toBe('first');
+  expect(retry.handle).not.toHaveBeenCalled();
+
+  // A claim nobody renews (its process died) is taken over once its lease has run out.
+  const deadKey = { 'idempotency-key': 'attempt-0011' };
+  const stopped = new IdempotencyInterceptor(store, 60_000);
+  void run(stopped, contextFor(deadKey), {
+    handle: () => defer(() => new Promise(() => undefined)),
+  });
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  const record = [...store.records.values()].find((r) => r.state === 'running')!;
+  record.staleAfter = new Date(Date.now() + lease);
+  await new Promise((resolve) => setTimeout(resolve, 2 * lease));
+  expect(
+    await run(
+      alive,
+      contextFor(deadKey),
+      handlerAnswering(() => 'taken over'),
+    ),
+  ).toBe('taken over');
 });

@@ -5,6 +5,7 @@ import {
   Injectable,
   Module,
   Optional,
+  createParamDecorator,
   type CallHandler,
   type ExecutionContext,
   type NestInterceptor,
@@ -13,11 +14,10 @@ import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import type { Connection } from 'mongoose';
+import { Types, type Connection } from 'mongoose';
 import { createHash, randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
-import { API_CONFIG, type ApiConfig } from '../config/config';
 import { errorBody, toErrorBody } from './api-exception.filter';
 import { LeaseLocks, mongoLockStore } from './lease-locks';
 
@@ -25,6 +25,12 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
 const DAY_MS = 86_400_000;
 const SWEEP_EVERY_MS = 60_000;
+/**
+ * A running claim's lease: renewed every third of it while its request runs, so a claim past it
+ * belongs to a process that is gone (killed, or stuck for that long) and a retry takes it over
+ * within seconds instead of hearing 409 for as long as a request may run.
+ */
+export const IDEMPOTENCY_LEASE_MS = 5_000;
 
 /** The state-changing calls a client may retry; `METHOD path` as the router names them. */
 export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
@@ -64,8 +70,15 @@ export interface IdempotencyRecord {
   /** This claim among the key's claims (a stale one is taken over once, by its claim id). */
   claimId: string;
   /**
-   * A `running` claim older than this belongs to a process that died mid-request (a live one has
-   * answered or been cut off by then): a retry may take it over instead of hearing 409 for a day.
+   * The id of what the key creates (an order's `_id`): chosen by the key's first claim and kept by
+   * every takeover, so a run after a crash makes the same thing, which the database holds once
+   * (absent on records written before it existed).
+   */
+  resourceId?: string;
+  /**
+   * The end of a `running` claim's lease (IDEMPOTENCY_LEASE_MS), pushed on while its request runs:
+   * a claim past it belongs to a process that died or stalled mid-request, and a retry takes it
+   * over. A live request is not cut off by the API's request timeout, so no fixed age would do.
    */
   staleAfter: Date;
   status?: number;
@@ -77,10 +90,15 @@ export interface IdempotencyStore {
   /** false when a record with this `_id` exists (unique insert: atomic on FerretDB too). */
   claim(record: IdempotencyRecord): Promise<boolean>;
   find(id: string): Promise<IdempotencyRecord | null>;
-  /** Written only by the request that claimed the record. */
+  /** Written only by the request that claimed the record, while its claim is the key's. */
   finish(record: IdempotencyRecord): Promise<void>;
-  /** Forgets a claim whose request failed unexpectedly (5xx), so a retry runs again. */
-  forget(id: string): Promise<void>;
+  /** Pushes the lease of a claim still the key's on to `staleAfter`. */
+  renew(record: IdempotencyRecord, staleAfter: Date): Promise<void>;
+  /**
+   * Ends the lease of a claim whose request failed unexpectedly (5xx), so a retry takes it over at
+   * once and runs again, on the same resourceId (the failure may have come after the write).
+   */
+  release(record: IdempotencyRecord): Promise<void>;
   /**
    * Replaces a stale claim with `fresh`; true for exactly one of any number of concurrent callers
    * (the one whose unique insert of the takeover marker of `stale.claimId` wins).
@@ -114,11 +132,22 @@ export function mongoIdempotencyStore(connection: Connection): IdempotencyStore 
   return {
     claim: (record) => insertOnce(records, record),
     find: (id) => records.findOne({ _id: id }),
+    // By claim id: a process that lost its claim to a takeover (stalled past its lease) writes
+    // nothing over the new claim.
     async finish(record) {
-      await records.replaceOne({ _id: record._id }, record);
+      await records.replaceOne({ _id: record._id, claimId: record.claimId }, record);
     },
-    async forget(id) {
-      await records.deleteOne({ _id: id, state: 'running' });
+    async renew(record, staleAfter) {
+      await records.updateOne(
+        { _id: record._id, claimId: record.claimId, state: 'running' },
+        { $set: { staleAfter } },
+      );
+    },
+    async release(record) {
+      await records.updateOne(
+        { _id: record._id, claimId: record.claimId, state: 'running' },
+        { $set: { staleAfter: new Date(0) } },
+      );
     },
     async takeOver(stale, fresh) {
       // Only the marker's winner deletes (by _id alone: atomic on FerretDB too) and claims anew;
@@ -144,7 +173,30 @@ export type KeyedRequest = Pick<
   'method' | 'url' | 'routeOptions' | 'headers' | 'body'
 > & {
   user?: AuthUser;
+  /** Set by the interceptor on a keyed call it runs (IdempotentRun). */
+  idempotentRun?: KeyedRun;
 };
+
+/** What a handler learns of its run of a key (IdempotentRun()). */
+export interface KeyedRun {
+  /** The id to create the key's resource under: the same in every run of the key. */
+  resourceId: string;
+  /**
+   * An earlier run of the key may have begun (a takeover after a crash or a 5xx): what it did,
+   * under resourceId, is to be found and answered, or undone, before running again.
+   */
+  retried: boolean;
+}
+
+/**
+ * The KeyedRun of an @Idempotent() route's call sent with a key (undefined without one): a handler
+ * that creates something creates it under its resourceId, so that one key makes one thing, whichever
+ * process died when.
+ */
+export const IdempotentRun = createParamDecorator(
+  (_data: unknown, context: ExecutionContext) =>
+    context.switchToHttp().getRequest<KeyedRequest>().idempotentRun,
+);
 /**
  * When each store is swept next: Nest builds the interceptor once per module with @Idempotent()
  * routes, and they share the store, so one sweep per store and minute.
@@ -164,8 +216,8 @@ export function isKeyedRetry(request: KeyedRequest): Promise<boolean> {
 
 /** The IdempotencyStore the interceptor keeps its records in. */
 export const IDEMPOTENCY_STORE = Symbol('idempotency store');
-/** How old a `running` record must be to count as stale (see IdempotencyRecord.staleAfter). */
-export const IDEMPOTENCY_STALE_AFTER_MS = Symbol('idempotency stale after ms');
+/** The lease of a `running` claim (IDEMPOTENCY_LEASE_MS; see IdempotencyRecord.staleAfter). */
+export const IDEMPOTENCY_LEASE = Symbol('idempotency lease ms');
 /** The interceptor's clock (tests only; Date.now otherwise). */
 export const IDEMPOTENCY_CLOCK = Symbol('idempotency clock');
 
@@ -176,14 +228,17 @@ export const IDEMPOTENCY_CLOCK = Symbol('idempotency clock');
  * runs and its answer (status and body, errors below 500 included) is kept for 24 hours in the
  * database, so a retry through any API process gets the same answer without running again. The
  * same key with another body or route answers 422; while the first is still running, 409. A
- * malformed key is a 400. Requests without the header run as always.
+ * malformed key is a 400. Requests without the header run as always. A running claim holds a short
+ * lease its process renews; a retry after the lease ran out (the process died) takes the claim over
+ * and runs again under the same KeyedRun.resourceId, which the handler uses to find or make the
+ * one thing the key makes.
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
-  /** `staleAfterMs`: longer than any request may run (twice the API's request timeout). */
+  /** `leaseMs`: how long a claim outlives its last renewal (renewed every third of it). */
   constructor(
     @Inject(IDEMPOTENCY_STORE) private readonly store: IdempotencyStore,
-    @Inject(IDEMPOTENCY_STALE_AFTER_MS) private readonly staleAfterMs: number,
+    @Inject(IDEMPOTENCY_LEASE) private readonly leaseMs: number,
     @Optional() @Inject(IDEMPOTENCY_CLOCK) private readonly now: () => number = Date.now,
   ) {
     retryCheck = (request) => this.isRetry(request);
@@ -193,7 +248,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<KeyedRequest>();
     const keyed = this.keyOf(request);
     if (!keyed) return next.handle();
-    return from(this.once(keyed.id, keyed.fingerprint, next));
+    return from(this.once(request, keyed.id, keyed.fingerprint, next));
   }
 
   /** See isKeyedRetry. */
@@ -217,19 +272,25 @@ export class IdempotencyInterceptor implements NestInterceptor {
     };
   }
 
-  private async once(id: string, fingerprint: string, next: CallHandler) {
+  private async once(request: KeyedRequest, id: string, fingerprint: string, next: CallHandler) {
     const now = this.now();
     this.sweep(now);
-    const record: IdempotencyRecord = {
+    const claim: IdempotencyRecord = {
       _id: id,
       fingerprint,
       state: 'running',
       claimId: randomUUID(),
-      staleAfter: new Date(now + this.staleAfterMs),
+      resourceId: new Types.ObjectId().toHexString(),
+      staleAfter: new Date(now + this.leaseMs),
       expiresAt: new Date(now + DAY_MS),
     };
-    if (!(await this.store.claim(record)) && !(await this.tookOverStale(record, now)))
-      return this.replay(record);
+    const record = (await this.store.claim(claim)) ? claim : await this.tookOverStale(claim, now);
+    if (!record) return this.replay(claim);
+    request.idempotentRun = { resourceId: record.resourceId!, retried: record !== claim };
+    const renewal = setInterval(() => {
+      void this.store.renew(record, new Date(this.now() + this.leaseMs)).catch(() => undefined);
+    }, this.leaseMs / 3);
+    renewal.unref();
     let answer: { status: number; body: unknown };
     try {
       const body: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
@@ -237,25 +298,35 @@ export class IdempotencyInterceptor implements NestInterceptor {
     } catch (error) {
       const failure = toErrorBody(error);
       if (failure.statusCode >= 500) {
-        await this.store.forget(record._id).catch(() => undefined);
+        await this.store.release(record).catch(() => undefined);
         throw error;
       }
       answer = { status: failure.statusCode, body: failure };
       await this.store.finish({ ...record, state: 'done', ...answer });
       throw error;
+    } finally {
+      clearInterval(renewal);
     }
     await this.store.finish({ ...record, state: 'done', ...answer });
     return answer.body;
   }
 
-  /** A retry of a request whose process died before answering runs it again (once). */
-  private async tookOverStale(record: IdempotencyRecord, now: number): Promise<boolean> {
-    const first = await this.store.find(record._id);
+  /**
+   * A retry of a request whose process died (or failed with a 5xx) before answering runs it again,
+   * once, under the first claim's resourceId: the claim it took over, or undefined.
+   */
+  private async tookOverStale(
+    claim: IdempotencyRecord,
+    now: number,
+  ): Promise<IdempotencyRecord | undefined> {
+    const first = await this.store.find(claim._id);
     const stale =
       first?.state === 'running' &&
-      first.fingerprint === record.fingerprint &&
+      first.fingerprint === claim.fingerprint &&
       new Date(first.staleAfter).getTime() < now;
-    return stale && this.store.takeOver(first, record);
+    if (!stale) return undefined;
+    const fresh = { ...claim, resourceId: first.resourceId ?? claim.resourceId };
+    return (await this.store.takeOver(first, fresh)) ? fresh : undefined;
   }
 
   /** The first request's answer: its body (the route's success status) or its error again. */
@@ -297,13 +368,9 @@ export const Idempotent = (): MethodDecorator => (_target, _key, descriptor) => 
       useFactory: (connection: Connection) => mongoIdempotencyStore(connection),
       inject: [getConnectionToken()],
     },
-    {
-      provide: IDEMPOTENCY_STALE_AFTER_MS,
-      useFactory: (config: ApiConfig) => 2 * config.requestTimeoutMs,
-      inject: [API_CONFIG],
-    },
+    { provide: IDEMPOTENCY_LEASE, useValue: IDEMPOTENCY_LEASE_MS },
   ],
-  exports: [IDEMPOTENCY_STORE, IDEMPOTENCY_STALE_AFTER_MS],
+  exports: [IDEMPOTENCY_STORE, IDEMPOTENCY_LEASE],
 })
 export class IdempotencyModule {}
 

@@ -21,7 +21,7 @@ import { CreateOrderDto, OrderResponse, OwnOrdersQuery } from './order.dto';
 import { OrderCancellation } from './order-cancellation';
 import { OrderParamOwner } from './order-owner';
 import { OrdersService } from './orders.service';
-import { Idempotent } from '../common/idempotency';
+import { Idempotent, IdempotentRun, type KeyedRun } from '../common/idempotency';
 
 @ApiTags('orders')
 @Controller('orders')
@@ -46,8 +46,12 @@ export class OrdersController {
       'Quantity above the stock ("enter valid quantity"), or the customer already has MAX_UNPAID_ORDERS unpaid orders',
     type: ErrorResponse,
   })
-  create(@CurrentUser() customer: AuthUser, @Body() body: CreateOrderDto) {
-    return this.orders.create(customer, body);
+  create(
+    @CurrentUser() customer: AuthUser,
+    @Body() body: CreateOrderDto,
+    @IdempotentRun() run: KeyedRun | undefined,
+  ) {
+    return this.orders.create(customer, body, run);
   }
 
   @Get()

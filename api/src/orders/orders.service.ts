@@ -17,6 +17,7 @@ import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
+import type { KeyedRun } from '../common/idempotency';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
@@ -96,12 +97,15 @@ export class OrdersService {
 
   /**
    * Claims one of the customer's unpaid-order slots, takes the stock and saves the order
-   * (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles);
-   * the order holds both until it is paid, cancelled or expires.
+   * (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles, or a retry of
+   * the same Idempotency-Key: see earlierRun); the order holds both until it is paid, cancelled or
+   * expires.
    */
-  async create(customer: AuthUser, body: CreateOrderDto): Promise<InsertedAnswer> {
+  async create(customer: AuthUser, body: CreateOrderDto, run?: KeyedRun): Promise<InsertedAnswer> {
+    const earlier = await this.earlierRun(run, [body.toolId]);
+    if (earlier) return earlier;
     const quantity = body.orderQuantity;
-    const placed = await this.place(customer, (orderId, held) =>
+    const placed = await this.place(customer, run, (orderId, held) =>
       this.tools.reserve(
         body.toolId,
         quantity,
@@ -143,7 +147,17 @@ export class OrdersService {
    * rule: 400 naming it; stock short: 409, nothing ordered), then every line's stock is taken all
    * or nothing (ToolsService.reserveAll) and the order saved with the terms of the documents taken.
    */
-  async createFromLines(customer: AuthUser, body: QuickOrderDto): Promise<InsertedAnswer> {
+  async createFromLines(
+    customer: AuthUser,
+    body: QuickOrderDto,
+    run?: KeyedRun,
+  ): Promise<InsertedAnswer> {
+    // Before the checks: the stock an earlier run's order took is not there for this one.
+    const earlier = await this.earlierRun(
+      run,
+      body.lines.map((line) => line.toolId),
+    );
+    if (earlier) return earlier;
     const lines = body.lines.map(({ toolId, quantity }) => ({ product: toolId, quantity }));
     const found = new Map(
       (await this.tools.findMany(body.lines.map((line) => line.toolId))).map((tool) => [
@@ -152,7 +166,7 @@ export class OrdersService {
       ]),
     );
     refuseBrokenLines(judgeLines(lines, (toolId) => found.get(toolId)));
-    const placed = await this.place(customer, (orderId, held) =>
+    const placed = await this.place(customer, run, (orderId, held) =>
       this.tools.reserveAll(
         body.lines,
         String(orderId),
@@ -169,28 +183,62 @@ export class OrdersService {
   }
 
   /**
+   * A call with an Idempotency-Key whose earlier run may have died mid-way (KeyedRun.retried: its
+   * claim was taken over): every run of a key places its order under the key's resourceId, so the
+   * order that run saved is the answer (its "order placed" email queued once, by its id). If it
+   * saved none, the stock its holds took goes back and its slot is freed, and this run places the
+   * order; the unique `_id` keeps it one order even if that run was only stalled and saves yet.
+   */
+  private async earlierRun(
+    run: KeyedRun | undefined,
+    toolIds: readonly string[],
+  ): Promise<InsertedAnswer | undefined> {
+    if (!run?.retried) return undefined;
+    const orderId = run.resourceId;
+    const saved = await this.orders.findById(orderId).lean<SavedOrder>();
+    if (saved) {
+      await this.notifications.placed({ ...saved, id: orderId });
+      return inserted(saved._id);
+    }
+    const exists = (id: string) => this.exists(id);
+    await this.tools.settleOrderHolds(toolIds, orderId, exists);
+    await this.slots.releaseOrder(orderId);
+    return undefined;
+  }
+
+  /**
    * The steps every order takes: a slot among the customer's unpaid orders, then `reserve` (stock
    * and insert); the slot is freed again if nothing was saved. Answers null when the stock was
-   * not there; the 'order placed' email is queued once the order is saved.
+   * not there; the 'order placed' email is queued once the order is saved. A keyed call's order
+   * is saved under its key's resourceId: another run of the key that saved it first is the answer.
    */
   private async place(
     customer: AuthUser,
+    run: KeyedRun | undefined,
     reserve: (orderId: Types.ObjectId, held: Held) => Promise<SavedOrder | null>,
   ): Promise<InsertedAnswer | null> {
-    const orderId = new Types.ObjectId();
+    const orderId = new Types.ObjectId(run?.resourceId);
     const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
     const slot = await this.slots.claim(customer.email, reservedUntil, String(orderId));
     let placed: SavedOrder | null;
     try {
       placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot });
     } catch (error) {
-      // Unless the order was saved after all (an answer lost on the way back): then it holds the slot.
-      if (!(await this.exists(String(orderId)).catch(() => true)))
+      // Unless the order was saved after all (an answer lost on the way back): then it holds the
+      // slot, or another run of its key saved it (a duplicate _id) and holds a slot of its own.
+      const saved = await this.orders
+        .findById(orderId, { unpaidSlot: 1 })
+        .lean()
+        .catch(() => undefined);
+      if (saved === null || (saved && saved.unpaidSlot !== slot))
         await this.slots.release(slot, String(orderId));
+      if (saved && run) return inserted(orderId);
       throw error;
     }
     if (!placed) {
       await this.slots.release(slot, String(orderId));
+      // Out of stock because another run of the key took it, for the order it saved meanwhile.
+      if (run && (await this.exists(String(orderId)))) return inserted(orderId);
       return null;
     }
     // Queued, never sent here; never throws.

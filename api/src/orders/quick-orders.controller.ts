@@ -4,7 +4,7 @@ import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
 import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
-import { Idempotent } from '../common/idempotency';
+import { Idempotent, IdempotentRun, type KeyedRun } from '../common/idempotency';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { QuickOrderCheckDto, QuickOrderCheckResponse, QuickOrderDto } from './quick-order.dto';
 import { OrdersService } from './orders.service';
@@ -44,7 +44,11 @@ export class QuickOrdersController {
       'The stock of a line went since the check (nothing ordered), or the customer already has MAX_UNPAID_ORDERS unpaid orders',
     type: ErrorResponse,
   })
-  create(@CurrentUser() customer: AuthUser, @Body() body: QuickOrderDto) {
-    return this.orders.createFromLines(customer, body);
+  create(
+    @CurrentUser() customer: AuthUser,
+    @Body() body: QuickOrderDto,
+    @IdempotentRun() run: KeyedRun | undefined,
+  ) {
+    return this.orders.createFromLines(customer, body, run);
   }
 }

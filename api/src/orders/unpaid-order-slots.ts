@@ -63,6 +63,15 @@ export class UnpaidOrderSlots {
   }
 
   /**
+   * Frees every slot the order `orderId` holds: its key's earlier run claimed one and died before
+   * saving it (OrdersService.earlierRun), so no order will free it.
+   */
+  async releaseOrder(orderId: string): Promise<void> {
+    const held = await this.slots.find({ orderId }, { _id: 1 }).lean();
+    for (const slot of held) await this.remove(slot._id, orderId);
+  }
+
+  /**
    * Frees slots lapsed at `now` (by IN_FLIGHT_GRACE_MS: a TTL of seconds must not free the slot of
    * an order still being saved) whose order is no longer open and unpaid (paid, cancelled, or never
    * saved after a crash), each only if it still belongs to that order.

@@ -15,6 +15,7 @@ import { conflict, invalid, notFound } from '../common/domain-error';
 import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
+import { recordChange } from '../audit/audit-trail';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto, EditToolTermsDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
@@ -42,6 +43,16 @@ function plainTerms<T extends { packSize?: number; priceTiers?: unknown[] }>(too
   if (plain.packSize === 1) delete plain.packSize;
   if (plain.priceTiers?.length === 0) delete plain.priceTiers;
   return plain;
+}
+
+/** The buying terms an edit sets, with their defaults spelled out (for the audit log). */
+function termsOf(tool: Pick<Tool, 'price' | 'minOrder' | 'packSize' | 'priceTiers'>) {
+  return {
+    price: tool.price,
+    minOrder: tool.minOrder,
+    packSize: tool.packSize ?? 1,
+    priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, price }) => ({ minQuantity, price })),
+  };
 }
 
 /** What a quick order reads of a tool: its name and picture and the buying terms. */
@@ -120,8 +131,10 @@ export class ToolsService {
     if (problems.length > 0) throw invalid(problems.join('; '));
     const image = resolveImageLink(tool.img, this.config.publicUrl, this.config.imageHosts);
     if ('problem' in image) throw invalid(image.problem);
-    const created = await this.tools.create(plainTerms({ ...tool, img: image.link }));
+    const fields = plainTerms({ ...tool, img: image.link });
+    const created = await this.tools.create(fields);
     this.lists.clear();
+    recordChange({}, { ...fields });
     return inserted(created._id);
   }
 
@@ -171,6 +184,8 @@ export class ToolsService {
       );
       if (result.matchedCount > 0 || attempt >= EDIT_ATTEMPTS) {
         this.lists.clear();
+        // The write matched the stored terms: they are exactly what it replaced.
+        if (result.matchedCount > 0) recordChange(termsOf(stored), termsOf(terms));
         if (result.matchedCount === 0) throw conflict(ApiMessages.toolChangedMeanwhile);
         return modified(result.matchedCount, result.modifiedCount);
       }
@@ -178,10 +193,14 @@ export class ToolsService {
   }
 
   async restock(id: string, available: number): Promise<ModifiedAnswer> {
-    const result = await this.tools.updateOne({ _id: id }, { $set: { available } });
+    // The stock as this write replaced it (the audit log's before).
+    const before = await this.tools
+      .findOneAndUpdate({ _id: id }, { $set: { available } }, { returnDocument: 'before' })
+      .lean<LeanTool>();
     this.lists.clear();
-    if (result.matchedCount === 0) throw notFound(ApiMessages.toolNotFound);
-    return modified(result.matchedCount, result.modifiedCount);
+    if (!before) throw notFound(ApiMessages.toolNotFound);
+    recordChange({ available: before.available }, { available });
+    return modified(1, before.available === available ? 0 : 1);
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
@@ -282,12 +301,19 @@ export class ToolsService {
   /**
    * The first half of reserve: the stock and its hold in one conditional write (the database
    * applies it atomically). On its own it is what a process that died right after it leaves behind.
+   * Never over a hold of the same order (two runs of one Idempotency-Key share the order id): that
+   * one is settled first (settleOrderHolds), not taken twice under one hold.
    * Answers the tool as it was before, without `holds` (`select: false` applies here too).
    */
   takeHeld(id: string, orderId: string, hold: StockHold) {
     return this.tools
       .findOneAndUpdate(
-        { _id: id, minOrder: { $lte: hold.quantity }, available: { $gte: hold.quantity } },
+        {
+          _id: id,
+          minOrder: { $lte: hold.quantity },
+          available: { $gte: hold.quantity },
+          [`holds.${orderId}`]: { $exists: false },
+        },
         { $inc: { available: -hold.quantity }, $set: { [`holds.${orderId}`]: hold } },
         { returnDocument: 'before' },
       )
@@ -370,6 +396,27 @@ export class ToolsService {
     let returned = 0;
     for (const [orderId, hold] of Object.entries(tool?.holds ?? {})) {
       if (new Date(hold.at) < before) returned += await this.settle(id, orderId, hold, saved);
+    }
+    return returned;
+  }
+
+  /**
+   * Settles the holds order `orderId` has on these tools now (left by a run of its Idempotency-Key
+   * that died between taking the stock and answering), as settleHolds does, without waiting for
+   * the sweep's grace. Answers the units given back.
+   */
+  async settleOrderHolds(
+    ids: readonly string[],
+    orderId: string,
+    saved: OrderSaved,
+  ): Promise<number> {
+    let returned = 0;
+    for (const id of new Set(ids)) {
+      const tool = await this.tools
+        .findById(id, { holds: 1 })
+        .lean<{ holds?: Record<string, StockHold> }>();
+      const hold = tool?.holds?.[orderId];
+      if (hold) returned += await this.settle(id, orderId, hold, saved);
     }
     return returned;
   }

@@ -54,6 +54,8 @@ export class ApiProcesses {
   readonly instances: ApiProcess[] = [];
   readonly dbName = `toolshop_multi_${randomBytes(4).toString('hex')}`;
   private client?: MongoClient;
+  private uri = '';
+  private env: Record<string, string> = {};
   db!: Db;
   tokens!: { customer: string; other: string; admin: string };
 
@@ -67,6 +69,8 @@ export class ApiProcesses {
       admin: group.issuer.token({ email: ADMIN, name: 'Ada Admin' }),
     };
     const uri = process.env.TEST_MONGODB_URI ?? 'mongodb://127.0.0.1:27117/';
+    group.uri = uri;
+    group.env = env;
     group.client = await new MongoClient(uri).connect();
     group.db = group.client.db(group.dbName);
     try {
@@ -117,6 +121,23 @@ export class ApiProcesses {
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     throw new Error(`API process not ready in 120 s: ${instance.output.join('')}`);
+  }
+
+  /** kill -9 of instance `index` (no shutdown of any kind), answered once it is gone. */
+  async kill(index: number): Promise<void> {
+    const { child } = this.instances[index]!;
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGKILL');
+    await exited;
+  }
+
+  /** A new process in place of instance `index` (on another port), answered once it is ready. */
+  async restart(index: number): Promise<ApiProcess> {
+    const instance = await this.spawn(this.uri, this.env);
+    this.instances[index] = instance;
+    await this.waitReady(instance);
+    return instance;
   }
 
   async stop(): Promise<void> {
