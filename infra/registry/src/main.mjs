@@ -2,6 +2,7 @@
 import { MongoClient } from 'mongodb';
 import { registryConfig } from './config.mjs';
 import { checkExposes, checkShared } from './gates.mjs';
+import { registryMetrics, withOperations } from './operations.mjs';
 import { createRegistry } from './registry.mjs';
 import { createRegistryServer } from './server.mjs';
 import { smokeCheck } from './smoke.mjs';
@@ -50,6 +51,10 @@ async function isShopAdmin(authorization) {
 }
 
 const server = createRegistryServer({ registry, tokens: config.tokens, isShopAdmin, corsOrigins: config.corsOrigins });
+// GET /health/ready (the database answers) and GET /metrics (bearer METRICS_TOKEN), operations.mjs.
+const metrics = registryMetrics(client.db(config.database));
+metrics.watchPool(client);
+withOperations(server, { db: client.db(config.database), metrics, metricsToken: process.env.METRICS_TOKEN, production: process.env.NODE_ENV === 'production' });
 server.listen(config.port, process.env.HOST || '127.0.0.1', () => console.log(`remote registry on ${config.url}`));
 const stop = () => server.close(() => client.close().finally(() => process.exit(0)));
 process.once('SIGTERM', stop);

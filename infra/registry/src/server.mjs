@@ -56,11 +56,15 @@ const same = (a, b) => {
  *           isShopAdmin?: (authorization: string) => Promise<boolean>, corsOrigins?: string[] }} options
  */
 export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false, corsOrigins = [] }) {
-  /** The team whose token this is, or undefined. */
+  /**
+   * The team whose token this is, or undefined. A team's REGISTRY_TOKEN_<REMOTE> may list two tokens,
+   * comma-separated, while it rotates them (README.md, "Production"): either is that team's.
+   */
   const teamOf = (authorization = '') => {
     const token = /^Bearer (.+)$/.exec(authorization)?.[1];
     if (!token) return undefined;
-    return Object.entries(tokens).find(([, secret]) => secret && same(secret, token))?.[0];
+    const secretsOf = (secrets) => String(secrets ?? '').split(',').map((secret) => secret.trim()).filter(Boolean);
+    return Object.entries(tokens).find(([, secrets]) => secretsOf(secrets).some((secret) => same(secret, token)))?.[0];
   };
   const actor = (req, team) => {
     const who = String(req.headers['x-registry-actor'] ?? '').replace(/[^\w .@+-]/g, '').slice(0, 80);
