@@ -11,6 +11,10 @@ export class AuditEntry {
   @Prop({ required: true }) targetId: string;
   @Prop() targetName?: string;
   @Prop({ type: MongooseSchema.Types.Mixed }) details?: Record<string, unknown>;
+  /** The fields the action changed, as they were (absent for what it created). */
+  @Prop({ type: MongooseSchema.Types.Mixed }) before?: Record<string, unknown>;
+  /** The same fields as the action left them (absent for what it removed). */
+  @Prop({ type: MongooseSchema.Types.Mixed }) after?: Record<string, unknown>;
   @Prop({ required: true, default: () => new Date() }) at: Date;
   /** Of a call sent with an Idempotency-Key: its retries (replayed answers) add no second entry. */
   @Prop() requestKey?: string;

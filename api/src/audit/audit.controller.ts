@@ -16,6 +16,17 @@ export class AuditEntryResponse {
   @ApiPropertyOptional() targetName?: string;
   @ApiPropertyOptional({ type: Object, description: 'e.g. { available: 40 } for a restock' })
   details?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: Object,
+    description:
+      'The fields the action changed, as they were, e.g. { price: 30 } (none for what it created)',
+  })
+  before?: Record<string, unknown>;
+  @ApiPropertyOptional({
+    type: Object,
+    description: 'The same fields as the action left them, e.g. { price: 25 }',
+  })
+  after?: Record<string, unknown>;
   @ApiProperty({ type: String, format: 'date-time' }) at: Date;
 }
 

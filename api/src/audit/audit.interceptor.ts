@@ -7,12 +7,13 @@ import {
 } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
-import { from, mergeMap, type Observable } from 'rxjs';
+import { from, mergeMap, Observable } from 'rxjs';
 import { AdminDirectory, hasAdminRights } from '../access/admin-directory';
 import type { AuthUser } from '../auth/auth-user';
 import { auditEntryOf } from './audit-entry';
 import { AuditService } from './audit.service';
 import { AUDITED, type AuditSpec } from './audit-spec';
+import { collectChanges, type AuditChange } from './audit-trail';
 
 interface AuditedRequest {
   user?: AuthUser;
@@ -30,8 +31,10 @@ function requestKeyOf(request: AuditedRequest, actor: string): string | undefine
 
 /**
  * On every @Audited route: after it succeeds, writes its entry before the answer leaves, so the log
- * is complete when the admin sees the result. A refused or failed call never reaches this point;
- * a retry with the same Idempotency-Key (answered from the first call) writes no second entry.
+ * is complete when the admin sees the result, with the change as before → after (what the
+ * handler's services recorded while it ran, else the spec's own). A refused or failed call never
+ * reaches this point, a no-op writes nothing, and a retry with the same Idempotency-Key (answered
+ * from the first call) writes no second entry.
  */
 @Injectable()
 export class AuditInterceptor implements NestInterceptor {
@@ -47,25 +50,32 @@ export class AuditInterceptor implements NestInterceptor {
     const spec = this.reflector.get<AuditSpec | undefined>(AUDITED, context.getHandler());
     if (!spec) return next.handle();
     const request = context.switchToHttp().getRequest<AuditedRequest>();
-    return next
-      .handle()
-      .pipe(mergeMap((result) => from(this.record(spec, request, result).then(() => result))));
+    // The handler runs (on subscription) where its services' recordChange calls land in `changes`.
+    const changes: AuditChange[] = [];
+    return new Observable<unknown>((subscriber) =>
+      collectChanges(changes, () => next.handle().subscribe(subscriber)),
+    ).pipe(
+      mergeMap((result) => from(this.record(spec, request, result, changes).then(() => result))),
+    );
   }
 
-  private async record(spec: AuditSpec, request: AuditedRequest, result: unknown) {
+  private async record(
+    spec: AuditSpec,
+    request: AuditedRequest,
+    result: unknown,
+    changes: readonly AuditChange[],
+  ) {
     const user = request.user;
     if (!user) return;
     try {
       if (spec.onlyAdmins && !(await hasAdminRights(this.admins, user))) return;
-      await this.audit.record(
-        auditEntryOf(spec, {
-          actor: user.email,
-          params: request.params ?? {},
-          body: request.body,
-          result,
-        }),
-        requestKeyOf(request, user.email),
+      const entry = auditEntryOf(
+        spec,
+        { actor: user.email, params: request.params ?? {}, body: request.body, result },
+        changes,
       );
+      // A no-op (nothing modified, or written as it was) is no change to record.
+      if (entry) await this.audit.record(entry, requestKeyOf(request, user.email));
     } catch (error) {
       // The action itself succeeded: a lost entry is logged, the caller still gets the answer.
       this.logger.error(`audit entry not written: ${String(error)}`);

@@ -15,6 +15,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { readFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { AdminOnly } from '../access/access.decorators';
+import { Audited } from '../audit/audited.decorator';
 import type { AuthUser } from '../auth/auth-user';
 import { CurrentUser, Public } from '../auth/auth.decorators';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
@@ -56,6 +57,12 @@ export class ImagesController {
   @Post()
   @AdminOnly()
   @RateLimit('writes')
+  @Audited('image.upload', {
+    // The picture's id is the target; its link and widths are what the upload added.
+    change: ({ result }) => ({
+      after: { url: result.url, width: result.width, height: result.height, widths: result.widths },
+    }),
+  })
   @ApiConsumes(...IMAGE_UPLOAD_CONTENT_TYPES)
   @ApiBody({
     description: `The picture's bytes as the body (no form): a JPEG, PNG or WebP of at most ${IMAGE_UPLOAD_MAX_BYTES} bytes; its type is read from the bytes`,

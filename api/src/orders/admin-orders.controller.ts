@@ -53,7 +53,13 @@ export class AdminOrdersController {
 
   @Patch(':id')
   @Idempotent()
-  @Audited('order.approve')
+  @Audited('order.approve', {
+    // Only a paid order that was not shipped is approved (a repeat modifies nothing: no entry).
+    change: ({ body }) => ({
+      before: { shipped: false },
+      after: { shipped: true, ...shippingDetails(body as ApproveOrderDto) },
+    }),
+  })
   @RateLimit('writes')
   @ApiOkResponse({
     type: ModifiedResponse,

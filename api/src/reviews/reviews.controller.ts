@@ -67,7 +67,12 @@ export class ReviewsController {
   @Idempotent()
   @AdminOnly()
   @RateLimit('writes')
-  @Audited((body) => (body.hidden === true ? 'review.hide' : 'review.unhide'))
+  @Audited((body) => (body.hidden === true ? 'review.hide' : 'review.unhide'), {
+    change: ({ body }) => ({
+      before: { hidden: body.hidden !== true },
+      after: { hidden: body.hidden },
+    }),
+  })
   @ApiOkResponse({ type: ModifiedResponse, description: 'Hides or shows a review (admins)' })
   @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No review with this id', type: ErrorResponse })

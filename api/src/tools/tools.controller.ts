@@ -92,7 +92,7 @@ export class ToolsController {
   @Patch(':id')
   @AdminOnly()
   @RateLimit('writes')
-  @Audited('product.edit', { details: ['price', 'minOrder', 'packSize'] })
+  @Audited('product.edit', { details: ['price', 'minOrder', 'packSize', 'priceTiers'] })
   @ApiOkResponse({
     type: ModifiedResponse,
     description:

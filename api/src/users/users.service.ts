@@ -9,6 +9,7 @@ import {
 } from '@toolshop/contracts';
 import type { Model, UpdateQuery } from 'mongoose';
 import type { AdminDirectory } from '../access/admin-directory';
+import { recordChange } from '../audit/audit-trail';
 import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
@@ -158,11 +159,18 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   /** Idempotent: an existing admin answers modifiedCount 0 (on MongoDB and FerretDB alike). */
   async makeAdmin(email: string): Promise<ModifiedAnswer> {
     const target = normalizeEmail(email);
-    const result = await this.users.updateOne(
-      { email: target, role: { $ne: 'admin' } },
-      { $set: { role: 'admin' } },
-    );
-    if (result.modifiedCount > 0) return modified(1, 1);
+    // The record as this conditional write found it: its role before (none for a customer).
+    const before = await this.users
+      .findOneAndUpdate(
+        { email: target, role: { $ne: 'admin' } },
+        { $set: { role: 'admin' } },
+        { returnDocument: 'before' },
+      )
+      .lean();
+    if (before) {
+      recordChange({ role: before.role ?? null }, { role: 'admin' });
+      return modified(1, 1);
+    }
     if (!(await this.users.exists({ email: target }))) throw notFound(ApiMessages.userNotFound);
     return modified(1, 0);
   }

@@ -140,6 +140,7 @@ export const AUDIT_ACTIONS = [
   'order.approve',
   'review.hide',
   'review.unhide',
+  'image.upload',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -154,6 +155,10 @@ export interface AuditEntry {
   targetName?: string;
   /** What changed, e.g. { available: 40 } for a restock. */
   details?: Record<string, unknown>;
+  /** The fields the action changed, as they were, e.g. { available: 10 } (none for a creation). */
+  before?: Record<string, unknown>;
+  /** The same fields as the action left them, e.g. { available: 40 }. */
+  after?: Record<string, unknown>;
   at: string;
 }
 

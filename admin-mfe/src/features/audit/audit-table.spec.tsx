@@ -16,6 +16,8 @@ it('shows who did what to which target and when, a page at a time', async () => 
         action: 'product.restock',
         targetId: '6651f0c2a1b2c3d4e5f60718',
         details: { available: 40 },
+        before: { available: 7 },
+        after: { available: 40 },
         at: '2026-11-25T15:00:00.000Z',
       },
       {
@@ -26,6 +28,14 @@ it('shows who did what to which target and when, a page at a time', async () => 
         targetName: 'Bench Grinder',
         at: '2026-11-25T14:00:00.000Z',
       },
+      {
+        _id: 'a3',
+        actor: 'boss@toolshop.test',
+        action: 'user.makeAdmin',
+        targetId: 'old@toolshop.test',
+        details: { note: 'an entry written before changes were recorded' },
+        at: '2026-11-24T14:00:00.000Z',
+      },
     ],
     total: 30,
   });
@@ -34,8 +44,12 @@ it('shows who did what to which target and when, a page at a time', async () => 
   expect(getPage.mock.calls[0]?.[0]).toBe('/audit?limit=25&page=1');
   expect(restock).toHaveTextContent('boss@toolshop.test');
   expect(restock).toHaveTextContent('6651f0c2a1b2c3d4e5f60718');
-  expect(restock).toHaveTextContent('available: 40');
+  expect(restock).toHaveTextContent('available: 7 → 40');
   expect(screen.getByText('Added a product').closest('tr')).toHaveTextContent('Bench Grinder');
+  // Older entries without before/after keep showing their details.
+  expect(screen.getByText('Assigned admin').closest('tr')).toHaveTextContent(
+    'note: an entry written before changes were recorded',
+  );
   expect(screen.getByRole('navigation', { name: 'Audit log pages' })).toHaveTextContent(
     'Page 1 of 2',
   );

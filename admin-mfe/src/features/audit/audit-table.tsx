@@ -3,7 +3,7 @@ import { TrustMessages } from '@toolshop/contracts';
 import { DataTable } from '@toolshop/ui';
 import { PagedList } from '../../components/paged-list';
 import { AUDIT_PAGE_SIZE, useAuditPage } from './api/audit-log';
-import { actionLabel, detailsText } from './audit-text';
+import { actionLabel, changeLines, detailsText } from './audit-text';
 import styles from './audit-table.module.css';
 
 /** Who did what and when: every admin action, newest first, a page at a time. */
@@ -51,7 +51,21 @@ export function AuditTable() {
                 </>
               ),
             },
-            { header: 'Details', cell: (entry) => detailsText(entry.details) },
+            {
+              header: 'Change (before → after)',
+              className: styles.wrap,
+              cell: (entry) => {
+                const lines = changeLines(entry);
+                if (lines.length === 0) return detailsText(entry.details);
+                return (
+                  <ul className={styles.changes}>
+                    {lines.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                );
+              },
+            },
           ]}
         />
       )}
