@@ -36,6 +36,7 @@ COPY --from=build /repo/infra/devstack/package.json infra/devstack/package.json
 COPY --from=build /repo/infra/devstack/src/static-server.mjs infra/devstack/src/static-server.mjs
 COPY --from=build /repo/infra/devstack/src/remote-registry.mjs infra/devstack/src/remote-registry.mjs
 COPY --from=build /repo/infra/deploy/web/serve.mjs infra/deploy/web/serve.mjs
+COPY --from=build /repo/infra/deploy/web/operations.mjs infra/deploy/web/operations.mjs
 USER 1000:1000
 EXPOSE 8080
 HEALTHCHECK --interval=10s --timeout=3s --start-period=10s --retries=3 \

@@ -1,7 +1,8 @@
 // The web image's server: the shell's production build at /, each remote's under /remotes/<name>/,
 // served by the project's own static server (infra/devstack/src/static-server.mjs: the same
 // Content-Security-Policy, caching and compression as `npm start`). The runtime files come from
-// RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes.
+// RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes,
+// GET /health/ready and GET /metrics too (operations.mjs).
 // With REGISTRY_URL (the remote registry inside the cluster, issue 17) /remotes.json is each
 // visitor's map from the registry over the mounted one, and the shell's beacons go to it;
 // REMOTE_ORIGINS (comma-separated: the CDN in front of the releases' bucket) joins the CSP.
@@ -10,6 +11,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { serveStatic } from '@toolshop/devstack/static-server.mjs';
+import { withOperations } from './operations.mjs';
 
 const runtimeDir = process.env.RUNTIME_DIR || '/etc/toolshop/web';
 const readJson = (name) => JSON.parse(readFileSync(join(runtimeDir, name), 'utf8'));
@@ -29,6 +31,14 @@ const server = await serveStatic({
         remoteOrigins: (process.env.REMOTE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
       }
     : undefined,
+});
+// GET /health/ready (the build is there; the registry reported) and GET /metrics (bearer
+// METRICS_TOKEN) in front of it, every request timed: operations.mjs.
+withOperations(server.server, {
+  root: process.env.WEB_ROOT || '/app/www',
+  registryUrl: process.env.REGISTRY_URL?.replace(/\/$/, ''),
+  metricsToken: process.env.METRICS_TOKEN,
+  production: process.env.NODE_ENV === 'production',
 });
 console.log(`[web] serving on ${server.url}`);
 
