@@ -5,6 +5,7 @@
 // - POST /remotes/beacon: the shell's reports (`{ remote, version, kind, message }`), bounded in size,
 //   rate-limited per client address and forwarded to the registry, which only counts them.
 import { randomBytes } from 'node:crypto';
+import { PREVIEW_COOKIE, previewLinks } from '@toolshop/registry/preview.mjs';
 
 export const CANARY_COOKIE = 'toolshop_canary';
 const cookieMaxAge = 365 * 24 * 60 * 60;
@@ -63,10 +64,29 @@ export function parseBeacon(text) {
  *   registry version, or every remote when the registry is down, is loaded from);
  *   beaconsPerMinute: reports taken per client address and minute (more are dropped).
  */
-export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeaconsPerMinute, log = (line) => console.error(line) }) {
+export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeaconsPerMinute, previewKey = '', log = (line) => console.error(line) }) {
   let lastAnswer = {};
   let warned = false;
   const counts = new Map(); // client address -> { minute, count }
+  // preview links (preview.mjs): one remote at a candidate version for the browsers holding a signed cookie
+  const previews = previewKey ? previewLinks({ key: previewKey }) : undefined;
+
+  /** The map with this browser's preview in place, if it holds a valid one of a recorded release. */
+  async function withPreview(req, map) {
+    const preview = previews?.previewOf(cookieOf(req, PREVIEW_COOKIE));
+    if (!preview || !(preview.remote in builtIn)) return map;
+    try {
+      const answer = await fetch(`${url}/releases/${preview.remote}/${encodeURIComponent(preview.version)}`, { signal: AbortSignal.timeout(registryTimeoutMs) });
+      if (!answer.ok) throw new Error(`answered ${answer.status}`);
+      return { ...map, [preview.remote]: await answer.json() };
+    } catch (error) {
+      log(`[static] the preview of ${preview.remote} ${preview.version} is not served: the registry ${error.message}`);
+      return map;
+    }
+  }
+
+  /** GET /remotes/preview?token= and /remotes/preview/end; false for any other request. */
+  const preview = (req, res) => previews?.handle(req, res, Object.keys(builtIn)) ?? false;
 
   /** The map of this visitor. */
   async function mapFor(req, res) {
@@ -80,11 +100,11 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
       if (!map || typeof map !== 'object') throw new Error('answered no map');
       lastAnswer = map;
       warned = false;
-      return { ...builtIn, ...map };
+      return withPreview(req, { ...builtIn, ...map });
     } catch (error) {
       if (!warned) log(`[static] the remote registry at ${url} did not answer (${error.message}); serving its last answer`);
       warned = true;
-      return { ...builtIn, ...lastAnswer };
+      return withPreview(req, { ...builtIn, ...lastAnswer });
     }
   }
 
@@ -126,5 +146,5 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
     }).catch(() => {});
   }
 
-  return { mapFor, beacon };
+  return { mapFor, beacon, preview };
 }

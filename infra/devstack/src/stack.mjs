@@ -11,6 +11,7 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { startObjectStore } from './objectstore.mjs';
+import { writeLocalPreviewKey } from '@toolshop/registry/preview.mjs';
 import { registryConfig, storeConfig, teamTokens } from '@toolshop/registry/config.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { startBalancedServices } from './proxy.mjs';
@@ -285,7 +286,13 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       await apiReady;
       await startRegistry();
       // The browser tests' pages all come from one address: no beacon limit there.
-      const registryOption = { url: registry.url, remoteOrigins: [registry.store.publicUrl], ...(test ? { beaconsPerMinute: 1e9 } : {}) };
+      const registryOption = {
+        url: registry.url,
+        remoteOrigins: [registry.store.publicUrl],
+        // preview links (preview.mjs): the production key from env, else a new random one per start
+        previewKey: process.env.PREVIEW_SIGNING_KEY || writeLocalPreviewKey(ports.shell),
+        ...(test ? { beaconsPerMinute: 1e9 } : {}),
+      };
       servers.push(...(await serveBuilds(ports, test, registryOption)));
     }
   } catch (error) {

@@ -8,12 +8,12 @@ export interface StaticServerOptions {
   imageHosts?: string[];
   testOrigins?: string[];
   /** The remote registry (issue 17): /remotes.json per visitor, POST /remotes/beacon forwarded. */
-  registry?: { url: string; remoteOrigins: string[]; beaconsPerMinute?: number };
+  registry?: { url: string; remoteOrigins: string[]; beaconsPerMinute?: number; previewKey?: string };
 }
 
 export function serveStatic(
   options: StaticServerOptions,
-): Promise<{ url: string; server: import('node:http').Server; close: () => Promise<void> }>;
+): Promise<{ url: string; close: () => Promise<void> }>;
 export function acceptedEncodings(header?: string): string[];
 export function imageHostsFrom(value?: string): string[];
 export const runtimeStyleHashes: string[];

@@ -224,7 +224,7 @@ async function fileAt(root, pathname) {
 /**
  * @param {{ root: string, port: number, host?: string, spaFallback?: boolean,
  *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[],
- *           registry?: { url: string, remoteOrigins: string[], beaconsPerMinute?: number } }} options
+ *           registry?: { url: string, remoteOrigins: string[], beaconsPerMinute?: number, previewKey?: string } }} options
  *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
  *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
  *   registry: the remote registry (issue 17): /remotes.json is then per visitor, over the built-in
@@ -254,7 +254,7 @@ export async function serveStatic({
   );
   const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
   const remotes =
-    registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {}, beaconsPerMinute: registry.beaconsPerMinute });
+    registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {}, beaconsPerMinute: registry.beaconsPerMinute, previewKey: registry.previewKey });
   const visitorMaps = new Map(); // body -> entity: the few maps visitors get, compressed once
   let composed = { key: '', entity: undefined };
 
@@ -302,6 +302,8 @@ export async function serveStatic({
     res.setHeader('Access-Control-Allow-Methods', 'GET, HEAD, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', '*');
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    // preview links (preview.mjs): GET /remotes/preview?token=… and /remotes/preview/end
+    if (remotes && remotes.preview(req, res)) return;
     if (remotes && req.method === 'POST' && req.url === '/remotes/beacon') return void (await remotes.beacon(req, res).catch(() => res.destroy()));
     // The shell's remote beacon (shell/src/composition/beacon.ts) on a server without a registry:
     // taken and dropped, so a page load logs no failed request.
@@ -366,8 +368,6 @@ export async function serveStatic({
   return {
     // port 0 picks a free port (tests)
     url: `http://localhost:${server.address().port}`,
-    // the node:http server, for what goes in front of it (infra/deploy/web/operations.mjs)
-    server,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();

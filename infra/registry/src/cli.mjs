@@ -4,19 +4,22 @@
 //   activate <remote> <version> [--percent N]  through the gates; under 100 % a sticky canary
 //   promote <remote>                           the canary to every visitor
 //   rollback <remote>                          end the canary, or go back to the previous version
+//   preview <remote> <version> [--minutes N]   a signed link to the shop with that version for its holder only
 // Options: --reason "<why>" (recorded). Token: REGISTRY_TOKEN (else the team's demo token locally).
 import { parseArgs } from 'node:util';
 import { registryClient, tokenFor } from './client.mjs';
+import { basePorts, localUrl } from '@toolshop/settings';
+import { previewKey, previewTokens } from './preview.mjs';
 import { remoteNames } from './config.mjs';
 
-const usage = `usage: npm run remotes -- status | history [remote] | activate <remote> <version> [--percent N] [--reason why] | promote <remote> | rollback <remote> [--reason why]`;
+const usage = `usage: npm run remotes -- status | history [remote] | activate <remote> <version> [--percent N] [--reason why] | promote <remote> | rollback <remote> [--reason why] | preview <remote> <version> [--minutes N]`;
 
 /** Runs one command; returns the lines to print. */
 export async function runCommand(argv, env = process.env) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { percent: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' } },
+    options: { percent: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' }, minutes: { type: 'string' } },
   });
   const [command, remote, version] = positionals;
   const call = registryClient(env);
@@ -57,6 +60,19 @@ export async function runCommand(argv, env = process.env) {
     case 'rollback': {
       const state = await call('POST', `/remotes/${remote}/rollback`, { token: needRemote(), body: { reason: values.reason } });
       return [`${remote} is back on ${state.active ?? 'the built-in default'}${state.canary ? ` (canary ${state.canary.version} still at ${state.canary.percent} %)` : ''}`];
+    }
+    case 'preview': {
+      // A link for QA: the shop with this version of the remote, for the browser that opens it only,
+      // until it expires; nothing changes for other visitors. The version must be a recorded release.
+      needRemote();
+      if (!version) throw new Error(`name the version to preview\n${usage}`);
+      const minutes = values.minutes === undefined ? 60 : Number(values.minutes);
+      const offset = Number(env.TOOLSHOP_PORT_OFFSET ?? 0) || 0;
+      const shell = (env.SHELL_URL || localUrl(basePorts.shell + offset)).replace(/\/$/, '');
+      await call('GET', `/releases/${remote}/${encodeURIComponent(version)}`);
+      const token = previewTokens(previewKey(env, basePorts.shell + offset)).issue(remote, version, minutes);
+      const expires = new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
+      return [`Preview of ${remote} ${version} until ${expires} (for whoever opens it; nothing changes for other visitors):`, `${shell}/remotes/preview?token=${token}`];
     }
     default:
       throw new Error(usage);

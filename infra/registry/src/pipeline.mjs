@@ -2,16 +2,22 @@
 // (the browser test storefront-mfe/e2e/release.spec.ts runs it against the test stack):
 //   1. the remote's own lint, type check and unit tests (Nx);
 //   2. release: build with its version, publish to the object store, record in the registry;
-//   3. activate through the registry's gates (a canary when --percent is under 100).
+//   3. smoke check against a preview of the composed site (SHELL_URL, the shop as visitors get it,
+//      with the candidate in a headless browser only; SMOKE_EMAIL/SMOKE_PASSWORD for signed-in
+//      pages): in production the registry's own smoke gate is off (REGISTRY_SMOKE=off), so this is
+//      where a page that throws, a fallback or an empty page stops a release (--skip-smoke: not);
+//   4. activate through the registry's gates (a canary when --percent is under 100).
 // A failing step ends the pipeline with its message; a refused candidate changes nothing for visitors.
 //
 //   node infra/registry/src/pipeline.mjs <remote> [--percent N] [--skip-tests] [--dist folder --version v]
 import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
+import { registryClient } from './client.mjs';
 import { runCommand } from './cli.mjs';
-import { remoteNames } from './config.mjs';
+import { registryConfig, remoteNames } from './config.mjs';
 import { appFolders, releaseRemote } from './release.mjs';
+import { smokeCheck } from './smoke.mjs';
 
 /** @param {string[]} argv @param {NodeJS.ProcessEnv} [env] */
 export async function pipeline(argv, env = process.env) {
@@ -21,6 +27,7 @@ export async function pipeline(argv, env = process.env) {
     options: {
       percent: { type: 'string', default: '100' },
       'skip-tests': { type: 'boolean' },
+      'skip-smoke': { type: 'boolean' },
       dist: { type: 'string' },
       version: { type: 'string' },
     },
@@ -29,7 +36,7 @@ export async function pipeline(argv, env = process.env) {
   if (!remoteNames.includes(remote)) throw new Error(`usage: pipeline.mjs <${remoteNames.join('|')}> [--percent N] [--skip-tests]`);
   const project = `@toolshop/${appFolders[remote]}`;
   if (!values['skip-tests']) {
-    console.log(`[pipeline] 1/3 lint, type check and unit tests of ${project}`);
+    console.log(`[pipeline] 1/4 lint, type check and unit tests of ${project}`);
     const tested = spawnSync('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '-p', project, '--outputStyle=stream'], {
       cwd: repoRoot,
       stdio: 'inherit',
@@ -37,9 +44,17 @@ export async function pipeline(argv, env = process.env) {
     });
     if (tested.status !== 0) throw new Error(`the tests of ${project} failed: nothing released`);
   }
-  console.log(`[pipeline] 2/3 release ${remote}`);
+  console.log(`[pipeline] 2/4 release ${remote}`);
   const version = await releaseRemote({ remote, version: values.version, dist: values.dist, env });
-  console.log(`[pipeline] 3/3 activate ${remote} ${version} for ${values.percent} % through the gates`);
+  if (!values['skip-smoke']) {
+    const { shellUrl } = registryConfig(env);
+    console.log(`[pipeline] 3/4 smoke check of ${shellUrl} with ${remote} ${version} (a preview in a headless browser; nothing activated)`);
+    const release = await registryClient(env)('GET', `/releases/${remote}/${encodeURIComponent(version)}`);
+    const signIn = env.SMOKE_EMAIL && env.SMOKE_PASSWORD ? { email: env.SMOKE_EMAIL, password: env.SMOKE_PASSWORD } : undefined;
+    const problems = await smokeCheck({ remote, release, shellUrl, signIn });
+    if (problems.length) throw Object.assign(new Error(`the smoke check of ${remote} ${version} failed: not activated`), { problems });
+  }
+  console.log(`[pipeline] 4/4 activate ${remote} ${version} for ${values.percent} % through the gates`);
   const reason = env.GITHUB_RUN_ID ? `CI run ${env.GITHUB_RUN_ID} of ${env.GITHUB_SHA ?? 'unknown commit'}` : 'release pipeline';
   for (const line of await runCommand(['activate', remote, version, '--percent', values.percent, '--reason', reason], env)) console.log(line);
   return version;

@@ -285,6 +285,13 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       );
     },
 
+    /** One recorded release as a map entry ({ manifest, version, integrity }), or null: what a preview link serves. */
+    entry: async (remote, version) => {
+      assertRemote(remote);
+      const release = typeof version === 'string' ? await releaseOf(remote, version) : null;
+      return release ? entryOf(release) : null;
+    },
+
     releases: async (remote) => {
       assertRemote(remote);
       return releases

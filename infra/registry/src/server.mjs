@@ -2,6 +2,7 @@
 //   GET  /health                          ready
 //   GET  /remotes.json?canary=<id>        the visitor's remotes map (asked by the shell's server)
 //   POST /beacon                          one report of the shell (forwarded by the shell's server)
+//   GET  /releases/<remote>/<version>     a recorded release as a map entry (the shell's server: preview links)
 //   POST /releases                        record a published release          (team token of that remote)
 //   POST /remotes/<remote>/activate       { version, percent?, reason? }      (team token of that remote)
 //   POST /remotes/<remote>/promote        { reason? }                         (team token of that remote)
@@ -104,6 +105,22 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
         const body = await readJson(req);
         await registry.beacon(body);
         return json(res, 202, { accepted: true });
+      }
+      const previewed = req.method === 'GET' && /^\/releases\/([a-z]+)\/([^/]{1,100})$/.exec(path);
+      if (previewed) {
+        // a recorded release as a map entry (public data: its files are public in the store), for preview links
+        const [, remote, raw] = previewed;
+        if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+        const version = (() => {
+          try {
+            return decodeURIComponent(raw);
+          } catch {
+            throw new RegistryError(400, 'the version is not well-formed');
+          }
+        })();
+        const entry = await registry.entry(remote, version);
+        if (!entry) throw new RegistryError(404, `${remote} ${version} is not a recorded release`);
+        return json(res, 200, entry);
       }
       if (req.method === 'POST' && path === '/releases') {
         const body = await readJson(req);

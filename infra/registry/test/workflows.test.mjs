@@ -20,5 +20,8 @@ for (const remote of remoteNames) {
     }
     assert.match(text, new RegExp(`run: node infra/registry/src/pipeline\\.mjs ${remote} `));
     assert.match(text, new RegExp(`REGISTRY_TOKEN: \\$\\{\\{ secrets\\.REGISTRY_TOKEN_${remote.toUpperCase()} \\}\\}`));
+    // issue 29 item 7: the smoke gate runs in the pipeline, against the composed shop (SHELL_URL)
+    assert.match(text, /SHELL_URL: \$\{\{ vars\.SHELL_URL \}\}/);
+    assert.doesNotMatch(text, /--skip-smoke/);
   });
 }

@@ -4,6 +4,7 @@ import { setNavigate } from '@toolshop/auth';
 import { visuallyHidden } from '@toolshop/ui';
 import { Navbar } from '../features/navbar/navbar';
 import { useRouteFocus } from '../lib/route-focus';
+import { PreviewBanner } from './preview-banner';
 import styles from './app-layout.module.css';
 
 const Toasts = lazy(() => import('./toasts'));
@@ -39,6 +40,7 @@ export function AppLayout() {
       <a href="#main" className={styles.skipLink}>
         Skip to main content
       </a>
+      <PreviewBanner />
       <Navbar />
       <main id="main" ref={main} tabIndex={-1} className={styles.main}>
         <Outlet />
