@@ -13,7 +13,7 @@ export interface StaticServerOptions {
 
 export function serveStatic(
   options: StaticServerOptions,
-): Promise<{ url: string; close: () => Promise<void> }>;
+): Promise<{ url: string; server: import('node:http').Server; close: () => Promise<void> }>;
 export function acceptedEncodings(header?: string): string[];
 export function imageHostsFrom(value?: string): string[];
 export const runtimeStyleHashes: string[];

@@ -368,6 +368,8 @@ export async function serveStatic({
   return {
     // port 0 picks a free port (tests)
     url: `http://localhost:${server.address().port}`,
+    // the node:http server, for what goes in front of it (infra/deploy/web/operations.mjs)
+    server,
     close: () =>
       new Promise((resolve) => {
         server.closeAllConnections();
