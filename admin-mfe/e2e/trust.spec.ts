@@ -123,11 +123,13 @@ test('an admin’s restock appears in the Audit Log with who and what', async ({
     .filter({ hasText: insertedId })
     .filter({ hasText: 'Restocked a product' });
   await expect(restock).toContainText(user.email);
-  await expect(restock).toContainText('available: 77');
+  // The change as before → after (issue 28).
+  await expect(restock).toContainText('available: 2 → 77');
   const added = page
     .getByRole('row')
     .filter({ hasText: insertedId })
     .filter({ hasText: 'Added a product' });
   await expect(added).toContainText(name);
+  await expect(added).toContainText('price: none → 10');
   await expectNoAxeViolations(page);
 });

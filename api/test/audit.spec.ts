@@ -140,6 +140,8 @@ describe('product edits', () => {
       },
     });
     expect(entries[0]!.before).toBeUndefined();
+    // The product's name, picture and terms, not its texts.
+    expect(entries[0]!.after).not.toHaveProperty('shortDescription');
   });
 });
 

@@ -45,6 +45,13 @@ function plainTerms<T extends { packSize?: number; priceTiers?: unknown[] }>(too
   return plain;
 }
 
+/** The listed fields of a record that it has (for the audit log). */
+function pick<T extends object>(record: T, keys: ReadonlyArray<keyof T>): Record<string, unknown> {
+  return Object.fromEntries(
+    keys.filter((key) => record[key] !== undefined).map((key) => [key, record[key]]),
+  );
+}
+
 /** The buying terms an edit sets, with their defaults spelled out (for the audit log). */
 function termsOf(tool: Pick<Tool, 'price' | 'minOrder' | 'packSize' | 'priceTiers'>) {
   return {
@@ -134,7 +141,10 @@ export class ToolsService {
     const fields = plainTerms({ ...tool, img: image.link });
     const created = await this.tools.create(fields);
     this.lists.clear();
-    recordChange({}, { ...fields });
+    recordChange(
+      {},
+      pick(fields, ['name', 'img', 'price', 'minOrder', 'available', 'packSize', 'priceTiers']),
+    );
     return inserted(created._id);
   }
 
