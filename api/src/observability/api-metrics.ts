@@ -2,7 +2,7 @@ import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { InjectConnection } from '@nestjs/mongoose';
 import { ServiceMetrics } from '@toolshop/observability';
 import type { Connection } from 'mongoose';
-import { Counter } from 'prom-client';
+import { Counter, Gauge } from 'prom-client';
 
 /**
  * What the shop's business counters count: the successful answers of these routes (one process's
@@ -20,7 +20,7 @@ const OUTCOMES: Record<string, { orders?: string; payments?: string }> = {
   'POST /payments/webhook': { payments: 'webhook_accepted' },
 };
 
-/** The API's Prometheus metrics: HTTP, orders and payments, the database pool, the process. */
+/** The API's Prometheus metrics: HTTP, orders and payments, the outbox, the database pool, the process. */
 @Injectable()
 export class ApiMetrics extends ServiceMetrics implements OnModuleInit {
   private readonly orders = new Counter({
@@ -44,6 +44,46 @@ export class ApiMetrics extends ServiceMetrics implements OnModuleInit {
 
   constructor(@InjectConnection() private readonly connection: Connection) {
     super();
+    // The outbox's backlog, read from the database at each scrape (every API process reports the
+    // same figures: alert on their max). Unreadable (database down): the last figures stay.
+    const outbox = () => connection.collection('outbox');
+    new Gauge({
+      name: 'toolshop_outbox_backlog',
+      help: 'Emails of the outbox: pending (waiting, due or not), due (pending and due now), failed (given up)',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      async collect() {
+        const now = new Date();
+        const counts = await Promise.all([
+          outbox().countDocuments({ status: 'pending' }),
+          outbox().countDocuments({ status: 'pending', nextAttemptAt: { $lte: now } }),
+          outbox().countDocuments({ status: 'failed' }),
+        ]).catch(() => undefined);
+        if (!counts) return;
+        this.set({ state: 'pending' }, counts[0]);
+        this.set({ state: 'due' }, counts[1]);
+        this.set({ state: 'failed' }, counts[2]);
+      },
+    });
+    new Gauge({
+      name: 'toolshop_outbox_oldest_due_seconds',
+      help: 'How long the longest-waiting due email of the outbox has been due (0: none)',
+      registers: [this.registry],
+      async collect() {
+        const now = new Date();
+        const oldest = await outbox()
+          .find(
+            { status: 'pending', nextAttemptAt: { $lte: now } },
+            { projection: { nextAttemptAt: 1 } },
+          )
+          .sort({ nextAttemptAt: 1 })
+          .limit(1)
+          .next()
+          .catch(() => null);
+        const due = oldest?.nextAttemptAt as Date | undefined;
+        this.set(due ? Math.max(0, (now.getTime() - due.getTime()) / 1000) : 0);
+      },
+    });
   }
 
   onModuleInit(): void {
