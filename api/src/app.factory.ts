@@ -153,6 +153,8 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       'ETag',
       // The name of a downloaded file (invoices), read by the pages' fetch.
       'Content-Disposition',
+      // A 409 "still being processed" (Idempotency-Key): the client sends the same key again.
+      'Retry-After',
     ],
     maxAgeSeconds: 600,
   });

@@ -64,8 +64,16 @@ const requestFor = (
     user: { email },
   }) as unknown as KeyedRequest;
 
-const contextOf = (request: KeyedRequest) =>
-  ({ switchToHttp: () => ({ getRequest: () => request }) }) as unknown as ExecutionContext;
+/** The reply's headers (Retry-After) as the interceptor set them. */
+const replyHeaders = new WeakMap<KeyedRequest, Record<string, unknown>>();
+const contextOf = (request: KeyedRequest) => {
+  const headers: Record<string, unknown> = {};
+  replyHeaders.set(request, headers);
+  const reply = { header: (name: string, value: unknown) => (headers[name] = value) };
+  return {
+    switchToHttp: () => ({ getRequest: () => request, getResponse: () => reply }),
+  } as unknown as ExecutionContext;
+};
 
 const contextFor = (...args: Parameters<typeof requestFor>) => contextOf(requestFor(...args));
 
@@ -131,13 +139,14 @@ it('answers 409 while the first request of the key is still running', async () =
   };
   const first = run(interceptor, contextFor({ 'idempotency-key': 'attempt-0003' }), slow);
   await new Promise((resolve) => setTimeout(resolve, 5));
-  const second = await errorOf(
-    run(interceptor, contextFor({ 'idempotency-key': 'attempt-0003' }), slow),
-  );
+  const retry = requestFor({ 'idempotency-key': 'attempt-0003' });
+  const second = await errorOf(run(interceptor, contextOf(retry), slow));
   expect(second).toEqual({
     status: 409,
     body: expect.objectContaining({ message: IdempotencyMessages.running }),
   });
+  // Retry-After tells the client that this 409 is not final: it sends the same key again.
+  expect(replyHeaders.get(retry)).toEqual({ 'Retry-After': 1 });
   release();
   expect(await first).toEqual({ done: true });
 });
@@ -157,6 +166,10 @@ it('replays a refusal (4xx) but lets a retry run again after a server error (5xx
     body: expect.objectContaining({ message: 'sold out' }),
   });
   expect(refusing.handle).toHaveBeenCalledTimes(1);
+  // A final 409 carries no Retry-After: the client's next send is a new attempt.
+  const replayed = requestFor({ 'idempotency-key': 'attempt-0004' });
+  expect((await errorOf(run(interceptor, contextOf(replayed), refusing)))?.status).toBe(409);
+  expect(replyHeaders.get(replayed)).toEqual({});
 
   const failing = { handle: jest.fn(() => throwError(() => new Error('database down'))) };
   const key = { 'idempotency-key': 'attempt-0005' };

@@ -13,7 +13,7 @@ import {
 import { INTERCEPTORS_METADATA } from '@nestjs/common/constants';
 import { getConnectionToken } from '@nestjs/mongoose';
 import type { OpenAPIObject } from '@nestjs/swagger';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { Types, type Connection } from 'mongoose';
 import { createHash, randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
@@ -61,6 +61,13 @@ export const IdempotencyMessages = {
     'This Idempotency-Key was already used for a different request; send a new key for a new request',
   running: 'A request with this Idempotency-Key is still being processed; retry it in a moment',
 } as const;
+
+/**
+ * Seconds a client waits before sending a request again whose key is still running: the answer's
+ * `Retry-After` (exposed to the pages by CORS), which tells it from a final 409 ("sold out") so that
+ * it sends the same key again instead of a new one.
+ */
+export const RETRY_RUNNING_AFTER_SECONDS = 1;
 
 /** The first answer to one key of one account: `running` until it is known. */
 export interface IdempotencyRecord {
@@ -245,10 +252,15 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<KeyedRequest>();
+    const http = context.switchToHttp();
+    const request = http.getRequest<KeyedRequest>();
     const keyed = this.keyOf(request);
     if (!keyed) return next.handle();
-    return from(this.once(request, keyed.id, keyed.fingerprint, next));
+    const running = () =>
+      void http
+        .getResponse<FastifyReply | undefined>()
+        ?.header('Retry-After', RETRY_RUNNING_AFTER_SECONDS);
+    return from(this.once(request, keyed.id, keyed.fingerprint, next, running));
   }
 
   /** See isKeyedRetry. */
@@ -272,7 +284,14 @@ export class IdempotencyInterceptor implements NestInterceptor {
     };
   }
 
-  private async once(request: KeyedRequest, id: string, fingerprint: string, next: CallHandler) {
+  /** `running`: marks the answer as a "still running" 409 before it is thrown. */
+  private async once(
+    request: KeyedRequest,
+    id: string,
+    fingerprint: string,
+    next: CallHandler,
+    running: () => void,
+  ) {
     const now = this.now();
     this.sweep(now);
     const claim: IdempotencyRecord = {
@@ -285,7 +304,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       expiresAt: new Date(now + DAY_MS),
     };
     const record = (await this.store.claim(claim)) ? claim : await this.tookOverStale(claim, now);
-    if (!record) return this.replay(claim);
+    if (!record) return this.replay(claim, running);
     request.idempotentRun = { resourceId: record.resourceId!, retried: record !== claim };
     const renewal = setInterval(() => {
       void this.store.renew(record, new Date(this.now() + this.leaseMs)).catch(() => undefined);
@@ -330,13 +349,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
   }
 
   /** The first request's answer: its body (the route's success status) or its error again. */
-  private async replay(record: IdempotencyRecord): Promise<unknown> {
+  private async replay(record: IdempotencyRecord, running: () => void): Promise<unknown> {
     const first = await this.store.find(record._id);
-    if (!first) throw new HttpException(errorBody(409, IdempotencyMessages.running), 409);
+    const stillRunning = () => {
+      running();
+      return new HttpException(errorBody(409, IdempotencyMessages.running), 409);
+    };
+    if (!first) throw stillRunning();
     if (first.fingerprint !== record.fingerprint)
       throw new HttpException(errorBody(422, IdempotencyMessages.otherRequest), 422);
-    if (first.state === 'running')
-      throw new HttpException(errorBody(409, IdempotencyMessages.running), 409);
+    if (first.state === 'running') throw stillRunning();
     if (first.status) throw new HttpException(first.body as object, first.status);
     return first.body;
   }
@@ -403,7 +425,8 @@ export function documentIdempotency(document: OpenAPIObject): OpenAPIObject {
       operation.responses = {
         ...operation.responses,
         409: operation.responses[409] ?? {
-          description: 'A request with this Idempotency-Key is still running',
+          description:
+            'A request with this Idempotency-Key is still running (with Retry-After: send the same key again then)',
           content: errorSchema,
         },
         422: {

@@ -1,5 +1,6 @@
 import { api } from './api-client';
 import { ApiError } from './api-error';
+import { RUNNING_RESENDS } from './idempotency';
 import { useAuth } from './auth-store';
 import { setNavigate } from './navigation';
 import { setRuntimeConfig } from './runtime-config';
@@ -255,5 +256,53 @@ describe('api client', () => {
     fetchMock.mockReturnValueOnce(answer(200, []));
     await api.get('/tools');
     expect(keyOf(4)).toBeUndefined();
+  });
+
+  it('keeps the key while the API answers "still being processed" or fails (5xx), until a final answer', async () => {
+    const keyOf = (call: number) =>
+      (fetchMock.mock.calls[call]![1] as { headers: Record<string, string> }).headers[
+        'Idempotency-Key'
+      ];
+    const order = () => api.post('/orders', { toolId: 't9' }, { idempotent: true });
+    // The API's 409 for a key whose first send still runs (or whose process died): Retry-After.
+    const running = () =>
+      answer(
+        409,
+        { message: 'A request with this Idempotency-Key is still being processed' },
+        { 'Retry-After': '0' },
+      );
+    // A click: the same key is sent again on each "still being processed", until a final answer.
+    fetchMock
+      .mockReturnValueOnce(running())
+      .mockReturnValueOnce(running())
+      .mockReturnValueOnce(answer(201, { insertedId: 'o9' }));
+    await expect(order()).resolves.toEqual({ insertedId: 'o9' });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(new Set([keyOf(0), keyOf(1), keyOf(2)]).size).toBe(1);
+    // After that success, the next click is a new attempt.
+    const first = keyOf(0);
+    fetchMock.mockReset();
+
+    // Still running after every resend: the error is shown, and the user's next click keeps the key...
+    fetchMock.mockImplementation(running);
+    const refusal = await order().catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ApiError);
+    expect((refusal as ApiError).status).toBe(409);
+    expect(fetchMock).toHaveBeenCalledTimes(RUNNING_RESENDS + 1);
+    const second = keyOf(0);
+    expect(second).not.toBe(first);
+    expect(new Set(fetchMock.mock.calls.map((_, call) => keyOf(call)))).toEqual(new Set([second]));
+    fetchMock.mockReset();
+    // ...as after a server or gateway error (the order may have been placed before it)...
+    fetchMock.mockReturnValueOnce(answer(502, { message: 'Bad Gateway' }));
+    await expect(order()).rejects.toMatchObject({ status: 502 });
+    // ...until a final answer: a refusal without Retry-After ends the attempt too.
+    fetchMock.mockReturnValueOnce(answer(409, { message: 'enter valid quantity' }));
+    await expect(order()).rejects.toMatchObject({ status: 409 });
+    expect([keyOf(0), keyOf(1)]).toEqual([second, second]);
+    fetchMock.mockReturnValueOnce(answer(201, { insertedId: 'o10' }));
+    await order();
+    expect(keyOf(2)).not.toBe(second);
+    expect(keyOf(2)).not.toBe(first);
   });
 });

@@ -1,7 +1,7 @@
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { ApiError, messageOf } from './api-error';
 import { getAccessToken } from './auth-store';
-import { attemptKey } from './idempotency';
+import { attemptKey, isFinalAnswer, RUNNING_RESENDS, runningRetryDelayMs } from './idempotency';
 import { getRuntimeConfig } from './runtime-config';
 import { signOutAfterAuthError } from './sign-out';
 
@@ -12,7 +12,8 @@ export interface ApiOptions {
   headers?: Record<string, string>;
   /**
    * A state-changing call a user may retry: sent with an `Idempotency-Key`, one per attempt (kept
-   * when a send got no answer, new once the API answered; see idempotency.ts).
+   * until the API answers for good, new after that; sent again with it while the API answers
+   * "still being processed"; see idempotency.ts).
    */
   idempotent?: boolean;
 }
@@ -45,13 +46,22 @@ async function call(
   const attempt = options.idempotent ? attemptKey(method, path, body) : undefined;
   if (attempt) headers['Idempotency-Key'] = attempt.key;
 
-  const response = await fetch(`${getRuntimeConfig().apiUrl}${path}`, {
-    method,
-    headers,
-    body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
-    signal: options.signal,
-  });
-  attempt?.answered();
+  const send = () =>
+    fetch(`${getRuntimeConfig().apiUrl}${path}`, {
+      method,
+      headers,
+      body: file ?? (body === undefined ? undefined : JSON.stringify(body)),
+      signal: options.signal,
+    });
+  let response = await send();
+  // The key's first send still runs (or its process died and a retry takes it over): same key again.
+  for (let resend = 0; attempt && resend < RUNNING_RESENDS; resend++) {
+    const wait = runningRetryDelayMs(response);
+    if (wait === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    response = await send();
+  }
+  if (attempt && isFinalAnswer(response)) attempt.answered();
   if (!response.ok) {
     const parsed = parseText(await response.text());
     if (options.signOutOnAuthError && (response.status === 401 || response.status === 403)) {

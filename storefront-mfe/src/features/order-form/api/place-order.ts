@@ -6,10 +6,11 @@ import { Messages, type InsertedAnswer, type NewOrder } from '@toolshop/contract
 import { queryRoots } from '../../../lib/query-keys';
 
 /**
- * One order attempt = one `Idempotency-Key` (the API client's `idempotent`): a send that got no
- * answer (timeout, network) is sent again with the same key, so the API places the order at most
- * once; once the API has answered (placed, or refused with a message to act on), the next send is a
- * new attempt with a new key.
+ * One order attempt = one `Idempotency-Key` (the API client's `idempotent`): a send without a
+ * final answer (timeout, network, a 5xx, or "still being processed", which the client sends again
+ * by itself) is sent again with the same key, on the next click too, so the API places the order at
+ * most once; once the API has answered for good (placed, or refused with a message to act on), the
+ * next send is a new attempt with a new key.
  */
 export function usePlaceOrder() {
   const queryClient = useQueryClient();
