@@ -30,8 +30,26 @@ test.beforeAll(async () => {
     const text = readFileSync(path, 'utf8');
     if (text.includes(heroV1)) writeFileSync(path, text.replaceAll(heroV1, heroV2));
   }
-  await run(process.execPath, ['infra/registry/src/release.mjs', 'storefront', '--skip-build', '--dist', dist, '--version', candidate], { cwd: repoRoot, env });
+  // as CI does on a pull request: release, smoke check, a preview link (written for the PR comment), nothing activated
+  const linkFile = join(dist, '..', `${candidate}.preview.txt`);
+  const before = await registryStatus();
+  const { stdout } = await run(
+    process.execPath,
+    ['infra/registry/src/pipeline.mjs', 'storefront', '--skip-tests', '--dist', dist, '--version', candidate, '--preview'],
+    { cwd: repoRoot, env: { ...env, PREVIEW_LINK_FILE: linkFile } },
+  );
+  expect(stdout).toContain(`[pipeline] 3/4 smoke check`);
+  expect(readFileSync(linkFile, 'utf8')).toMatch(new RegExp(`^Preview of storefront ${candidate.replaceAll('.', '\\.').replace('+', '\\+')} until .*\\n${stack.shell}/remotes/preview\\?token=`));
+  rmSync(linkFile);
+  expect(await registryStatus()).toEqual(before);
 });
+
+/** What the registry has live for the storefront (active and canary). */
+async function registryStatus() {
+  const answer = await fetch(`${stack.registry}/status`, { headers: { Authorization: 'Bearer storefront-demo-token' } });
+  const { storefront } = (await answer.json()) as { storefront: { active: { version: string } | null; canary: { version: string } | null } };
+  return { active: storefront.active?.version ?? null, canary: storefront.canary?.version ?? null };
+}
 
 test.afterAll(() => rmSync(dist, { recursive: true, force: true }));
 

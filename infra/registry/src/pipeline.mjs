@@ -6,11 +6,14 @@
 //      with the candidate in a headless browser only; SMOKE_EMAIL/SMOKE_PASSWORD for signed-in
 //      pages): in production the registry's own smoke gate is off (REGISTRY_SMOKE=off), so this is
 //      where a page that throws, a fallback or an empty page stops a release (--skip-smoke: not);
-//   4. activate through the registry's gates (a canary when --percent is under 100).
+//   4. activate through the registry's gates (a canary when --percent is under 100); with --preview
+//      (a pull request) instead: print a preview link of the candidate for QA (nothing activated),
+//      also written to the file PREVIEW_LINK_FILE names, which the workflow posts on the pull request.
 // A failing step ends the pipeline with its message; a refused candidate changes nothing for visitors.
 //
-//   node infra/registry/src/pipeline.mjs <remote> [--percent N] [--skip-tests] [--dist folder --version v]
+//   node infra/registry/src/pipeline.mjs <remote> [--percent N | --preview] [--skip-tests] [--dist folder --version v]
 import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { registryClient } from './client.mjs';
@@ -28,6 +31,7 @@ export async function pipeline(argv, env = process.env) {
       percent: { type: 'string', default: '100' },
       'skip-tests': { type: 'boolean' },
       'skip-smoke': { type: 'boolean' },
+      preview: { type: 'boolean' },
       dist: { type: 'string' },
       version: { type: 'string' },
     },
@@ -53,6 +57,13 @@ export async function pipeline(argv, env = process.env) {
     const signIn = env.SMOKE_EMAIL && env.SMOKE_PASSWORD ? { email: env.SMOKE_EMAIL, password: env.SMOKE_PASSWORD } : undefined;
     const problems = await smokeCheck({ remote, release, shellUrl, signIn });
     if (problems.length) throw Object.assign(new Error(`the smoke check of ${remote} ${version} failed: not activated`), { problems });
+  }
+  if (values.preview) {
+    console.log(`[pipeline] 4/4 preview link of ${remote} ${version} (not activated)`);
+    const lines = await runCommand(['preview', remote, version, '--minutes', String(3 * 24 * 60)], env);
+    for (const line of lines) console.log(line);
+    if (env.PREVIEW_LINK_FILE) writeFileSync(env.PREVIEW_LINK_FILE, `${lines.join('\n')}\n`);
+    return version;
   }
   console.log(`[pipeline] 4/4 activate ${remote} ${version} for ${values.percent} % through the gates`);
   const reason = env.GITHUB_RUN_ID ? `CI run ${env.GITHUB_RUN_ID} of ${env.GITHUB_SHA ?? 'unknown commit'}` : 'release pipeline';

@@ -23,5 +23,12 @@ for (const remote of remoteNames) {
     // issue 29 item 7: the smoke gate runs in the pipeline, against the composed shop (SHELL_URL)
     assert.match(text, /SHELL_URL: \$\{\{ vars\.SHELL_URL \}\}/);
     assert.doesNotMatch(text, /--skip-smoke/);
+    // issue 29 item 8: a pull request gets a preview link (released, smoke-checked, not activated)
+    assert.match(text, /^ {2}pull_request:\n {4}paths:\n/m);
+    assert.match(text, /^ {2}release:\n {4}if: github\.event_name != 'pull_request'\n/m);
+    assert.match(text, new RegExp(`run: node infra/registry/src/pipeline\\.mjs ${remote} --preview\\n`));
+    assert.match(text, /PREVIEW_SIGNING_KEY: \$\{\{ secrets\.PREVIEW_SIGNING_KEY \}\}/);
+    assert.match(text, /run: gh pr comment "\$\{\{ github\.event\.pull_request\.number \}\}" --body-file/);
+    assert.match(text, /pull-requests: write/);
   });
 }
