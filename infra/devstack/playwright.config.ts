@@ -11,7 +11,7 @@ const { shell } = stackUrls(E2E_PORT_OFFSET);
 // Runs at another offset (TOOLSHOP_E2E_OFFSET) keep their own artifacts, so parallel runs do not clean each other's.
 const runName = E2E_PORT_OFFSET === 300 ? 'e2e' : `e2e-${E2E_PORT_OFFSET}`;
 const apps = ['shell', 'storefront-mfe', 'dashboard-mfe', 'admin-mfe'];
-const releaseSpecs = '**/e2e/release.spec.ts';
+const releaseSpecs = ['**/e2e/release.spec.ts', '**/e2e/release-gates.spec.ts'];
 
 export default defineConfig({
   outputDir: join(repoRoot, 'test-results', runName),
@@ -39,5 +39,7 @@ export default defineConfig({
     // Releases switch what every visitor of the stack gets (issue 17): they run after all the other
     // tests (`--no-deps` runs them alone: `playwright test -c ... --no-deps storefront-mfe/e2e/release`).
     { name: 'releases', testDir: join(repoRoot, 'storefront-mfe', 'e2e'), testMatch: 'release.spec.ts', dependencies: apps },
+    // The gates and signals of issue 29: they change only the admin remote, so beside "releases".
+    { name: 'release-gates', testDir: join(repoRoot, 'shell', 'e2e'), testMatch: 'release-gates.spec.ts', dependencies: apps },
   ],
 });

@@ -1,14 +1,19 @@
 // The shell tells the remote registry how each remote version does (the canary's error rate): a
 // beacon per failed load and per caught render error, and one "ok" per page load and remote.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
-import { registryMap, serveRemoteMap } from './remote-registry';
+import { registryMap, releaseOf, serveRemoteMap, sri } from './remote-registry';
 
 interface Beacon {
   remote: string;
   version: string;
   kind: 'load' | 'render' | 'ok';
   message: string;
+  /** the page load's beacon id: none here, the map is the test's (the shell's server signs one per /remotes.json) */
+  id: string;
 }
 
 /**
@@ -41,15 +46,15 @@ test('a remote that loads reports "ok" once per page load, with its version', as
 
   await expect.poll(() => beacons.filter(({ kind }) => kind === 'ok').length).toBe(2);
   expect(beacons).toEqual([
-    { remote: 'storefront', version: '1.0.0+sf', kind: 'ok', message: '' },
-    { remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '' },
+    { remote: 'storefront', version: '1.0.0+sf', kind: 'ok', message: '', id: '' },
+    { remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '', id: '' },
   ]);
 
   // the next page load counts again
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect.poll(() => beacons.length).toBe(3);
-  expect(beacons[2]).toEqual({ remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '' });
+  expect(beacons[2]).toEqual({ remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '', id: '' });
 });
 
 test('a remote that cannot load reports "load" with its version and the reason', async ({ page }) => {
@@ -79,4 +84,28 @@ test('a remote that throws while rendering reports "render" with its version', a
   const render = beacons.find(({ kind }) => kind === 'render');
   expect(render).toMatchObject({ remote: 'storefront', version: '1.0.0+sf' });
   expect(render?.message).not.toBe('');
+});
+
+test('a page that throws on its first render reports its page load as failed only, never "ok" (issue 29)', async ({ page }) => {
+  // The storefront's entry answers ./BlogsPage with a component that throws, listed with its own hash.
+  const entry = readFileSync(join(repoRoot, 'storefront-mfe/dist/remoteEntry.js'), 'utf8');
+  const throwing =
+    `${entry}\n;storefront=Object.create(storefront,{get:{value:(function(get){return function(m){if(m==="./BlogsPage")` +
+    `return Promise.resolve(function(){return {__esModule:true,default:function(){throw new Error("blogs broke")}}});` +
+    `return get.apply(this,arguments)}})(storefront.get)}});\n`;
+  const storefront = releaseOf('storefront', '1.0.0+sf');
+  await serveRemoteMap(page, registryMap({ storefront: { ...storefront, integrity: { ...storefront.integrity, 'remoteEntry.js': sri(throwing) } } }));
+  await page.route(`${stack.remotes.storefront}/remoteEntry.js`, (route) => route.fulfill({ body: throwing, contentType: 'text/javascript' }));
+  const beacons = await collectBeacons(page);
+
+  await page.goto('/blogs');
+  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+  await expect.poll(() => beacons.length).toBeGreaterThan(0);
+  await page.waitForTimeout(500);
+  expect(beacons).toEqual([{ remote: 'storefront', version: '1.0.0+sf', kind: 'render', message: 'blogs broke', id: '' }]);
+  // the shell marks its fallback and lists the failure for the registry's smoke check
+  await expect(page.locator('main [data-remote-fallback="unavailable"][data-remote="storefront"]')).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __toolshopRemoteFailures?: unknown[] }).__toolshopRemoteFailures)).toEqual([
+    { remote: 'storefront', kind: 'render', message: 'blogs broke' },
+  ]);
 });

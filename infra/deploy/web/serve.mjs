@@ -4,7 +4,8 @@
 // RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes,
 // GET /health/ready and GET /metrics too (operations.mjs).
 // With REGISTRY_URL (the remote registry inside the cluster, issue 17) /remotes.json is each
-// visitor's map from the registry over the mounted one, and the shell's beacons go to it;
+// visitor's map from the registry over the mounted one, and the shell's beacons go to it
+// (REGISTRY_SHELL_TOKEN: the shell servers' credential there; TRUST_PROXY: the proxy hops in front);
 // REMOTE_ORIGINS (comma-separated: the CDN in front of the releases' bucket) joins the CSP.
 //
 //   PORT=8080 RUNTIME_DIR=/etc/toolshop/web WEB_ROOT=/app/www node infra/deploy/web/serve.mjs
@@ -28,6 +29,9 @@ const server = await serveStatic({
   registry: process.env.REGISTRY_URL
     ? {
         url: process.env.REGISTRY_URL.replace(/\/$/, ''),
+        // the shell servers' own registry credential (beacons) and the proxies in front (TRUST_PROXY hops)
+        token: process.env.REGISTRY_SHELL_TOKEN ?? '',
+        trustedHops: Number(process.env.TRUST_PROXY) || 0,
         remoteOrigins: (process.env.REMOTE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
       }
     : undefined,

@@ -2,9 +2,16 @@
 // - /remotes.json per visitor: the registry's answer for the visitor's sticky canary id (cookie
 //   `toolshop_canary`, set here when missing) over the built-in map; the built-in map alone (or the
 //   registry's last answer) when the registry does not answer in time;
-// - POST /remotes/beacon: the shell's reports (`{ remote, version, kind, message }`), bounded in size,
-//   rate-limited per client address and forwarded to the registry, which only counts them.
-import { randomBytes } from 'node:crypto';
+// - POST /remotes/beacon: the shell's reports (`{ remote, version, kind, message, id }`), bounded in
+//   size, taken only with the page load's beacon id (below), rate-limited per client address (behind
+//   proxies: the address the trusted hop put in X-Forwarded-For) and forwarded to the registry with
+//   the shell servers' own token; the registry counts one result per page load and remote.
+// Beacon ids: each /remotes.json answer carries a new one (header X-Toolshop-Beacon-Id): signed
+// (HMAC-SHA256, keyed from the shell servers' registry token, so every replica of the shell's server
+// checks the others'), short-lived, naming the visitor's canary id and the version of each remote
+// it served. A beacon is taken only for that visitor and those versions: no forged id, no report
+// about a version the page never got, no id of another browser; a replayed one counts once.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { PREVIEW_COOKIE, previewLinks } from '@toolshop/registry/preview.mjs';
 
 export const CANARY_COOKIE = 'toolshop_canary';
@@ -14,6 +21,9 @@ const maxBeaconBytes = 2048;
 // reports per client address and minute (a page load sends one per remote, a few on failures)
 const defaultBeaconsPerMinute = 60;
 const beaconKinds = new Set(['ok', 'load', 'render']);
+export const BEACON_ID_HEADER = 'X-Toolshop-Beacon-Id';
+// how long a page load may report (its later navigations included)
+const beaconIdTtlMs = 30 * 60_000;
 
 /** The value of one cookie of a request, if well-formed. */
 export function cookieOf(req, name) {
@@ -51,20 +61,91 @@ export function parseBeacon(text) {
     return undefined;
   }
   if (!value || typeof value !== 'object') return undefined;
-  const { remote, version, kind, message } = value;
+  const { remote, version, kind, message, id } = value;
   if (typeof remote !== 'string' || !/^[a-z][a-z0-9-]{0,39}$/.test(remote)) return undefined;
   if (typeof version !== 'string' || version.length > 100) return undefined;
   if (!beaconKinds.has(kind)) return undefined;
-  return { remote, version, kind, message: typeof message === 'string' ? message.slice(0, 500) : '' };
+  return {
+    remote,
+    version,
+    kind,
+    message: typeof message === 'string' ? message.slice(0, 500) : '',
+    id: typeof id === 'string' ? id.slice(0, 1000) : '',
+  };
 }
 
 /**
- * @param {{ url: string, builtIn: Record<string, unknown>, beaconsPerMinute?: number, log?: (line: string) => void }} options
+ * The beacon ids of the shell's servers, signed with a key derived from `secret` (the shell
+ * servers' registry token): `<payload>.<signature>`, the payload (base64url JSON) holding the page
+ * load's nonce `p`, the visitor's canary id `c`, the versions served `v` and the expiry `e`.
+ */
+export function beaconIds(secret, now = Date.now) {
+  const key = createHmac('sha256', String(secret)).update('toolshop beacon ids v1').digest();
+  const sign = (payload) => createHmac('sha256', key).update(payload).digest();
+  return {
+    /** A new id for one page load of `visitor` that was served `map`. */
+    issue(visitor, map) {
+      const versions = Object.fromEntries(
+        Object.entries(map)
+          .filter(([, value]) => value && typeof value === 'object' && typeof value.version === 'string')
+          .map(([remote, value]) => [remote, value.version]),
+      );
+      const payload = Buffer.from(JSON.stringify({ p: randomBytes(16).toString('base64url'), c: visitor, v: versions, e: now() + beaconIdTtlMs })).toString('base64url');
+      return `${payload}.${sign(payload).toString('base64url')}`;
+    },
+    /** The id's payload when it is ours and not expired, else undefined. */
+    verify(id) {
+      const [payload, signature, ...rest] = String(id ?? '').split('.');
+      if (!payload || !signature || rest.length) return undefined;
+      const given = Buffer.from(signature, 'base64url');
+      const expected = sign(payload);
+      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
+      try {
+        const value = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+        return typeof value?.e === 'number' && value.e > now() ? value : undefined;
+      } catch {
+        return undefined;
+      }
+    },
+  };
+}
+
+/**
+ * The client's address: the socket's, or behind `trustedHops` proxies the address the outermost
+ * trusted one appended to X-Forwarded-For (the `trustedHops`-th from the right: whatever a client
+ * wrote into the header itself stands further left and is not believed).
+ */
+export function clientAddress(req, trustedHops = 0) {
+  const socket = req.socket?.remoteAddress ?? '';
+  if (!trustedHops) return socket;
+  const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!forwarded.length) return socket;
+  return forwarded[Math.max(0, forwarded.length - trustedHops)];
+}
+
+/**
+ * @param {{ url: string, builtIn: Record<string, unknown>, token?: string, trustedHops?: number,
+ *           beaconsPerMinute?: number, previewKey?: string, log?: (line: string) => void }} options
  *   url: the registry; builtIn: the map of the stack's own builds (what a remote without a
  *   registry version, or every remote when the registry is down, is loaded from);
- *   beaconsPerMinute: reports taken per client address and minute (more are dropped).
+ *   token: the shell servers' registry credential (REGISTRY_SHELL_TOKEN): beacons go to the
+ *   registry with it, and the beacon ids are signed with a key derived from it (none: no beacon
+ *   is taken); trustedHops: the proxies in front of this server (TRUST_PROXY), whose
+ *   X-Forwarded-For names the client; beaconsPerMinute: reports taken per client address and minute;
+ *   previewKey: the key of preview links (PREVIEW_SIGNING_KEY; none: no preview is served).
  */
-export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeaconsPerMinute, previewKey = '', log = (line) => console.error(line) }) {
+export function remoteRegistry({
+  url,
+  builtIn,
+  token = '',
+  trustedHops = 0,
+  beaconsPerMinute = defaultBeaconsPerMinute,
+  previewKey = process.env.PREVIEW_SIGNING_KEY ?? '',
+  log = (line) => console.error(line),
+}) {
   let lastAnswer = {};
   let warned = false;
   const counts = new Map(); // client address -> { minute, count }
@@ -87,6 +168,8 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
 
   /** GET /remotes/preview?token= and /remotes/preview/end; false for any other request. */
   const preview = (req, res) => previews?.handle(req, res, Object.keys(builtIn)) ?? false;
+  const ids = token ? beaconIds(token) : undefined;
+  if (!ids) log('[static] no registry token for the shell (REGISTRY_SHELL_TOKEN): beacons are not taken');
 
   /** The map of this visitor. */
   async function mapFor(req, res) {
@@ -100,13 +183,19 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
       if (!map || typeof map !== 'object') throw new Error('answered no map');
       lastAnswer = map;
       warned = false;
-      return withPreview(req, { ...builtIn, ...map });
+      return withBeaconId(res, canary, await withPreview(req, { ...builtIn, ...map }));
     } catch (error) {
       if (!warned) log(`[static] the remote registry at ${url} did not answer (${error.message}); serving its last answer`);
       warned = true;
-      return withPreview(req, { ...builtIn, ...lastAnswer });
+      return withBeaconId(res, canary, await withPreview(req, { ...builtIn, ...lastAnswer }));
     }
   }
+
+  /** Gives this page load its beacon id, for the versions of the map it gets. */
+  const withBeaconId = (res, canary, map) => {
+    if (ids) res.setHeader(BEACON_ID_HEADER, ids.issue(canary, map));
+    return map;
+  };
 
   const limited = (address) => {
     const minute = Math.floor(Date.now() / 60_000);
@@ -120,9 +209,12 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
     return entry.count > beaconsPerMinute;
   };
 
+  const refuse = (res, status, message) =>
+    void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: status, message }));
+
   /**
-   * POST /remotes/beacon: 204 when taken (forwarded in the background; over the address's limit:
-   * dropped, still 204, so a page never logs a failed request), 400/413 for what no shell sends.
+   * POST /remotes/beacon: 204 when taken (forwarded in the background), 400/413 for what no shell
+   * sends, 403 without this visitor's valid beacon id for that version, 429 over the address's limit.
    */
   async function beacon(req, res) {
     const declared = Number(req.headers['content-length'] ?? 0);
@@ -135,13 +227,23 @@ export function remoteRegistry({ url, builtIn, beaconsPerMinute = defaultBeacons
       chunks.push(chunk);
     }
     const report = parseBeacon(Buffer.concat(chunks).toString('utf8'));
-    if (!report) return void res.writeHead(400).end();
+    if (!report) return refuse(res, 400, 'a beacon is { remote, version, kind: "ok" | "load" | "render", message, id }');
+    // No registry credential: nothing can be counted (the server says so once, at its start).
+    if (!ids) return void res.writeHead(204).end();
+    const pageLoad = ids.verify(report.id);
+    if (!pageLoad || pageLoad.c !== cookieOf(req, CANARY_COOKIE)) {
+      return refuse(res, 403, "the beacon's id is missing, forged, expired or another browser's");
+    }
+    if (pageLoad.v?.[report.remote] !== report.version) {
+      return refuse(res, 403, `this page load was not served ${report.remote} ${report.version.slice(0, 100)}`);
+    }
+    if (limited(clientAddress(req, trustedHops))) return refuse(res, 429, 'too many beacons from this address; try again in a minute');
     res.writeHead(204).end();
-    if (limited(req.socket.remoteAddress ?? '')) return;
+    const { remote, version, kind } = report;
     fetch(`${url}/beacon`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(report),
+      headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+      body: JSON.stringify({ remote, version, kind, id: pageLoad.p }),
       signal: AbortSignal.timeout(registryTimeoutMs),
     }).catch(() => {});
   }

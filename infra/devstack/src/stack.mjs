@@ -291,6 +291,8 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         remoteOrigins: [registry.store.publicUrl],
         // preview links (preview.mjs): the production key from env, else a new random one per start
         previewKey: process.env.PREVIEW_SIGNING_KEY || writeLocalPreviewKey(ports.shell),
+        // the shell's server forwards beacons with its own credential (the registry takes no others)
+        token: registry.shellToken,
         ...(test ? { beaconsPerMinute: 1e9 } : {}),
       };
       servers.push(...(await serveBuilds(ports, test, registryOption)));

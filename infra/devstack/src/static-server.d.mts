@@ -8,7 +8,7 @@ export interface StaticServerOptions {
   imageHosts?: string[];
   testOrigins?: string[];
   /** The remote registry (issue 17): /remotes.json per visitor, POST /remotes/beacon forwarded. */
-  registry?: { url: string; remoteOrigins: string[]; beaconsPerMinute?: number; previewKey?: string };
+  registry?: { url: string; remoteOrigins: string[]; token?: string; trustedHops?: number; beaconsPerMinute?: number; previewKey?: string };
 }
 
 export function serveStatic(

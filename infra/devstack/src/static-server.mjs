@@ -224,11 +224,13 @@ async function fileAt(root, pathname) {
 /**
  * @param {{ root: string, port: number, host?: string, spaFallback?: boolean,
  *           runtimeFiles?: Record<string, unknown>, imageHosts?: string[], testOrigins?: string[],
- *           registry?: { url: string, remoteOrigins: string[], beaconsPerMinute?: number, previewKey?: string } }} options
+ *           registry?: { url: string, remoteOrigins: string[], token?: string, trustedHops?: number, beaconsPerMinute?: number, previewKey?: string } }} options
  *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
  *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
  *   registry: the remote registry (issue 17): /remotes.json is then per visitor, over the built-in
- *   map of runtimeFiles, and POST /remotes/beacon forwards the shell's reports to it.
+ *   map of runtimeFiles, and POST /remotes/beacon forwards the shell's reports to it (remote-registry.mjs:
+ *   token, the shell servers' registry credential; trustedHops, the proxies in front, TRUST_PROXY;
+ *   previewKey, the key of preview links, preview.mjs).
  * @returns {Promise<{ url: string, close: () => Promise<void> }>}
  */
 export async function serveStatic({
@@ -254,7 +256,15 @@ export async function serveStatic({
   );
   const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
   const remotes =
-    registry && remoteRegistry({ url: registry.url, builtIn: runtimeFiles['/remotes.json'] ?? {}, beaconsPerMinute: registry.beaconsPerMinute, previewKey: registry.previewKey });
+    registry &&
+    remoteRegistry({
+      url: registry.url,
+      builtIn: runtimeFiles['/remotes.json'] ?? {},
+      token: registry.token,
+      trustedHops: registry.trustedHops,
+      beaconsPerMinute: registry.beaconsPerMinute,
+      previewKey: registry.previewKey,
+    });
   const visitorMaps = new Map(); // body -> entity: the few maps visitors get, compressed once
   let composed = { key: '', entity: undefined };
 

@@ -6,7 +6,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { parseBeacon } from '../src/remote-registry.mjs';
+import { beaconIds, clientAddress, parseBeacon } from '../src/remote-registry.mjs';
 import { serveStatic } from '../src/static-server.mjs';
 
 const builtIn = { storefront: 'http://localhost:1/mf-manifest.json', admin: 'http://localhost:3/mf-manifest.json' };
@@ -20,6 +20,7 @@ describe('the shell server with a remote registry', () => {
   let registryUp = true;
   let registry;
   let shell;
+  let proxied;
 
   before(async () => {
     registry = createServer((req, res) => {
@@ -33,7 +34,7 @@ describe('the shell server with a remote registry', () => {
       let body = '';
       req.on('data', (chunk) => (body += chunk));
       req.on('end', () => {
-        beacons.push(JSON.parse(body));
+        beacons.push({ ...JSON.parse(body), authorization: req.headers.authorization });
         res.writeHead(202).end('{}');
       });
     });
@@ -43,11 +44,19 @@ describe('the shell server with a remote registry', () => {
       port: 0,
       spaFallback: true,
       runtimeFiles: { '/remotes.json': builtIn, '/config.json': { apiUrl: 'http://localhost:5' } },
-      registry: { url: `http://127.0.0.1:${registry.address().port}`, remoteOrigins: ['http://store.test/b'] },
+      registry: { url: `http://127.0.0.1:${registry.address().port}`, remoteOrigins: ['http://store.test/b'], token: 'shell-secret' },
+    });
+    // behind one proxy, with a small limit per client address
+    proxied = await serveStatic({
+      root,
+      port: 0,
+      runtimeFiles: { '/remotes.json': builtIn },
+      registry: { url: `http://127.0.0.1:${registry.address().port}`, remoteOrigins: [], token: 'shell-secret', trustedHops: 1, beaconsPerMinute: 3 },
     });
   });
   after(async () => {
     await shell?.close();
+    await proxied?.close();
     registry?.close();
   });
 
@@ -85,25 +94,80 @@ describe('the shell server with a remote registry', () => {
     assert.equal(map.admin, builtIn.admin);
   });
 
-  it('forwards well-formed beacons and refuses the rest', async () => {
-    const post = (body, headers = {}) => fetch(`${shell.url}/remotes/beacon`, { method: 'POST', body, headers });
-    const report = { remote: 'storefront', version: '2.0.0', kind: 'render', message: 'x'.repeat(600) };
-    assert.equal((await post(JSON.stringify(report))).status, 204);
+  /** A page load of a visitor: its cookie and the beacon id its /remotes.json came with. */
+  const pageLoad = async (server = shell, id = 'A'.repeat(22)) => {
+    const answer = await fetch(`${server.url}/remotes.json`, { headers: { Cookie: `toolshop_canary=${id}` } });
+    const map = await answer.json();
+    return { cookie: `toolshop_canary=${id}`, beaconId: answer.headers.get('x-toolshop-beacon-id'), map };
+  };
+  const post = (body, headers = {}, server = shell) => fetch(`${server.url}/remotes/beacon`, { method: 'POST', body, headers });
+
+  it('gives each page load a new signed beacon id and forwards its beacons with the shell servers\' token', async () => {
+    const first = await pageLoad();
+    const second = await pageLoad();
+    assert.match(first.beaconId, /^[\w-]+\.[\w-]+$/);
+    assert.notEqual(first.beaconId, second.beaconId);
+    const report = { remote: 'storefront', version: '2.0.0', kind: 'render', message: 'x'.repeat(600), id: first.beaconId };
+    assert.equal((await post(JSON.stringify(report), { Cookie: first.cookie })).status, 204);
     await new Promise((r) => setTimeout(r, 200));
-    assert.deepEqual(beacons.at(-1), { ...report, message: 'x'.repeat(500) });
+    const forwarded = beacons.at(-1);
+    assert.equal(forwarded.authorization, 'Bearer shell-secret');
+    // the registry gets the page load's nonce (one result per page load and remote), not the message
+    assert.deepEqual(Object.keys(forwarded).sort(), ['authorization', 'id', 'kind', 'remote', 'version']);
+    assert.match(forwarded.id, /^[\w-]{22}$/);
+    assert.deepEqual({ ...forwarded, id: undefined, authorization: undefined }, { remote: 'storefront', version: '2.0.0', kind: 'render', id: undefined, authorization: undefined });
+    // the same page load's next beacon names the same page load
+    assert.equal((await post(JSON.stringify({ ...report, kind: 'ok' }), { Cookie: first.cookie })).status, 204);
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(beacons.at(-1).id, forwarded.id);
+  });
+
+  it('refuses a beacon without a valid id of this visitor for the version it was served', async () => {
+    const { cookie, beaconId } = await pageLoad();
+    const before = beacons.length;
+    const report = { remote: 'storefront', version: '2.0.0', kind: 'load', message: '', id: beaconId };
+    const refused = async (body, headers = { Cookie: cookie }) => {
+      const answer = await post(JSON.stringify(body), headers);
+      return { status: answer.status, message: (await answer.json()).message };
+    };
+    assert.deepEqual(await refused({ ...report, id: '' }), { status: 403, message: "the beacon's id is missing, forged, expired or another browser's" });
+    const [payload, signature] = beaconId.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    const forgedPayload = Buffer.from(JSON.stringify({ ...claims, v: { storefront: '9.9.9' } })).toString('base64url');
+    assert.equal((await refused({ ...report, version: '9.9.9', id: `${forgedPayload}.${signature}` })).status, 403, 'a changed payload');
+    assert.equal((await refused({ ...report, id: beaconIds('guessed-secret').issue(claims.c, { storefront: { version: '2.0.0' } }) })).status, 403, 'signed with another key');
+    const expired = beaconIds('shell-secret', () => Date.now() - 31 * 60_000).issue(claims.c, { storefront: { version: '2.0.0' } });
+    assert.equal((await refused({ ...report, id: expired })).status, 403, 'expired');
+    assert.equal((await refused(report, { Cookie: `toolshop_canary=${'B'.repeat(22)}` })).status, 403, "another browser's id");
+    assert.equal((await refused(report, {})).status, 403, 'no cookie');
+    assert.deepEqual(await refused({ ...report, version: '1.0.0' }), { status: 403, message: 'this page load was not served storefront 1.0.0' });
+    assert.equal((await refused({ ...report, remote: 'admin', version: '' })).status, 403, 'a built-in remote has no version to report');
+    await new Promise((r) => setTimeout(r, 200));
+    assert.equal(beacons.length, before, 'none forwarded');
     assert.equal((await post('{"remote":"storefront","version":"1","kind":"hack"}')).status, 400);
     assert.equal((await post('not json')).status, 400);
     assert.equal((await post(JSON.stringify({ ...report, message: 'y'.repeat(3000) }))).status, 413);
-    const before = beacons.length;
-    // 130 in a row: at most 60 per minute go on, even if a minute ends meanwhile (then at most 120)
-    for (let i = 0; i < 130; i++) assert.equal((await post(JSON.stringify({ ...report, kind: 'ok' }))).status, 204);
-    await new Promise((r) => setTimeout(r, 300));
-    const forwarded = beacons.length - before;
-    assert.ok(forwarded <= 120 && forwarded >= 59, `rate-limited per client address: ${forwarded} of 130 forwarded`);
+  });
+
+  it('limits beacons per real client address: behind the trusted proxy, the address it forwarded', async () => {
+    const { cookie, beaconId } = await pageLoad(proxied);
+    const report = JSON.stringify({ remote: 'storefront', version: '2.0.0', kind: 'ok', message: '', id: beaconId });
+    const from = (forwardedFor) => post(report, { Cookie: cookie, 'X-Forwarded-For': forwardedFor }, proxied);
+    // the client writes what it likes in front; the proxy appends the address it saw
+    for (let i = 0; i < 3; i++) assert.equal((await from(`10.9.9.${i}, 203.0.113.7`)).status, 204);
+    const limited = await from('10.0.0.1, 203.0.113.7');
+    assert.equal(limited.status, 429);
+    assert.match((await limited.json()).message, /too many beacons from this address/);
+    assert.equal((await from('203.0.113.8')).status, 204, 'another client is not limited by it');
+    const socket = { remoteAddress: '10.1.1.1' };
+    assert.equal(clientAddress({ socket, headers: { 'x-forwarded-for': '1.1.1.1, 2.2.2.2' } }), '10.1.1.1', 'no trusted hop: the socket');
+    assert.equal(clientAddress({ socket, headers: { 'x-forwarded-for': '1.1.1.1, 2.2.2.2' } }, 1), '2.2.2.2');
+    assert.equal(clientAddress({ socket, headers: { 'x-forwarded-for': '1.1.1.1, 2.2.2.2, 3.3.3.3' } }, 2), '2.2.2.2');
+    assert.equal(clientAddress({ socket, headers: {} }, 1), '10.1.1.1');
   });
 
   it('parses only the contract\'s beacon shape', () => {
-    assert.deepEqual(parseBeacon('{"remote":"admin","version":"1.0.0+a","kind":"ok"}'), { remote: 'admin', version: '1.0.0+a', kind: 'ok', message: '' });
+    assert.deepEqual(parseBeacon('{"remote":"admin","version":"1.0.0+a","kind":"ok","id":"x.y"}'), { remote: 'admin', version: '1.0.0+a', kind: 'ok', message: '', id: 'x.y' });
     assert.equal(parseBeacon('{"remote":"Admin$","version":"1","kind":"ok"}'), undefined);
     assert.equal(parseBeacon('{"remote":"admin","version":1,"kind":"ok"}'), undefined);
   });

@@ -2,7 +2,8 @@
 // (ports of @toolshop/settings moved by TOOLSHOP_PORT_OFFSET). Production sets every value:
 //   REGISTRY_URL, REGISTRY_PORT, MONGODB_URI (REGISTRY_DB), S3_ENDPOINT, S3_REGION, S3_BUCKET,
 //   S3_PUBLIC_URL (the CDN in front of the bucket), AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY,
-//   REGISTRY_TOKEN_<REMOTE> (one secret per team), SHELL_URL and API_URL (for the smoke check),
+//   REGISTRY_TOKEN_<REMOTE> (one secret per team), REGISTRY_SHELL_TOKEN (the shell servers' own, for
+//   beacons), SHELL_URL and API_URL (for the smoke check),
 //   REGISTRY_CORS_ORIGINS (comma-separated; the shell's origin by default: the admins' history page).
 import { basePorts, localUrl } from '@toolshop/settings';
 import { localStoreCredentials } from './objectstore.mjs';
@@ -11,6 +12,12 @@ export const remoteNames = /** @type {const} */ (['storefront', 'dashboard', 'ad
 
 /** The demo credential of a team on a local stack (printed by npm start; never used when the env names one). */
 export const demoToken = (remote) => `${remote}-demo-token`;
+
+/** The shell servers' demo credential for beacons on a local stack (REGISTRY_SHELL_TOKEN in production). */
+export const demoShellToken = 'shell-demo-token';
+
+/** The shell servers' credential for POST /beacon: REGISTRY_SHELL_TOKEN, else (local stacks only) the demo one. */
+export const shellToken = (env = process.env) => env.REGISTRY_SHELL_TOKEN || (env.NODE_ENV === 'production' ? '' : demoShellToken);
 
 /** The bucket of the releases, unless S3_BUCKET names another. */
 export const DEFAULT_BUCKET = 'toolshop-remotes';
@@ -69,6 +76,7 @@ export function registryConfig(env = process.env) {
     database: env.REGISTRY_DB || 'toolshop-registry',
     store: storeConfig(env),
     tokens: teamTokens(env),
+    shellToken: shellToken(env),
     shellUrl,
     corsOrigins: (env.REGISTRY_CORS_ORIGINS || new URL(shellUrl).origin).split(',').map((o) => o.trim()).filter(Boolean),
     apiUrl: env.API_URL || localUrl(basePorts.api + offset),

@@ -50,7 +50,7 @@ async function isShopAdmin(authorization) {
   }
 }
 
-const server = createRegistryServer({ registry, tokens: config.tokens, isShopAdmin, corsOrigins: config.corsOrigins });
+const server = createRegistryServer({ registry, tokens: config.tokens, isShopAdmin, corsOrigins: config.corsOrigins, shellToken: config.shellToken });
 // GET /health/ready (the database answers) and GET /metrics (bearer METRICS_TOKEN), operations.mjs.
 const metrics = registryMetrics(client.db(config.database));
 metrics.watchPool(client);

@@ -20,6 +20,8 @@ export class RegistryError extends Error {
 /** semver with build metadata, e.g. `0.1.0+3f2a9c1`: what a release's folder is named after. */
 export const versionPattern = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
 const integrityPattern = /^sha384-[A-Za-z0-9+/]{64}$/;
+/** A page load's id (issued by the shell's server with the page's map): one result per id and remote. */
+export const pageLoadPattern = /^[A-Za-z0-9_-]{16,64}$/;
 const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
 
 export const sha384 = (body) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
@@ -47,8 +49,9 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     () => new RegistryError(503, 'another change of this remote is in progress; try again in a moment'),
   );
   const serial = (remote, work) => locks.run(`state:${remote}`, work);
-  // One document per beacon (an insert: the one write FerretDB makes atomic, api/README.md), counted
-  // by queries, so every registry process sees the same figures and a restart loses none. FerretDB
+  // One document per page load and remote (`_id` "<page load id>:<remote>": an insert, the one write
+  // FerretDB makes atomic, api/README.md, so a replayed report counts once), counted by queries, so
+  // every registry process sees the same figures and a restart loses none. FerretDB
   // has no TTL index: each process sweeps reports older than `beaconRetentionMs` now and then.
   const beacons = db.collection('beacons');
   // Decisions taken once across processes: the first insert of its `_id` wins (unique `_id`).
@@ -59,7 +62,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     swept = Date.now();
     await beacons.deleteMany({ at: { $lt: new Date(now().getTime() - beaconRetentionMs) } });
   };
-  /** The page loads reported for remote@version since `since` (within the retention). */
+  /** The page loads reported for remote@version since `since` (within the retention): one document each. */
   const countOf = async (remote, version, since) => {
     const filter = { remote, version, ...(since ? { at: { $gte: new Date(since) } } : {}) };
     // One read, so both figures come from the same moment (two counts may straddle another insert).
@@ -99,6 +102,67 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     const { manifest, version, integrity } = withIntegrity(release);
     return { manifest, version, integrity };
   };
+
+  /** The files of a release that are missing from the store or differ from their recorded sha384. */
+  const tamperedFiles = async (release) => {
+    const problems = [];
+    for (const { path, integrity } of release.files) {
+      const body = await store.get(`${release.remote}/${release.version}/${path}`);
+      if (!body) problems.push(`${path} of ${release.remote} ${release.version} is missing from the store`);
+      else if (sha384(body) !== integrity) problems.push(`${path} of ${release.remote} ${release.version} in the store does not match its recorded sha384`);
+    }
+    return problems;
+  };
+
+  /**
+   * Puts the version active before the current one back (null: the shell's built-in map); an
+   * automatic fallback takes it only while its files still match their hashes (else the built-in map).
+   * `only`: do nothing unless this version is the active one (a decision taken before the lock).
+   */
+  async function rollbackActive(remote, by, reason, automatic, only) {
+    const state = await stateOf(remote);
+    if (!state.active) {
+      if (only) return undefined;
+      throw new RegistryError(409, `${remote} has no activated version to roll back`);
+    }
+    const current = state.active.version;
+    if (only && current !== only) return undefined;
+    const made = await history
+      .find({ remote, action: { $in: ['activate', 'promote', 'rollback'] }, version: current })
+      .sort({ at: -1 })
+      .limit(1)
+      .toArray();
+    // What was live before this version (null: the shell's built-in default map).
+    let previous = made[0]?.action === 'rollback' ? null : (made[0]?.from ?? null);
+    if (previous && automatic) {
+      const release = await releaseOf(remote, previous);
+      if (!release || (await tamperedFiles(release)).length) previous = null;
+    }
+    state.active = previous ? { version: previous, since: now() } : null;
+    await save(state);
+    invalidate();
+    await record({ remote, action: 'rollback', version: previous, from: current, by, reason, automatic });
+    return state;
+  }
+
+  /**
+   * Once reports of remote@version since `since` cross the threshold: runs `fallBack` once across
+   * every registry process (the first insert of the decision's `_id` wins).
+   */
+  async function overThreshold(remote, version, since, kind, fallBack) {
+    const { ok, errors } = await countOf(remote, version, since);
+    const total = ok + errors;
+    if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
+    try {
+      await decisions.insertOne({ _id: `${kind}:${remote}@${version}@${new Date(since).toISOString()}`, at: now() });
+    } catch (error) {
+      if (error?.code === 11000) return;
+      throw error;
+    }
+    const rate = Math.round((errors / total) * 100);
+    const reason = `automatic: error rate ${rate} % over ${total} page loads (threshold ${Math.round(canary.maxErrorRate * 100)} %, minimum ${canary.minSample})`;
+    await serial(remote, () => fallBack(reason));
+  }
 
   async function rollbackCanary(remote, by, reason, automatic, only) {
     const state = await stateOf(remote);
@@ -162,7 +226,10 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
       const release = await releaseOf(remote, version);
       if (!release) throw new RegistryError(404, `${remote} ${version} was never released`);
-      const problems = await gates(remote, withIntegrity(release));
+      // The store's bytes are checked again on every activation: a release changed since it was
+      // recorded (or one of its files gone) is refused before any gate looks at it.
+      const tampered = await tamperedFiles(release);
+      const problems = tampered.length ? tampered : await gates(remote, withIntegrity(release));
       if (problems.length) {
         await record({ remote, action: 'refused', version, by, reason: problems.join('; '), automatic: false });
         throw new RegistryError(422, `${remote} ${version} was refused: ${problems.join('; ')}`, problems);
@@ -209,54 +276,46 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       return serial(remote, async () => {
         const ended = await rollbackCanary(remote, by, reason, false);
         if (ended) return ended;
-        const state = await stateOf(remote);
-        if (!state.active) throw new RegistryError(409, `${remote} has no activated version to roll back`);
-        const current = state.active.version;
-        const made = await history
-          .find({ remote, action: { $in: ['activate', 'promote', 'rollback'] }, version: current })
-          .sort({ at: -1 })
-          .limit(1)
-          .toArray();
-        // What was live before this version (null: the shell's built-in default map).
-        const previous = made[0]?.action === 'rollback' ? null : (made[0]?.from ?? null);
-        state.active = previous ? { version: previous, since: now() } : null;
-        await save(state);
-        invalidate();
-        await record({ remote, action: 'rollback', version: previous, from: current, by, reason, automatic: false });
-        return state;
+        return rollbackActive(remote, by, reason, false);
       });
     },
 
-    /** Records one beacon; a canary over its error threshold (with enough reports) is rolled back, once. */
-    beacon: async ({ remote, version, kind }) => {
-      if (!remoteNames.includes(remote) || typeof version !== 'string' || !versionPattern.test(version)) return;
-      if (!['ok', 'load', 'render'].includes(kind)) return;
+    /**
+     * Records the result of one page load for one remote (`id`: the page load, issued by the shell's
+     * server): the first report of an id and remote is counted; a later failure of the same page
+     * load turns its "ok" into a failure, nothing else counts twice. A canary over its error
+     * threshold (with enough page loads) is rolled back, and so is an active version: back to the
+     * version before it, recorded as automatic, once. Returns whether the report changed a count.
+     */
+    beacon: async ({ remote, version, kind, id }) => {
+      if (!remoteNames.includes(remote)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+      if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
+      if (!['ok', 'load', 'render'].includes(kind)) throw new RegistryError(400, 'kind must be ok, load or render');
+      if (typeof id !== 'string' || !pageLoadPattern.test(id)) throw new RegistryError(400, 'id must be the page load\'s id (16 to 64 of A-Z a-z 0-9 _ -)');
       const { states: all } = await load();
       const state = all.find((s) => s._id === remote);
-      if (state?.canary?.version !== version && state?.active?.version !== version) return;
-      await beacons.insertOne({ remote, version, error: kind !== 'ok', at: now() });
-      sweep().catch((error) => console.error('[registry] sweeping old beacons failed', error));
-      if (state.canary?.version !== version) return;
-      const { ok, errors } = await countOf(remote, version, state.canary.since);
-      const total = ok + errors;
-      if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
-      // Several registry processes may cross the threshold together: one decision per canary.
+      if (state?.canary?.version !== version && state?.active?.version !== version) return false;
+      const error = kind !== 'ok';
+      const _id = `${id}:${remote}`;
       try {
-        await decisions.insertOne({ _id: `rollback:${remote}@${version}@${new Date(state.canary.since).toISOString()}`, at: now() });
-      } catch (error) {
-        if (error?.code === 11000) return;
-        throw error;
+        await beacons.insertOne({ _id, remote, version, error, at: now() });
+      } catch (failure) {
+        if (failure?.code !== 11000) throw failure;
+        // The page load has a result already: only a failure after its "ok" changes it.
+        if (!error) return false;
+        const { modifiedCount } = await beacons.updateOne({ _id, version, error: false }, { $set: { error: true } });
+        if (!modifiedCount) return false;
       }
-      const rate = Math.round((errors / total) * 100);
-      await serial(remote, () =>
-        rollbackCanary(
-          remote,
-          'registry',
-          `automatic: error rate ${rate} % over ${total} page loads (threshold ${Math.round(canary.maxErrorRate * 100)} %, minimum ${canary.minSample})`,
-          true,
-          version,
-        ),
-      );
+      sweep().catch((failure) => console.error('[registry] sweeping old beacons failed', failure));
+      if (!error) return true;
+      if (state.canary?.version === version) {
+        await overThreshold(remote, version, state.canary.since, 'rollback', (reason) => rollbackCanary(remote, 'registry', reason, true, version));
+      } else if (state.active?.version === version) {
+        await overThreshold(remote, version, state.active.since, 'rollback-active', (reason) =>
+          rollbackActive(remote, 'registry', reason, true, version),
+        );
+      }
+      return true;
     },
 
     /** The visitor's map: each remote with a registry version, its canary when the visitor's bucket falls in it. */

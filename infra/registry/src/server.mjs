@@ -1,7 +1,7 @@
 // The registry's HTTP face (plain node:http, JSON in and out, every refusal a JSON error with a message):
 //   GET  /health                          ready
 //   GET  /remotes.json?canary=<id>        the visitor's remotes map (asked by the shell's server)
-//   POST /beacon                          one report of the shell (forwarded by the shell's server)
+//   POST /beacon                          { remote, version, kind, id }: one page load's result     (the shell servers' token)
 //   GET  /releases/<remote>/<version>     a recorded release as a map entry (the shell's server: preview links)
 //   POST /releases                        record a published release          (team token of that remote)
 //   POST /remotes/<remote>/activate       { version, percent?, reason? }      (team token of that remote)
@@ -10,7 +10,9 @@
 //   GET  /status                          what is live, canaries and their reports (any team token, or a shop admin)
 //   GET  /history[?remote=&limit=]        newest first (limit 1-500, 100 by default): every release and activation        (a team: its own; a shop admin: all)
 // A team token is `Authorization: Bearer <REGISTRY_TOKEN_<REMOTE>>`; a shop admin uses the API token
-// of the shop (checked by asking the API for an admin-only resource with it). /status and /history
+// of the shop (checked by asking the API for an admin-only resource with it). Beacons come only from
+// the shell's servers, which check each page load's signed id and the visitor's address first:
+// `Authorization: Bearer <REGISTRY_SHELL_TOKEN>` (a credential of their own, no team's). /status and /history
 // answer cross-origin reads from `corsOrigins` (the shell's origin: the admin remote's Remote Releases
 // page calls the registry from the browser); nothing else is readable cross-origin.
 import { timingSafeEqual } from 'node:crypto';
@@ -54,9 +56,10 @@ const same = (a, b) => {
 
 /**
  * @param {{ registry: ReturnType<import('./registry.mjs').createRegistry>, tokens: Record<string, string>,
- *           isShopAdmin?: (authorization: string) => Promise<boolean>, corsOrigins?: string[] }} options
+ *           isShopAdmin?: (authorization: string) => Promise<boolean>, corsOrigins?: string[], shellToken?: string }} options
+ *   shellToken: the shell servers' credential for POST /beacon (none: every beacon is refused).
  */
-export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false, corsOrigins = [] }) {
+export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false, corsOrigins = [], shellToken = '' }) {
   /**
    * The team whose token this is, or undefined. A team's REGISTRY_TOKEN_<REMOTE> may list two tokens,
    * comma-separated, while it rotates them (README.md, "Production"): either is that team's.
@@ -102,9 +105,13 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
         return json(res, 200, await registry.remotesFor(canary && canary.length <= 100 ? canary : undefined));
       }
       if (req.method === 'POST' && path === '/beacon') {
+        const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+        if (!shellToken || !token || !same(shellToken, token)) {
+          throw new RegistryError(401, "beacons are taken only from the shell's servers (Authorization: Bearer <REGISTRY_SHELL_TOKEN>)");
+        }
         const body = await readJson(req);
-        await registry.beacon(body);
-        return json(res, 202, { accepted: true });
+        const counted = await registry.beacon(body);
+        return json(res, 202, { counted });
       }
       const previewed = req.method === 'GET' && /^\/releases\/([a-z]+)\/([^/]{1,100})$/.exec(path);
       if (previewed) {

@@ -1,8 +1,13 @@
 // Gate 3: the candidate's entry loads and renders its pages in a headless browser (Debian's Chromium
 // through playwright-core) in the running shell against the running API, before any visitor gets it:
-// the shell's /remotes.json is answered with the candidate in this browser only. A page that throws,
-// shows the shell's "unavailable" fallback or never loads the candidate's entry fails the check.
-import { routeTables } from '@toolshop/routes';
+// the shell's /remotes.json is answered with the candidate in this browser only. A page fails the
+// check when it throws, logs an error to the console, shows any fallback of the shell (marked with
+// compositionSignals.fallbackAttribute: a remote that could not load, or the plain layout in place
+// of a layout page), has a failure caught by the shell's composition (its error boundaries and load
+// failures, listed on window[compositionSignals.failuresKey]), or leaves the page area empty; and
+// the check fails when the shell never loads the candidate's entry. It reads the shell's own
+// markers, not its texts, so a new wording of a fallback cannot slip through.
+import { compositionSignals, routeTables } from '@toolshop/routes';
 import { chromium } from 'playwright-core';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -30,18 +35,24 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
       await route.fulfill({ response, json: map });
     });
     // The home page the shell's server composes holds the live version's prerendered fragment, which
-    // the candidate would hydrate (a mismatch): this browser gets the shell's plain page instead.
+    // the candidate would hydrate (a mismatch): this browser gets the shell's plain page instead,
+    // from the server itself (a page fulfilled by the test is of no address space: Chromium's local
+    // network access checks would then refuse its requests to the store).
     await context.route(new URL('/', shellUrl).href, async (route) => {
       if (route.request().resourceType() !== 'document') return route.fallback();
-      const response = await route.fetch({ url: new URL('/index.html', shellUrl).href });
-      await route.fulfill({ response });
+      await route.continue({ url: new URL('/index.html', shellUrl).href });
     });
+    // The candidate's reports are no visitor's: never forwarded to the registry.
+    await context.route(new URL('/remotes/beacon', shellUrl).href, (route) => route.fulfill({ status: 204 }));
     context.on('requestfinished', (request) => {
       if (request.url().startsWith(new URL('.', base).href)) entryRequested.add(request.url());
     });
     const page = await context.newPage();
     const errors = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('pageerror', (error) => errors.push(`threw: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(`logged an error: ${message.text()}`);
+    });
     if (needsSignIn && signIn) {
       await page.goto('/login');
       await page.getByLabel('Email').fill(signIn.email);
@@ -56,14 +67,29 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
       errors.length = 0;
       await page.goto(path, { waitUntil: 'load' });
       await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => {});
+      // until the page shows something, or the shell shows or records a failure
       await page
-        .waitForFunction(() => (document.querySelector('main')?.textContent ?? '').trim().length > 0, null, { timeout: 10_000 })
+        .waitForFunction(
+          ({ fallbackAttribute, failuresKey }) =>
+            (document.querySelector('main')?.textContent ?? '').trim().length > 0 ||
+            document.querySelector(`[${fallbackAttribute}]`) !== null ||
+            (window[failuresKey]?.length ?? 0) > 0,
+          compositionSignals,
+          { timeout: 10_000 },
+        )
         .catch(() => {});
-      const main = page.locator('main');
-      const text = (await main.innerText().catch(() => '')).trim();
-      if (errors.length) problems.push(`${path} threw: ${errors[0].slice(0, 200)}`);
-      else if (/unavailable|could not be loaded|something went wrong/i.test(text)) problems.push(`${path} shows the shell's fallback: ${text.slice(0, 120)}`);
-      else if (!text) problems.push(`${path} rendered nothing`);
+      const seenHere = await page.evaluate(({ fallbackAttribute, failuresKey }) => {
+        const fallbacks = [...document.querySelectorAll(`[${fallbackAttribute}]`)].map((element) =>
+          `${element.getAttribute(fallbackAttribute)}${element.getAttribute('data-remote') ? ` of ${element.getAttribute('data-remote')}` : ''}: ${element.textContent?.trim().slice(0, 80)}`,
+        );
+        const failures = (window[failuresKey] ?? []).map(({ remote, kind, message }) => `${kind} failure of ${remote}: ${String(message).slice(0, 160)}`);
+        return { fallbacks, failures, text: (document.querySelector('main')?.innerText ?? '').trim() };
+      }, compositionSignals);
+      const before = problems.length;
+      for (const failure of seenHere.failures) problems.push(`${path}: the shell caught a ${failure}`);
+      for (const fallback of seenHere.fallbacks) problems.push(`${path} shows the shell's fallback (${fallback})`);
+      for (const error of new Set(errors)) problems.push(`${path} ${error.slice(0, 200)}`);
+      if (problems.length === before && !seenHere.text) problems.push(`${path} rendered nothing in the page area`);
     }
     if (![...entryRequested].some((url) => url.endsWith('/remoteEntry.js') || url.endsWith('/mf-manifest.json'))) {
       problems.push(`the shell never loaded ${remote} ${release.version} from ${release.manifest}`);

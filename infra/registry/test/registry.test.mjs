@@ -9,7 +9,11 @@ import { createStore } from '../src/store.mjs';
 import { startTestDatabase, startTestStore } from './support.mjs';
 
 const tokens = { storefront: 'sf-secret', dashboard: 'db-secret', admin: 'ad-secret' };
+const shellToken = 'shell-secret';
 let storeServer, database, store, server, base, db;
+let pageLoads = 0;
+/** A new page load's id, as the shell's server issues one (its nonce). */
+const pageLoad = () => `page-load-${String(++pageLoads).padStart(8, '0')}`;
 let refusals = [];
 
 before(async () => {
@@ -24,7 +28,7 @@ before(async () => {
     canary: { maxErrorRate: 0.2, minSample: 10 },
   });
   await registry.init();
-  server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt', corsOrigins: ['http://shell.test'] });
+  server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt', corsOrigins: ['http://shell.test'], shellToken });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${server.address().port}`;
 });
@@ -157,7 +161,7 @@ test('a 50 % canary splits visitors, sticky per canary id; promote makes it ever
 test('a canary failing above the threshold (with the minimum sample) is rolled back by the registry itself', async () => {
   await release('storefront', '4.0.0+e');
   await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '4.0.0+e', percent: 50 } });
-  const beacon = (kind) => call('POST', '/beacon', { body: { remote: 'storefront', version: '4.0.0+e', kind, message: 'boom' } });
+  const beacon = (kind) => call('POST', '/beacon', { token: shellToken, body: { remote: 'storefront', version: '4.0.0+e', kind, id: pageLoad() } });
   // 3 errors of 5: over 20 % but under the minimum sample of 10: nothing happens yet
   for (const kind of ['ok', 'ok', 'render', 'render', 'load']) assert.equal((await beacon(kind)).status, 202);
   let status = (await call('GET', '/status', { token: tokens.admin })).body.storefront;
@@ -176,14 +180,16 @@ test('a canary failing above the threshold (with the minimum sample) is rolled b
   assert.equal(last.from, '4.0.0+e');
   assert.match(last.reason, /^automatic: error rate 40 % over 10 page loads \(threshold 20 %, minimum 10\)$/);
   assert.equal((await call('GET', '/remotes.json?canary=anyone-at-all-12345')).body.storefront.version, '3.0.0+d');
-  assert.equal((await call('POST', '/beacon', { body: { remote: 'nope', version: 'x', kind: 'ok' } })).status, 202, 'ignored, never trusted');
-  assert.equal((await call('POST', '/beacon', { body: [] })).status, 400);
+  const nope = await call('POST', '/beacon', { token: shellToken, body: { remote: 'nope', version: 'x', kind: 'ok', id: pageLoad() } });
+  assert.deepEqual([nope.status, nope.body.message], [400, 'remote must be one of storefront, dashboard, admin']);
+  assert.equal((await call('POST', '/beacon', { token: shellToken, body: { remote: 'storefront', version: '4.0.0+e', kind: 'ok' } })).status, 400, 'no page load id');
+  assert.equal((await call('POST', '/beacon', { token: shellToken, body: [] })).status, 400);
 });
 
 test('beacon counts live in the database: a second registry process (or one restarted) sees them and decides the rollback once', async () => {
   await release('storefront', '5.0.0+f');
   await call('POST', '/remotes/storefront/activate', { token: tokens.storefront, body: { version: '5.0.0+f', percent: 10 } });
-  const beacon = (kind) => call('POST', '/beacon', { body: { remote: 'storefront', version: '5.0.0+f', kind } });
+  const beacon = (kind) => call('POST', '/beacon', { token: shellToken, body: { remote: 'storefront', version: '5.0.0+f', kind, id: pageLoad() } });
   for (const kind of ['ok', 'ok', 'ok', 'ok', 'render', 'ok']) await beacon(kind);
   // another process on the same database, started after these reports (what a restart is too)
   const other = () => createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
@@ -193,10 +199,13 @@ test('beacon counts live in the database: a second registry process (or one rest
   assert.deepEqual((await second.status()).storefront.active.reports.errors, 0, 'the active version counts its own reports');
   // the reports of both processes add up: 3 more errors through the second one tip the canary over 20 %
   const third = other();
-  for (const kind of ['load', 'render']) await second.beacon({ remote: 'storefront', version: '5.0.0+f', kind });
+  for (const kind of ['load', 'render']) await second.beacon({ remote: 'storefront', version: '5.0.0+f', kind, id: pageLoad() });
   assert.deepEqual((await third.status()).storefront.canary.reports, { ok: 5, errors: 3 });
   // both cross the threshold at the same time: one automatic rollback is recorded, not two
-  await Promise.all([second.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'render' }), third.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'load' })]);
+  await Promise.all([
+    second.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'render', id: pageLoad() }),
+    third.beacon({ remote: 'storefront', version: '5.0.0+f', kind: 'load', id: pageLoad() }),
+  ]);
   const status = (await call('GET', '/status', { token: tokens.admin })).body.storefront;
   assert.equal(status.canary, null);
   const entries = (await call('GET', '/history?remote=storefront', { token: tokens.storefront })).body;
@@ -259,4 +268,105 @@ test('the release script publishes a build immutably (hashed files cached a year
   await assert.rejects(publish({ remote: 'admin', dist, version: '2.0.0+r', env, log: () => {} }), /admin 2\.0\.0\+r is already published; a version never changes/);
   const other = { ...env, REGISTRY_TOKEN: tokens.storefront };
   await assert.rejects(publish({ remote: 'admin', dist, version: '2.0.1+r', env: other, log: () => {} }), /the storefront team's token cannot change the admin remote/);
+});
+
+test("beacons only from the shell's servers: an anonymous or a team's post is refused and counts nothing", async () => {
+  await release('dashboard', '7.0.0+a');
+  await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version: '7.0.0+a', percent: 50 } });
+  const body = { remote: 'dashboard', version: '7.0.0+a', kind: 'render', id: pageLoad() };
+  for (let i = 0; i < 100; i++) {
+    const anonymous = await call('POST', '/beacon', { body: { ...body, id: pageLoad() } });
+    assert.equal(anonymous.status, 401);
+  }
+  const anonymous = await call('POST', '/beacon', { body });
+  assert.equal(anonymous.body.message, "beacons are taken only from the shell's servers (Authorization: Bearer <REGISTRY_SHELL_TOKEN>)");
+  assert.equal((await call('POST', '/beacon', { token: tokens.dashboard, body })).status, 401, "a team's token");
+  assert.equal((await call('POST', '/beacon', { token: 'shell-secreT', body })).status, 401);
+  const status = (await call('GET', '/status', { token: tokens.dashboard })).body.dashboard;
+  assert.equal(status.canary.version, '7.0.0+a');
+  assert.deepEqual(status.canary.reports, { ok: 0, errors: 0 });
+});
+
+test('each page load counts once per remote, ok or failed: a replay counts once, a failure after its ok makes it one failure', async () => {
+  const post = (kind, id) => call('POST', '/beacon', { token: shellToken, body: { remote: 'dashboard', version: '7.0.0+a', kind, id } });
+  const reports = async () => (await call('GET', '/status', { token: tokens.dashboard })).body.dashboard.canary.reports;
+  const replayed = pageLoad();
+  assert.deepEqual((await post('ok', replayed)).body, { counted: true });
+  for (let i = 0; i < 20; i++) assert.deepEqual((await post('ok', replayed)).body, { counted: false });
+  assert.deepEqual(await reports(), { ok: 1, errors: 0 });
+  // a page that always fails: it rendered ("ok"), then threw ("render"), then could not load a chunk
+  const failing = [pageLoad(), pageLoad()];
+  for (const id of failing) {
+    await post('ok', id);
+    assert.deepEqual((await post('render', id)).body, { counted: true });
+    assert.deepEqual((await post('load', id)).body, { counted: false });
+    assert.deepEqual((await post('ok', id)).body, { counted: false });
+  }
+  // 3 page loads: 1 ok, 2 failed (a failing page does not read 50 %)
+  assert.deepEqual(await reports(), { ok: 1, errors: 2 });
+  await call('POST', '/remotes/dashboard/rollback', { token: tokens.dashboard });
+});
+
+/** A registry on the same database whose store answers `tampered` for the files named there. */
+const withTamperedStore = (tampered) =>
+  createRegistry({
+    db,
+    store: { ...store, get: async (key) => (key in tampered ? Buffer.from(tampered[key]) : store.get(key)) },
+    gates: async () => [],
+    canary: { maxErrorRate: 0.2, minSample: 10 },
+  });
+
+test("activation checks every file's sha384 in the store again: a release changed since, or with a file gone, is refused", async () => {
+  await release('admin', '3.0.0+good');
+  await release('admin', '3.0.1+changed');
+  const registry = withTamperedStore({ 'admin/3.0.1+changed/remoteEntry.js': 'alert("evil")' });
+  await registry.activate('admin', { version: '3.0.0+good' }, 'admin team');
+  await assert.rejects(registry.activate('admin', { version: '3.0.1+changed' }, 'admin team'), (error) => {
+    assert.equal(error.status, 422);
+    assert.equal(error.message, 'admin 3.0.1+changed was refused: remoteEntry.js of admin 3.0.1+changed in the store does not match its recorded sha384');
+    return true;
+  });
+  const gone = { ...store, get: async (key) => (key.endsWith('3.0.0+good/mf-manifest.json') ? undefined : store.get(key)) };
+  const another = createRegistry({ db, store: gone, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
+  await assert.rejects(another.activate('admin', { version: '3.0.0+good' }), /mf-manifest\.json of admin 3\.0\.0\+good is missing from the store/);
+  assert.equal((await registry.status()).admin.active.version, '3.0.0+good');
+  const [last] = (await call('GET', '/history?remote=admin', { token: tokens.admin })).body;
+  assert.equal(last.action, 'refused');
+});
+
+test('an active version failing above the threshold falls back to the version before it by itself, recorded as automatic, once', async () => {
+  await release('admin', '3.1.0+tampered');
+  await call('POST', '/remotes/admin/activate', { token: tokens.admin, body: { version: '3.1.0+tampered', reason: 'looked fine' } });
+  const post = (kind) => call('POST', '/beacon', { token: shellToken, body: { remote: 'admin', version: '3.1.0+tampered', kind, id: pageLoad() } });
+  // 2 errors of 10: at the threshold, not over it: nothing happens
+  for (const kind of ['ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'ok', 'load', 'load']) await post(kind);
+  let status = (await call('GET', '/status', { token: tokens.admin })).body.admin;
+  assert.equal(status.active.version, '3.1.0+tampered');
+  assert.deepEqual(status.active.reports, { ok: 8, errors: 2 });
+  await post('load');
+  status = (await call('GET', '/status', { token: tokens.admin })).body.admin;
+  assert.equal(status.active.version, '3.0.0+good');
+  const entries = (await call('GET', '/history?remote=admin', { token: tokens.admin })).body;
+  assert.deepEqual(
+    { ...entries[0], at: undefined },
+    { remote: 'admin', action: 'rollback', version: '3.0.0+good', from: '3.1.0+tampered', by: 'registry', automatic: true, at: undefined,
+      reason: 'automatic: error rate 27 % over 11 page loads (threshold 20 %, minimum 10)' },
+  );
+  // later reports of the old version change nothing more
+  await new Promise((r) => setTimeout(r, 2100));
+  for (let i = 0; i < 5; i++) await post('load');
+  assert.equal((await call('GET', '/history?remote=admin', { token: tokens.admin })).body.filter((e) => e.automatic && e.from === '3.1.0+tampered').length, 1);
+  assert.equal((await call('GET', '/remotes.json')).body.admin.version, '3.0.0+good');
+});
+
+test('the automatic fallback skips a version whose files no longer match: back to the built-in map', async () => {
+  await release('admin', '3.2.0+next');
+  await call('POST', '/remotes/admin/activate', { token: tokens.admin, body: { version: '3.2.0+next' } });
+  // the version before it (3.0.0+good) has been changed in the store meanwhile
+  const registry = withTamperedStore({ 'admin/3.0.0+good/remoteEntry.js': 'changed' });
+  for (let i = 0; i < 10; i++) await registry.beacon({ remote: 'admin', version: '3.2.0+next', kind: 'load', id: pageLoad() });
+  const status = await registry.status();
+  assert.equal(status.admin.active, null);
+  const [last] = (await call('GET', '/history?remote=admin', { token: tokens.admin })).body;
+  assert.deepEqual([last.action, last.version, last.from, last.automatic], ['rollback', null, '3.2.0+next', true]);
 });

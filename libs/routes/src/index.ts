@@ -171,3 +171,23 @@ export function routeTree<E, T extends RemoteRoute>(routes: readonly T[], elemen
 export function harnessOf<R extends RemoteName, E>(remote: R, pages: Record<PageName<R>, E>) {
   return { routes: routeTree(routesOf(remote), { page: (route) => pages[route.page as PageName<R>] }), links: linksOf(remote) };
 }
+
+/**
+ * What the shell shows instead of a remote it cannot load or that crashed, and how it marks it:
+ * the shell renders these, the registry's smoke check (infra/registry/src/smoke.mjs) looks for them.
+ * - `fallbackAttribute` is on every fallback (value `unavailable`: the remote's notice; `layout`: the
+ *   shell's plain layout in place of a remote's layout page), with `data-remote="<remote>"`;
+ * - `failuresKey` names the list on `window` of every failure the composition caught in this page
+ *   load (`{ remote, kind: 'load' | 'render', message }`: a load failure, an error boundary's catch).
+ */
+export const compositionSignals = { fallbackAttribute: 'data-remote-fallback', failuresKey: '__toolshopRemoteFailures' } as const;
+
+/** The area each remote fills, as the shell's fallback names it. */
+export const remoteAreaNames: Record<RemoteName, string> = {
+  storefront: 'The shop',
+  dashboard: 'The dashboard',
+  admin: 'The admin area',
+};
+
+/** The title of the shell's fallback for a remote that cannot be shown (SPEC: "... is not available right now."). */
+export const unavailableTitle = (remote?: RemoteName) => `${remote ? remoteAreaNames[remote] : 'This part of the shop'} is not available right now.`;

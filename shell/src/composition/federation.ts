@@ -1,7 +1,7 @@
 import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PageName } from '@toolshop/routes';
-import { reportRemote, setBeaconVersions } from './beacon';
+import { setBeaconVersions } from './beacon';
 import { fallbackPlugin } from './fallback-plugin';
 import { guardRemoteFiles, setIntegrityMap } from './integrity';
 import { integrityPlugin } from './integrity-plugin';
@@ -43,7 +43,7 @@ export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: Page
 export async function loadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): Promise<{ default: ComponentType }> {
   const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
-  // the fallback plugin's stand-in has reported its failure already
-  if (!('unavailable' in module)) reportRemote(remote, 'ok');
+  // "ok" goes once the page has rendered (remote-page.tsx); the fallback plugin's stand-in has
+  // reported its failure already
   return module;
 }

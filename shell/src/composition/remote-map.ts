@@ -47,6 +47,13 @@ export function parseRemoteMap(json: unknown): RemoteMap {
   return Object.fromEntries(remoteNames.map((name) => [name, parseLocation(name, map[name])])) as RemoteMap;
 }
 
+/** The response header of /remotes.json that carries this page load's beacon id (the shell's server signs it). */
+export const BEACON_ID_HEADER = 'X-Toolshop-Beacon-Id';
+let beaconId = '';
+
+/** This page load's beacon id, sent with each beacon ('' when the server gave none: a server without registry). */
+export const beaconIdOfPageLoad = (): string => beaconId;
+
 /**
  * Reads /remotes.json: once per page load (the bootstrap's one call), so a newly active version is
  * used from the next page load on and a visitor is never switched in the middle of a session's render.
@@ -56,5 +63,7 @@ export async function fetchRemoteMap(url = '/remotes.json'): Promise<RemoteMap> 
   // takes that preloaded answer, a no-store one would ask again.
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-  return parseRemoteMap(await response.json());
+  const map = parseRemoteMap(await response.json());
+  beaconId = response.headers.get(BEACON_ID_HEADER) ?? '';
+  return map;
 }

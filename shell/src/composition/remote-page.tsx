@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
 import type { PageName } from '@toolshop/routes';
 import { Spinner } from '@toolshop/ui';
+import { reportRemote } from './beacon';
 import { FallbackLayout } from './fallback-layout';
 import { loadRemotePage, resetRemote } from './federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -14,12 +15,24 @@ const attempts = new Map<RemoteName, number>();
 const pageKey = (remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) => `${remote}/${exposed}#${attempt}`;
 
 /**
+ * The remote's page, reporting "ok" once it has rendered and committed (its effect runs only when
+ * the page rendered without throwing): a page that fails to render reports only its failure.
+ */
+function reportingRendered(remote: RemoteName, Page: ComponentType): ComponentType {
+  return function RenderedRemotePage() {
+    useEffect(() => reportRemote(remote, 'ok'), []);
+    return createElement(Page);
+  };
+}
+
+/**
  * Makes a page's module, loaded already, render at once (without suspending): how the shell
  * hydrates a prerendered page, whose markup React must find rendered in the same pass.
  */
 export function providePageModule(remote: RemoteName, exposed: PageName<RemoteName>, module: { default: ComponentType }): void {
   // A thenable that calls back at once: React.lazy then holds the module from its first render.
-  const loaded = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(module) };
+  const reporting = { default: reportingRendered(remote, module.default) };
+  const loaded = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(reporting) };
   pages.set(pageKey(remote, exposed, attempts.get(remote) ?? 0), lazy(() => loaded as Promise<{ default: ComponentType }>));
 }
 
@@ -30,7 +43,10 @@ function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: nu
     // A layout that cannot load is replaced by the shell's plain one, which still renders the
     // child pages (of other remotes too); a page by the fallback plugin's "not available" notice.
     page = lazy(() =>
-      loadRemotePage(remote, exposed).then((module) => (layout && 'unavailable' in module ? { default: FallbackLayout } : module)),
+      loadRemotePage(remote, exposed).then((module) => {
+        if ('unavailable' in module) return layout ? { default: FallbackLayout } : module;
+        return { default: reportingRendered(remote, module.default) };
+      }),
     );
     pages.set(key, page);
   }
