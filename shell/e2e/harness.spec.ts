@@ -48,3 +48,30 @@ test('a harness waits for the session: the demo admin signs in with one click an
   await expect(page.getByRole('banner').getByText(`${demo.admin.email} (admin)`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(demo.customer.email) })).toBeVisible();
 });
+
+// Issue 29 item 9: the root of the dashboard and admin harnesses was blank, and the admin harness's
+// Remote Releases page failed on CORS (the registry let only the shell's origin read).
+test('the root of the dashboard and admin harnesses lists their pages', async ({ page }) => {
+  for (const [remote, link] of [
+    ['dashboard', 'My Orders'],
+    ['admin', 'Remote Releases'],
+  ] as const) {
+    await page.goto(`${stack.remotes[remote]}/`);
+    await expect(page.getByRole('heading', { name: `The ${remote} remote's pages` })).toBeVisible();
+    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${link} /dashboard/`) }).click();
+    await expect(page).toHaveURL(/\/dashboard\//);
+  }
+});
+
+test("the admin harness's Remote Releases page reads the registry's history", async ({ page }) => {
+  const failures: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') failures.push(message.text());
+  });
+  await page.goto(`${stack.remotes.admin}/dashboard/remoteReleases`);
+  await page.getByRole('button', { name: 'Sign in as demo admin' }).click();
+  const history = page.getByRole('table', { name: /Releases of the remotes, newest first/ });
+  await expect(history.or(page.getByText('No remote releases recorded yet'))).toBeVisible();
+  await expect(page.getByText('The release history could not be loaded.')).toHaveCount(0);
+  expect(failures.filter((text) => /CORS|Access-Control/i.test(text))).toEqual([]);
+});
