@@ -83,7 +83,25 @@ async function newCustomer(stack) {
   });
   if (!response.ok)
     throw new Error(`sign-up failed: ${response.status} ${JSON.stringify(await json(response))}`);
+  await followSignupLink(stack, user.email);
   return user;
+}
+
+/** The account exists once the link of its sign-up email is followed (issue 28): read it from the mail catcher. */
+async function followSignupLink(stack, email) {
+  const query = encodeURIComponent(`to:"${email}"`);
+  for (let attempt = 0; attempt < 60; attempt++) {
+    const { messages = [] } = await json(await fetch(`${stack.mail}/api/v1/search?query=${query}`));
+    if (messages[0]) {
+      const message = await json(await fetch(`${stack.mail}/api/v1/message/${messages[0].ID}`));
+      const link = /https?:\/\/\S+\/accounts\/verify\?token=[A-Za-z0-9_-]+/.exec(message.Text ?? '')?.[0];
+      const followed = link && (await fetch(link, { redirect: 'manual' }));
+      if (followed?.status === 303) return;
+      throw new Error(`the sign-up link of ${email} did not make the account`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`no sign-up mail to ${email}`);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { Messages } from '@toolshop/contracts';
+import { Messages, RuleMessages } from '@toolshop/contracts';
 import { createUser, demo, expect, stack, test } from '@toolshop/devstack/e2e';
 
 test('the login form shows the spec messages before asking the provider', async ({ page }) => {
@@ -41,7 +41,7 @@ test('without an origin, login goes to /', async ({ page }) => {
   await expect(page).toHaveURL(`${stack.shell}/`);
 });
 
-test('sign-up lands on /dashboard with the display name set and the user record created', async ({ page, apiAs }) => {
+test('sign-up: check the inbox, then the mailed link lands on /dashboard with the name set and the user record created', async ({ page, apiAs, mailbox }) => {
   const id = Date.now().toString(36);
   const user = { name: `Ada Lovelace ${id}`, email: `ada-${id}@e2e.test`, password: 'analytical-engine-1843' };
   await page.goto('/login');
@@ -53,9 +53,17 @@ test('sign-up lands on /dashboard with the display name set and the user record 
 
   await page.getByLabel('Name').fill(user.name);
   await page.getByLabel('Email').fill(user.email);
+  await page.getByLabel('Password').fill('password1');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('alert')).toHaveText(RuleMessages.passwordBreached);
+
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('status')).toHaveText(RuleMessages.signupCheckInbox);
 
+  const mail = await mailbox.waitForMessage(user.email, { subject: /Finish signing up/ });
+  expect(mail.text).not.toContain('Ada');
+  await page.goto(mailbox.firstLink(mail));
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(user.name).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(user.email)).toBeVisible();
@@ -63,15 +71,18 @@ test('sign-up lands on /dashboard with the display name set and the user record 
   expect(profiles[0]?.email).toBe(user.email);
 });
 
-test("sign-up with a taken email shows the provider's message", async ({ page }) => {
+test('sign-up with a registered email answers as for a new one and mails the owner instead', async ({ page, mailbox }) => {
   const existing = await createUser();
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Someone');
   await page.getByLabel('Email').fill(existing.email);
-  await page.getByLabel('Password').fill('another-password');
+  await page.getByLabel('Password').fill('another-password-77');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This email is already registered.');
-  await expect(page).toHaveURL(/\/signup$/);
+  await expect(page.getByRole('status')).toHaveText(RuleMessages.signupCheckInbox);
+  await expect(page.getByText('This email is already registered.')).toHaveCount(0);
+  const notice = await mailbox.waitForMessage(existing.email, { subject: /Someone tried to sign up/ });
+  expect(notice.text).toContain('Forgot password?');
+  expect(notice.text).not.toContain('Someone,');
 });
 
 test('the Google option signs in through the stand-in and returns to the origin', async ({ page }) => {

@@ -3,7 +3,8 @@ import { MongoClient, type Db } from 'mongodb';
 import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
-import { accountsRoutes } from './accounts/accounts-routes.ts';
+import { accountsRoutes, type LoginTicket, type PendingSignup } from './accounts/accounts-routes.ts';
+import { OneTimeTokens } from './accounts/one-time-tokens.ts';
 import { preloadPasswordList } from './accounts/password-policy.ts';
 import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -52,6 +53,10 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
     const db = mongo.db(config.database);
     const accounts = new AccountStore(db);
     await accounts.init();
+    const signups = new OneTimeTokens<PendingSignup>(db, 'signups');
+    const loginTickets = new OneTimeTokens<LoginTicket>(db, 'login_tickets');
+    const tokenStores = [signups, loginTickets];
+    for (const store of tokenStores) await store.init();
     const storage = mongoAdapterFactory(db);
     await storage.createIndexes(PERSISTED_MODELS);
     const throttle = new LoginThrottle(db, config.loginThrottle);
@@ -101,6 +106,8 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
           mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: config.log }),
           issuer,
           log: config.log,
+          signups,
+          loginTickets,
           async verifyAccessToken(token) {
             const { payload } = await jwtVerify(token, verifyKeys, {
               issuer,
@@ -119,6 +126,7 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
           accounts,
           throttle,
           google,
+          loginTickets,
           formTargets: config.webOrigins,
           async revokeAccount(accountId, keepSessionUid) {
             await storage.revokeAccount(accountId, keepSessionUid);
@@ -131,7 +139,10 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
     stops.push(server.stop);
 
     for (const demo of config.demoAccounts) await accounts.ensure(demo);
-    const sweep = setInterval(() => void storage.sweepExpired().catch(() => {}), SWEEP_INTERVAL_MS);
+    const sweep = setInterval(() => {
+      void storage.sweepExpired().catch(() => {});
+      for (const store of tokenStores) void store.sweepExpired().catch(() => {});
+    }, SWEEP_INTERVAL_MS);
     sweep.unref();
     stops.push(async () => clearInterval(sweep));
 

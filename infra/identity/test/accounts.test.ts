@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { RuleMessages } from '@toolshop/contracts';
 import { describe, it } from 'node:test';
-import { passwordGrant, postJson, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
+import { passwordGrant, postJson, signUpAndConfirm, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
 
 const identity = useTestIdentity(27418);
 
@@ -12,11 +12,8 @@ const rename = (token: string | undefined, body: unknown) =>
   postJson(`${identity.url}/accounts/me`, body, token ? { Authorization: `Bearer ${token}` } : {}, 'PATCH');
 
 describe('sign-up: POST /accounts', () => {
-  it('creates the account with its display name; it can sign in right away', async () => {
-    const created = await signUp({ name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'analytical-engine-1843' });
-    assert.equal(created.status, 201);
-    assert.deepEqual(created.body, { email: 'ada@example.com', name: 'Ada Lovelace' });
-
+  it('creates the account with its display name once the mailed link is followed', async () => {
+    await signUpAndConfirm(identity, { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'analytical-engine-1843' });
     const signedIn = await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843');
     assert.equal(signedIn.status, 200);
     const { payload } = await verifyAccessToken(identity, signedIn.body.access_token!);
@@ -24,11 +21,11 @@ describe('sign-up: POST /accounts', () => {
     assert.equal(payload.email, 'ada@example.com');
   });
 
-  it('refuses an email that is already registered, whatever its letter case', async () => {
+  it('answers a registered email, whatever its letter case, as it answers a new one (issue 28)', async () => {
     const again = await signUp({ name: 'Someone', email: 'ADA@example.COM', password: 'another-pass-1843' });
-    assert.equal(again.status, 400);
-    assert.equal(again.body.error_description, 'This email is already registered.');
-    assert.equal(again.body.field, 'email');
+    assert.equal(again.status, 202);
+    assert.deepEqual(again.body, { message: RuleMessages.signupCheckInbox });
+    assert.equal((await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843')).status, 200, 'unchanged');
   });
 
   it("validates every field with the spec's messages", async () => {
@@ -86,7 +83,7 @@ describe('sign-up: POST /accounts', () => {
 
 describe('display name: PATCH /accounts/me', () => {
   it("updates the signed-in user's name; the next tokens carry it", async () => {
-    await signUp({ name: 'Grace', email: 'grace@example.com', password: 'cobol12' });
+    await signUpAndConfirm(identity, { name: 'Grace', email: 'grace@example.com', password: 'cobol12' });
     const first = await passwordGrant(identity.url, 'grace@example.com', 'cobol12');
     const updated = await rename(first.body.access_token, { name: 'Grace Hopper' });
     assert.equal(updated.status, 200);

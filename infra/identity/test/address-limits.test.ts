@@ -44,11 +44,11 @@ describe('limits per client address', () => {
     const signUp = (address: string, email: string) =>
       postJson(`${identity.url}/accounts`, { name: 'Limit', email, password: 'limit-pass-2718' }, from(address));
     const busy = '203.0.113.9';
-    assert.equal((await signUp(busy, 'one@example.com')).status, 201);
-    assert.equal((await signUp(busy, 'two@example.com')).status, 201);
+    assert.equal((await signUp(busy, 'one@example.com')).status, 202);
+    assert.equal((await signUp(busy, 'two@example.com')).status, 202);
     const third = await signUp(busy, 'three@example.com');
     assert.equal(third.status, 429);
     assert.equal(third.body.error, 'too_many_requests');
-    assert.equal((await signUp('198.51.100.30', 'three@example.com')).status, 201);
+    assert.equal((await signUp('198.51.100.30', 'three@example.com')).status, 202);
   });
 });

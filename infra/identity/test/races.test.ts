@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { INVALID_CREDENTIALS } from '../src/oidc/password-grant.ts';
-import { passwordGrant, postJson, refreshGrant, useTestIdentity } from './support/test-identity.ts';
+import { passwordGrant, refreshGrant, signUpAndConfirm, useTestIdentity } from './support/test-identity.ts';
 
 // The shop's default lockout (8 failures of an account), without the slow-down so the test is quick.
 const identity = useTestIdentity(27424, {
@@ -19,7 +19,7 @@ const identity = useTestIdentity(27424, {
 });
 
 async function signUp(email: string, password: string) {
-  assert.equal((await postJson(`${identity.url}/accounts`, { name: 'Racer', email, password })).status, 201);
+  await signUpAndConfirm(identity, { name: 'Racer', email, password });
 }
 
 describe('simultaneous requests (finding 4 and 5)', () => {

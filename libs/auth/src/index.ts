@@ -11,6 +11,7 @@ export {
   initAuth,
   signInWithPassword,
   signUp,
+  signInWithSignupTicket,
   signInWithGoogle,
   completeRedirectSignIn,
   signOut,

@@ -1,6 +1,6 @@
 import { useAuth } from './auth-store';
 import { setRuntimeConfig } from './runtime-config';
-import { initAuth, signInWithGoogle, signInWithPassword, signOut, signUp } from './session';
+import { initAuth, signInWithGoogle, signInWithPassword, signInWithSignupTicket, signOut, signUp } from './session';
 
 const manager = {
   signinResourceOwnerCredentials: jest.fn(),
@@ -55,24 +55,26 @@ test("a failed password sign-in passes the provider's message on and stays signe
   expect(fetchMock).not.toHaveBeenCalled();
 });
 
-test('sign-up creates the account, signs in, then sets the display name', async () => {
-  manager.signinResourceOwnerCredentials.mockResolvedValue(oidcUser('new@shop.test'));
-  fetchMock.mockImplementation(() => json(200, {}));
+test('sign-up asks the provider for the account and answers its message; nobody is signed in yet', async () => {
+  fetchMock.mockImplementation(() => json(202, { message: 'Check your inbox.' }));
 
-  const user = await signUp({ name: 'Ada', email: 'new@shop.test', password: 'secret1' });
+  await expect(signUp({ name: 'Ada', email: 'new@shop.test', password: 'secret1' })).resolves.toBe('Check your inbox.');
 
-  expect(user.displayName).toBe('Ada');
-  expect(useAuth.getState().user?.displayName).toBe('Ada');
   const identityCalls = calls().filter((call) => call.includes('id.test'));
-  expect(identityCalls).toEqual(['POST http://id.test/accounts', 'PATCH http://id.test/accounts/me']);
-  const patch = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/accounts/me'))!;
-  expect(patch[1].headers).toMatchObject({ Authorization: 'Bearer token-of-new@shop.test' });
+  expect(identityCalls).toEqual(['POST http://id.test/accounts']);
+  expect(manager.signinResourceOwnerCredentials).not.toHaveBeenCalled();
+  expect(useAuth.getState().user).toBeNull();
 });
 
-test("sign-up with a taken email shows the provider's description and does not sign in", async () => {
-  fetchMock.mockImplementation(() => json(400, { error: 'email_taken', error_description: 'This email is already registered.' }));
-  await expect(signUp({ name: 'Ada', email: 'taken@shop.test', password: 'secret1' })).rejects.toThrow('This email is already registered.');
+test("sign-up shows the provider's description when it refuses the form", async () => {
+  fetchMock.mockImplementation(() => json(400, { error: 'invalid_request', error_description: 'This password is too easy to guess.' }));
+  await expect(signUp({ name: 'Ada', email: 'a@shop.test', password: 'secret1' })).rejects.toThrow('This password is too easy to guess.');
   expect(manager.signinResourceOwnerCredentials).not.toHaveBeenCalled();
+});
+
+test('a sign-up link finishes through the code flow with its one-time ticket, then goes to /dashboard', async () => {
+  await signInWithSignupTicket('T'.repeat(43));
+  expect(manager.signinRedirect).toHaveBeenLastCalledWith({ extraQueryParams: { login_ticket: 'T'.repeat(43) }, state: { returnTo: '/dashboard' } });
 });
 
 test('sign-out forgets the user and the token and revokes the refresh token', async () => {

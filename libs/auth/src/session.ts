@@ -105,7 +105,7 @@ async function providerRequest(
   path: string,
   body: unknown,
   token?: string,
-): Promise<void> {
+): Promise<unknown> {
   const response = await fetch(`${getRuntimeConfig().authority}${path}`, {
     method,
     headers: {
@@ -114,8 +114,8 @@ async function providerRequest(
     },
     body: JSON.stringify(body),
   });
-  if (response.ok) return;
   const answer: unknown = await response.json().catch(() => undefined);
+  if (response.ok) return answer;
   const description =
     answer && typeof answer === 'object' && 'error_description' in answer
       ? String((answer as { error_description: unknown }).error_description)
@@ -123,7 +123,11 @@ async function providerRequest(
   throw new ApiError(response.status, description, answer);
 }
 
-/** Creates the account at the identity provider, signs in and sets the display name. */
+/**
+ * Asks the identity provider for an account. It answers the same whether or not the address is
+ * registered (issue 28): "check your inbox". The mailed link makes the account and comes back to
+ * /signup/complete, which signs in with `signInWithSignupTicket`. Resolves with the provider's message.
+ */
 export async function signUp({
   name,
   email,
@@ -132,18 +136,19 @@ export async function signUp({
   name: string;
   email: string;
   password: string;
-}): Promise<AuthUser> {
-  await providerRequest('POST', '/accounts', { name, email, password });
-  const user = await signInWithPassword(email, password);
-  const token = localStorage.getItem('accessToken') ?? undefined;
-  try {
-    await providerRequest('PATCH', '/accounts/me', { name }, token);
-  } catch {
-    // the account exists and is signed in; the name was also sent with the sign-up
-  }
-  const withName = { ...user, displayName: name };
-  useAuth.setState({ user: withName });
-  return withName;
+}): Promise<string> {
+  const answer = await providerRequest('POST', '/accounts', { name, email, password });
+  return messageOf(answer, 'Check your inbox to finish signing up.');
+}
+
+/**
+ * Finishes a sign-up: the one-time ticket of its mailed link, redeemed through the authorization
+ * code flow (parameter `login_ticket`); the answer comes back to /auth/callback, then `returnTo`.
+ */
+export async function signInWithSignupTicket(ticket: string, returnTo = '/dashboard'): Promise<void> {
+  await (
+    await getUserManager()
+  ).signinRedirect({ extraQueryParams: { login_ticket: ticket }, state: { returnTo } });
 }
 
 /** Redirects to the provider with the Google hint (its parameter name from the runtime config); the answer comes back to /auth/callback. */

@@ -67,6 +67,9 @@ export const RuleMessages = {
   nameNoLinks: 'A name cannot contain a link, a web address or an email address',
   passwordBreached:
     'This password is on a list of common or leaked passwords, so it would be guessed quickly. Choose another, for example three or four unrelated words.',
+  /** The one answer to every sign-up, whether or not the address has an account (issue 28). */
+  signupCheckInbox:
+    'Check your inbox: we sent you an email. Open the link in it to finish signing up.',
   passwordTooWeak:
     'This password is too easy to guess (a word, a name, a pattern or a repeat). Make it longer, for example three or four unrelated words.',
 } as const;

@@ -49,6 +49,12 @@ export const routes: RouteObject[] = [
         element: shellPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
       },
       {
+        path: 'signup/complete',
+        element: shellPage(() =>
+          import('../features/auth/signup-complete-page').then((m) => m.SignupCompletePage),
+        ),
+      },
+      {
         path: CALLBACK_PATH.slice(1),
         element: shellPage(() =>
           import('../features/auth/auth-callback-page').then((m) => m.AuthCallbackPage),

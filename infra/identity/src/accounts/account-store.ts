@@ -103,13 +103,22 @@ export class AccountStore {
   }
 
   /** @throws EmailTakenError */
-  async create(input: { email: string; name: string; password?: string; upstream?: Record<string, string>; verified?: boolean }) {
+  async create(input: {
+    email: string;
+    name: string;
+    password?: string;
+    /** A hash made earlier (a sign-up finished through its mailed link), instead of `password`. */
+    passwordHash?: string;
+    upstream?: Record<string, string>;
+    verified?: boolean;
+  }) {
     const now = new Date();
+    const passwordHash = input.passwordHash ?? (input.password === undefined ? undefined : await hashPassword(input.password));
     const doc: AccountDocument = {
       _id: randomUUID(),
       email: normalizeEmail(input.email),
       name: input.name.trim(),
-      ...(input.password === undefined ? {} : { passwordHash: await hashPassword(input.password) }),
+      ...(passwordHash === undefined ? {} : { passwordHash }),
       ...(input.upstream ? { upstream: input.upstream } : {}),
       ...(input.upstream || input.verified ? { emailVerifiedAt: now } : {}),
       createdAt: now,

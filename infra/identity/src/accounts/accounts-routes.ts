@@ -1,4 +1,4 @@
-import { nameError, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
+import { nameError, normalizeEmail, RuleMessages, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
@@ -6,13 +6,31 @@ import { errorBlock, sendPage } from '../http/page.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { RateLimiter } from '../throttle/rate-limiter.ts';
 import { passwordProblem } from './password-policy.ts';
-import { EmailTakenError, type Account, type AccountStore } from './account-store.ts';
+import { hashPassword } from './password-hash.ts';
+import type { OneTimeTokens } from './one-time-tokens.ts';
+import { EmailTakenError, VERIFICATION_TTL_MS, type Account, type AccountStore } from './account-store.ts';
 
-export const EMAIL_TAKEN = 'This email is already registered.';
 export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait a few minutes and try again.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
 export const TOO_MANY_VERIFICATION_MAILS = 'A verification link was sent just now. Please check your inbox or wait a few minutes before asking again.';
 export const VERIFICATION_LINK_INVALID = 'This verification link is invalid, was already used or has expired.';
+export const SIGNUP_EMAIL_TAKEN = 'This email address already has a Toolshop account. Sign in with its password, or reset the password from the sign-in page.';
+/** Sign-up mails (a link to finish, or the notice to the owner) per address and window. */
+const SIGNUP_MAILS_PER_WINDOW = 3;
+/** The sign-in a finished sign-up hands to the shop must be completed within this time. */
+export const LOGIN_TICKET_TTL_MS = 10 * 60_000;
+
+/** A sign-up waiting for its mailed link: the account is made only when the link is followed. */
+export interface PendingSignup {
+  email: string;
+  name: string;
+  passwordHash: string;
+}
+
+/** The sign-in a followed sign-up link grants once, redeemed by the authorization request (`login_ticket`). */
+export interface LoginTicket {
+  accountId: string;
+}
 /** Verification mails per account and window (POST /accounts/me/verification). */
 const VERIFICATION_MAILS_PER_WINDOW = 3;
 const PASSWORD_MAX_LENGTH = 200;
@@ -38,6 +56,10 @@ export interface AccountsRoutesOptions {
   mailer: Mailer;
   /** The provider's public URL: the verification link is `${issuer}/accounts/verify?token=…`. */
   issuer: string;
+  /** Sign-ups waiting for their link (collection `signups`). */
+  signups: OneTimeTokens<PendingSignup>;
+  /** Sign-ins of finished sign-ups, for the shop's authorization request. */
+  loginTickets: OneTimeTokens<LoginTicket>;
   log: (line: string) => void;
 }
 
@@ -81,6 +103,39 @@ If you did not sign up at Toolshop, ignore this mail.
   };
 }
 
+/** The link that finishes a sign-up; no user-chosen text (the address is not proven yet). */
+function signupMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Finish signing up at Toolshop',
+    text: `Hello,
+
+someone, hopefully you, asked to open a Toolshop account for this email address. Open this link
+within 24 hours to finish signing up; it signs you in:
+
+${link}
+
+If you did not sign up at Toolshop, ignore this mail: no account is made without the link.
+`,
+  };
+}
+
+/** To the owner of an existing account when someone signs up with its address (issue 28, item 4). */
+function alreadyRegisteredMail(email: string, signInUrl: string) {
+  return {
+    to: email,
+    subject: 'Someone tried to sign up at Toolshop with your email address',
+    text: `Hello,
+
+someone just tried to open a new Toolshop account with this email address, which already has one.
+Nothing was changed.
+
+If it was you: sign in at ${signInUrl} with your password, or choose "Forgot password?" there
+to set a new one. If it was not you, ignore this mail.
+`,
+  };
+}
+
 /**
  * Sign-up (`POST /accounts`) and display-name update (`PATCH /accounts/me`): the two calls besides
  * standard OIDC that the shop makes to its identity provider.
@@ -91,6 +146,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   const signupLimiter = new RateLimiter(db, 'signups', limits.signups, limits.windowMs);
   const updateLimiter = new RateLimiter(db, 'renames', limits.renames, limits.windowMs);
   const mailLimiter = new RateLimiter(db, 'verification-mails', VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
+  const signupMailLimiter = new RateLimiter(db, 'signup-mails', SIGNUP_MAILS_PER_WINDOW, limits.windowMs);
+  const { signups, loginTickets } = options;
   const [firstOrigin] = webOrigins;
 
   const limit = async (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
@@ -137,6 +194,22 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     return account;
   }
 
+  /** A mail whose failure is logged, never shown: the answer must not depend on it. */
+  async function sendQuietly(message: { to: string; subject: string; text: string }) {
+    try {
+      await mailer.send(message);
+    } catch (error) {
+      log(`mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  /**
+   * The same answer (202, one body) whether or not the address has an account, after the same
+   * work (a password hash, a look-up, one mail), so the answer tells nobody which addresses are
+   * registered (issue 28, item 4). A new address gets a link that makes the account and signs in;
+   * the owner of an existing one gets a notice instead. Nothing can sign in before the link is
+   * followed, so signing in afterwards tells nothing either.
+   */
   async function signUp(ctx: Context) {
     await limit(signupLimiter, ctx.ip);
     const body = await readJson(ctx);
@@ -145,19 +218,40 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     checkLengths(body);
     const weak = await passwordProblem(body.password, [String(body.email), String(body.name)]);
     if (weak) throw invalid(weak, 'password');
-    try {
-      const account = await accounts.create({
-        name: String(body.name),
-        email: String(body.email),
-        password: String(body.password),
-      });
-      await sendVerification(account);
-      ctx.status = 201;
-      ctx.body = publicView(account);
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new HttpError(400, 'email_taken', EMAIL_TAKEN, { field: 'email' });
-      throw error;
+    const email = normalizeEmail(String(body.email));
+    const passwordHash = await hashPassword(String(body.password));
+    const existing = await accounts.findByEmail(email);
+    // Past the per-address mail limit nothing is sent (and nothing said): no mail bombing.
+    if ((await signupMailLimiter.hit(email)) === undefined) {
+      if (existing) {
+        await sendQuietly(alreadyRegisteredMail(email, `${firstOrigin}/login`));
+      } else {
+        const token = await signups.issue({ email, name: String(body.name).trim(), passwordHash }, VERIFICATION_TTL_MS);
+        await sendQuietly(signupMail(email, `${issuer}/accounts/verify?token=${token}`));
+      }
     }
+    ctx.status = 202;
+    ctx.body = { message: RuleMessages.signupCheckInbox };
+  }
+
+  /**
+   * The link of a sign-up mail: makes the account (verified: its owner followed the link), then
+   * sends the browser to the shop with a one-time sign-in the shop completes through the
+   * authorization code flow, landing on /dashboard.
+   */
+  async function finishSignup(ctx: Context, pending: PendingSignup) {
+    let account: Account;
+    try {
+      account = await accounts.create({ ...pending, verified: true });
+    } catch (error) {
+      if (!(error instanceof EmailTakenError)) throw error;
+      // Another link of the same address (or Google) made the account first.
+      return sendPage(ctx, 'Sign up', `<h1>Already signed up</h1>${errorBlock(SIGNUP_EMAIL_TAKEN)}
+<a class="button" href="${firstOrigin}/login">Sign in</a>`, { status: 409 });
+    }
+    const ticket = await loginTickets.issue({ accountId: account.id }, LOGIN_TICKET_TTL_MS);
+    ctx.status = 303;
+    ctx.redirect(`${firstOrigin}/signup/complete#ticket=${ticket}`);
   }
 
   async function updateMe(ctx: Context) {
@@ -192,6 +286,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
 
   /** The link in the mail: verifies once, then back to the shop's profile page. */
   async function verify(ctx: Context) {
+    const pending = await signups.redeem(String(ctx.query.token ?? ''));
+    if (pending) return finishSignup(ctx, pending);
     const account = await accounts.verifyEmail(String(ctx.query.token ?? ''));
     if (!account) {
       const body = `<h1>Email not verified</h1>${errorBlock(VERIFICATION_LINK_INVALID)}

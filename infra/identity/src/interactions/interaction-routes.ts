@@ -3,9 +3,11 @@ import type { Context, Next } from 'koa';
 import type Provider from 'oidc-provider';
 import type { Interaction, InteractionResults } from 'oidc-provider';
 import type { AccountStore } from '../accounts/account-store.ts';
+import type { LoginTicket } from '../accounts/accounts-routes.ts';
+import type { OneTimeTokens } from '../accounts/one-time-tokens.ts';
 import { readForm } from '../http/http-helpers.ts';
 import { sendPage } from '../http/page.ts';
-import { IDP_HINT } from '../oidc/create-provider.ts';
+import { IDP_HINT, LOGIN_TICKET } from '../oidc/create-provider.ts';
 import { INVALID_CREDENTIALS } from '../oidc/password-grant.ts';
 import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
 import { UpstreamError, type UpstreamClient, type UpstreamRequest } from '../upstream/upstream-client.ts';
@@ -18,6 +20,8 @@ export interface InteractionRoutesOptions {
   throttle: LoginThrottle;
   /** The "Google" option: real Google or the local stand-in; absent with GOOGLE_SIGN_IN=off. */
   google?: UpstreamClient;
+  /** The one-time sign-ins of finished sign-ups (`login_ticket` on the authorization request). */
+  loginTickets: OneTimeTokens<LoginTicket>;
   /** Where the browser may go after a form post (the shop's origins, the upstream). */
   formTargets: string[];
   /** Ends the sessions and tokens of an account taken over by its verified owner, except this browser's session. */
@@ -37,6 +41,7 @@ const UPSTREAM_COOKIE = 'toolshop.upstream';
 const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
 export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google email address is not verified, so it cannot be used to sign in.';
 export const GOOGLE_SIGN_IN_OFF = 'Sign-in with Google is turned off. Please sign in with your email and password.';
+export const SIGNUP_LINK_USED = 'This sign-up link was already used or has expired. Sign in with your email and password.';
 export const STANDIN_REFUSED = 'An account with this email already exists. Sign in with its password.';
 
 const isSessionMissing = (error: unknown) =>
@@ -47,7 +52,7 @@ const isSessionMissing = (error: unknown) =>
  * ("Google") and back, and cancelling. Everything else is oidc-provider's standard endpoints.
  */
 export function interactionRoutes(options: InteractionRoutesOptions) {
-  const { provider, issuer, accounts, throttle, google, revokeAccount } = options;
+  const { provider, issuer, accounts, throttle, google, loginTickets, revokeAccount } = options;
   const upstreamRedirectUri = `${issuer}/interaction/callback/google`;
   const formTargets = [...options.formTargets, issuer];
 
@@ -60,6 +65,14 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
   async function showPrompt(ctx: Context, uid: string) {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
     if (details.prompt.name === 'consent') return grantConsent(ctx, details);
+    const ticket = details.params[LOGIN_TICKET];
+    if (ticket) {
+      // GET only: a HEAD must not use up the ticket.
+      if (ctx.method !== 'GET') return sendPage(ctx, 'Sign in', '', { status: 405 });
+      const redeemed = await loginTickets.redeem(ticket);
+      if (!redeemed) return finish(ctx, { error: 'access_denied', error_description: SIGNUP_LINK_USED });
+      return finish(ctx, { login: { accountId: redeemed.accountId, amr: ['pwd'] } });
+    }
     if (details.params[IDP_HINT] === 'google') return startGoogle(ctx, uid);
     if (details.params[IDP_HINT]) {
       return finish(ctx, { error: 'invalid_request', error_description: 'This sign-in option is not available.' });

@@ -23,6 +23,8 @@ export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 14 * 24 * 60 * 60;
 /** Authorization-request parameter that sends the user to an upstream provider (`idp_hint=google`). */
 export const IDP_HINT = DEFAULT_IDP_HINT_PARAM;
+/** Authorization-request parameter carrying the one-time sign-in of a finished sign-up (its mailed link). */
+export const LOGIN_TICKET = 'login_ticket';
 
 export interface ProviderOptions {
   issuer: string;
@@ -51,6 +53,13 @@ function webClient(webOrigins: string[]): ClientMetadata {
     post_logout_redirect_uris: webOrigins.map((origin) => `${origin}/`),
   };
 }
+
+/** A sign-up's login ticket signs in its new account, whatever session the browser has. */
+const loginTicketCheck = new interactionPolicy.Check(
+  'login_ticket',
+  'the sign-up link signs in its own account',
+  (ctx) => Boolean(ctx.oidc.params?.[LOGIN_TICKET]) && !ctx.oidc.result?.login,
+);
 
 /**
  * An upstream sign-in requested with `idp_hint` must happen even when the browser still has a
@@ -106,6 +115,7 @@ export function createProvider(options: ProviderOptions): Provider {
 
   const policy = interactionPolicy.base();
   policy.get('login')!.checks.add(upstreamHintCheck);
+  policy.get('login')!.checks.add(loginTicketCheck);
 
   const configuration: Configuration = {
     adapter: options.adapter,
@@ -114,7 +124,7 @@ export function createProvider(options: ProviderOptions): Provider {
     cookies: { keys: options.cookieKeys },
     scopes: WEB_CLIENT_SCOPE.split(' '),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
-    extraParams: [IDP_HINT],
+    extraParams: [IDP_HINT, LOGIN_TICKET],
     responseTypes: ['code'],
     pkce: { required: () => true },
     // Every refresh hands out a new refresh token; presenting a used one revokes the grant.

@@ -5,6 +5,7 @@ import { after, before } from 'node:test';
 import { startDatabase } from '@toolshop/devstack/database';
 import { API_AUDIENCE, basePorts, demoAccounts, localUrl, WEB_CLIENT_ID } from '@toolshop/settings';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
+import { MongoClient, type Db } from 'mongodb';
 import type { IdentityConfig } from '../../src/config.ts';
 import { startIdentityServer, type IdentityServer } from '../../src/identity-server.ts';
 
@@ -17,6 +18,10 @@ export { API_AUDIENCE, WEB_CLIENT_ID };
 export interface TestIdentity {
   server: IdentityServer;
   url: string;
+  /** The provider's log lines (with no SMTP_URL its mails, links included, are written there). */
+  logs: string[];
+  /** The test database: the provider's collections, for what no endpoint makes (older accounts). */
+  db: () => Db;
 }
 
 /**
@@ -24,9 +29,10 @@ export interface TestIdentity {
  * and the identity provider with its stand-in on free ports, for the tests of one file.
  */
 export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfig> = {}): TestIdentity {
-  const context = {} as TestIdentity;
+  const context = { logs: [] as string[] } as TestIdentity;
   let dir = '';
   let database: { stop: () => Promise<void> } | undefined;
+  let client: MongoClient | undefined;
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'toolshop-identity-'));
@@ -47,13 +53,17 @@ export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfi
         { ...CUSTOMER, name: demoAccounts.customer.name },
       ],
       production: false,
-      log: () => {},
+      log: (line) => context.logs.push(line),
       ...overrides,
     });
     context.url = context.server.url;
+    client = await MongoClient.connect(db.uri);
+    const testDb = client.db(`identity-test-${dbPort}`);
+    context.db = () => testDb;
   });
 
   after(async () => {
+    await client?.close();
     await context.server?.stop();
     await database?.stop();
     if (dir) await rm(dir, { recursive: true, force: true });
@@ -109,6 +119,34 @@ export async function postJson(url: string, body: unknown, headers: Record<strin
     body: JSON.stringify(body),
   });
   return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+}
+
+/**
+ * Signs up as /signup does and follows the link of the sign-up mail (read from the provider's log:
+ * no SMTP_URL in these tests), as the owner of the address would: the account exists from then on.
+ * Answers where the link sends the browser (the shop's /signup/complete with its login ticket).
+ */
+export async function signUpAndConfirm(
+  identity: TestIdentity,
+  body: { name: string; email: string; password: string },
+  headers: Record<string, string> = {},
+): Promise<URL> {
+  const answer = await postJson(`${identity.url}/accounts`, body, headers);
+  if (answer.status !== 202) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  const link = signupLinkFor(identity, body.email);
+  const followed = await fetch(link, { redirect: 'manual' });
+  const location = followed.headers.get('location');
+  if (followed.status !== 303 || !location) throw new Error(`the sign-up link answered ${followed.status}`);
+  return new URL(location);
+}
+
+/** The newest sign-up link mailed (logged) to this address. */
+export function signupLinkFor(identity: TestIdentity, email: string): string {
+  const to = `to ${email.normalize('NFKC').trim().toLowerCase()}:`;
+  const line = identity.logs.findLast((entry) => entry.includes(to) && entry.includes('/accounts/verify?token='));
+  const link = line && /(http:\/\/\S+\/accounts\/verify\?token=[A-Za-z0-9_-]+)/.exec(line)?.[1];
+  if (!link) throw new Error(`no sign-up link for ${email} in the log`);
+  return link;
 }
 
 /** Verifies a token the way the API does: RS256 via the provider's JWKS, issuer and audience. */

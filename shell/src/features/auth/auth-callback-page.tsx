@@ -1,25 +1,12 @@
-import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
 import { completeRedirectSignIn } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
-import { errorMessage } from './auth-card';
-import type { LoginState } from '../../lib/login-state';
+import { useSignInStep } from './use-sign-in-step';
 
-/** /auth/callback: the end of the Google (code + PKCE) flow; back to where the user started. */
+const complete = () => completeRedirectSignIn();
+
+/** /auth/callback: the end of the code + PKCE flow (Google, a sign-up link); back to where the user started. */
 export function AuthCallbackPage() {
-  const navigate = useNavigate();
-  const started = useRef(false);
-  useEffect(() => {
-    // The code can be exchanged only once (StrictMode runs effects twice in development).
-    if (started.current) return;
-    started.current = true;
-    completeRedirectSignIn()
-      .then((returnTo) => navigate(returnTo, { replace: true }))
-      .catch((caught: unknown) => {
-        // The provider's message (e.g. a cancelled Google sign-in) shows under the login form.
-        const state: LoginState = { providerError: errorMessage(caught) };
-        navigate('/login', { replace: true, state });
-      });
-  }, [navigate]);
+  // A failure (e.g. a cancelled Google sign-in) shows its message under the login form.
+  useSignInStep(complete);
   return <Spinner centered label="Signing you in" />;
 }

@@ -1,18 +1,24 @@
-import { Link, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link } from 'react-router';
 import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
-import { Field } from '@toolshop/ui';
+import { Field, useDocumentTitle } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
 import { useAuthForm } from './use-auth-form';
+import styles from './auth-form.module.css';
 
-/** /signup: name, email, password; creates the account, signs in, sets the name, goes to /dashboard. */
+/**
+ * /signup: name, email, password. The provider answers every sign-up alike, registered address or
+ * not (issue 28), so the page says to check the inbox; the mailed link makes the account and signs
+ * in at /signup/complete, which goes on to /dashboard.
+ */
 export function SignupPage() {
-  const navigate = useNavigate();
+  const [sent, setSent] = useState('');
   const form = useAuthForm({ name: '', email: '', password: '' }, validateSignup, async ({ name, email, password }) => {
-    await signUp({ name: name.trim(), email: email.trim(), password });
-    navigate('/dashboard', { replace: true });
+    setSent(await signUp({ name: name.trim(), email: email.trim(), password }));
   });
 
+  if (sent) return <CheckInbox message={sent} />;
   return (
     <AuthCard
       title="Sign Up"
@@ -33,5 +39,24 @@ export function SignupPage() {
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
     </AuthCard>
+  );
+}
+
+function CheckInbox({ message }: { message: string }) {
+  useDocumentTitle('Check your inbox');
+  return (
+    <div className={styles.page}>
+      <section className={styles.card} aria-labelledby="auth-title">
+        <h1 id="auth-title" className={styles.title}>
+          Check your inbox
+        </h1>
+        <p role="status" className={styles.notice}>
+          {message}
+        </p>
+        <p className={styles.switch}>
+          Already have an account? <Link to="/login">Please login</Link>
+        </p>
+      </section>
+    </div>
   );
 }

@@ -1,0 +1,27 @@
+import { signInWithSignupTicket } from '@toolshop/auth';
+import { Spinner } from '@toolshop/ui';
+import { useSignInStep } from './use-sign-in-step';
+
+/** The ticket of `/signup/complete#ticket=…`, where the provider sends a followed sign-up link. */
+export function ticketOf(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('ticket') ?? '';
+}
+
+/**
+ * The account exists now (its owner followed the mailed link); the one-time ticket signs in through
+ * the code flow, which returns by /auth/callback to /dashboard (SPEC: after sign-up goes to
+ * /dashboard). The ticket leaves the address bar at once.
+ */
+async function finishSignup(): Promise<string | undefined> {
+  const ticket = ticketOf(window.location.hash);
+  window.history.replaceState(window.history.state, '', window.location.pathname);
+  if (!ticket) return '/login';
+  await signInWithSignupTicket(ticket, '/dashboard');
+  return undefined;
+}
+
+/** /signup/complete: where a followed sign-up link lands. */
+export function SignupCompletePage() {
+  useSignInStep(finishSignup);
+  return <Spinner centered label="Signing you in" />;
+}
