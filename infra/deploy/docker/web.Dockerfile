@@ -22,7 +22,8 @@ RUN mkdir -p /out/www/remotes /out/node_modules/react-toastify/dist \
  && cp node_modules/react-toastify/dist/ReactToastify.css /out/node_modules/react-toastify/dist/ \
  && mkdir -p /out/node_modules/@toolshop \
  && ln -s ../../libs/settings /out/node_modules/@toolshop/settings \
- && ln -s ../../infra/devstack /out/node_modules/@toolshop/devstack
+ && ln -s ../../infra/devstack /out/node_modules/@toolshop/devstack \
+ && ln -s ../../infra/registry /out/node_modules/@toolshop/registry
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 WEB_ROOT=/app/www RUNTIME_DIR=/etc/toolshop/web
@@ -35,6 +36,9 @@ COPY --from=build /repo/libs/settings libs/settings
 COPY --from=build /repo/infra/devstack/package.json infra/devstack/package.json
 COPY --from=build /repo/infra/devstack/src/static-server.mjs infra/devstack/src/static-server.mjs
 COPY --from=build /repo/infra/devstack/src/remote-registry.mjs infra/devstack/src/remote-registry.mjs
+# The preview links' signing (remote-registry.mjs imports @toolshop/registry/preview.mjs).
+COPY --from=build /repo/infra/registry/package.json infra/registry/package.json
+COPY --from=build /repo/infra/registry/src/preview.mjs infra/registry/src/preview.mjs
 COPY --from=build /repo/infra/deploy/web/serve.mjs infra/deploy/web/serve.mjs
 COPY --from=build /repo/infra/deploy/web/operations.mjs infra/deploy/web/operations.mjs
 USER 1000:1000

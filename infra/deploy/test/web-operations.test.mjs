@@ -11,9 +11,13 @@ import { webRouteOf } from '../web/operations.mjs';
 
 const metricsToken = 'web-metrics-token-0123456789abcdef';
 const dir = mkdtempSync(join(tmpdir(), 'toolshop-web-ops-'));
-let registry, child, base, output = '';
+let registry,
+  child,
+  base,
+  output = '';
 
-const listen = (server) => new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
+const listen = (server) =>
+  new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server.address().port)));
 
 /** serve.mjs as the image runs it; resolves with its URL once it listens. */
 function startWeb(env) {
@@ -56,7 +60,8 @@ after(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const get = (path, token) => fetch(`${base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
+const get = (path, token) =>
+  fetch(`${base}${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
 
 describe('web server operations (web/serve.mjs, web/operations.mjs)', () => {
   it('is not ready without its build, and ready once index.html is there; reports the registry', async () => {
@@ -80,9 +85,18 @@ describe('web server operations (web/serve.mjs, web/operations.mjs)', () => {
     assert.equal(answer.status, 200);
     const text = await answer.text();
     assert.match(text, /# TYPE http_server_request_duration_seconds histogram/);
-    assert.match(text, /http_server_request_duration_seconds_count\{method="GET",route="page",status_class="2xx"\} 1/);
-    assert.match(text, /http_server_request_duration_seconds_count\{method="GET",route="\/remotes\/\*",status_class="4xx"\} 1/);
-    assert.match(text, /http_server_request_duration_seconds_bucket\{method="GET",route="page",status_class="2xx",le="\+Inf"\} 1/);
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_count\{method="GET",route="page",status_class="2xx"\} 1/,
+    );
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_count\{method="GET",route="\/remotes\/\*",status_class="4xx"\} 1/,
+    );
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_bucket\{method="GET",route="page",status_class="2xx",le="\+Inf"\} 1/,
+    );
     assert.match(text, /toolshop_web_registry_up 1/);
     assert.match(text, /process_resident_memory_bytes \d+/);
     assert.doesNotMatch(text, /tools\/123/);

@@ -6,9 +6,10 @@
 // default-deny NetworkPolicy whose allowances each name their peers and ports, Services and an
 // Ingress that point at something that exists, the wiring between the pods (wiring.go: every URL
 // names a Service port that exists, the NetworkPolicies let each pair that talks through), and
-// FerretDB with authentication on and telemetry off.
+// FerretDB with authentication on and telemetry off; the ServiceMonitors, alert rules and
+// ExternalSecrets (monitoring.go).
 //
-//	go run . ../k8s/base ../k8s/overlays/production ../k8s/overlays/ferretdb-postgres
+//	go run . --metrics=../k8s/components/monitoring/exported-metrics.json ../k8s/base ../k8s/overlays/production
 package main
 
 import (
@@ -18,6 +19,7 @@ import (
 	"sort"
 	"strings"
 
+	monitoringv1 "github.com/prometheus-operator/prometheus-operator/pkg/apis/monitoring/v1"
 	appsv1 "k8s.io/api/apps/v1"
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
@@ -45,6 +47,10 @@ var kinds = map[string]func() any{
 	"policy/v1/PodDisruptionBudget":          func() any { return &policyv1.PodDisruptionBudget{} },
 	"networking.k8s.io/v1/NetworkPolicy":     func() any { return &networkingv1.NetworkPolicy{} },
 	"networking.k8s.io/v1/Ingress":           func() any { return &networkingv1.Ingress{} },
+	// Custom resources of the operators the cluster runs (monitoring.go).
+	"monitoring.coreos.com/v1/ServiceMonitor": func() any { return &monitoringv1.ServiceMonitor{} },
+	"monitoring.coreos.com/v1/PrometheusRule": func() any { return &monitoringv1.PrometheusRule{} },
+	"external-secrets.io/v1/ExternalSecret":   func() any { return &ExternalSecret{} },
 }
 
 // Names of settings that are secrets: they must come from a Secret, never a literal or a ConfigMap.
@@ -68,6 +74,10 @@ type manifests struct {
 	accounts    map[string]*corev1.ServiceAccount
 	namespaces  map[string]*corev1.Namespace
 	jobs        []*batchv1.Job
+
+	serviceMonitors []*monitoringv1.ServiceMonitor
+	prometheusRules []*monitoringv1.PrometheusRule
+	externalSecrets []*ExternalSecret
 }
 
 type report struct{ problems []string }
@@ -77,14 +87,27 @@ func (r *report) add(format string, args ...any) {
 }
 
 func main() {
-	dirs := os.Args[1:]
+	var dirs []string
+	var exported exportedMetrics
+	for _, arg := range os.Args[1:] {
+		if path, found := strings.CutPrefix(arg, "--metrics="); found {
+			list, err := loadExportedMetrics(path)
+			if err != nil {
+				fmt.Fprintln(os.Stderr, err)
+				os.Exit(2)
+			}
+			exported = list
+			continue
+		}
+		dirs = append(dirs, arg)
+	}
 	if len(dirs) == 0 {
-		fmt.Fprintln(os.Stderr, "usage: validate <kustomization dir>...")
+		fmt.Fprintln(os.Stderr, "usage: validate [--metrics=<exported metrics.json>] <kustomization dir>...")
 		os.Exit(2)
 	}
 	failed := false
 	for _, dir := range dirs {
-		count, problems := validate(dir)
+		count, problems := validate(dir, exported)
 		if len(problems) > 0 {
 			failed = true
 			fmt.Printf("FAIL %s (%d objects):\n", dir, count)
@@ -100,7 +123,7 @@ func main() {
 	}
 }
 
-func validate(dir string) (int, []string) {
+func validate(dir string, exported exportedMetrics) (int, []string) {
 	r := &report{}
 	rendered, err := krusty.MakeKustomizer(krusty.MakeDefaultOptions()).Run(filesys.MakeFsOnDisk(), dir)
 	if err != nil {
@@ -150,6 +173,12 @@ func validate(dir string) (int, []string) {
 			m.namespaces[typed.Name] = typed
 		case *batchv1.Job:
 			m.jobs = append(m.jobs, typed)
+		case *monitoringv1.ServiceMonitor:
+			m.serviceMonitors = append(m.serviceMonitors, typed)
+		case *monitoringv1.PrometheusRule:
+			m.prometheusRules = append(m.prometheusRules, typed)
+		case *ExternalSecret:
+			m.externalSecrets = append(m.externalSecrets, typed)
 		}
 	}
 	checkDeployments(r, &m)
@@ -158,6 +187,8 @@ func validate(dir string) (int, []string) {
 	checkNetworkPolicies(r, &m)
 	checkConfigMaps(r, &m)
 	checkWiring(r, &m)
+	checkMonitoring(r, &m, exported)
+	checkExternalSecrets(r, &m)
 	sort.Strings(r.problems)
 	return rendered.Size(), r.problems
 }

@@ -24,7 +24,15 @@ export const webMetricNames = [
 
 const BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const CHECK_TIMEOUT_MS = 2000;
-const EXACT = new Set(['/', '/health', '/health/ready', '/metrics', '/remotes.json', '/config.json', '/remotes/beacon']);
+const EXACT = new Set([
+  '/',
+  '/health',
+  '/health/ready',
+  '/metrics',
+  '/remotes.json',
+  '/config.json',
+  '/remotes/beacon',
+]);
 
 /** A bounded route label: the server's own paths, the remotes' files, other files, and pages. */
 export function webRouteOf(path) {
@@ -40,7 +48,8 @@ class RequestHistogram {
   observe(method, route, status, seconds) {
     const labels = `method="${/^[A-Z]{3,7}$/.test(method) ? method : 'OTHER'}",route="${route}",status_class="${Math.floor(status / 100)}xx"`;
     let entry = this.series.get(labels);
-    if (!entry) this.series.set(labels, (entry = { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
+    if (!entry)
+      this.series.set(labels, (entry = { buckets: BUCKETS.map(() => 0), sum: 0, count: 0 }));
     BUCKETS.forEach((bound, i) => {
       if (seconds <= bound) entry.buckets[i]++;
     });
@@ -50,16 +59,29 @@ class RequestHistogram {
 
   text() {
     const name = 'http_server_request_duration_seconds';
-    const lines = [`# HELP ${name} Time to answer a request, by route template, method and status class`, `# TYPE ${name} histogram`];
+    const lines = [
+      `# HELP ${name} Time to answer a request, by route template, method and status class`,
+      `# TYPE ${name} histogram`,
+    ];
     for (const [labels, { buckets, sum, count }] of this.series) {
-      BUCKETS.forEach((bound, i) => lines.push(`${name}_bucket{${labels},le="${bound}"} ${buckets[i]}`));
-      lines.push(`${name}_bucket{${labels},le="+Inf"} ${count}`, `${name}_sum{${labels}} ${sum}`, `${name}_count{${labels}} ${count}`);
+      BUCKETS.forEach((bound, i) =>
+        lines.push(`${name}_bucket{${labels},le="${bound}"} ${buckets[i]}`),
+      );
+      lines.push(
+        `${name}_bucket{${labels},le="+Inf"} ${count}`,
+        `${name}_sum{${labels}} ${sum}`,
+        `${name}_count{${labels}} ${count}`,
+      );
     }
     return lines;
   }
 }
 
-const gauge = (name, help, type, value) => [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, `${name} ${value}`];
+const gauge = (name, help, type, value) => [
+  `# HELP ${name} ${help}`,
+  `# TYPE ${name} ${type}`,
+  `${name} ${value}`,
+];
 
 const digest = (value) => createHash('sha256').update(value).digest();
 
@@ -86,15 +108,21 @@ export function withOperations(server, { root, registryUrl, metricsToken, produc
   const expected = metricsToken ? digest(metricsToken) : undefined;
   const tokenMatches = (authorization) => {
     const given = /^Bearer (.+)$/.exec(authorization ?? '')?.[1];
-    return expected !== undefined && given !== undefined && timingSafeEqual(digest(given), expected);
+    return (
+      expected !== undefined && given !== undefined && timingSafeEqual(digest(given), expected)
+    );
   };
   const registryUp = async () => (registryUrl ? answers(`${registryUrl}/health`) : undefined);
 
   const json = (res, status, body) => {
-    res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(status, {
+      'Content-Type': 'application/json; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     res.end(JSON.stringify(body));
   };
-  const refuse = (res, status, error, message) => json(res, status, { statusCode: status, error, message });
+  const refuse = (res, status, error, message) =>
+    json(res, status, { statusCode: status, error, message });
 
   async function ready(res) {
     const registry = await registryUp();
@@ -102,31 +130,65 @@ export function withOperations(server, { root, registryUrl, metricsToken, produc
     try {
       await access(join(root, 'index.html'));
     } catch {
-      return refuse(res, 503, 'Service Unavailable', `the build is missing (no index.html in ${root})`);
+      return refuse(
+        res,
+        503,
+        'Service Unavailable',
+        `the build is missing (no index.html in ${root})`,
+      );
     }
     json(res, 200, { status: 'ok', ...report });
   }
 
   async function scrape(req, res) {
     if (expected ? !tokenMatches(req.headers.authorization) : production) {
-      return expected ? refuse(res, 401, 'Unauthorized', 'a valid metrics token is required') : refuse(res, 404, 'Not Found', 'no such file: /metrics');
+      return expected
+        ? refuse(res, 401, 'Unauthorized', 'a valid metrics token is required')
+        : refuse(res, 404, 'Not Found', 'no such file: /metrics');
     }
     const registry = await registryUp();
     const cpu = process.cpuUsage();
     const lines = [
       ...requests.text(),
-      ...(registry === undefined ? [] : gauge('toolshop_web_registry_up', 'Whether the remote registry answered this scrape\'s check (1) or not (0)', 'gauge', registry ? 1 : 0)),
-      ...gauge('process_cpu_seconds_total', 'User and system CPU time of the process', 'counter', (cpu.user + cpu.system) / 1e6),
-      ...gauge('process_resident_memory_bytes', 'Resident memory of the process', 'gauge', process.memoryUsage.rss()),
+      ...(registry === undefined
+        ? []
+        : gauge(
+            'toolshop_web_registry_up',
+            "Whether the remote registry answered this scrape's check (1) or not (0)",
+            'gauge',
+            registry ? 1 : 0,
+          )),
+      ...gauge(
+        'process_cpu_seconds_total',
+        'User and system CPU time of the process',
+        'counter',
+        (cpu.user + cpu.system) / 1e6,
+      ),
+      ...gauge(
+        'process_resident_memory_bytes',
+        'Resident memory of the process',
+        'gauge',
+        process.memoryUsage.rss(),
+      ),
     ];
-    res.writeHead(200, { 'Content-Type': 'text/plain; version=0.0.4; charset=utf-8', 'Cache-Control': 'no-store' });
+    res.writeHead(200, {
+      'Content-Type': 'text/plain; version=0.0.4; charset=utf-8',
+      'Cache-Control': 'no-store',
+    });
     res.end(`${lines.join('\n')}\n`);
   }
 
   server.on('request', (req, res) => {
     const started = process.hrtime.bigint();
     const path = (req.url ?? '/').split('?')[0];
-    res.once('finish', () => requests.observe(req.method ?? 'GET', webRouteOf(path), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    res.once('finish', () =>
+      requests.observe(
+        req.method ?? 'GET',
+        webRouteOf(path),
+        res.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      ),
+    );
     if (req.method === 'GET' && path === '/health/ready') return void ready(res);
     if (req.method === 'GET' && path === '/metrics') return void scrape(req, res);
     for (const handler of handlers) handler.call(server, req, res);
