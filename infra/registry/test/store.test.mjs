@@ -1,7 +1,10 @@
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import { after, before, test } from 'node:test';
 import { storeConfig } from '../src/config.mjs';
 import { createStore } from '../src/store.mjs';
+import { repoRoot } from '@toolshop/settings/repo-root';
 import { startTestStore } from './support.mjs';
 
 let server;
@@ -85,4 +88,9 @@ test("each team writes under its own prefix only, the registry's key reads only,
   } finally {
     for (const each of [storefront, registry, forged]) each.close();
   }
+});
+
+test("the store's own Go tests pass (its SigV4 check and its rules, infra/objectstore/guard_test.go)", () => {
+  const run = spawnSync('go', ['test', '-count=1', '.'], { cwd: join(repoRoot, 'infra/objectstore'), encoding: 'utf8' });
+  assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
 });
