@@ -85,6 +85,8 @@ export function registryConfig(env = process.env) {
       maxErrorRate: Number(env.CANARY_MAX_ERROR_RATE || 0.2),
       // ...once it has at least this many reports (fewer say nothing).
       minSample: Number(env.CANARY_MIN_SAMPLE || 10),
+      // ...and an active version when its page loads of the last ACTIVE_WINDOW_MINUTES (default 15) do.
+      activeWindowMs: Number(env.ACTIVE_WINDOW_MINUTES || 15) * 60_000,
     },
     smoke: env.REGISTRY_SMOKE !== 'off',
   };

@@ -34,9 +34,13 @@ export function bucketOf(canaryId, remote) {
 /**
  * @param {{ db: import('mongodb').Db, store: ReturnType<import('./store.mjs').createStore>,
  *           gates: (remote: string, release: any) => Promise<string[]>,
- *           canary: { maxErrorRate: number, minSample: number }, now?: () => Date, beaconRetentionMs?: number }} deps
+ *           canary: { maxErrorRate: number, minSample: number, activeWindowMs?: number }, now?: () => Date, beaconRetentionMs?: number }} deps
+ *   canary.activeWindowMs: an active version is judged on its page loads of this last span (default
+ *   15 minutes), so weeks of good loads do not hide a version that starts failing (a file changed
+ *   behind it); a canary on all of its page loads since it began.
  */
 export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000 }) {
+  const activeWindowMs = canary.activeWindowMs ?? 15 * 60_000;
   const releases = db.collection('releases');
   const states = db.collection('states');
   const history = db.collection('history');
@@ -149,8 +153,8 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
    * Once reports of remote@version since `since` cross the threshold: runs `fallBack` once across
    * every registry process (the first insert of the decision's `_id` wins).
    */
-  async function overThreshold(remote, version, since, kind, fallBack) {
-    const { ok, errors } = await countOf(remote, version, since);
+  async function overThreshold(remote, version, since, kind, fallBack, countFrom = since) {
+    const { ok, errors } = await countOf(remote, version, countFrom);
     const total = ok + errors;
     if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
     try {
@@ -311,8 +315,14 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       if (state.canary?.version === version) {
         await overThreshold(remote, version, state.canary.since, 'rollback', (reason) => rollbackCanary(remote, 'registry', reason, true, version));
       } else if (state.active?.version === version) {
-        await overThreshold(remote, version, state.active.since, 'rollback-active', (reason) =>
-          rollbackActive(remote, 'registry', reason, true, version),
+        const windowStart = new Date(Math.max(new Date(state.active.since).getTime(), now().getTime() - activeWindowMs));
+        await overThreshold(
+          remote,
+          version,
+          state.active.since,
+          'rollback-active',
+          (reason) => rollbackActive(remote, 'registry', reason, true, version),
+          windowStart,
         );
       }
       return true;

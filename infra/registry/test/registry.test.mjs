@@ -370,3 +370,23 @@ test('the automatic fallback skips a version whose files no longer match: back t
   const [last] = (await call('GET', '/history?remote=admin', { token: tokens.admin })).body;
   assert.deepEqual([last.action, last.version, last.from, last.automatic], ['rollback', null, '3.2.0+next', true]);
 });
+
+test("an active version is judged on its recent page loads: weeks of good ones do not hide it failing now", async () => {
+  await release('dashboard', '8.0.0+base');
+  await release('dashboard', '8.1.0+later-broken');
+  let clock = Date.now();
+  const registry = createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10, activeWindowMs: 15 * 60_000 }, now: () => new Date(clock) });
+  await registry.activate('dashboard', { version: '8.0.0+base' }, 'dashboard team');
+  await registry.activate('dashboard', { version: '8.1.0+later-broken' }, 'dashboard team');
+  for (let i = 0; i < 60; i++) await registry.beacon({ remote: 'dashboard', version: '8.1.0+later-broken', kind: 'ok', id: pageLoad() });
+  // an hour later a file behind it goes bad: 12 failures of 72 page loads since its activation (17 %),
+  // but 12 of 12 in the last 15 minutes
+  clock += 3600_000;
+  for (let i = 0; i < 12; i++) await registry.beacon({ remote: 'dashboard', version: '8.1.0+later-broken', kind: 'load', id: pageLoad() });
+  const status = await registry.status();
+  assert.equal(status.dashboard.active?.version, '8.0.0+base');
+  assert.deepEqual(
+    (await registry.history('dashboard', 1)).map((e) => [e.action, e.version, e.from, e.automatic, e.reason]),
+    [['rollback', '8.0.0+base', '8.1.0+later-broken', true, 'automatic: error rate 100 % over 10 page loads (threshold 20 %, minimum 10)']],
+  );
+});
