@@ -16,6 +16,10 @@ describe('loadConfig', () => {
         'http://localhost:3001',
         'http://localhost:3002',
         'http://localhost:3003',
+        // the remotes' harnesses run alone (npm run dev -w <remote>)
+        'http://localhost:3011',
+        'http://localhost:3012',
+        'http://localhost:3013',
       ],
       publicUrl: 'http://localhost:5000',
       seed: false,
