@@ -7,6 +7,7 @@ import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { IDEMPOTENT_ROUTES, IdempotencyInterceptor } from '../src/common/idempotency';
+import { ToolsService } from '../src/tools/tools.service';
 import { OTHER, TestApi, type ApiAnswer } from './support/test-api';
 
 let api: TestApi;
@@ -504,4 +505,17 @@ describe.each([
     // And a later retry answers the same.
     expect((await retry()).body).toEqual(answer.body);
   });
+});
+
+it('never takes stock twice under one hold: two runs of a key share their order id', async () => {
+  const toolId = await api.insertTool({ available: 10 });
+  const tools = api.app.get(ToolsService);
+  const orderId = new Types.ObjectId().toHexString();
+  const hold = () => ({ quantity: 2, at: new Date() });
+  expect(await tools.takeHeld(toolId, orderId, hold())).not.toBeNull();
+  // A second run of the key meets the first one's hold: nothing taken (it settles that hold first).
+  expect(await tools.takeHeld(toolId, orderId, hold())).toBeNull();
+  expect(await api.toolStock(toolId)).toBe(8);
+  expect(await tools.settleOrderHolds([toolId], orderId, async () => false)).toBe(2);
+  expect(await api.toolStock(toolId)).toBe(10);
 });
