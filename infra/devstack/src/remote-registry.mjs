@@ -93,6 +93,8 @@ export function beaconIds(secret, now = Date.now) {
       const payload = Buffer.from(JSON.stringify({ p: randomBytes(16).toString('base64url'), c: visitor, v: versions, e: now() + beaconIdTtlMs })).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
+    /** A keyed hash of a client address: the registry limits per client without storing addresses. */
+    client: (address) => createHmac('sha256', key).update(`client:${address}`).digest('base64url').slice(0, 22),
     /** The id's payload when it is ours and not expired, else undefined. */
     verify(id) {
       const [payload, signature, ...rest] = String(id ?? '').split('.');
@@ -237,13 +239,15 @@ export function remoteRegistry({
     if (pageLoad.v?.[report.remote] !== report.version) {
       return refuse(res, 403, `this page load was not served ${report.remote} ${report.version.slice(0, 100)}`);
     }
-    if (limited(clientAddress(req, trustedHops))) return refuse(res, 429, 'too many beacons from this address; try again in a minute');
+    const address = clientAddress(req, trustedHops);
+    if (limited(address)) return refuse(res, 429, 'too many beacons from this address; try again in a minute');
     res.writeHead(204).end();
     const { remote, version, kind } = report;
+    // the registry limits per client too, in its database: across every replica of this server
     fetch(`${url}/beacon`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
-      body: JSON.stringify({ remote, version, kind, id: pageLoad.p }),
+      body: JSON.stringify({ remote, version, kind, id: pageLoad.p, client: ids.client(address) }),
       signal: AbortSignal.timeout(registryTimeoutMs),
     }).catch(() => {});
   }

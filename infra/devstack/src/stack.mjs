@@ -265,7 +265,8 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       startService('registry', process.execPath, ['infra/registry/src/main.mjs'], {
         cwd: repoRoot,
         quiet,
-        env: { ...registryEnv(urls, database.uri, offset), ...env },
+        // the browser tests' pages all come from one address: no beacon limit there
+        env: { ...registryEnv(urls, database.uri, offset), ...(test ? { REGISTRY_BEACONS_PER_CLIENT_MINUTE: '1000000000' } : {}), ...env },
         // its map, not just /health: the database is warm before the first visitor asks
         readyUrl: `${registry.url}/remotes.json`,
       });

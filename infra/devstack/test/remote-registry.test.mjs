@@ -112,10 +112,14 @@ describe('the shell server with a remote registry', () => {
     await new Promise((r) => setTimeout(r, 200));
     const forwarded = beacons.at(-1);
     assert.equal(forwarded.authorization, 'Bearer shell-secret');
-    // the registry gets the page load's nonce (one result per page load and remote), not the message
-    assert.deepEqual(Object.keys(forwarded).sort(), ['authorization', 'id', 'kind', 'remote', 'version']);
+    // the registry gets the page load's nonce (one result per page load and remote) and a keyed hash
+    // of the client's address (its own limit per client), not the message nor the address
+    assert.deepEqual(Object.keys(forwarded).sort(), ['authorization', 'client', 'id', 'kind', 'remote', 'version']);
     assert.match(forwarded.id, /^[\w-]{22}$/);
-    assert.deepEqual({ ...forwarded, id: undefined, authorization: undefined }, { remote: 'storefront', version: '2.0.0', kind: 'render', id: undefined, authorization: undefined });
+    assert.equal(forwarded.client, beaconIds('shell-secret').client('127.0.0.1'));
+    assert.notEqual(forwarded.client, beaconIds('shell-secret').client('127.0.0.2'));
+    const { remote, version, kind } = forwarded;
+    assert.deepEqual({ remote, version, kind }, { remote: 'storefront', version: '2.0.0', kind: 'render' });
     // the same page load's next beacon names the same page load
     assert.equal((await post(JSON.stringify({ ...report, kind: 'ok' }), { Cookie: first.cookie })).status, 204);
     await new Promise((r) => setTimeout(r, 200));

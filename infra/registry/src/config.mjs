@@ -89,5 +89,7 @@ export function registryConfig(env = process.env) {
       activeWindowMs: Number(env.ACTIVE_WINDOW_MINUTES || 15) * 60_000,
     },
     smoke: env.REGISTRY_SMOKE !== 'off',
+    // page load results taken per client address and minute, across every shell server (beacons)
+    beaconsPerClientMinute: Number(env.REGISTRY_BEACONS_PER_CLIENT_MINUTE || 60),
   };
 }

@@ -37,7 +37,7 @@ async function gates(remote, release) {
   return smokeCheck({ remote, release, shellUrl: config.shellUrl, signIn });
 }
 
-const registry = createRegistry({ db: client.db(config.database), store, gates, canary: config.canary });
+const registry = createRegistry({ db: client.db(config.database), store, gates, canary: config.canary, beaconsPerClientMinute: config.beaconsPerClientMinute });
 await registry.init();
 
 /** A shop admin's API token: the API answers an admin-only list with it. */

@@ -22,6 +22,8 @@ export const versionPattern = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z
 const integrityPattern = /^sha384-[A-Za-z0-9+/]{64}$/;
 /** A page load's id (issued by the shell's server with the page's map): one result per id and remote. */
 export const pageLoadPattern = /^[A-Za-z0-9_-]{16,64}$/;
+/** The shell's server's keyed hash of a beacon's client address (never the address itself). */
+const clientPattern = /^[A-Za-z0-9_-]{8,64}$/;
 const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
 
 export const sha384 = (body) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
@@ -34,12 +36,15 @@ export function bucketOf(canaryId, remote) {
 /**
  * @param {{ db: import('mongodb').Db, store: ReturnType<import('./store.mjs').createStore>,
  *           gates: (remote: string, release: any) => Promise<string[]>,
- *           canary: { maxErrorRate: number, minSample: number, activeWindowMs?: number }, now?: () => Date, beaconRetentionMs?: number }} deps
+ *           canary: { maxErrorRate: number, minSample: number, activeWindowMs?: number }, now?: () => Date, beaconRetentionMs?: number,
+ *           beaconsPerClientMinute?: number }} deps
  *   canary.activeWindowMs: an active version is judged on its page loads of this last span (default
  *   15 minutes), so weeks of good loads do not hide a version that starts failing (a file changed
  *   behind it); a canary on all of its page loads since it began.
+ *   beaconsPerClientMinute: page load results taken per client address and minute, counted in the
+ *   database (so across every shell server and registry process); more are refused (429).
  */
-export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000 }) {
+export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000, beaconsPerClientMinute = 60 }) {
   const activeWindowMs = canary.activeWindowMs ?? 15 * 60_000;
   const releases = db.collection('releases');
   const states = db.collection('states');
@@ -291,18 +296,25 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
      * threshold (with enough page loads) is rolled back, and so is an active version: back to the
      * version before it, recorded as automatic, once. Returns whether the report changed a count.
      */
-    beacon: async ({ remote, version, kind, id }) => {
+    beacon: async ({ remote, version, kind, id, client }) => {
       if (!remoteNames.includes(remote)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
       if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
       if (!['ok', 'load', 'render'].includes(kind)) throw new RegistryError(400, 'kind must be ok, load or render');
       if (typeof id !== 'string' || !pageLoadPattern.test(id)) throw new RegistryError(400, 'id must be the page load\'s id (16 to 64 of A-Z a-z 0-9 _ -)');
+      if (client !== undefined && (typeof client !== 'string' || !clientPattern.test(client))) {
+        throw new RegistryError(400, "client must be the shell's server's hash of the client address (8 to 64 of A-Z a-z 0-9 _ -)");
+      }
       const { states: all } = await load();
       const state = all.find((s) => s._id === remote);
       if (state?.canary?.version !== version && state?.active?.version !== version) return false;
       const error = kind !== 'ok';
       const _id = `${id}:${remote}`;
+      if (client) {
+        const recent = await beacons.countDocuments({ client, at: { $gte: new Date(now().getTime() - 60_000) } });
+        if (recent >= beaconsPerClientMinute) throw new RegistryError(429, 'too many beacons from this client address; try again in a minute');
+      }
       try {
-        await beacons.insertOne({ _id, remote, version, error, at: now() });
+        await beacons.insertOne({ _id, remote, version, error, at: now(), ...(client ? { client } : {}) });
       } catch (failure) {
         if (failure?.code !== 11000) throw failure;
         // The page load has a result already: only a failure after its "ok" changes it.
@@ -381,6 +393,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     init: async () => {
       await history.createIndex({ remote: 1, at: -1 });
       await beacons.createIndex({ remote: 1, version: 1, at: 1 });
+      await beacons.createIndex({ client: 1, at: 1 });
     },
   };
 }

@@ -1,7 +1,7 @@
 // The registry's HTTP face (plain node:http, JSON in and out, every refusal a JSON error with a message):
 //   GET  /health                          ready
 //   GET  /remotes.json?canary=<id>        the visitor's remotes map (asked by the shell's server)
-//   POST /beacon                          { remote, version, kind, id }: one page load's result     (the shell servers' token)
+//   POST /beacon                          { remote, version, kind, id, client }: one page load's result (the shell servers' token)
 //   GET  /releases/<remote>/<version>     a recorded release as a map entry (the shell's server: preview links)
 //   POST /releases                        record a published release          (team token of that remote)
 //   POST /remotes/<remote>/activate       { version, percent?, reason? }      (team token of that remote)

@@ -390,3 +390,26 @@ test("an active version is judged on its recent page loads: weeks of good ones d
     [['rollback', '8.0.0+base', '8.1.0+later-broken', true, 'automatic: error rate 100 % over 10 page loads (threshold 20 %, minimum 10)']],
   );
 });
+
+test('page load results are limited per client address in the database, across every shell server and registry process', async () => {
+  await release('dashboard', '9.0.0+busy');
+  const registries = [1, 2].map(() =>
+    createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 1000 }, beaconsPerClientMinute: 3 }),
+  );
+  await registries[0].activate('dashboard', { version: '9.0.0+busy' }, 'dashboard team');
+  const report = (registry, client) => registry.beacon({ remote: 'dashboard', version: '9.0.0+busy', kind: 'load', id: pageLoad(), client });
+  // three page loads of one client through two processes; the fourth is refused by either
+  assert.equal(await report(registries[0], 'client-hash-aaaa'), true);
+  assert.equal(await report(registries[1], 'client-hash-aaaa'), true);
+  assert.equal(await report(registries[0], 'client-hash-aaaa'), true);
+  for (const registry of registries) {
+    await assert.rejects(report(registry, 'client-hash-aaaa'), (error) => {
+      assert.deepEqual([error.status, error.message], [429, 'too many beacons from this client address; try again in a minute']);
+      return true;
+    });
+  }
+  assert.equal(await report(registries[1], 'client-hash-bbbb'), true, 'another client is not limited by it');
+  assert.deepEqual((await registries[0].status()).dashboard.active.reports, { ok: 0, errors: 4 });
+  const bad = await call('POST', '/beacon', { token: shellToken, body: { remote: 'dashboard', version: '9.0.0+busy', kind: 'ok', id: pageLoad(), client: 'an address!' } });
+  assert.equal(bad.status, 400);
+});
