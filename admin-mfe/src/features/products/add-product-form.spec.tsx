@@ -56,10 +56,10 @@ it('names every missing field with the spec message and sends nothing', () => {
     Messages.toolMinOrderRequired,
     Messages.toolAvailableRequired,
     Messages.toolPriceRequired,
-    CatalogMessages.categoryRequired,
   ]) {
     expect(screen.getByText(message)).toBeInTheDocument();
   }
+  expect(screen.queryByText(CatalogMessages.categoryRequired)).not.toBeInTheDocument();
   expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'true');
   expect(screen.getByLabelText('Name')).toHaveFocus();
   expect(post).not.toHaveBeenCalled();
@@ -190,17 +190,24 @@ it('shows a 400 message that belongs to no field as a toast', async () => {
   expect(screen.getByLabelText('Image link')).not.toHaveAttribute('aria-invalid', 'true');
 });
 
-it('requires a category and sends the low-stock threshold when one is given', async () => {
+it('takes no category as "Other" (sends none) and sends the low-stock threshold when one is given', async () => {
   post.mockResolvedValue({ acknowledged: true, insertedId: 'new-id' });
   render(<AddProductForm />, { wrapper: createServerDataWrapper() });
   fillIn();
   type('Category', '');
-  submit();
-  expect(screen.getByText(CatalogMessages.categoryRequired)).toBeInTheDocument();
-  expect(screen.getByLabelText('Category')).toHaveFocus();
+  expect(screen.getByLabelText('Category')).toHaveDisplayValue('Other');
+  expect(screen.getByLabelText('Category')).toHaveAccessibleDescription(
+    'Optional. Blank: listed under Other',
+  );
   expect(screen.getByLabelText('Low-stock threshold')).toHaveAccessibleDescription(
     'Optional. Stock below it is marked low; blank: 2 × minimum order',
   );
+  submit();
+  await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+  expect(post.mock.calls[0][1]).not.toHaveProperty('category');
+  expect(screen.queryByText(CatalogMessages.categoryRequired)).not.toBeInTheDocument();
+  post.mockClear();
+  fillIn();
   type('Category', 'Saws');
   type('Low-stock threshold', '25');
   submit();

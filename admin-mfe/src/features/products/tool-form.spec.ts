@@ -1,4 +1,4 @@
-import { BuyingMessages, CatalogMessages, Messages, RuleMessages } from '@toolshop/contracts';
+import { BuyingMessages, Messages, RuleMessages } from '@toolshop/contracts';
 import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal, toolFormTierError } from './tool-form';
 
 const filled = {
@@ -37,7 +37,6 @@ describe('readToolForm', () => {
       minOrder: Messages.toolMinOrderRequired,
       available: Messages.toolAvailableRequired,
       price: Messages.toolPriceRequired,
-      category: CatalogMessages.categoryRequired,
     });
   });
 

@@ -1,7 +1,6 @@
 import {
   BuyingMessages,
   CatalogMessages,
-  isToolCategory,
   Messages,
   RuleMessages,
   validateNewTool,
@@ -52,8 +51,6 @@ export function readToolForm(
   };
   // The API's rules too (image link, minimum order within the stock), so they show at the field.
   const errors = validateNewTool(candidate);
-  // Products saved before categories have none; every new one gets one.
-  if (!isToolCategory(candidate.category)) errors.category = CatalogMessages.categoryRequired;
   if (Object.keys(errors).length > 0) return { errors };
   // Blank optional fields are not sent: the defaults apply (threshold 2 x minimum order, single units, one price).
   const tool = Object.fromEntries(
