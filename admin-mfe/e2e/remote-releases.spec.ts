@@ -67,3 +67,33 @@ test('a customer gets neither the Remote Releases link nor the page', async ({ p
   await expect(page.getByRole('heading', { level: 1, name: 'Remote Releases' })).toHaveCount(0);
   await expect(page.getByRole('table', { name: /Releases of the remotes/ })).toHaveCount(0);
 });
+
+test('with no release recorded the page says what is live (the built-in versions) and how a team releases', async ({
+  page,
+  signIn,
+}) => {
+  // An empty history, as on a fresh shop (other tests of this run release a version).
+  await page.route('**/history?limit=*', (route) =>
+    route.fulfill({ status: 200, contentType: 'application/json', json: [] }),
+  );
+  await signIn('admin');
+  for (const width of [375, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/remoteReleases');
+    await expect(page.getByText(/No remote releases recorded yet/)).toBeVisible();
+    const live = page.getByRole('list', { name: 'Live now' });
+    for (const remote of ['storefront', 'dashboard', 'admin']) {
+      await expect(live.getByRole('listitem').filter({ hasText: new RegExp(`^${remote}:`) })).toHaveText(
+        new RegExp(`^${remote}: (built-in version|release )`),
+      );
+    }
+    await expect(page.getByRole('heading', { level: 2, name: 'How a team releases' })).toBeVisible();
+    await expect(page.getByText('npm run release -w @toolshop/<remote>-mfe')).toBeVisible();
+    await expect(page.getByText(/npm run remotes -- activate/)).toBeVisible();
+    await page.screenshot({
+      path: test.info().outputPath(`remote-releases-empty-${width}.png`),
+      fullPage: true,
+    });
+  }
+  await expectNoAxeViolations(page);
+});

@@ -32,7 +32,7 @@ export function ReleasesTable() {
       pageSize={REMOTE_HISTORY_LIMIT}
       onPage={() => undefined}
       errorTitle="The release history could not be loaded."
-      emptyTitle="No remote releases recorded yet"
+      emptyTitle="No remote releases recorded yet: every remote runs its built-in version"
       pagerLabel="Release history pages"
     >
       {(entries) => (
