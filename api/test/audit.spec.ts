@@ -85,6 +85,95 @@ describe('product edits', () => {
     ]);
   });
 
+  it('edits name, description, picture and category (issue 33), logged as before → after with the name', async () => {
+    const id = await api.insertTool({ name: 'Old Name Drill', price: 30 });
+    const entries = await logged(async () => {
+      const answer = await edit(id, {
+        name: 'New Name Drill',
+        shortDescription: 'Now with two batteries',
+        img: '/images/angle-grinder.webp',
+        category: 'Drills',
+      });
+      expect(answer.status).toBe(200);
+    });
+    const tool = (await api.request('GET', `/tools/${id}`)).body as Record<string, unknown>;
+    expect(tool).toMatchObject({
+      name: 'New Name Drill',
+      shortDescription: 'Now with two batteries',
+      img: expect.stringMatching(/\/images\/angle-grinder\.webp$/),
+      category: 'Drills',
+      price: 30,
+    });
+    expect(entries).toMatchObject([
+      {
+        action: 'product.edit',
+        targetId: id,
+        targetName: 'New Name Drill',
+        before: {
+          name: 'Old Name Drill',
+          shortDescription: 'A drill for tests',
+          category: 'Other',
+        },
+        after: {
+          name: 'New Name Drill',
+          shortDescription: 'Now with two batteries',
+          category: 'Drills',
+        },
+      },
+    ]);
+    expect(Object.keys(entries[0]!.before!).sort()).toEqual([
+      'category',
+      'img',
+      'name',
+      'shortDescription',
+    ]);
+
+    // null takes the category away again: the product is listed as "Other".
+    const cleared = await logged(() => edit(id, { category: null }));
+    expect(cleared).toMatchObject([
+      { before: { category: 'Drills' }, after: { category: 'Other' } },
+    ]);
+    const again = (await api.request('GET', `/tools/${id}`)).body as Record<string, unknown>;
+    expect(again).not.toHaveProperty('category');
+  });
+
+  it('refuses a bad name, description, picture or category with 400 and changes nothing', async () => {
+    const id = await api.insertTool({ name: 'Kept Drill' });
+    for (const body of [
+      { name: '' },
+      { name: '   ' },
+      { name: 42 },
+      { name: 'x'.repeat(5000) },
+      { shortDescription: '' },
+      { img: 'javascript:alert(1)' },
+      { img: 'https://tracker.example/pixel.gif' },
+      { category: 'Hammers' },
+      { category: 7 },
+      { sku: 'ABC-1' },
+      { colour: 'red' },
+    ]) {
+      const answer = await edit(id, body);
+      expect({ body, status: answer.status }).toEqual({ body, status: 400 });
+      expect(typeof answer.body.message === 'string' || Array.isArray(answer.body.message)).toBe(
+        true,
+      );
+    }
+    const tool = (await api.request('GET', `/tools/${id}`)).body as Record<string, unknown>;
+    expect(tool.name).toBe('Kept Drill');
+  });
+
+  it('names the product on restock and delete entries (not only its id)', async () => {
+    const id = await api.insertTool({ name: 'Named Sander', available: 5 });
+    const entries = await logged(async () => {
+      await api.request('PUT', `/tools/${id}`, { ...asAdmin(), body: { available: 9 } });
+      await api.request('DELETE', `/tools/${id}`, asAdmin());
+    });
+    expect(entries).toMatchObject([
+      { action: 'product.restock', targetId: id, targetName: 'Named Sander' },
+      { action: 'product.delete', targetId: id, targetName: 'Named Sander' },
+    ]);
+  });
+
   it('records nothing for an edit or a restock that changes nothing', async () => {
     const id = await api.insertTool({ price: 30, minOrder: 2, available: 40 });
     const entries = await logged(async () => {

@@ -58,6 +58,10 @@ export function auditEntryOf(
   const changed = change && changedFields(change);
   if (change && !changed) return undefined;
   const target = call.params.id ?? call.params.email ?? result.insertedId ?? result.id;
+  // The name the service read with its write (the product, the order's customer), else the body's.
+  const targetName =
+    recorded.findLast((change) => change.targetName !== undefined)?.targetName ??
+    (typeof body.name === 'string' ? body.name : undefined);
   const details = Object.fromEntries(
     (spec.details ?? []).filter((key) => isPlainData(body[key])).map((key) => [key, body[key]]),
   );
@@ -65,7 +69,7 @@ export function auditEntryOf(
     actor: call.actor,
     action: typeof spec.action === 'function' ? spec.action(body) : spec.action,
     targetId: target === undefined ? '' : String(target),
-    ...(typeof body.name === 'string' ? { targetName: body.name } : {}),
+    ...(targetName !== undefined ? { targetName } : {}),
     ...(Object.keys(details).length > 0 ? { details } : {}),
     ...(changed && Object.keys(changed.before).length > 0 ? { before: changed.before } : {}),
     ...(changed && Object.keys(changed.after).length > 0 ? { after: changed.after } : {}),

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface AuditChange {
   before?: Record<string, unknown>;
   after?: Record<string, unknown>;
+  /** What the target is called (a product's name, an order's customer), for the log's readers. */
+  targetName?: string;
 }
 
 const trail = new AsyncLocalStorage<AuditChange[]>();
@@ -18,8 +20,12 @@ export function collectChanges<T>(changes: AuditChange[], call: () => T): T {
  * conditional write, or the ones it was made conditional on) and the ones it wrote. Outside an
  * audited call (a customer's own action, a sweep) it does nothing.
  */
-export function recordChange(before: Record<string, unknown>, after: Record<string, unknown>) {
-  trail.getStore()?.push({ before, after });
+export function recordChange(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+  targetName?: string,
+) {
+  trail.getStore()?.push({ before, after, ...(targetName !== undefined && { targetName }) });
 }
 
 /** JSON with every object's keys sorted: equal data compares equal whatever its key order. */
@@ -36,7 +42,9 @@ const same = (a: unknown, b: unknown) => canonical(a) === canonical(b);
  * The fields that differ between before and after, each side holding only those (a field that is
  * absent on one side stays absent there); undefined when nothing changed (a no-op).
  */
-export function changedFields(change: AuditChange): Required<AuditChange> | undefined {
+export function changedFields(
+  change: AuditChange,
+): Required<Omit<AuditChange, 'targetName'>> | undefined {
   const before = change.before ?? {};
   const after = change.after ?? {};
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(

@@ -163,12 +163,31 @@ export class CreateToolDto implements NewTool {
 }
 
 /**
- * PATCH /tools/:id: the buying terms, any of them; checked together with the stored tool by
- * validateNewTool (ToolsService.editTerms). `priceTiers: []` removes the tiers, `packSize: 1` the packs.
+ * PATCH /tools/:id: the buying terms and the description (name, img, shortDescription, category),
+ * any of them; checked together with the stored tool by validateNewTool (ToolsService.editTerms).
+ * `priceTiers: []` removes the tiers, `packSize: 1` the packs, `category: null` the category
+ * (listed as "Other" again).
  */
 export class EditToolTermsDto extends PartialType(
-  PickType(CreateToolDto, ['price', 'minOrder', 'packSize', 'priceTiers'] as const),
-) {}
+  PickType(CreateToolDto, [
+    'price',
+    'minOrder',
+    'packSize',
+    'priceTiers',
+    'name',
+    'img',
+    'shortDescription',
+  ] as const),
+) {
+  @ApiPropertyOptional({
+    enum: TOOL_CATEGORIES,
+    nullable: true,
+    description: `null: no category (listed as ${UNCATEGORISED})`,
+  })
+  @IsOptional()
+  @IsIn(TOOL_CATEGORIES, { message: CatalogMessages.category })
+  category?: ToolCategory | null;
+}
 
 /** PUT /tools/:id (admin restock). */
 export class RestockDto {

@@ -92,11 +92,13 @@ export class ToolsController {
   @Patch(':id')
   @AdminOnly()
   @RateLimit('writes')
-  @Audited('product.edit', { details: ['price', 'minOrder', 'packSize', 'priceTiers'] })
+  @Audited('product.edit', {
+    details: ['price', 'minOrder', 'packSize', 'priceTiers', 'category'],
+  })
   @ApiOkResponse({
     type: ModifiedResponse,
     description:
-      'Edits the buying terms (price, minOrder, packSize, priceTiers), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs',
+      'Edits the buying terms (price, minOrder, packSize, priceTiers) and the description (name, img, shortDescription, category), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs, category null the category',
   })
   @ApiInvalidInput
   @ApiBodyTooLarge

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ApiMessages,
+  UNCATEGORISED,
   validateNewTool,
   type DeletedAnswer,
   type InsertedAnswer,
@@ -60,6 +61,23 @@ function termsOf(tool: Pick<Tool, 'price' | 'minOrder' | 'packSize' | 'priceTier
     packSize: tool.packSize ?? 1,
     priceTiers: (tool.priceTiers ?? []).map(({ minQuantity, price }) => ({ minQuantity, price })),
   };
+}
+
+/** What an edit may set beside the terms: how the product is described. */
+const DESCRIPTION_FIELDS = ['name', 'img', 'shortDescription', 'category'] as const;
+type DescriptionField = (typeof DESCRIPTION_FIELDS)[number];
+
+/** The description fields an edit sets, as stored (category: absent is "Other"), for the audit log. */
+function descriptionOf(
+  tool: Partial<Pick<Tool, DescriptionField>>,
+  fields: readonly DescriptionField[],
+) {
+  return Object.fromEntries(
+    fields.map((field) => [
+      field,
+      field === 'category' ? (tool.category ?? UNCATEGORISED) : tool[field],
+    ]),
+  );
 }
 
 /** What a quick order reads of a tool: its name and picture and the buying terms. */
@@ -156,23 +174,50 @@ export class ToolsService {
    * from the tool they reserve, so a change applies from the next order on.
    */
   async editTerms(id: string, edit: EditToolTermsDto): Promise<ModifiedAnswer> {
+    // A new picture is checked and resolved like one of a new product (once: it does not depend on the tool).
+    const image =
+      edit.img === undefined
+        ? undefined
+        : resolveImageLink(edit.img, this.config.publicUrl, this.config.imageHosts);
+    const img = image && !('problem' in image) ? image.link : edit.img;
+    const described = DESCRIPTION_FIELDS.filter((field) => edit[field] !== undefined);
     for (let attempt = 0; ; attempt++) {
       const stored = await this.tools.findById(id).lean<LeanTool>();
       if (!stored) throw notFound(ApiMessages.toolNotFound);
       // Fields the body left out are undefined on the DTO: they keep the stored values.
-      const given = Object.entries(edit).filter(([, value]) => value !== undefined);
-      const terms = plainTerms({ ...stored, ...Object.fromEntries(given) });
+      const given = Object.entries({ ...edit, ...(img !== undefined && { img }) }).filter(
+        ([, value]) => value !== undefined,
+      );
+      const edited = { ...stored, ...Object.fromEntries(given) } as LeanTool & {
+        category?: Tool['category'] | null;
+      };
+      const terms = plainTerms(edited);
+      // null clears the category: checked and stored as absent.
+      if (terms.category === null) delete terms.category;
       const errors = validateNewTool(terms);
       // The minimum order above the stock only matters when this edit sets the minimum.
-      const fields: Array<keyof typeof errors> = ['price', 'minOrder', 'packSize', 'priceTiers'];
+      const fields: Array<keyof typeof errors> = [
+        'price',
+        'minOrder',
+        'packSize',
+        'priceTiers',
+        ...described,
+      ];
       if (edit.minOrder !== undefined) fields.push('available');
       const problems = fields.flatMap((field) => errors[field] ?? []);
       if (problems.length > 0) throw invalid(problems.join('; '));
+      if (image && 'problem' in image) throw invalid(image.problem);
       const { price, minOrder, packSize, priceTiers } = terms;
       const unset = {
         ...(packSize === undefined && { packSize: 1 }),
         ...(priceTiers === undefined && { priceTiers: 1 }),
+        ...(edit.category === null && { category: 1 }),
       };
+      const description = Object.fromEntries(
+        described
+          .filter((field) => terms[field] !== undefined)
+          .map((field) => [field, terms[field]]),
+      );
       const result = await this.tools.updateOne(
         {
           _id: id,
@@ -181,6 +226,10 @@ export class ToolsService {
           packSize: stored.packSize ?? { $exists: false },
           priceTiers: stored.priceTiers ?? { $exists: false },
           ...(edit.minOrder !== undefined && { available: stored.available }),
+          // The described fields as they were read: their before in the audit log is exact.
+          ...Object.fromEntries(
+            described.map((field) => [field, stored[field] ?? { $exists: false }]),
+          ),
         },
         {
           $set: {
@@ -188,6 +237,7 @@ export class ToolsService {
             minOrder,
             ...(packSize !== undefined && { packSize }),
             ...(priceTiers && { priceTiers }),
+            ...description,
           },
           ...(Object.keys(unset).length > 0 && { $unset: unset }),
         },
@@ -195,7 +245,13 @@ export class ToolsService {
       if (result.matchedCount > 0 || attempt >= EDIT_ATTEMPTS) {
         this.lists.clear();
         // The write matched the stored terms: they are exactly what it replaced.
-        if (result.matchedCount > 0) recordChange(termsOf(stored), termsOf(terms));
+        if (result.matchedCount > 0) {
+          recordChange(
+            { ...termsOf(stored), ...descriptionOf(stored, described) },
+            { ...termsOf(terms), ...descriptionOf(terms, described) },
+            terms.name,
+          );
+        }
         if (result.matchedCount === 0) throw conflict(ApiMessages.toolChangedMeanwhile);
         return modified(result.matchedCount, result.modifiedCount);
       }
@@ -209,15 +265,19 @@ export class ToolsService {
       .lean<LeanTool>();
     this.lists.clear();
     if (!before) throw notFound(ApiMessages.toolNotFound);
-    recordChange({ available: before.available }, { available });
+    recordChange({ available: before.available }, { available }, before.name);
     return modified(1, before.available === available ? 0 : 1);
   }
 
   async remove(id: string): Promise<DeletedAnswer> {
-    const result = await this.tools.deleteOne({ _id: id });
+    // The deleted product's name (the audit log's target): read in the delete itself.
+    const removed = await this.tools
+      .findOneAndDelete({ _id: id }, { projection: { name: 1 } })
+      .lean<Pick<LeanTool, 'name'>>();
     this.lists.clear();
-    if (result.deletedCount === 0) throw notFound(ApiMessages.toolNotFound);
-    return deleted(result.deletedCount);
+    if (!removed) throw notFound(ApiMessages.toolNotFound);
+    recordChange({ name: removed.name }, {}, removed.name);
+    return deleted(1);
   }
 
   /**
