@@ -266,7 +266,7 @@ describe('indexes', () => {
       ]),
     );
     expect(await keysOf('reviews')).toEqual(
-      expect.arrayContaining(['{"email":1,"_id":-1}', '{"hidden":1}']),
+      expect.arrayContaining(['{"email":1,"_id":-1}', '{"hidden":1}', '{"toolId":1,"_id":-1}']),
     );
     const users = await api.db.collection('users').indexes();
     expect(users.find((index) => index.key.email === 1)?.unique).toBe(true);

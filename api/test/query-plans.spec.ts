@@ -50,6 +50,7 @@ let api: TestApi;
 let reads: Read[] = [];
 let label = '';
 let bigBuyer = '';
+let someTool = '';
 
 beforeAll(async () => {
   api = await TestApi.start({ CATALOG_CACHE_MS: '0' });
@@ -64,6 +65,7 @@ beforeAll(async () => {
       at: new Date(Date.now() - i * 1000),
     })),
   );
+  someTool = String((await api.db.collection('tools').findOne({}))!._id);
   // Fresh statistics, as autovacuum would gather them within a minute of such a load.
   const socket = process.env.TEST_POSTGRES_SOCKET;
   if (socket) {
@@ -171,6 +173,7 @@ const lists = () => {
     ['/tools?lowStock=true&limit=20', admin],
     ['/reviews?limit=20', customer],
     ['/reviews?limit=20&page=100', customer],
+    [`/reviews?toolId=${someTool}&limit=20&page=1`, customer],
     [`/userReviews?email=${email}&limit=20`, customer],
     ['/adminReviews?limit=20&page=100', admin],
     [`/orders?email=${email}&limit=20`, customer],

@@ -9,9 +9,19 @@ import {
   RATING_MIN,
   ratingError,
   REVIEW_OPINION_MAX_LENGTH,
+  ReviewMessages,
 } from '@toolshop/contracts';
-import { Allow, IsBoolean, IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import {
+  Allow,
+  IsBoolean,
+  IsMongoId,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  MaxLength,
+} from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
+import { PageQuery } from '../common/pagination';
 
 /** POST /reviews. email and customerName are taken from the token; sent ones are ignored. */
 export class CreateReviewDto implements NewReview {
@@ -27,8 +37,21 @@ export class CreateReviewDto implements NewReview {
   @FollowsRule('rating', ratingError)
   rating: number;
 
+  @ApiPropertyOptional({ description: 'The product reviewed (its id); optional' })
+  @IsOptional()
+  @IsMongoId({ message: ReviewMessages.toolIdInvalid })
+  toolId?: string;
+
   @ApiHideProperty() @Allow() email?: unknown;
   @ApiHideProperty() @Allow() customerName?: unknown;
+}
+
+/** GET /reviews: a page, optionally one product's reviews only. */
+export class ReviewListQuery extends PageQuery {
+  @ApiPropertyOptional({ description: 'Only the reviews of this product' })
+  @IsOptional()
+  @IsMongoId({ message: ReviewMessages.toolIdInvalid })
+  toolId?: string;
 }
 
 /** PATCH /reviews/{id} (admins). */
@@ -43,7 +66,12 @@ export class ReviewResponse {
   @ApiProperty() customerName: string;
   @ApiProperty() opinion: string;
   @ApiProperty() rating: number;
-  @ApiProperty({ description: 'The author has a paid order' }) verifiedBuyer: boolean;
+  @ApiPropertyOptional({ description: 'The product reviewed, if the author named one' })
+  toolId?: string;
+  @ApiProperty({
+    description: 'The author has a paid order (of the product reviewed, if the review names one)',
+  })
+  verifiedBuyer: boolean;
 }
 
 export class OwnReviewResponse extends ReviewResponse {

@@ -22,6 +22,7 @@ import { RateLimit } from '../common/rate-limit.decorator';
 import {
   CreateReviewDto,
   OwnReviewResponse,
+  ReviewListQuery,
   ReviewResponse,
   ReviewVisibilityDto,
 } from './review.dto';
@@ -39,15 +40,16 @@ export class ReviewsController {
   @Public()
   @ApiOkResponse({
     type: [ReviewResponse],
-    description: 'Public: reviews not hidden, newest first; ETag revalidation',
+    description:
+      'Public: reviews not hidden (of one product with toolId), newest first; ETag revalidation',
   })
   @ApiInvalidInput
   async list(
-    @Query() query: PageQuery,
+    @Query() query: ReviewListQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { reviews, total } = await this.reviews.list(pageOf(query));
+    const { reviews, total } = await this.reviews.list(pageOf(query), query.toolId);
     return sendSnapshot(request, reply, withTotal(reply, reviews, total));
   }
 

@@ -1,10 +1,15 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ApiMessages, type InsertedAnswer, type ModifiedAnswer } from '@toolshop/contracts';
-import type { Model, Types } from 'mongoose';
+import {
+  ApiMessages,
+  ReviewMessages,
+  type InsertedAnswer,
+  type ModifiedAnswer,
+} from '@toolshop/contracts';
+import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
-import { notFound } from '../common/domain-error';
+import { invalid, notFound } from '../common/domain-error';
 import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
@@ -12,9 +17,10 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { PaidBuyers, withVerifiedBuyers } from './paid-buyers';
 import type { CreateReviewDto } from './review.dto';
 import { Review } from './review.schema';
+import { ReviewedTools } from './reviewed-tools';
 
 type StoredReview = Pick<Review, 'email' | 'customerName' | 'opinion' | 'rating'> &
-  Partial<Pick<Review, 'hidden' | 'createdAt'>> & {
+  Partial<Pick<Review, 'hidden' | 'createdAt' | 'toolId'>> & {
     _id: Types.ObjectId;
   };
 
@@ -22,9 +28,11 @@ type StoredReview = Pick<Review, 'email' | 'customerName' | 'opinion' | 'rating'
 const NEWEST_FIRST = { _id: -1 } as const;
 /** Reviews stored before hiding existed have no `hidden` field: they are visible. */
 const VISIBLE = { hidden: { $ne: true } };
-const OWN_FIELDS = { email: 1, customerName: 1, opinion: 1, rating: 1, hidden: 1, createdAt: 1 };
+const PUBLIC_FIELDS = { email: 1, customerName: 1, opinion: 1, rating: 1, toolId: 1 };
+const OWN_FIELDS = { ...PUBLIC_FIELDS, hidden: 1, createdAt: 1 };
 
-const listKey = (page: Page) => `${page.skip}:${page.limit}:${page.requested}`;
+const listKey = (page: Page, toolId?: string) =>
+  `${page.skip}:${page.limit}:${page.requested}:${toolId ?? ''}`;
 const DEFAULT_LIST = listKey(pageOf({}));
 
 @Injectable()
@@ -38,22 +46,28 @@ export class ReviewsService {
   constructor(
     @InjectModel(Review.name) private readonly reviews: Model<Review>,
     private readonly buyers: PaidBuyers,
+    private readonly tools: ReviewedTools,
     @Inject(API_CONFIG) config: ApiConfig,
   ) {
     this.lists = new TtlCache(config.catalogCacheMs);
   }
 
-  /** Public: visible reviews only, no emails. */
-  list(page: Page) {
-    return this.lists.get(listKey(page), async () => {
+  /** Public: visible reviews only (of one product, if given), no emails. */
+  list(page: Page, toolId?: string) {
+    return this.lists.get(listKey(page, toolId), async () => {
+      const filter = toolId ? { ...VISIBLE, toolId: new Types.ObjectId(toolId) } : VISIBLE;
       const [stored, total] = await Promise.all([
         this.reviews
-          .find(VISIBLE, { email: 1, customerName: 1, opinion: 1, rating: 1 })
+          .find(filter, PUBLIC_FIELDS)
           .sort(NEWEST_FIRST)
           .skip(page.skip)
           .limit(page.limit)
           .lean<StoredReview[]>(),
-        page.requested ? this.visibleCount() : Promise.resolve(undefined),
+        !page.requested
+          ? Promise.resolve(undefined)
+          : toolId
+            ? this.reviews.countDocuments(filter)
+            : this.visibleCount(),
       ]);
       const reviews = (await withVerifiedBuyers(this.buyers, stored)).map(
         ({ email: _email, ...review }) => review,
@@ -102,11 +116,14 @@ export class ReviewsService {
   }
 
   async create(author: AuthUser, body: CreateReviewDto): Promise<InsertedAnswer> {
+    if (body.toolId !== undefined && !(await this.tools.exists(body.toolId)))
+      throw invalid(ReviewMessages.toolNotFound);
     const review = await this.reviews.create({
       email: author.email,
       customerName: author.name || author.email.split('@')[0],
       opinion: body.opinion.trim(),
       rating: body.rating,
+      ...(body.toolId === undefined ? {} : { toolId: new Types.ObjectId(body.toolId) }),
     });
     this.lists.clear();
     return inserted(review._id);

@@ -116,7 +116,9 @@ export interface Review {
   customerName: string;
   opinion: string;
   rating: number;
-  /** The author has a paid order (computed when the list is read). */
+  /** The product the review is about, if the author named one (issue 33). */
+  toolId?: string;
+  /** The author has a paid order (of the reviewed product, if it names one; computed when read). */
   verifiedBuyer?: boolean;
   /** An admin hid it from the public list; only its author and admins still see it. */
   hidden?: boolean;
@@ -165,7 +167,15 @@ export interface AuditEntry {
 export interface NewReview {
   opinion: string;
   rating: number;
+  /** Optional: the product reviewed (GET /reviews?toolId= lists a product's reviews). */
+  toolId?: string;
 }
+
+/** The answers about a review's product (issue 33). */
+export const ReviewMessages = {
+  toolIdInvalid: 'toolId must be the id of a product',
+  toolNotFound: 'There is no product with this toolId',
+} as const;
 
 export interface Suggestion {
   /** Labelled 'Your email or name'. */
