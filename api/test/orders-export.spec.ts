@@ -75,6 +75,8 @@ describe('GET /adminOrders/export.csv', () => {
       'Address',
       'Phone',
       'Transaction id',
+      'Carrier',
+      'Tracking number',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
@@ -90,7 +92,10 @@ describe('GET /adminOrders/export.csv', () => {
       '1 Main St',
       '555-0100',
       'pi_test_123',
+      '',
+      '',
     ]);
+
 
     const all = parseCsv((await exportCsv()).body as string);
     expect(all.map((row) => row[0]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
@@ -124,6 +129,21 @@ describe('GET /adminOrders/export.csv', () => {
     expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(451);
     expect(rows.slice(1).every((row) => row[2] === 'unpaid')).toBe(true);
     expect(parseCsv((await exportCsv('?state=shipped')).body as string)).toHaveLength(1);
+  });
+
+  it('gives a shipped order the carrier and tracking number of its approval (issue 33)', async () => {
+    const order = await api.placeOrder(toolId, api.tokens.customer, 2);
+    await api.markPaid(order);
+    const approved = await api.request('PATCH', `/adminOrders/${order}`, {
+      token: api.tokens.admin,
+      body: { carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
+    });
+    expect(approved.status).toBe(200);
+    const rows = parseCsv((await exportCsv('?state=shipped')).body as string);
+    expect(rows[0]!.slice(-2)).toEqual(['Carrier', 'Tracking number']);
+    const row = rows.find((cells) => cells[0] === order)!;
+    expect(row[2]).toBe('shipped');
+    expect(row.slice(-2)).toEqual(['UPS', '1Z999AA10123456784']);
   });
 
   it('refuses an unknown filter with a clear message', async () => {

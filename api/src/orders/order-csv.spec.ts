@@ -54,7 +54,7 @@ describe('CSV cells', () => {
       createdAt: new Date('2026-11-25T10:00:00Z'),
     });
     expect(row).toBe(
-      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,\"+1 555\",pi_1\r\n",
+      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,\"+1 555\",pi_1,,\r\n",
     );
   });
 

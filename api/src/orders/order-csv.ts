@@ -48,6 +48,8 @@ export type CsvOrder = Pick<
   | 'shipped'
   | 'transactionId'
   | 'createdAt'
+  | 'carrier'
+  | 'trackingNumber'
 > & { _id: unknown; toolId: unknown };
 
 export const ORDER_CSV_HEADER = [
@@ -63,6 +65,8 @@ export const ORDER_CSV_HEADER = [
   'Address',
   'Phone',
   'Transaction id',
+  'Carrier',
+  'Tracking number',
 ];
 
 export function orderCsvRow(order: CsvOrder): string {
@@ -79,6 +83,9 @@ export function orderCsvRow(order: CsvOrder): string {
     order.address,
     order.phone,
     order.transactionId,
+    // Set when the order was approved for shipping (blank before, or when shipped without them).
+    order.carrier,
+    order.trackingNumber,
   ]);
 }
 
