@@ -5,6 +5,7 @@ import { useAuth } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { ProfileCard } from '../features/profile/profile-card';
 import { ProfileForm } from '../features/profile/profile-form';
+import { PasswordForm } from '../features/profile/password-form';
 import { EmailVerification } from '../features/profile/email-verification';
 import { useProfile } from '../features/profile/api/profile';
 import styles from './page.module.css';
@@ -53,7 +54,10 @@ export default function ProfilePage() {
           <ProfileCard user={user} profile={profile}>
             <EmailVerification />
           </ProfileCard>
-          <ProfileForm key={profile?._id ?? 'new'} email={user.email} profile={profile} />
+          <div className={styles.stack}>
+            <ProfileForm key={profile?._id ?? 'new'} email={user.email} profile={profile} />
+            <PasswordForm email={user.email} />
+          </div>
         </div>
       )}
     </div>

@@ -3,7 +3,7 @@ import { MongoClient, type Db } from 'mongodb';
 import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
-import { accountsRoutes, type LoginTicket, type PendingSignup } from './accounts/accounts-routes.ts';
+import { accountsRoutes, type LoginTicket, type PasswordReset, type PendingSignup } from './accounts/accounts-routes.ts';
 import { OneTimeTokens } from './accounts/one-time-tokens.ts';
 import { preloadPasswordList } from './accounts/password-policy.ts';
 import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
@@ -55,7 +55,8 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
     await accounts.init();
     const signups = new OneTimeTokens<PendingSignup>(db, 'signups');
     const loginTickets = new OneTimeTokens<LoginTicket>(db, 'login_tickets');
-    const tokenStores = [signups, loginTickets];
+    const resets = new OneTimeTokens<PasswordReset>(db, 'password_resets');
+    const tokenStores = [signups, loginTickets, resets];
     for (const store of tokenStores) await store.init();
     const storage = mongoAdapterFactory(db);
     await storage.createIndexes(PERSISTED_MODELS);
@@ -108,6 +109,12 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
           log: config.log,
           signups,
           loginTickets,
+          resets,
+          throttle,
+          async revokeAccount(accountId) {
+            await storage.revokeAccount(accountId);
+            config.log(`account ${accountId}: password changed; every session and refresh token revoked`);
+          },
           async verifyAccessToken(token) {
             const { payload } = await jwtVerify(token, verifyKeys, {
               issuer,

@@ -1,6 +1,16 @@
 import { useAuth } from './auth-store';
 import { setRuntimeConfig } from './runtime-config';
-import { initAuth, signInWithGoogle, signInWithPassword, signInWithSignupTicket, signOut, signUp } from './session';
+import {
+  changePassword,
+  completePasswordReset,
+  initAuth,
+  requestPasswordReset,
+  signInWithGoogle,
+  signInWithPassword,
+  signInWithSignupTicket,
+  signOut,
+  signUp,
+} from './session';
 
 const manager = {
   signinResourceOwnerCredentials: jest.fn(),
@@ -75,6 +85,28 @@ test("sign-up shows the provider's description when it refuses the form", async 
 test('a sign-up link finishes through the code flow with its one-time ticket, then goes to /dashboard', async () => {
   await signInWithSignupTicket('T'.repeat(43));
   expect(manager.signinRedirect).toHaveBeenLastCalledWith({ extraQueryParams: { login_ticket: 'T'.repeat(43) }, state: { returnTo: '/dashboard' } });
+});
+
+test('password reset: the request and the new password go to the provider; its messages come back', async () => {
+  fetchMock.mockImplementation(() => json(202, { message: 'If an account uses it, a link is on its way.' }));
+  await expect(requestPasswordReset('a@shop.test')).resolves.toBe('If an account uses it, a link is on its way.');
+  fetchMock.mockImplementation(() => json(400, { error: 'invalid_token', error_description: 'This link was already used.' }));
+  await expect(completePasswordReset('t', 'brand-new-choice-99')).rejects.toThrow('This link was already used.');
+  expect(calls().filter((call) => call.includes('id.test'))).toEqual([
+    'POST http://id.test/accounts/password-reset',
+    'POST http://id.test/accounts/password-reset/complete',
+  ]);
+});
+
+test('a password change sends the current password with the token, then signs in with the new one', async () => {
+  localStorage.setItem('accessToken', 'tok');
+  manager.signinResourceOwnerCredentials.mockResolvedValue(oidcUser('a@shop.test'));
+  fetchMock.mockImplementation(() => json(200, { message: 'Changed.' }));
+  await expect(changePassword('a@shop.test', 'old-one-123', 'brand-new-choice-99')).resolves.toBe('Changed.');
+  const call = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/accounts/me/password'))!;
+  expect(call[1].headers).toMatchObject({ Authorization: 'Bearer tok' });
+  expect(JSON.parse(call[1].body as string)).toEqual({ currentPassword: 'old-one-123', newPassword: 'brand-new-choice-99' });
+  expect(manager.signinResourceOwnerCredentials).toHaveBeenLastCalledWith(expect.objectContaining({ username: 'a@shop.test', password: 'brand-new-choice-99' }));
 });
 
 test('sign-out forgets the user and the token and revokes the refresh token', async () => {

@@ -119,7 +119,7 @@ async function providerRequest(
   const description =
     answer && typeof answer === 'object' && 'error_description' in answer
       ? String((answer as { error_description: unknown }).error_description)
-      : messageOf(answer, `Sign-up failed (${response.status})`);
+      : messageOf(answer, `The identity provider answered ${response.status}`);
   throw new ApiError(response.status, description, answer);
 }
 
@@ -139,6 +139,28 @@ export async function signUp({
 }): Promise<string> {
   const answer = await providerRequest('POST', '/accounts', { name, email, password });
   return messageOf(answer, 'Check your inbox to finish signing up.');
+}
+
+/** Asks the provider to mail a password reset link; the same answer for any address (its message). */
+export async function requestPasswordReset(email: string): Promise<string> {
+  return messageOf(await providerRequest('POST', '/accounts/password-reset', { email }), 'Check your inbox.');
+}
+
+/** Sets a new password with the token of a reset link; every session ends (sign in again). */
+export async function completePasswordReset(token: string, password: string): Promise<string> {
+  const answer = await providerRequest('POST', '/accounts/password-reset/complete', { token, password });
+  return messageOf(answer, 'Your password was changed.');
+}
+
+/**
+ * Changes the signed-in user's password (the current one required). The provider ends every
+ * session of the account, so this browser signs in again with the new password.
+ */
+export async function changePassword(email: string, currentPassword: string, newPassword: string): Promise<string> {
+  const token = localStorage.getItem('accessToken') ?? undefined;
+  const answer = await providerRequest('POST', '/accounts/me/password', { currentPassword, newPassword }, token);
+  await signInWithPassword(email, newPassword);
+  return messageOf(answer, 'Your password was changed.');
 }
 
 /**

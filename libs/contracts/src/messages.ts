@@ -70,6 +70,15 @@ export const RuleMessages = {
   /** The one answer to every sign-up, whether or not the address has an account (issue 28). */
   signupCheckInbox:
     'Check your inbox: we sent you an email. Open the link in it to finish signing up.',
+  /** Password reset and change (issue 28): the same answer whether or not the address has an account. */
+  passwordResetSent:
+    'If an account uses this email address, we sent it a link to choose a new password. The link works once, within one hour.',
+  passwordResetDone:
+    'Your password was changed and every session was signed out. Sign in with your new password.',
+  passwordResetLinkInvalid:
+    'This password reset link is invalid, was already used or has expired. Ask for a new one.',
+  passwordChanged: 'Your password was changed. Your other sessions were signed out.',
+  currentPasswordWrong: 'The current password is not right.',
   passwordTooWeak:
     'This password is too easy to guess (a word, a name, a pattern or a repeat). Make it longer, for example three or four unrelated words.',
 } as const;

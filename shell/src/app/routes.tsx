@@ -49,6 +49,18 @@ export const routes: RouteObject[] = [
         element: shellPage(() => import('../features/auth/signup-page').then((m) => m.SignupPage)),
       },
       {
+        path: 'forgot-password',
+        element: shellPage(() =>
+          import('../features/auth/forgot-password-page').then((m) => m.ForgotPasswordPage),
+        ),
+      },
+      {
+        path: 'reset-password',
+        element: shellPage(() =>
+          import('../features/auth/reset-password-page').then((m) => m.ResetPasswordPage),
+        ),
+      },
+      {
         path: 'signup/complete',
         element: shellPage(() =>
           import('../features/auth/signup-complete-page').then((m) => m.SignupCompletePage),

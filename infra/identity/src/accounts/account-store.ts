@@ -228,6 +228,22 @@ export class AccountStore {
     return doc ? toAccount(doc) : undefined;
   }
 
+  /**
+   * Sets a new password. `proven`: the owner just showed they read the address's mail (a reset
+   * link), so an unverified email counts as verified from now on.
+   */
+  async setPassword(id: string, password: string, proven = false): Promise<Account | undefined> {
+    const now = new Date();
+    await this.#accounts.updateOne({ _id: id }, { $set: { passwordHash: await hashPassword(password), updatedAt: now } });
+    if (proven) {
+      await this.#accounts.updateOne(
+        { _id: id, emailVerifiedAt: { $exists: false } },
+        { $set: { emailVerifiedAt: now }, $unset: { verification: '' } },
+      );
+    }
+    return this.findById(id);
+  }
+
   /** Creates the demo account (verified), or resets its password to the configured one (development only). */
   async ensure(input: { email: string; name: string; password: string }): Promise<Account> {
     const existing = await this.#accounts.findOne({ email: normalizeEmail(input.email) });

@@ -1,9 +1,10 @@
-import { nameError, normalizeEmail, RuleMessages, TEXT_MAX_LENGTH, validateSignup } from '@toolshop/contracts';
+import { nameError, normalizeEmail, RuleMessages, TEXT_MAX_LENGTH, validateEmail, validateSignup } from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
 import { errorBlock, sendPage } from '../http/page.ts';
 import type { Mailer } from '../mail/mailer.ts';
+import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
 import { RateLimiter } from '../throttle/rate-limiter.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './password-hash.ts';
@@ -19,6 +20,16 @@ export const SIGNUP_EMAIL_TAKEN = 'This email address already has a Toolshop acc
 const SIGNUP_MAILS_PER_WINDOW = 3;
 /** The sign-in a finished sign-up hands to the shop must be completed within this time. */
 export const LOGIN_TICKET_TTL_MS = 10 * 60_000;
+
+/** A password reset link works this long, once (issue 28). */
+export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
+/** Reset mails per address and window (silently none past it). */
+const RESET_MAILS_PER_WINDOW = 3;
+
+/** The account a password reset link is for. */
+export interface PasswordReset {
+  accountId: string;
+}
 
 /** A sign-up waiting for its mailed link: the account is made only when the link is followed. */
 export interface PendingSignup {
@@ -60,6 +71,12 @@ export interface AccountsRoutesOptions {
   signups: OneTimeTokens<PendingSignup>;
   /** Sign-ins of finished sign-ups, for the shop's authorization request. */
   loginTickets: OneTimeTokens<LoginTicket>;
+  /** Pending password resets (collection `password_resets`). */
+  resets: OneTimeTokens<PasswordReset>;
+  /** Counts wrong current passwords of a password change like failed sign-ins (lockout). */
+  throttle: LoginThrottle;
+  /** Ends every session, grant and refresh token of the account (after a reset or a change). */
+  revokeAccount: (accountId: string) => Promise<void>;
   log: (line: string) => void;
 }
 
@@ -136,6 +153,52 @@ to set a new one. If it was not you, ignore this mail.
   };
 }
 
+/** The reset link (to the shop's page, the token in the fragment: never sent to a server's log). */
+function resetMail(email: string, link: string) {
+  return {
+    to: email,
+    subject: 'Choose a new Toolshop password',
+    text: `Hello,
+
+someone, hopefully you, asked to choose a new password for the Toolshop account of this email
+address. Open this link within one hour to choose it; it works once:
+
+${link}
+
+If you did not ask, ignore this mail: your password stays as it is.
+`,
+  };
+}
+
+/** The same request for an address without an account: the same work, a mail that says so. */
+function noAccountMail(email: string, signUpUrl: string) {
+  return {
+    to: email,
+    subject: 'Choose a new Toolshop password',
+    text: `Hello,
+
+someone asked to reset the Toolshop password of this email address, but no Toolshop account uses
+it. If it was you, you may have signed up with another address, or you can sign up at ${signUpUrl}.
+If you did not ask, ignore this mail.
+`,
+  };
+}
+
+/** Tells the owner the password changed (after a reset or a change in the profile). */
+function passwordChangedMail(email: string, loginUrl: string) {
+  return {
+    to: email,
+    subject: 'Your Toolshop password was changed',
+    text: `Hello,
+
+the password of your Toolshop account was just changed, and every session of the account was
+signed out.
+
+If that was not you, choose a new password at once with "Forgot password?" at ${loginUrl}.
+`,
+  };
+}
+
 /**
  * Sign-up (`POST /accounts`) and display-name update (`PATCH /accounts/me`): the two calls besides
  * standard OIDC that the shop makes to its identity provider.
@@ -147,7 +210,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   const updateLimiter = new RateLimiter(db, 'renames', limits.renames, limits.windowMs);
   const mailLimiter = new RateLimiter(db, 'verification-mails', VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
   const signupMailLimiter = new RateLimiter(db, 'signup-mails', SIGNUP_MAILS_PER_WINDOW, limits.windowMs);
-  const { signups, loginTickets } = options;
+  const { signups, loginTickets, resets, throttle, revokeAccount } = options;
+  const resetLimiter = new RateLimiter(db, 'password-resets', limits.signups, limits.windowMs);
+  const resetMailLimiter = new RateLimiter(db, 'password-reset-mails', RESET_MAILS_PER_WINDOW, limits.windowMs);
   const [firstOrigin] = webOrigins;
 
   const limit = async (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
@@ -254,6 +319,89 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     ctx.redirect(`${firstOrigin}/signup/complete#ticket=${ticket}`);
   }
 
+  /**
+   * `POST /accounts/password-reset {email}`: the same answer and work whether or not the address
+   * has an account; its owner gets a single-use link for one hour (only the token's sha256 is
+   * stored), an address without an account a mail saying so.
+   */
+  async function requestReset(ctx: Context) {
+    await limit(resetLimiter, ctx.ip);
+    const body = await readJson(ctx);
+    const problem = validateEmail(body.email);
+    if (problem) throw invalid(problem, 'email');
+    const email = normalizeEmail(String(body.email));
+    const account = await accounts.findByEmail(email);
+    if ((await resetMailLimiter.hit(email)) === undefined) {
+      if (account) {
+        const token = await resets.issue({ accountId: account.id }, PASSWORD_RESET_TTL_MS);
+        await sendQuietly(resetMail(email, `${firstOrigin}/reset-password#token=${token}`));
+      } else {
+        await sendQuietly(noAccountMail(email, `${firstOrigin}/signup`));
+      }
+    }
+    ctx.status = 202;
+    ctx.body = { message: RuleMessages.passwordResetSent };
+  }
+
+  /**
+   * `POST /accounts/password-reset/complete {token, password}`: the new password must pass the
+   * rule (checked before the link is used up, so a refused password keeps the link); then the
+   * link is used once (of simultaneous uses one wins), the password set, every session and refresh
+   * token of the account revoked, the account's other reset links withdrawn, the owner told.
+   */
+  async function completeReset(ctx: Context) {
+    await limit(resetLimiter, ctx.ip);
+    const body = await readJson(ctx);
+    const linkInvalid = () => new HttpError(400, 'invalid_token', RuleMessages.passwordResetLinkInvalid, { field: 'token' });
+    const pending = await resets.peek(body.token);
+    const account = pending && (await accounts.findById(pending.accountId));
+    if (!account) throw linkInvalid();
+    checkLengths({ password: body.password });
+    const weak = await passwordProblem(body.password, [account.email, account.name]);
+    if (weak) throw invalid(weak, 'password');
+    if (!(await resets.redeem(body.token))) throw linkInvalid();
+    await accounts.setPassword(account.id, String(body.password), true);
+    await resets.revoke({ accountId: account.id });
+    await revokeAccount(account.id);
+    await sendQuietly(passwordChangedMail(account.email, `${firstOrigin}/login`));
+    ctx.body = { message: RuleMessages.passwordResetDone };
+  }
+
+  /**
+   * `POST /accounts/me/password {currentPassword, newPassword}` with a bearer token: the current
+   * password is checked like a sign-in (the same lockout), the new one by the same rule as at
+   * sign-up; then every session and refresh token ends (the shop signs in again with the new one).
+   */
+  async function changePassword(ctx: Context) {
+    await limit(updateLimiter, ctx.ip);
+    const account = await signedIn(ctx);
+    const body = await readJson(ctx);
+    if (typeof body.currentPassword !== 'string' || !body.currentPassword) {
+      throw invalid(RuleMessages.currentPasswordWrong, 'currentPassword');
+    }
+    checkLengths({ password: body.newPassword });
+    const weak = await passwordProblem(body.newPassword, [account.email, account.name]);
+    if (weak) throw invalid(weak, 'newPassword');
+    let attempt;
+    try {
+      attempt = await throttle.reserve(account.email, ctx.ip);
+    } catch (error) {
+      if (error instanceof LoginLockedError) throw new HttpError(429, 'too_many_requests', error.message);
+      throw error;
+    }
+    if (!(await accounts.authenticate(account.email, body.currentPassword))) {
+      const locked = await attempt.failed();
+      if (locked) throw new HttpError(429, 'too_many_requests', locked.message);
+      throw invalid(RuleMessages.currentPasswordWrong, 'currentPassword');
+    }
+    await attempt.succeeded();
+    await accounts.setPassword(account.id, String(body.newPassword));
+    await resets.revoke({ accountId: account.id });
+    await revokeAccount(account.id);
+    await sendQuietly(passwordChangedMail(account.email, `${firstOrigin}/login`));
+    ctx.body = { message: RuleMessages.passwordChanged };
+  }
+
   async function updateMe(ctx: Context) {
     await limit(updateLimiter, ctx.ip);
     const { id } = await signedIn(ctx);
@@ -302,6 +450,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     '/accounts': { POST: signUp },
     '/accounts/me': { GET: showMe, PATCH: updateMe },
     '/accounts/me/verification': { POST: resendVerification },
+    '/accounts/me/password': { POST: changePassword },
+    '/accounts/password-reset': { POST: requestReset },
+    '/accounts/password-reset/complete': { POST: completeReset },
   };
 
   return async function accountsMiddleware(ctx: Context, next: Next) {

@@ -33,6 +33,17 @@ export class OneTimeTokens<T extends object> {
     return token;
   }
 
+  /** The token's data without using it up (to check a form against its account first). */
+  async peek(token: unknown): Promise<T | undefined> {
+    if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;
+    const doc = await this.#tokens.findOne({ _id: sha256(token), expiresAt: { $gt: new Date() } } as Filter<Stored<T>>);
+    if (!doc) return undefined;
+    const { _id, expiresAt, ...data } = doc;
+    void _id;
+    void expiresAt;
+    return data as unknown as T;
+  }
+
   /** The token's data, once; undefined when malformed, unknown, expired or used (also by a racing use). */
   async redeem(token: unknown): Promise<T | undefined> {
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;

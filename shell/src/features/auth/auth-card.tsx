@@ -41,38 +41,53 @@ export function AuthCard(props: AuthCardProps) {
     }
   };
   return (
+    <AuthFrame title={title}>
+      {notice && (
+        <p role="alert" className={styles.notice}>
+          {notice}
+        </p>
+      )}
+      <form className={styles.form} onSubmit={onSubmit} noValidate>
+        {children}
+        <Button type="submit" block disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </form>
+      <ProviderError message={providerError} />
+      <p className={styles.switch}>{footer}</p>
+      {googleSignInEnabled() && (
+        <>
+          <div className={styles.divider}>OR</div>
+          <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
+            Continue with Google
+          </Button>
+        </>
+      )}
+    </AuthFrame>
+  );
+}
+
+/** The card of every sign-in page: its title (h1) and content, centred. */
+export function AuthFrame({ title, children }: { title: string; children: ReactNode }) {
+  return (
     <div className={styles.page}>
       <section className={styles.card} aria-labelledby="auth-title">
         <h1 id="auth-title" className={styles.title}>
           {title}
         </h1>
-        {notice && (
-          <p role="alert" className={styles.notice}>
-            {notice}
-          </p>
-        )}
-        <form className={styles.form} onSubmit={onSubmit} noValidate>
-          {children}
-          <Button type="submit" block disabled={busy}>
-            {busy ? busyLabel : submitLabel}
-          </Button>
-        </form>
-        {providerError && (
-          <p role="alert" className={styles.providerError}>
-            {providerError}
-          </p>
-        )}
-        <p className={styles.switch}>{footer}</p>
-        {googleSignInEnabled() && (
-          <>
-            <div className={styles.divider}>OR</div>
-            <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
-              Continue with Google
-            </Button>
-          </>
-        )}
+        {children}
       </section>
     </div>
+  );
+}
+
+/** The identity provider's message under a form (announced), or nothing. */
+export function ProviderError({ message }: { message: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={styles.providerError}>
+      {message}
+    </p>
   );
 }
 

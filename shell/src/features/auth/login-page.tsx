@@ -5,6 +5,7 @@ import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
 import { adminOnlyMessage, signedInLoginTarget, type LoginState } from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
+import styles from './auth-form.module.css';
 
 /**
  * /login: email + password (password grant), the Google option; back to the origin afterwards.
@@ -47,6 +48,9 @@ export function LoginPage() {
     >
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
       <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Link to="/forgot-password" className={styles.forgot}>
+        Forgot password?
+      </Link>
     </AuthCard>
   );
 }

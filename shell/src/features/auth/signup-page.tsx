@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
 import { Field, useDocumentTitle } from '@toolshop/ui';
-import { AuthCard } from './auth-card';
+import { AuthCard, AuthFrame } from './auth-card';
 import { useAuthForm } from './use-auth-form';
 import styles from './auth-form.module.css';
 
@@ -45,18 +45,13 @@ export function SignupPage() {
 function CheckInbox({ message }: { message: string }) {
   useDocumentTitle('Check your inbox');
   return (
-    <div className={styles.page}>
-      <section className={styles.card} aria-labelledby="auth-title">
-        <h1 id="auth-title" className={styles.title}>
-          Check your inbox
-        </h1>
-        <p role="status" className={styles.notice}>
-          {message}
-        </p>
-        <p className={styles.switch}>
-          Already have an account? <Link to="/login">Please login</Link>
-        </p>
-      </section>
-    </div>
+    <AuthFrame title="Check your inbox">
+      <p role="status" className={styles.notice}>
+        {message}
+      </p>
+      <p className={styles.switch}>
+        Already have an account? <Link to="/login">Please login</Link>
+      </p>
+    </AuthFrame>
   );
 }
