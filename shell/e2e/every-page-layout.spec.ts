@@ -33,7 +33,7 @@ async function longData(admin: ApiClient) {
     (t) => t.name === name,
   )!;
   const customer = await createUser({
-    name: `Maximiliana Alexandrovna Featherstonehaugh-Wolfeschlegel ${id}`,
+    name: `Maximiliana Alexandrovna Featherstonehaugh-Wolfesch ${id}`, // 60: the longest name allowed
     email: `maximilianafeatherstonehaughprocurement${id}@verylongcompanynameexample.com`,
     verified: true,
   });
