@@ -1,4 +1,4 @@
-import { BuyingMessages, DeliveryMessages, Messages } from '@toolshop/contracts';
+import { BuyingMessages, DeliveryMessages, Messages, RuleMessages } from '@toolshop/contracts';
 import {
   draftPrice,
   largestOrder,
@@ -42,6 +42,18 @@ describe('validateOrderDraft', () => {
     expect(validateOrderDraft(filled, { minOrder: 10, available: 5 }).quantity).toBe(
       Messages.invalidQuantity,
     );
+  });
+});
+
+describe('the name on the order (issue 28)', () => {
+  it('is optional but follows the shared name rule', () => {
+    expect(validateOrderDraft({ ...filled, userName: '' }, stock)).toEqual({});
+    expect(validateOrderDraft({ ...filled, userName: 'Casey\nVisit http://evil.test' }, stock)).toEqual({
+      userName: RuleMessages.nameControlCharacters,
+    });
+    expect(validateOrderDraft({ ...filled, userName: 'pay at evil.test/card' }, stock)).toEqual({
+      userName: RuleMessages.nameNoLinks,
+    });
   });
 });
 

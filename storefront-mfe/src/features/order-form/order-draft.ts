@@ -2,6 +2,7 @@ import {
   BuyingMessages,
   DeliveryMessages,
   Messages,
+  nameError,
   packSizeOf,
   quantityIssue,
   unitPriceFor,
@@ -54,9 +55,12 @@ export function draftPrice(
   return { unitPrice, total: count * unitPrice };
 }
 
-/** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock. */
+/** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock; a name follows the name rule. */
 export function validateOrderDraft(draft: OrderDraft, stock: Stock): OrderDraftErrors {
   const errors: OrderDraftErrors = {};
+  // Optional (the account's name is used without one), but the same name rule as everywhere (issue 28).
+  const userName = draft.userName.trim() ? nameError(draft.userName) : undefined;
+  if (userName) errors.userName = userName;
   if (draft.address.trim() === '') errors.address = DeliveryMessages.address;
   if (draft.phone.trim() === '') errors.phone = DeliveryMessages.phone;
   const quantity = quantityError(draft.quantity, stock);

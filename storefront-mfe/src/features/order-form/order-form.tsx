@@ -179,8 +179,10 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
         <Field
           className={styles.wide}
           label="Name"
+          name="userName"
           autoComplete="name"
           value={draft.userName}
+          error={errors.userName}
           onChange={(e) => update('userName', e.target.value)}
         />
         <Field
