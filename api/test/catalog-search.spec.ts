@@ -173,6 +173,18 @@ describe('GET /tools catalog query', () => {
     expect([answer.body.message].flat()).toContain(message);
   });
 
+  it('tolerates a small typo when the exact text finds nothing (issue 33)', async () => {
+    const search = async (q: string) =>
+      names((await api.request('GET', `/tools?q=${encodeURIComponent(q)}`)).body);
+    expect(await search('drils')).toEqual(await search('drill'));
+    expect(await search('Cordles Dril')).toEqual(['Cordless Drill Driver 18V']);
+    const paged = await api.request('GET', '/tools?q=DRILS&limit=2&page=1');
+    expect(paged.headers.get('x-total-count')).toBe('3');
+    // An exact match wins: no typo variants are added to it.
+    expect(await search('Hammer')).not.toContain('Drill Bit Set (a+b)*');
+    expect(await search('zzzzzz')).toEqual([]);
+  });
+
   it('treats operator-looking search text as text', async () => {
     const answer = await api.request('GET', `/tools?q=${encodeURIComponent('{"$ne":null}')}`);
     expect(answer.status).toBe(200);

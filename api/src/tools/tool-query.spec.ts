@@ -1,4 +1,4 @@
-import { escapeRegex, toolFilter, toolQueryKey, toolSort } from './tool-query';
+import { escapeRegex, toolFilter, toolQueryKey, toolSort, typoPattern } from './tool-query';
 
 describe('catalog query', () => {
   it('matches the search text literally and case-insensitively in name or description', () => {
@@ -11,6 +11,24 @@ describe('catalog query', () => {
     for (const special of '\\^$.*+?()[]{}|/-') {
       expect(new RegExp(escapeRegex(special)).test(special)).toBe(true);
     }
+  });
+
+  it('tolerates one typo of a short plain text only (issue 33), as a bounded alternation', () => {
+    const drils = new RegExp(typoPattern('drils')!, 'i');
+    for (const name of ['Cordless Drill Driver', 'DRILL bit', 'drills']) expect(drils.test(name)).toBe(true);
+    expect(drils.test('Angle Grinder')).toBe(false);
+    expect(new RegExp(typoPattern('grinedr')!, 'i').test('Angle Grinder')).toBe(true); // swapped
+    expect(new RegExp(typoPattern('jigsw')!, 'i').test('Jigsaw')).toBe(true); // missing
+    expect(new RegExp(typoPattern('sandder')!, 'i').test('Orbital Sander')).toBe(true); // extra
+    // Short, long or punctuated text is matched exactly only.
+    for (const text of ['saw', 'x'.repeat(25), '(a+b)*', 'drill.*', '{"$ne":1}'])
+      expect(typoPattern(text)).toBeUndefined();
+    expect(typoPattern('x'.repeat(24))!.split('|').length).toBeLessThanOrEqual(3 * 24);
+    expect(toolFilter({ q: 'drils' })).toEqual(toolFilter({ q: 'drils' }, false));
+    expect(toolFilter({ q: 'drils' }, true).$or).toEqual([
+      { name: { $regex: typoPattern('drils'), $options: 'i' } },
+      { shortDescription: { $regex: typoPattern('drils'), $options: 'i' } },
+    ]);
   });
 
   it('filters category, "Other" and stock; empty text is no filter', () => {

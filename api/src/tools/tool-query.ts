@@ -18,11 +18,41 @@ export function escapeRegex(text: string): string {
   return text.replace(/[\\^$.*+?()[\]{}|/-]/g, '\\$&');
 }
 
-export function toolFilter(query: ToolQuery): QueryFilter<Tool> {
+/** The search words a typo is tolerated in: letters, digits and spaces, 5 to 24 of them. */
+const TYPO_TOLERANT = /^[\p{L}\p{N} ]{5,24}$/u;
+
+/**
+ * "drils" finds drills (issue 33): the search text with one typo undone, as one alternation of
+ * literals (each one character wrong, extra, missing, or two neighbours swapped). Bounded: only
+ * for a short text of letters, digits and spaces (at most 3 x 24 variants of at most 26
+ * characters, no nested quantifier), else undefined.
+ */
+export function typoPattern(text: string): string | undefined {
+  const typed = text.trim();
+  if (!TYPO_TOLERANT.test(typed)) return undefined;
+  const chars = [...typed];
+  const literal = (part: string[]) => escapeRegex(part.join(''));
+  const variants = new Set<string>();
+  chars.forEach((char, i) => {
+    const before = chars.slice(0, i);
+    variants.add(`${literal(before)}.?${literal(chars.slice(i + 1))}`); // wrong or extra
+    variants.add(`${literal(before)}.${literal(chars.slice(i))}`); // one missing
+    const next = chars[i + 1];
+    if (next !== undefined) variants.add(literal([...before, next, char, ...chars.slice(i + 2)])); // swapped
+  });
+  return [...variants].join('|');
+}
+
+/**
+ * `typos`: match the search text with one typo (typoPattern) instead of exactly; the catalog
+ * does so only when the exact text finds nothing.
+ */
+export function toolFilter(query: ToolQuery, typos = false): QueryFilter<Tool> {
   const filter: QueryFilter<Tool> = {};
   const text = query.q?.trim();
   if (text) {
-    const match = { $regex: escapeRegex(text), $options: 'i' };
+    const pattern = (typos && typoPattern(text)) || escapeRegex(text);
+    const match = { $regex: pattern, $options: 'i' };
     filter.$or = [{ name: match }, { shortDescription: match }];
   }
   if (query.category === UNCATEGORISED) filter.category = { $exists: false };

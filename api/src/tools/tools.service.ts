@@ -25,6 +25,7 @@ import {
   escapeRegex,
   needsStockView,
   toolFilter,
+  typoPattern,
   toolQueryKey,
   toolSort,
 } from './tool-query';
@@ -117,7 +118,7 @@ export class ToolsService {
    */
   list(page: Page, query: ToolQuery = {}) {
     return this.lists.get(listKey(page, query), async () => {
-      const filter = toolFilter(query);
+      const filter = await this.searchFilter(query);
       if (needsStockView(query)) {
         const all = byStock(
           await this.tools.find(filter).sort(toolSort(query.sort)).lean<LeanTool[]>(),
@@ -137,6 +138,14 @@ export class ToolsService {
       ]);
       return { tools: new JsonSnapshot(tools), total };
     });
+  }
+
+  /** The view's filter; a search the exact text finds nothing for tolerates one typo ("drils"). */
+  private async searchFilter(query: ToolQuery) {
+    const exact = toolFilter(query);
+    if (!query.q || !typoPattern(query.q) || (await this.tools.exists(exact)) !== null)
+      return exact;
+    return toolFilter(query, true);
   }
 
   /** The default view's snapshot (GET /tools without a query) while it is cached and fresh. */
