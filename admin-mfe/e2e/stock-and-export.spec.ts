@@ -92,7 +92,10 @@ test('Export CSV downloads the orders of the current filter', async ({
     carrier: 'UPS',
     trackingNumber: '1Z999AA10123456784',
   });
-  await page.getByRole('group', { name: 'Show orders' }).getByText('Shipped', { exact: true }).click();
+  await page
+    .getByRole('group', { name: 'Show orders' })
+    .getByText('Shipped', { exact: true })
+    .click();
   const [shipped] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export CSV' }).click(),

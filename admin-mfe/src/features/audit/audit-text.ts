@@ -5,7 +5,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.makeAdmin': 'Assigned admin',
   'product.add': 'Added a product',
   'product.restock': 'Restocked a product',
-  'product.edit': 'Changed a product’s pack size or prices',
+  'product.edit': 'Changed a product',
   'product.delete': 'Deleted a product',
   'order.cancel': 'Cancelled an order',
   'order.approve': 'Approved an order for shipping',

@@ -21,13 +21,15 @@ import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useDeleteTool } from './api/delete-tool';
 import { useRestockTool } from './api/restock-tool';
 import { PRODUCTS_PAGE_SIZE, useToolsPage } from './api/tools-page';
+import { EditDetailsDialog } from './edit-details-dialog';
 import { EditTermsDialog } from './edit-terms-dialog';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
 
 /**
  * Every tool with image, category, price and stock, low stock first (the API's order) and marked;
- * delete (after confirmation) and restock.
+ * restock, edit details (name, picture, description, category) or pack and prices, delete (after
+ * confirmation).
  */
 export function ProductsTable() {
   const [page, setPage] = useState(1);
@@ -38,6 +40,7 @@ export function ProductsTable() {
   const [toDelete, setToDelete] = useState<Tool | null>(null);
   const [toRestock, setToRestock] = useState<Tool | null>(null);
   const [toEdit, setToEdit] = useState<Tool | null>(null);
+  const [toDescribe, setToDescribe] = useState<Tool | null>(null);
 
   const tools = steppingBack ? undefined : query.data?.items;
   if (query.error) {
@@ -110,14 +113,24 @@ export function ProductsTable() {
                 <Button
                   size="small"
                   variant="secondary"
+                  onClick={() => setToDescribe(tool)}
+                  aria-label={`Edit details of ${tool.name}`}
+                >
+                  Edit details
+                </Button>
+                <Button
+                  size="small"
+                  variant="secondary"
                   onClick={() => setToEdit(tool)}
                   aria-label={`Edit pack & prices of ${tool.name}`}
                 >
                   Edit pack & prices
                 </Button>
+                {/* The one irreversible action: a quiet text button, never the row's largest control. */}
                 <Button
                   size="small"
-                  variant="danger"
+                  variant="ghost"
+                  className={styles.delete}
                   onClick={() => setToDelete(tool)}
                   aria-label={`Delete ${tool.name}`}
                 >
@@ -158,6 +171,7 @@ export function ProductsTable() {
         onClose={() => setToRestock(null)}
       />
       <EditTermsDialog tool={toEdit} onClose={() => setToEdit(null)} />
+      <EditDetailsDialog tool={toDescribe} onClose={() => setToDescribe(null)} />
     </>
   );
 }

@@ -57,16 +57,18 @@ export function HowToRelease() {
         visitors yet.
       </li>
       <li>
-        <strong>Preview</strong>: <code>npm run remotes -- preview &lt;remote&gt; &lt;version&gt;</code>{' '}
-        prints a link that shows that version to one browser.
+        <strong>Preview</strong>:{' '}
+        <code>npm run remotes -- preview &lt;remote&gt; &lt;version&gt;</code> prints a link that
+        shows that version to one browser.
       </li>
       <li>
         <strong>Activate</strong>:{' '}
-        <code>npm run remotes -- activate &lt;remote&gt; &lt;version&gt; --reason &quot;…&quot;</code>
-        , with <code>--percent 10</code> a canary for one visitor in ten (
-        <code>promote</code> gives it to everyone, <code>rollback</code> returns to the version
-        before). Visitors get it from their next page load; one whose page loads fail falls back by
-        itself.
+        <code>
+          npm run remotes -- activate &lt;remote&gt; &lt;version&gt; --reason &quot;…&quot;
+        </code>
+        , with <code>--percent 10</code> a canary for one visitor in ten (<code>promote</code> gives
+        it to everyone, <code>rollback</code> returns to the version before). Visitors get it from
+        their next page load; one whose page loads fail falls back by itself.
       </li>
     </ol>
   );

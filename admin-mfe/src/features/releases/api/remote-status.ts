@@ -11,7 +11,10 @@ export interface LiveVersion {
   percent?: number;
 }
 
-export type RemoteStatus = Record<string, { active: LiveVersion | null; canary: LiveVersion | null }>;
+export type RemoteStatus = Record<
+  string,
+  { active: LiveVersion | null; canary: LiveVersion | null }
+>;
 
 export const remoteStatusKey = ['remoteStatus'] as const;
 
@@ -25,7 +28,9 @@ async function fetchStatus(signal: AbortSignal): Promise<RemoteStatus> {
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok || !body || typeof body !== 'object') {
     const message = (body as { message?: unknown } | undefined)?.message;
-    throw new Error(typeof message === 'string' ? message : `The registry answered ${response.status}.`);
+    throw new Error(
+      typeof message === 'string' ? message : `The registry answered ${response.status}.`,
+    );
   }
   return body as RemoteStatus;
 }

@@ -1,0 +1,32 @@
+// PATCH /tools/{id} { name, img, shortDescription, category }: how a product is described (issue 33).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { ModifiedAnswer, Tool, ToolCategory } from '@toolshop/contracts';
+import { toolsKeys } from './tools-page';
+
+export interface ToolDetails {
+  name: string;
+  img: string;
+  shortDescription: string;
+  /** null: no category (listed as Other). */
+  category: ToolCategory | null;
+}
+
+export interface ToolDetailsEdit {
+  tool: Tool;
+  details: ToolDetails;
+}
+
+export function useEditToolDetails() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ tool, details }: ToolDetailsEdit) =>
+      api.patch<ModifiedAnswer>(`/tools/${tool._id}`, details),
+    // The dialog shows a refusal itself, above its buttons.
+    meta: {
+      quiet: true,
+      success: (_answer, variables) => `${(variables as ToolDetailsEdit).details.name} saved`,
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: toolsKeys.all }),
+  });
+}

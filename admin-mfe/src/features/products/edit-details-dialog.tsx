@@ -1,0 +1,115 @@
+import { useState, type FormEvent } from 'react';
+import { isToolCategory, validateNewTool, type Tool } from '@toolshop/contracts';
+import { Button, Dialog, Field } from '@toolshop/ui';
+import { useEditToolDetails } from './api/edit-tool-details';
+import { CategorySelect } from './category-select';
+import styles from './products-table.module.css';
+
+interface EditDetailsDialogProps {
+  tool: Tool | null;
+  onClose: () => void;
+}
+
+/** "Edit details": name, picture, description and category of a product (PATCH /tools/{id}). */
+export function EditDetailsDialog({ tool, onClose }: EditDetailsDialogProps) {
+  return (
+    <Dialog
+      open={tool !== null}
+      title={tool ? `Details of ${tool.name}` : 'Product details'}
+      onClose={onClose}
+    >
+      {tool && <EditDetailsForm key={tool._id} tool={tool} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+type DetailsValues = { name: string; img: string; shortDescription: string; category: string };
+const DETAIL_FIELDS = ['name', 'img', 'shortDescription'] as const;
+
+function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void }) {
+  const [values, setValues] = useState<DetailsValues>({
+    name: tool.name,
+    img: tool.img,
+    shortDescription: tool.shortDescription,
+    category: tool.category ?? '',
+  });
+  const [errors, setErrors] = useState<Partial<Record<keyof DetailsValues, string>>>({});
+  const [refusal, setRefusal] = useState('');
+  const edit = useEditToolDetails();
+  const change = (field: keyof DetailsValues) => (event: { target: { value: string } }) =>
+    setValues({ ...values, [field]: event.target.value });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    setRefusal('');
+    const details = {
+      name: values.name.trim(),
+      img: values.img.trim(),
+      shortDescription: values.shortDescription.trim(),
+      category: isToolCategory(values.category) ? values.category : null,
+    };
+    // The same rules as a new product's (the shared ones), shown at the field.
+    const all = validateNewTool({ ...tool, ...details, category: details.category ?? undefined });
+    const found = Object.fromEntries(
+      DETAIL_FIELDS.filter((field) => all[field]).map((field) => [field, all[field]]),
+    );
+    setErrors(found);
+    const first = DETAIL_FIELDS.find((field) => found[field]);
+    if (first) {
+      form.querySelector<HTMLElement>(`[name="${first}"]`)?.focus();
+      return;
+    }
+    edit.mutate(
+      { tool, details },
+      { onSuccess: onClose, onError: (error) => setRefusal(error.message) },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className={styles.restock} aria-label="Product details">
+      <Field
+        label="Name"
+        name="name"
+        value={values.name}
+        onChange={change('name')}
+        error={errors.name}
+        autoComplete="off"
+      />
+      <Field
+        label="Image link"
+        name="img"
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        hint="A path on the shop such as /images/drill.webp, or a web link"
+        value={values.img}
+        onChange={change('img')}
+        error={errors.img}
+      />
+      <Field
+        label="Short description"
+        name="shortDescription"
+        multiline
+        rows={3}
+        value={values.shortDescription}
+        onChange={change('shortDescription')}
+        error={errors.shortDescription}
+      />
+      <CategorySelect value={values.category} onChange={change('category')} />
+      {refusal && (
+        <p className={styles.refusal} role="alert">
+          {refusal}
+        </p>
+      )}
+      <div className={styles.dialogActions}>
+        <Button type="button" variant="ghost" onClick={onClose}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={edit.isPending}>
+          Save details
+        </Button>
+      </div>
+    </form>
+  );
+}
