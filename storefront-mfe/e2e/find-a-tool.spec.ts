@@ -83,3 +83,66 @@ test('a search that finds nothing says so and clears back to every tool', async 
     Math.min(all.length, 8) - 1,
   );
 });
+
+// Issue 33, "Small": a typo still finds the tool, Back returns to the previous filter, and the
+// sort's longest choice is not cut on a phone.
+test('a search with a small typo ("drils") finds the drills at every width', async ({ page }) => {
+  for (const width of [375, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/');
+    const grid = page.getByRole('region', { name: 'Tools built for the job site' });
+    await expect(grid.getByRole('article').first()).toBeVisible();
+    await grid.getByLabel('Search tools').fill('drils');
+    await expect(page).toHaveURL(/[?&]q=drils/);
+    await expect(grid.getByRole('heading', { name: 'Cordless Drill Driver 18V' })).toBeVisible();
+    await expect(grid.getByText('No tools match these filters')).toHaveCount(0);
+    expect(await axeViolations(page)).toEqual([]);
+    await grid.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: test.info().outputPath(`search-typo-${width}.png`) });
+  }
+});
+
+test('Back after changing filters returns to the previous filter, not off the site', async ({ page }) => {
+  await page.goto('/');
+  const grid = page.getByRole('region', { name: 'Tools built for the job site' });
+  await expect(grid.getByRole('article').first()).toBeVisible();
+  await grid.getByLabel('Category').selectOption('Saws');
+  await expect(page).toHaveURL(`${stack.shell}/?category=Saws`);
+  await grid.getByLabel('Sort by').selectOption('price');
+  await expect(page).toHaveURL(`${stack.shell}/?category=Saws&sort=price`);
+  // Typing is one step, however often it pauses.
+  await grid.getByLabel('Search tools').pressSequentially('saw', { delay: 400 });
+  await expect(page).toHaveURL(`${stack.shell}/?q=saw&category=Saws&sort=price`);
+
+  await page.goBack();
+  await expect(page).toHaveURL(`${stack.shell}/?category=Saws&sort=price`);
+  await expect(grid.getByLabel('Search tools')).toHaveValue('');
+  await page.goBack();
+  await expect(page).toHaveURL(`${stack.shell}/?category=Saws`);
+  await expect(grid.getByLabel('Sort by')).toHaveValue('-createdAt');
+  await page.goBack();
+  await expect(page).toHaveURL(`${stack.shell}/`);
+  await expect(grid.getByLabel('Category')).toHaveValue('');
+});
+
+test('at 375 px the sort control shows "Price: low to high" whole', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/?sort=price');
+  const sort = page.getByRole('region', { name: 'Tools built for the job site' }).getByLabel('Sort by');
+  await expect(sort).toHaveValue('price');
+  // The text's width in the select's own font, against the room inside it (padding and arrow off).
+  const { text, room } = await sort.evaluate((select: HTMLSelectElement) => {
+    const style = getComputedStyle(select);
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+    const label = select.selectedOptions[0]?.text ?? '';
+    const arrow = 24;
+    return {
+      text: context.measureText(label).width,
+      room: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow,
+    };
+  });
+  expect(text).toBeLessThanOrEqual(room);
+  await sort.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('sort-at-375.png') });
+});

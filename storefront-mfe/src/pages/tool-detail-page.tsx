@@ -4,6 +4,7 @@ import { ErrorState, Skeleton, buttonClassName, useDocumentTitle } from '@toolsh
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
+import { ToolReviews } from '../features/reviews/tool-reviews';
 import { useTool } from '../features/tools/api/tool';
 import styles from './tool-detail-page.module.css';
 
@@ -67,6 +68,7 @@ export default function ToolDetailPage() {
         <ToolDetails tool={tool} />
         <OrderForm key={tool._id} tool={tool} />
       </div>
+      <ToolReviews toolId={tool._id} />
     </div>
   );
 }

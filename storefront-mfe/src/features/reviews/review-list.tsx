@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { TrustMessages } from '@toolshop/contracts';
-import { Badge, Button, Skeleton, Stars } from '@toolshop/ui';
+import { Button, Skeleton } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
 import { CardGrid } from '../../components/card-grid';
 import { useReviews } from './api/reviews';
+import { ReviewCard } from './review-card';
 import styles from './review-list.module.css';
 
 /** Shown at first; the rest opens on request so a long history does not bury the page. */
@@ -48,20 +48,7 @@ export function ReviewList() {
             <>
               <CardGrid min="18rem">
                 {shown.map((review) => (
-                  <li key={review._id} className={styles.card}>
-                    <figure className={styles.figure}>
-                      <Stars rating={review.rating} />
-                      <blockquote className={styles.opinion}>
-                        <p>{review.opinion}</p>
-                      </blockquote>
-                      <figcaption className={styles.caption}>
-                        <span className={styles.name}>{review.customerName}</span>
-                        {review.verifiedBuyer && (
-                          <Badge tone="success">{TrustMessages.verifiedBuyer}</Badge>
-                        )}
-                      </figcaption>
-                    </figure>
-                  </li>
+                  <ReviewCard key={review._id} review={review} />
                 ))}
               </CardGrid>
               {reviews.length > FIRST_REVIEWS && (

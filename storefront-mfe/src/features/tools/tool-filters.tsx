@@ -15,7 +15,8 @@ const SEARCH_DELAY_MS = 300;
 
 interface ToolFiltersProps {
   query: ToolQuery;
-  onChange: (query: ToolQuery) => void;
+  /** `typing`: the search text settled while typing (one history entry per typing, not per pause). */
+  onChange: (query: ToolQuery, how?: { typing: boolean }) => void;
 }
 
 /** Search, category, stock and sort of the home grid; every control has a visible label. */
@@ -30,7 +31,7 @@ export function ToolFilters({ query, onChange }: ToolFiltersProps) {
   useEffect(() => {
     if (text.trim() === (query.q ?? '')) return;
     const timer = setTimeout(
-      () => onChange({ ...query, q: text.trim() || undefined }),
+      () => onChange({ ...query, q: text.trim() || undefined }, { typing: true }),
       SEARCH_DELAY_MS,
     );
     return () => clearTimeout(timer);

@@ -23,19 +23,28 @@ export function ToolGrid() {
   // (the router applies navigations in a transition, so the address can lag a click behind).
   const [view, setView] = useState(() => catalogQueryOf(params));
   const written = useRef(catalogSearch(view));
+  /** The last change was typing in the search box: the next pause of the same typing replaces it. */
+  const typing = useRef(false);
   useEffect(() => {
     // The address changed from outside (back, forward, a link): follow it.
     const fromAddress = catalogQueryOf(new URLSearchParams(address));
     if (catalogSearch(fromAddress) === written.current) return;
     written.current = catalogSearch(fromAddress);
+    typing.current = false;
     setView(fromAddress);
   }, [address]);
   const query = useTools(view);
   const show = useCallback(
-    (next: ToolQuery) => {
-      written.current = catalogSearch(next);
+    (next: ToolQuery, how?: { typing: boolean }) => {
+      const search = catalogSearch(next);
       setView(next);
-      setParams(new URLSearchParams(written.current), { replace: true, preventScrollReset: true });
+      if (search === written.current) return;
+      // Each filter change is a history entry, so Back returns to the previous filter (issue 33);
+      // the pauses of one typing replace each other.
+      const replace = how?.typing === true && typing.current;
+      typing.current = how?.typing === true;
+      written.current = search;
+      setParams(new URLSearchParams(search), { replace, preventScrollReset: true });
     },
     [setParams],
   );

@@ -1,0 +1,18 @@
+// GET /reviews?toolId=: one product's reviews, newest first, with their total.
+import { useQuery } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import { LIST_MAX_LIMIT, type Review } from '@toolshop/contracts';
+import { queryRoots } from '../../../lib/query-keys';
+
+export const toolReviewsKey = (toolId: string) => [...queryRoots.reviews, 'tool', toolId] as const;
+
+export function useToolReviews(toolId: string) {
+  return useQuery({
+    queryKey: toolReviewsKey(toolId),
+    queryFn: ({ signal }) =>
+      api.getPage<Review>(
+        `/reviews?toolId=${encodeURIComponent(toolId)}&limit=${LIST_MAX_LIMIT}&page=1`,
+        { signal },
+      ),
+  });
+}
