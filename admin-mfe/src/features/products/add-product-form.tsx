@@ -1,11 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { FieldErrors, NewTool } from '@toolshop/contracts';
-import { Button, Field } from '@toolshop/ui';
+import { Button } from '@toolshop/ui';
 import { ToolRefusal, useAddTool } from './api/add-tool';
 import { CategorySelect } from './category-select';
 import { ImagePreview } from './image-preview';
 import { ImageUpload } from './image-upload';
 import { PriceTierFields } from './price-tier-fields';
+import { ProductTextFields } from './product-text-fields';
 import { focusFirstInvalid, type TierRowValues } from './price-tier-rows';
 import { PackSizeField, WholeNumberField } from './whole-number-field';
 import { EMPTY_TOOL_FORM, readToolForm, toolFormTierError, type ToolFormValues } from './tool-form';
@@ -73,35 +74,11 @@ export function AddProductForm() {
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a product">
       <div className={styles.fields}>
-        <Field
-          label="Name"
-          name="name"
-          value={values.name}
-          onChange={change('name')}
-          error={errors.name}
-          autoComplete="off"
-        />
-        <Field
-          label="Image link"
-          name="img"
-          type="text"
-          inputMode="url"
-          autoComplete="off"
-          placeholder="/images/drill.webp"
-          hint="A path on the shop such as /images/drill.webp, or a web link"
-          value={values.img}
-          onChange={change('img')}
-          error={errors.img}
-        />
-        <ImageUpload key={saved} onUploaded={takeUploadedImage} />
-        <Field
-          label="Short description"
-          name="shortDescription"
-          multiline
-          rows={3}
-          value={values.shortDescription}
-          onChange={change('shortDescription')}
-          error={errors.shortDescription}
+        <ProductTextFields
+          values={values}
+          errors={errors}
+          onChange={change}
+          afterImage={<ImageUpload key={saved} onUploaded={takeUploadedImage} />}
         />
         <div className={styles.numbers}>
           {NUMBER_FIELDS.map(({ name, label }) => (

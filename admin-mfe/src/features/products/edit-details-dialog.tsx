@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { isToolCategory, validateNewTool, type Tool } from '@toolshop/contracts';
-import { Button, Dialog, Field } from '@toolshop/ui';
+import { Button, Dialog } from '@toolshop/ui';
 import { useEditToolDetails } from './api/edit-tool-details';
 import { CategorySelect } from './category-select';
+import { ProductTextFields } from './product-text-fields';
 import styles from './products-table.module.css';
 
 interface EditDetailsDialogProps {
@@ -68,34 +69,7 @@ function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void })
 
   return (
     <form onSubmit={submit} noValidate className={styles.restock} aria-label="Product details">
-      <Field
-        label="Name"
-        name="name"
-        value={values.name}
-        onChange={change('name')}
-        error={errors.name}
-        autoComplete="off"
-      />
-      <Field
-        label="Image link"
-        name="img"
-        type="text"
-        inputMode="url"
-        autoComplete="off"
-        hint="A path on the shop such as /images/drill.webp, or a web link"
-        value={values.img}
-        onChange={change('img')}
-        error={errors.img}
-      />
-      <Field
-        label="Short description"
-        name="shortDescription"
-        multiline
-        rows={3}
-        value={values.shortDescription}
-        onChange={change('shortDescription')}
-        error={errors.shortDescription}
-      />
+      <ProductTextFields values={values} errors={errors} onChange={change} />
       <CategorySelect value={values.category} onChange={change('category')} />
       {refusal && (
         <p className={styles.refusal} role="alert">
