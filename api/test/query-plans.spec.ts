@@ -51,6 +51,7 @@ let reads: Read[] = [];
 let label = '';
 let bigBuyer = '';
 let someTool = '';
+let someOrder = '';
 
 beforeAll(async () => {
   api = await TestApi.start({ CATALOG_CACHE_MS: '0' });
@@ -66,6 +67,7 @@ beforeAll(async () => {
     })),
   );
   someTool = String((await api.db.collection('tools').findOne({}))!._id);
+  someOrder = String((await api.db.collection('orders').findOne({}))!._id);
   // Fresh statistics, as autovacuum would gather them within a minute of such a load.
   const socket = process.env.TEST_POSTGRES_SOCKET;
   if (socket) {
@@ -184,6 +186,10 @@ const lists = () => {
     ['/adminOrders?state=unpaid&limit=20', admin],
     ['/adminOrders?state=paid&limit=20&page=100', admin],
     ['/adminOrders?state=shipped&limit=20&page=100', admin],
+    // Issue 33: the search by an order id, an email's start, or ship-to words (bounded window).
+    [`/adminOrders?q=${someOrder}&limit=20`, admin],
+    [`/adminOrders?q=${email}&limit=20`, admin],
+    ['/adminOrders?q=workshop%20lane&state=paid&limit=20', admin],
     ['/adminOrders/stats?days=30', admin],
     ['/adminOrders/export.csv?state=paid', admin],
     ['/audit?limit=20&page=100', admin],

@@ -30,14 +30,16 @@ export class AdminOrdersController {
   @Get()
   @ApiOkResponse({
     type: [OrderResponse],
-    description: 'All orders, newest first; total in X-Total-Count',
+    description:
+      'All orders, newest first, of the state and matching the search q if given; total in X-Total-Count',
   })
   @ApiInvalidInput
   async list(@Query() query: AdminOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const { orders, total } = await this.orders.listAll(query.state, {
-      ...pageOf(query),
-      requested: true,
-    });
+    const { orders, total } = await this.orders.listAll(
+      query.state,
+      { ...pageOf(query), requested: true },
+      query.q,
+    );
     return withTotal(reply, orders, total ?? 0);
   }
 

@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  ADMIN_ORDER_SEARCH_WINDOW,
   ApiMessages,
   type ModifiedAnswer,
   type OrderDayStats,
   type OrderState,
   type ShippingDetails,
 } from '@toolshop/contracts';
-import type { Model, QueryFilter } from 'mongoose';
+import { Types, type Model, type QueryFilter } from 'mongoose';
 import { modified } from '../common/answers.dto';
 import { conflict, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
@@ -32,8 +33,38 @@ export class AdminOrdersService {
     private readonly notifications: OrderNotifications,
   ) {}
 
-  listAll(state: OrderState | undefined, page: Page) {
-    return listOrders(this.orders, state ? STATE_FILTERS[state] : {}, page, { byKey: true });
+  async listAll(state: OrderState | undefined, page: Page, q?: string) {
+    const inState = state ? STATE_FILTERS[state] : {};
+    const search = q?.trim();
+    if (!search) return listOrders(this.orders, inState, page, { byKey: true });
+    return listOrders(this.orders, { ...inState, ...(await this.searchFilter(search)) }, page);
+  }
+
+  /**
+   * What a search finds, always through an index or a bounded range: an order id (the primary
+   * key), a customer email or its start (the email index), else words of the ship-to name or
+   * address in the newest ADMIN_ORDER_SEARCH_WINDOW orders (a range of the primary key).
+   */
+  private async searchFilter(search: string): Promise<QueryFilter<Order>> {
+    if (/^[0-9a-f]{24}$/i.test(search)) return { _id: new Types.ObjectId(search) };
+    if (search.includes('@')) {
+      const start = search.toLowerCase();
+      return { email: { $gte: start, $lt: `${start}\uffff` } };
+    }
+    const [oldest] = await this.orders
+      .find({}, { _id: 1 })
+      .sort({ _id: -1 })
+      .skip(ADMIN_ORDER_SEARCH_WINDOW - 1)
+      .limit(1)
+      .lean();
+    const words = search
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((word) => new RegExp(word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i'));
+    return {
+      ...(oldest && { _id: { $gte: oldest._id } }),
+      $and: words.map((word) => ({ $or: [{ address: word }, { userName: word }] })),
+    };
   }
 
   /**

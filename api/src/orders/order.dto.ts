@@ -5,6 +5,8 @@ import {
   IntersectionType,
 } from '@nestjs/swagger';
 import {
+  ADMIN_ORDER_SEARCH_MAX_LENGTH,
+  ADMIN_ORDER_SEARCH_WINDOW,
   CARRIER_MAX_LENGTH,
   InputMessages,
   Messages,
@@ -38,6 +40,7 @@ import { EmailQuery } from '../common/email-query';
 import { PageQuery } from '../common/pagination';
 
 const tooLong = InputMessages.atMost(TEXT_MAX_LENGTH);
+const ADMIN_ORDER_SEARCH_MESSAGE = `q must be text of at most ${ADMIN_ORDER_SEARCH_MAX_LENGTH} characters, without NUL`;
 
 /**
  * POST /orders. The spec's form also sends name, img, email, totalPrice and paid: they are
@@ -143,6 +146,18 @@ export class AdminOrdersQuery extends PageQuery {
   @IsOptional()
   @IsIn(ORDER_STATES, { message: InputMessages.orderState })
   state?: OrderState;
+
+  @ApiPropertyOptional({
+    maxLength: ADMIN_ORDER_SEARCH_MAX_LENGTH,
+    description: `An order id, a customer email or its start (indexed), or words of the ship-to name or address (case-insensitive, in the newest ${ADMIN_ORDER_SEARCH_WINDOW} orders)`,
+  })
+  @IsOptional()
+  @IsString({ message: ADMIN_ORDER_SEARCH_MESSAGE })
+  @MaxLength(ADMIN_ORDER_SEARCH_MAX_LENGTH, { message: ADMIN_ORDER_SEARCH_MESSAGE })
+  // PostgreSQL text cannot hold a NUL: refused, not a 500.
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: ADMIN_ORDER_SEARCH_MESSAGE })
+  q?: string;
 }
 
 export class StatsQuery {

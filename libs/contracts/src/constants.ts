@@ -7,6 +7,12 @@ export const SALE_COUNTDOWN_MS = 1_000_000_000;
 export const TOAST_AUTO_CLOSE_MS = 5000;
 /** Longest free text the API accepts in any other field (names, addresses, links...). */
 export const TEXT_MAX_LENGTH = 500;
+/**
+ * GET /adminOrders?q= (issue 33): an order id, a customer email (or its start), or words of the
+ * ship-to name and address; the words are looked for in the newest ADMIN_ORDER_SEARCH_WINDOW orders.
+ */
+export const ADMIN_ORDER_SEARCH_MAX_LENGTH = 100;
+export const ADMIN_ORDER_SEARCH_WINDOW = 2000;
 /** Longest display name (sign-up, rename, order's name): the provider, the API and the forms alike. */
 export const NAME_MAX_LENGTH = 60;
 /** Longest email address (RFC 5321); checked before any pattern so every check stays linear. */
