@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button, Field, Stars } from '@toolshop/ui';
 import {
   RATING_MAX,
@@ -11,8 +11,25 @@ import styles from './reviews.module.css';
 
 type Errors = ReturnType<typeof validateReview>;
 
-/** Rating and opinion, checked with the spec's rules before anything is sent; the user's list refreshes itself. */
-export function ReviewForm({ onAdded }: { onAdded?: () => void }) {
+/** A product the customer bought, to review (issue 33). */
+export interface ReviewableTool {
+  toolId: string;
+  name: string;
+}
+
+/**
+ * Rating and opinion, checked with the spec's rules before anything is sent; the user's list
+ * refreshes itself. Optionally the tool reviewed, one of those the customer bought (`tools`).
+ */
+export function ReviewForm({
+  onAdded,
+  tools = [],
+}: {
+  onAdded?: () => void;
+  tools?: readonly ReviewableTool[];
+}) {
+  const id = useId();
+  const [toolId, setToolId] = useState('');
   const [rating, setRating] = useState('');
   const [opinion, setOpinion] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -33,8 +50,9 @@ export function ReviewForm({ onAdded }: { onAdded?: () => void }) {
       if (control instanceof HTMLElement) control.focus();
       return;
     }
-    addReview.mutate(review, {
+    addReview.mutate(toolId ? { ...review, toolId } : review, {
       onSuccess: () => {
+        setToolId('');
         setRating('');
         setOpinion('');
         onAdded?.();
@@ -44,6 +62,24 @@ export function ReviewForm({ onAdded }: { onAdded?: () => void }) {
 
   return (
     <form className={styles.form} onSubmit={submit} noValidate aria-label="Add a review">
+      {tools.length > 0 && (
+        <div className={styles.toolPick}>
+          <label htmlFor={`${id}-tool`}>Tool you bought (optional)</label>
+          <select
+            id={`${id}-tool`}
+            name="toolId"
+            value={toolId}
+            onChange={(event) => setToolId(event.target.value)}
+          >
+            <option value="">The shop in general</option>
+            {tools.map((tool) => (
+              <option key={tool.toolId} value={tool.toolId}>
+                {tool.name}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
       <div className={styles.ratingRow}>
         <Field
           label={`Rating (${RATING_MIN} to ${RATING_MAX})`}
