@@ -276,6 +276,8 @@ describe('uploads, approvals and roles', () => {
       {
         action: 'order.approve',
         targetId: order,
+        // Named by what and whom it is for (issue 33), not only by its id.
+        targetName: expect.stringMatching(/^1 × .+ for customer@toolshop\.test$/),
         before: { shipped: false },
         after: { shipped: true, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
       },

@@ -9,6 +9,7 @@ import {
   type ShippingDetails,
 } from '@toolshop/contracts';
 import { Types, type Model, type QueryFilter } from 'mongoose';
+import { recordChange } from '../audit/audit-trail';
 import { modified } from '../common/answers.dto';
 import { conflict, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
@@ -82,7 +83,13 @@ export class AdminOrdersService {
       { $set: { shipped: true, ...shipping }, ...recordShipped(admin, shipping) },
     );
     if (result.modifiedCount > 0) {
-      await this.notifyShipped(id, shipping);
+      const order = await this.notifyShipped(id, shipping);
+      // The audit log names the order by what and whom it is for, beside its id.
+      recordChange(
+        { shipped: false },
+        { shipped: true, ...shipping },
+        order ? `${order.orderQuantity} × ${order.name} for ${order.email}` : undefined,
+      );
       return result;
     }
     const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
@@ -91,11 +98,12 @@ export class AdminOrdersService {
     return modified(1, 0);
   }
 
-  private async notifyShipped(id: string, shipping: ShippingDetails): Promise<void> {
+  private async notifyShipped(id: string, shipping: ShippingDetails) {
     const order = await this.orders
       .findById(id, { email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1 })
       .lean();
     if (order) await this.notifications.shipped({ ...order, id }, shipping);
+    return order;
   }
 
   /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */
