@@ -99,7 +99,7 @@ describe('POST /quickOrders/check', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.lines.map((line: { problem?: string }) => line.problem)).toEqual([
       BuyingMessages.unknownProduct('No Such Saw'),
-      BuyingMessages.packMultiple(5),
+      BuyingMessages.packMultiple(5, 10), // from the minimum of 10 on (issue 33)
       BuyingMessages.listedTwice,
       BuyingMessages.unknownProduct('0123456789abcdef01234567'),
     ]);
@@ -225,7 +225,7 @@ describe('POST /quickOrders', () => {
     expect(refused.body.message).toBe(
       `${BuyingMessages.linesInvalid}. ${[
         BuyingMessages.lineProblem(2, (await readTool(drill)).name, BuyingMessages.listedTwice),
-        'Line 3 (Saw blade): Sold in packs of 5: order 5, 10, 15…',
+        'Line 3 (Saw blade): Sold in packs of 5: order 10, 15, 20…', // from its minimum, 10
         BuyingMessages.lineProblem(
           4,
           '0123456789abcdef01234567',

@@ -66,7 +66,9 @@ for (const width of [1280, 375]) {
       await expect(total).toHaveText('$300');
 
       await quantity.fill('12');
-      await expect(form.getByText(BuyingMessages.packMultiple(5))).toBeVisible();
+      // From the minimum on (issue 33): "order 10, 15, 20…", not "order 5, 10, 15…" at a minimum of 10.
+      await expect(form.getByText(BuyingMessages.packMultiple(5, 10))).toBeVisible();
+      await expect(form.getByText('Sold in packs of 5: order 10, 15, 20…')).toBeVisible();
       await expect(submit).toBeDisabled();
       await expect(total).toHaveText('—');
       await quantity.fill('65');

@@ -71,7 +71,7 @@ describe('judgeLines', () => {
     );
     expect(verdicts.map(({ issue, line }) => [issue, line.problem])).toEqual([
       ['unknownProduct', BuyingMessages.unknownProduct('Hammer')],
-      ['packMultiple', BuyingMessages.packMultiple(5)],
+      ['packMultiple', BuyingMessages.packMultiple(5, 10)], // from the minimum on (issue 33)
       ['belowMinimum', BuyingMessages.belowMinimum(10)],
       ['listedTwice', BuyingMessages.listedTwice],
       ['listedTwice', BuyingMessages.listedTwice],

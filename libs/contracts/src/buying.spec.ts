@@ -2,6 +2,7 @@ import {
   BuyingMessages,
   isValidQuantity,
   lineQuantityMessage,
+  nearestValidQuantities,
   listNameError,
   ORDER_LINES_TEXT_MAX_LENGTH,
   PACK_SIZE_MAX,
@@ -70,10 +71,25 @@ describe('quantities', () => {
   });
 
   it('says what to order', () => {
-    expect(lineQuantityMessage('packMultiple', blades)).toBe('Sold in packs of 5: order 5, 10, 15…');
+    // From the minimum on (issue 33: it offered 5 at a minimum of 10).
+    expect(lineQuantityMessage('packMultiple', blades)).toBe('Sold in packs of 5: order 10, 15, 20…');
+    expect(BuyingMessages.packMultiple(5)).toBe('Sold in packs of 5: order 5, 10, 15…');
+    expect(BuyingMessages.packMultiple(5, 12)).toBe('Sold in packs of 5: order 15, 20, 25…');
     expect(lineQuantityMessage('belowMinimum', blades)).toBe('Below the minimum order of 10');
     expect(lineQuantityMessage('aboveStock', blades)).toBe('Only 42 in stock');
     expect(lineQuantityMessage('aboveStock', { ...blades, available: 0 })).toBe('Out of stock');
+  });
+});
+
+describe('nearest valid quantities (issue 33)', () => {
+  it.each([
+    [12, { below: 10, above: 15 }],
+    [3, { above: 10 }], // below the minimum: the minimum, never 0 or 5
+    [10, {}],
+    [41, { below: 40 }], // 45 is above the 42 in stock
+    [100, { below: 40 }], // the most in stock, in whole packs
+  ])('%p of a pack of 5 (min 10, 42 in stock): %p', (quantity, nearest) => {
+    expect(nearestValidQuantities(quantity, blades)).toEqual(nearest);
   });
 });
 

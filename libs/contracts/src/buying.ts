@@ -37,8 +37,11 @@ export const ORDER_LINES_TEXT_MAX_LENGTH = 20_000;
 export const LINE_PRODUCT_MAX_LENGTH = 200;
 
 export const BuyingMessages = {
-  packMultiple: (pack: number) =>
-    `Sold in packs of ${pack}: order ${pack}, ${2 * pack}, ${3 * pack}…`,
+  /** From the first quantity the minimum allows (issue 33: "order 5, 10, 15…" at minimum 10). */
+  packMultiple: (pack: number, minOrder = pack) => {
+    const first = Math.max(pack, Math.ceil(minOrder / pack) * pack);
+    return `Sold in packs of ${pack}: order ${first}, ${first + pack}, ${first + 2 * pack}…`;
+  },
   // Literal figures, no call at load: a module without one is dropped from bundles that use none of it.
   packSize: 'The pack size must be a whole number from 1 to 10,000',
   minOrderInPacks: (pack: number) =>
@@ -97,6 +100,25 @@ export function tierRows(terms: Pick<BuyingTerms, 'price' | 'priceTiers' | 'minO
   });
 }
 
+/**
+ * The valid quantities nearest `quantity` (whole packs, at least the minimum, at most the stock):
+ * the largest below it and the smallest above it, each only if there is one (issue 33).
+ */
+export function nearestValidQuantities(
+  quantity: number,
+  terms: Pick<BuyingTerms, 'minOrder' | 'available' | 'packSize'>,
+): { below?: number; above?: number } {
+  const pack = packSizeOf(terms);
+  const first = Math.max(pack, Math.ceil(terms.minOrder / pack) * pack);
+  const last = Math.floor(Math.min(terms.available, QUANTITY_MAX) / pack) * pack;
+  const down = Math.min(last, Math.floor(quantity / pack) * pack);
+  const up = Math.max(first, Math.ceil(quantity / pack) * pack);
+  return {
+    ...(down >= first && down < quantity && { below: down }),
+    ...(up <= last && up > quantity && { above: up }),
+  };
+}
+
 export type QuantityIssue = 'notWhole' | 'tooLarge' | 'belowMinimum' | 'packMultiple' | 'aboveStock';
 
 /** The first quantity rule `quantity` breaks for this product, or undefined. */
@@ -125,7 +147,7 @@ export function lineQuantityMessage(
     case 'belowMinimum':
       return BuyingMessages.belowMinimum(terms.minOrder);
     case 'packMultiple':
-      return BuyingMessages.packMultiple(packSizeOf(terms));
+      return BuyingMessages.packMultiple(packSizeOf(terms), terms.minOrder);
     case 'aboveStock':
       return BuyingMessages.notEnoughStock(terms.available);
   }

@@ -1,12 +1,60 @@
-import { Badge, DataTable } from '@toolshop/ui';
-import { formatCount, formatDollars } from '@toolshop/contracts';
+import { Badge, Button, DataTable } from '@toolshop/ui';
+import {
+  BuyingMessages,
+  formatCount,
+  formatDollars,
+  nearestValidQuantities,
+  quantityIssue,
+} from '@toolshop/contracts';
 import type { LineRow } from './quick-order-lines';
 import styles from './quick-order.module.css';
 
 const dollars = (value: number | undefined) => (value === undefined ? '—' : formatDollars(value));
 
+/** The valid quantities nearest a line's, when only its packs or minimum are wrong (issue 33). */
+function nearestFor(row: LineRow): { below?: number; above?: number } {
+  const { quantity, minOrder, available, packSize } = row;
+  if (!row.toolId || quantity === undefined || minOrder === undefined || available === undefined) return {};
+  const terms = { minOrder, available, packSize };
+  const issue = quantityIssue(quantity, terms);
+  return issue === 'packMultiple' || issue === 'belowMinimum' ? nearestValidQuantities(quantity, terms) : {};
+}
+
+interface CheckTableProps {
+  rows: readonly LineRow[];
+  /** Rewrites a line with this quantity (and checks again). */
+  onQuantity?: (row: LineRow, quantity: number) => void;
+  /** Adds the lines of a product listed twice into its first line (and checks again). */
+  onMerge?: () => void;
+}
+
+/** What a line's problem offers: the nearest valid quantities, or merging a product listed twice. */
+function Fixes({ row, onQuantity, onMerge }: { row: LineRow } & Omit<CheckTableProps, 'rows'>) {
+  const { below, above } = nearestFor(row);
+  const name = row.name ?? row.written;
+  return (
+    <span className={styles.fixes}>
+      {above !== undefined && onQuantity ? (
+        <Button size="small" onClick={() => onQuantity(row, above)} aria-label={`Round up to ${formatCount(above)} (${name})`}>
+          Round up to {formatCount(above)}
+        </Button>
+      ) : null}
+      {below !== undefined && onQuantity ? (
+        <Button variant="secondary" size="small" onClick={() => onQuantity(row, below)} aria-label={`Use ${formatCount(below)} (${name})`}>
+          Use {formatCount(below)}
+        </Button>
+      ) : null}
+      {row.problem === BuyingMessages.listedTwice && onMerge ? (
+        <Button variant="secondary" size="small" onClick={onMerge}>
+          Merge the lines of {name}
+        </Button>
+      ) : null}
+    </span>
+  );
+}
+
 /** Each line as written, what the shop found for it and, when it cannot be ordered so, why. */
-export function CheckTable({ rows }: { rows: readonly LineRow[] }) {
+export function CheckTable({ rows, onQuantity, onMerge }: CheckTableProps) {
   return (
     <DataTable
       caption="Your lines, checked"
@@ -42,7 +90,10 @@ export function CheckTable({ rows }: { rows: readonly LineRow[] }) {
           header: 'Problem',
           cell: (row) =>
             row.problem ? (
-              <span className={styles.problem}>{row.problem}</span>
+              <>
+                <span className={styles.problem}>{row.problem}</span>
+                <Fixes row={row} onQuantity={onQuantity} onMerge={onMerge} />
+              </>
             ) : (
               <Badge tone="success">Ready</Badge>
             ),

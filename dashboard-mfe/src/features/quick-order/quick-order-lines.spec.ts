@@ -1,5 +1,13 @@
 import { BuyingMessages, ORDER_LINES_MAX, ORDER_LINES_TEXT_MAX_LENGTH, type QuickOrderCheck } from '@toolshop/contracts';
-import { isOrderable, lineRows, listLinesOf, orderLinesOf, readLines } from './quick-order-lines';
+import {
+  isOrderable,
+  lineRows,
+  listLinesOf,
+  mergeDuplicateLines,
+  orderLinesOf,
+  readLines,
+  withLineQuantity,
+} from './quick-order-lines';
 
 const drill = { toolId: 'a'.repeat(24), name: 'Cordless Drill', unitPrice: 129, lineTotal: 645 };
 
@@ -55,5 +63,22 @@ describe('the check table and what is sent', () => {
 
   it('saves as a list each product found once, with its first quantity', () => {
     expect(listLinesOf(check.lines)).toEqual([{ toolId: drill.toolId, quantity: 5 }]);
+  });
+});
+
+describe('fixing lines (issue 33)', () => {
+  it('rewrites one line with a new quantity, quoting a product with a separator', () => {
+    expect(withLineQuantity('Cordless Drill, 12\n\nSaw, 3', 3, 'Saw', 10)).toBe('Cordless Drill, 12\n\nSaw, 10');
+    expect(withLineQuantity('"Bits, 10 mm", 3', 1, 'Bits, 10 mm', 5)).toBe('"Bits, 10 mm", 5');
+    expect(withLineQuantity('Saw, 3', 4, 'Saw', 10)).toBe('Saw, 3');
+  });
+
+  it('adds the later lines of a product into its first line and drops them', () => {
+    const text = 'Cordless Drill, 10\nSaw, 5\ncordless drill, 20\nCordless Drill, 5';
+    const { parsed } = readLines(text);
+    const lines = parsed!.lines.map((line, i) => ({ ...line, toolId: i === 1 ? 's'.repeat(24) : drill.toolId }));
+    const rows = lineRows(parsed!, { lines, total: 0, orderable: false });
+    expect(mergeDuplicateLines(text, rows)).toBe('Cordless Drill, 35\nSaw, 5');
+    expect(mergeDuplicateLines('Saw, 5', lineRows(readLines('Saw, 5').parsed!, undefined))).toBe('Saw, 5');
   });
 });

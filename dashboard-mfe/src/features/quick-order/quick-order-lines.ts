@@ -52,3 +52,35 @@ export function listLinesOf(lines: readonly CheckedOrderLine[]): SavedListInput[
     return [{ toolId: line.toolId, quantity: line.quantity }];
   });
 }
+
+/** A product as a line of the text: quoted when it holds a separator or a quote. */
+const productText = (product: string) => (/[",;\t]/.test(product) ? `"${product.replace(/"/g, '""')}"` : product);
+
+/** The text with line `lineNumber` (1-based, as parseOrderLines counts) written anew as "product, quantity". */
+export function withLineQuantity(text: string, lineNumber: number, product: string, quantity: number): string {
+  const rows = text.split(/\r\n|\r|\n/);
+  if (lineNumber < 1 || lineNumber > rows.length) return text;
+  rows[lineNumber - 1] = `${productText(product)}, ${quantity}`;
+  return rows.join('\n');
+}
+
+/** The text with each later line of a product already listed added into its first line (issue 33). */
+export function mergeDuplicateLines(text: string, rows: readonly LineRow[]): string {
+  const first = new Map<string, LineRow & { total: number }>();
+  const dropped = new Set<number>();
+  for (const row of rows) {
+    if (!row.toolId || row.quantity === undefined) continue;
+    const earlier = first.get(row.toolId);
+    if (earlier) {
+      earlier.total += row.quantity;
+      dropped.add(row.lineNumber);
+    } else first.set(row.toolId, { ...row, total: row.quantity });
+  }
+  if (dropped.size === 0) return text;
+  let merged = text;
+  for (const row of first.values()) merged = withLineQuantity(merged, row.lineNumber, row.written, row.total);
+  return merged
+    .split('\n')
+    .filter((_, i) => !dropped.has(i + 1))
+    .join('\n');
+}

@@ -14,6 +14,7 @@ import {
 import { CheckTable } from './check-table';
 import { ListNameDialog } from './list-name-dialog';
 import { isOrderable, lineRows, listLinesOf, orderLinesOf, readLines } from './quick-order-lines';
+import { mergeDuplicateLines, withLineQuantity } from './quick-order-lines';
 import { useCheckLines } from './api/check-lines';
 import { usePlaceQuickOrder } from './api/place-quick-order';
 import { useCreateSavedList } from './api/saved-lists';
@@ -46,7 +47,7 @@ const linesSummary = ({ parsed, check }: Checked) => {
   const count = parsed.lines.length + parsed.unreadable.length;
   const problems = parsed.unreadable.length + (check?.lines.filter((line) => line.problem).length ?? 0);
   const lines = `${count} ${count === 1 ? 'line' : 'lines'} checked`;
-  return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} need attention. Correct them and check again.`;
+  return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs' : 'need'} attention. Correct them and check again.`;
 };
 
 /**
@@ -113,6 +114,13 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
     setText(content);
     setRefusal(undefined);
     check(content);
+  };
+
+  /** A fix offered by the check table: the lines change and are checked again at once. */
+  const fixLines = (next: string) => {
+    setText(next);
+    setRefusal(undefined);
+    check(next);
   };
 
   const submitCheck = (event: FormEvent<HTMLFormElement>) => {
@@ -201,7 +209,16 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
         {checked && checked.text !== text ? (
           <p className={styles.stale}>The lines changed since this check: check them again to order.</p>
         ) : null}
-        {checked ? <CheckTable rows={lineRows(checked.parsed, checked.check)} /> : null}
+        {checked ? (
+          <CheckTable
+            rows={lineRows(checked.parsed, checked.check)}
+            // One click fixes a line and checks again (issue 33); only while the text is the one checked.
+            {...(current && {
+              onQuantity: (row, quantity) => fixLines(withLineQuantity(text, row.lineNumber, row.written, quantity)),
+              onMerge: () => fixLines(mergeDuplicateLines(text, lineRows(current.parsed, current.check))),
+            })}
+          />
+        ) : null}
         {current?.check && orderable ? (
           <p className={styles.total}>
             Total <strong>{formatDollars(current.check.total)}</strong>

@@ -71,7 +71,7 @@ describe('sold in packs', () => {
     'says which quantities fit for %p, a part of a pack',
     (quantity) => {
       expect(validateOrderDraft({ ...filled, quantity }, blades)).toEqual({
-        quantity: BuyingMessages.packMultiple(5),
+        quantity: BuyingMessages.packMultiple(5, 10),
       });
     },
   );

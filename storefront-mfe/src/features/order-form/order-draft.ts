@@ -31,7 +31,7 @@ export function quantityError(quantity: string, stock: Stock): string | undefine
   const issue = quantityIssue(parseQuantity(quantity), stock);
   if (issue === undefined) return undefined;
   return issue === 'packMultiple'
-    ? BuyingMessages.packMultiple(packSizeOf(stock))
+    ? BuyingMessages.packMultiple(packSizeOf(stock), stock.minOrder)
     : Messages.invalidQuantity;
 }
 

@@ -206,7 +206,7 @@ describe('a tool sold in packs with quantity price tiers', () => {
   it('refuses a part of a pack with the packs message and disables submit', () => {
     const { quantity, submit } = renderForm(blades);
     fireEvent.change(quantity, { target: { value: '12' } });
-    expect(screen.getByText(BuyingMessages.packMultiple(5))).toBeTruthy();
+    expect(screen.getByText(BuyingMessages.packMultiple(5, 10))).toBeTruthy();
     expect(screen.queryByText(Messages.invalidQuantity)).toBeNull();
     expect(submit).toHaveProperty('disabled', true);
     expect(total()).toBe('—');
