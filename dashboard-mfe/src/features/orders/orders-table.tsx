@@ -8,6 +8,7 @@ import { ShipmentInfo } from './shipment-info';
 import { InvoiceButton } from './invoice-button';
 import { OrderAgainLink } from './order-again-link';
 import { OrderLines } from '../../components/order-lines';
+import { OrderFacts } from './order-facts';
 import styles from './orders.module.css';
 
 interface OrdersTableProps {
@@ -24,13 +25,15 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
       rowKey={(order) => order._id}
       columns={[
         { header: 'Product', kind: 'rowHeader', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
+        { header: 'Order', cell: (order) => <OrderFacts order={order} /> },
         {
           header: 'Quantity',
           kind: 'numeric',
-          // A multi-line order's lines open below its total quantity (the row header stays the order's name).
+          // A multi-line order's lines open here, each with its quantity: units of different tools are
+          // not added up (issue 33). The row header stays the order's name.
           cell: (order) => (
             <>
-              {formatQuantity(order.orderQuantity)}
+              {order.lines?.length ? null : formatQuantity(order.orderQuantity)}
               {order.lines?.length ? (
                 <details className={styles.lines}>
                   <summary>{order.lines.length} lines</summary>

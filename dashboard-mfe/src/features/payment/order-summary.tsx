@@ -4,8 +4,12 @@ import { OrderLines } from '../../components/order-lines';
 import type { PayableOrder } from './api/payable-order';
 import styles from './payment.module.css';
 
-/** What the customer is paying for (a multi-line order: every line). */
+/**
+ * What the customer is paying for: one product and its quantity, or a multi-line order's lines
+ * (each with its own quantity: units of different tools are never added up, issue 33).
+ */
 export function OrderSummary({ order }: { order: PayableOrder }) {
+  const lines = order.lines?.length ? order.lines : undefined;
   return (
     <section className={styles.summary} aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className={styles.heading}>
@@ -15,10 +19,19 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
         {order.img ? <ProductImage src={order.img} alt="" className={styles.thumb} /> : null}
         <p className={styles.productName}>{order.name}</p>
       </div>
-      {order.lines?.length ? <OrderLines lines={order.lines} label="Lines of this order" /> : null}
+      {lines ? <OrderLines lines={lines} label="Lines of this order" /> : null}
       <dl className={styles.facts}>
-        <dt>Quantity</dt>
-        <dd>{formatCount(order.orderQuantity)}</dd>
+        {lines ? (
+          <>
+            <dt>Lines</dt>
+            <dd>{formatCount(lines.length)}</dd>
+          </>
+        ) : (
+          <>
+            <dt>Quantity</dt>
+            <dd>{formatCount(order.orderQuantity)}</dd>
+          </>
+        )}
         <dt>Deliver to</dt>
         <dd>{order.address}</dd>
         <dt>Email</dt>

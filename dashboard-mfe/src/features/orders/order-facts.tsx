@@ -1,0 +1,35 @@
+import type { Order } from '@toolshop/contracts';
+import styles from './orders.module.css';
+
+/** Built on first use: no Intl formatter is made when the module loads (README, issue 14). */
+let day: Intl.DateTimeFormat | undefined;
+
+/** "Nov 28, 2026" in the reader's locale; undefined without a valid date. */
+export function formatOrderDate(iso: string | undefined): string | undefined {
+  if (!iso) return undefined;
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return undefined;
+  day ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+  return day.format(date);
+}
+
+/** When the order was placed and where it ships (issue 33: My Orders showed neither). */
+export function OrderFacts({ order }: { order: Pick<Order, 'createdAt' | 'address'> }) {
+  const placed = formatOrderDate(order.createdAt);
+  return (
+    <dl className={styles.facts}>
+      {placed && (
+        <div>
+          <dt>Placed</dt>
+          <dd>
+            <time dateTime={order.createdAt}>{placed}</time>
+          </dd>
+        </div>
+      )}
+      <div>
+        <dt>Ship to</dt>
+        <dd className={styles.address}>{order.address}</dd>
+      </div>
+    </dl>
+  );
+}
