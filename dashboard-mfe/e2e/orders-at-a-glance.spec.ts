@@ -101,5 +101,5 @@ test('quick order counts one line to correct as "1 needs attention"', async ({ p
   await page.goto('/dashboard/quickOrder');
   await page.getByLabel('Products and quantities').fill('No Such Tool Anywhere, 5');
   await page.getByRole('button', { name: 'Check lines' }).click();
-  await expect(page.getByText('1 line checked: 1 needs attention. Correct them and check again.')).toBeVisible();
+  await expect(page.getByText('1 line checked: 1 needs attention. Correct it and check again.')).toBeVisible();
 });

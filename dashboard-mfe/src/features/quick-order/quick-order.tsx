@@ -47,7 +47,7 @@ const linesSummary = ({ parsed, check }: Checked) => {
   const count = parsed.lines.length + parsed.unreadable.length;
   const problems = parsed.unreadable.length + (check?.lines.filter((line) => line.problem).length ?? 0);
   const lines = `${count} ${count === 1 ? 'line' : 'lines'} checked`;
-  return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs' : 'need'} attention. Correct them and check again.`;
+  return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs attention. Correct it' : 'need attention. Correct them'} and check again.`;
 };
 
 /**
