@@ -30,13 +30,13 @@ test('an approved paid order shows as shipped, with carrier, tracking number and
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
   await row.getByRole('button', { name: /^Approve/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve for shipping' });
-  await dialog.getByLabel('Carrier (optional)').fill('DHL');
-  await dialog.getByLabel('Tracking number (optional)').fill('JD0146 <b>');
+  await dialog.getByLabel('Carrier', { exact: true }).selectOption('DHL');
+  await dialog.getByLabel('Tracking number', { exact: true }).fill('JD0146 <b>');
   await dialog.getByRole('button', { name: 'Approve for shipping' }).click();
   await expect(dialog.getByText(/The tracking number may hold/)).toBeVisible();
   await expectNoAxeViolations(page, 'dialog');
   await page.screenshot({ path: test.info().outputPath('approve-dialog.png') });
-  await dialog.getByLabel('Tracking number (optional)').fill('JD0146 0000 1234');
+  await dialog.getByLabel('Tracking number', { exact: true }).fill('JD0146 0000 1234');
   await dialog.getByRole('button', { name: 'Approve for shipping' }).click();
   await expect(page.getByText(Messages.approvedForShipping)).toBeVisible();
   await expect(row).toContainText('Shipped');

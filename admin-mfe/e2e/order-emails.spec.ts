@@ -27,8 +27,8 @@ test('a customer gets the order, receipt and shipping emails, with carrier and t
   const row = page.getByRole('row', { name: new RegExp(freshUser.email) });
   await row.getByRole('button', { name: /^Approve/ }).click();
   const dialog = page.getByRole('dialog', { name: 'Approve for shipping' });
-  await dialog.getByLabel('Carrier (optional)').fill('UPS');
-  await dialog.getByLabel('Tracking number (optional)').fill('1Z999AA10123456784');
+  await dialog.getByLabel('Carrier', { exact: true }).selectOption('UPS');
+  await dialog.getByLabel('Tracking number', { exact: true }).fill('1Z999AA10123456784');
   await dialog.getByRole('button', { name: 'Approve for shipping' }).click();
   await expect(page.getByText(Messages.approvedForShipping)).toBeVisible();
 

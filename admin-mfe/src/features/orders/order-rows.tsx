@@ -1,5 +1,12 @@
 import { formatDollars, orderState, type Order, type OrderState } from '@toolshop/contracts';
-import { Badge, Button, DataTable, OrderTimeline, TableProduct, type BadgeTone } from '@toolshop/ui';
+import {
+  Badge,
+  Button,
+  DataTable,
+  OrderTimeline,
+  TableProduct,
+  type BadgeTone,
+} from '@toolshop/ui';
 import { InvoiceCell } from './invoice-cell';
 import styles from './orders-table.module.css';
 
@@ -24,7 +31,24 @@ interface OrderRowsProps {
   onCancel: (order: Order) => void;
 }
 
-/** The orders as a table: customer, product, quantity, total, state and the action it allows. */
+/** When the order was placed, as a short local date and time (older orders without one: unknown). */
+function placedAt(order: Order) {
+  if (!order.createdAt) return <span className={styles.muted}>Unknown</span>;
+  const at = new Date(order.createdAt);
+  return (
+    <time dateTime={order.createdAt} className={styles.placed}>
+      {at.toLocaleDateString(undefined, { dateStyle: 'short' })}
+      <span className={styles.muted}>
+        {at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
+      </span>
+    </time>
+  );
+}
+
+/**
+ * The orders as a table: when placed, customer and where it ships, product, total and quantity,
+ * state and the action it allows.
+ */
 export function OrderRows({
   orders,
   caption,
@@ -40,18 +64,30 @@ export function OrderRows({
       rowKey={(order) => order._id}
       busy={busy}
       columns={[
+        { header: 'Placed', cell: placedAt },
         {
-          header: 'Customer',
+          header: 'Ship to',
           cell: (order) => (
             <span className={styles.customer}>
               <span className={styles.customerName}>{order.userName || order.email}</span>
               <span className={styles.muted}>{order.email}</span>
+              <span className={styles.shipTo}>{order.address}</span>
+              <span className={styles.muted}>{order.phone}</span>
             </span>
           ),
         },
         { header: 'Product', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
-        { header: 'Quantity', kind: 'numeric', cell: (order) => order.orderQuantity },
-        { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
+        {
+          // Quantity under the total: one column, so the actions stay on screen at 1280 px.
+          header: 'Total',
+          kind: 'numeric',
+          cell: (order) => (
+            <span className={styles.total}>
+              {formatDollars(order.totalPrice)}
+              <span className={styles.muted}>{order.orderQuantity} units</span>
+            </span>
+          ),
+        },
         {
           header: 'State',
           cell: (order) => {

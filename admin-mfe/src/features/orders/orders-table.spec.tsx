@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { api, ApiError } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { InvoiceMessages, Messages, type Order } from '@toolshop/contracts';
+import { ApproveMessages } from './approve-order-dialog';
 import { OrdersTable } from './orders-table';
 
 jest.mock('@toolshop/auth', () => ({
@@ -65,7 +66,7 @@ it('shows each order with customer, product, quantity, total and state, and the 
     signOutOnAuthError: true,
     signal: expect.any(AbortSignal),
   });
-  expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*12.*\$1,068.*Unpaid/);
+  expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*\$1,068.*12 units.*Unpaid/);
   const buttons = (id: string) =>
     within(row(id))
       .queryAllByRole('button')
@@ -97,12 +98,22 @@ async function openApproveDialog() {
   return screen.getByRole('dialog', { name: 'Approve for shipping' });
 }
 
-it('approves a paid order, which then shows as shipped', async () => {
+it('approves a paid order shipped without tracking only when the admin says so', async () => {
   const dialog = await openApproveDialog();
+  // Where it goes is in the dialog.
+  expect(within(dialog).getByRole('region', { name: 'Ship to' })).toHaveTextContent('Phone');
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
+  expect(await within(dialog).findByText(ApproveMessages.chooseCarrier)).toBeInTheDocument();
+  expect(within(dialog).getByText(ApproveMessages.trackingRequired)).toBeInTheDocument();
+  expect(within(dialog).getByLabelText('Carrier')).toHaveFocus();
+  expect(api.patch).not.toHaveBeenCalled();
+
+  fireEvent.click(within(dialog).getByLabelText('Ship without a tracking number'));
+  expect(within(dialog).getByLabelText('Tracking number')).toBeDisabled();
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.approvedForShipping));
-  // Nothing entered: the spec's call, without carrier or tracking number.
+  // Shipped without tracking, no carrier chosen: the spec's call, without carrier or tracking number.
   expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {}, { idempotent: true });
   expect(row('o2')).toHaveTextContent('Shipped');
   expect(within(row('o2')).queryByRole('button', { name: /^Approve/ })).toBeNull();
@@ -110,10 +121,13 @@ it('approves a paid order, which then shows as shipped', async () => {
 
 it('sends the carrier and tracking number entered on approval, checked first', async () => {
   const dialog = await openApproveDialog();
-  const tracking = within(dialog).getByLabelText('Tracking number (optional)');
-  fireEvent.change(within(dialog).getByLabelText('Carrier (optional)'), {
-    target: { value: ' DHL ' },
-  });
+  const tracking = within(dialog).getByLabelText('Tracking number');
+  fireEvent.change(within(dialog).getByLabelText('Carrier'), { target: { value: 'Other' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
+  expect(await within(dialog).findByText(ApproveMessages.nameCarrier)).toBeInTheDocument();
+  fireEvent.change(within(dialog).getByLabelText('Carrier name'), { target: { value: ' Ace ' } });
+  fireEvent.change(within(dialog).getByLabelText('Carrier'), { target: { value: 'DHL' } });
+  expect(within(dialog).queryByLabelText('Carrier name')).toBeNull();
   fireEvent.change(tracking, { target: { value: '<b>' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
   expect(await within(dialog).findByText(/The tracking number may hold/)).toBeInTheDocument();

@@ -10,6 +10,7 @@ import { ApproveOrderDialog } from './approve-order-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
 import { ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
 import { OrderRows } from './order-rows';
+import { OrderSearch } from './order-search';
 import { OrderStateFilter } from './order-state-filter';
 import styles from './orders-table.module.css';
 
@@ -20,7 +21,8 @@ import styles from './orders-table.module.css';
 export function OrdersTable() {
   const [filter, setFilter] = useState<StateFilter>('all');
   const [page, setPage] = useState(1);
-  const orders = useAdminOrders(filter, page);
+  const [search, setSearch] = useState('');
+  const orders = useAdminOrders(filter, page, search);
   const steppingBack = useStepBackFromEmptyPage(page, orders.data?.items, setPage);
   const approve = useApproveOrder();
   const cancel = useCancelOrder();
@@ -41,6 +43,13 @@ export function OrdersTable() {
           Orders
         </h2>
         <OrderStateFilter value={filter} onChange={choose} />
+        <OrderSearch
+          value={search}
+          onSearch={(next) => {
+            setSearch(next);
+            setPage(1);
+          }}
+        />
         <Button
           variant="secondary"
           size="small"
@@ -56,12 +65,20 @@ export function OrdersTable() {
       ) : !items ? (
         <Skeleton height="18rem" />
       ) : items.length === 0 ? (
-        <EmptyState title={filter === 'all' ? 'No orders yet' : `No ${filter} orders`} />
+        <EmptyState
+          title={
+            search
+              ? `No ${filter === 'all' ? '' : `${filter} `}orders match “${search}”`
+              : filter === 'all'
+                ? 'No orders yet'
+                : `No ${filter} orders`
+          }
+        />
       ) : (
         <>
           <OrderRows
             orders={items}
-            caption={`All orders${filter === 'all' ? '' : `, ${filter} only`}`}
+            caption={`All orders${filter === 'all' ? '' : `, ${filter} only`}${search ? `, matching “${search}”` : ''}`}
             busy={orders.isFetching}
             approving={approve.isPending ? approve.variables?.order._id : undefined}
             onApprove={setToApprove}
