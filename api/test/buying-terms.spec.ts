@@ -77,11 +77,12 @@ describe('POST /orders with a pack size', () => {
     for (const quantity of [11, 12, 14, 26]) {
       const refused = await order(toolId, quantity);
       expect(refused.status).toBe(400);
-      expect(refused.body.message).toBe(BuyingMessages.packMultiple(5));
-      expect(refused.body.message).toBe('Sold in packs of 5: order 5, 10, 15…');
+      expect(refused.body.message).toBe(BuyingMessages.packMultiple(5, 10));
+      // counted from the minimum, never a quantity the minimum refuses
+      expect(refused.body.message).toBe('Sold in packs of 5: order 10, 15, 20…');
     }
     // Not whole packs and above the stock: the pack is the first rule broken.
-    expect((await order(toolId, 41)).body.message).toBe(BuyingMessages.packMultiple(5));
+    expect((await order(toolId, 41)).body.message).toBe(BuyingMessages.packMultiple(5, 10));
     expect(await api.toolStock(toolId)).toBe(25);
     const orders = await api.db.collection('orders').countDocuments({ toolId: { $exists: true } });
     expect(orders).toBeGreaterThan(0);
@@ -202,7 +203,7 @@ describe('PATCH /tools/{id}', () => {
       price: 100,
       priceTiers: [{ minQuantity: 48, price: 90 }],
     });
-    expect((await order(toolId, 14)).body.message).toBe(BuyingMessages.packMultiple(4));
+    expect((await order(toolId, 14)).body.message).toBe(BuyingMessages.packMultiple(4, 12));
     const tiered = await order(toolId, 48);
     expect(await readOrder(tiered.body.insertedId)).toMatchObject({
       unitPrice: 90,

@@ -47,6 +47,7 @@ interface PricedTool {
   name: string;
   img: string;
   price: number;
+  minOrder?: number;
   packSize?: number;
   priceTiers?: PriceTier[];
 }
@@ -121,7 +122,7 @@ export class OrdersService {
     // (possibly just sold) stock is a conflict.
     const issue = quantityIssue(quantity, current);
     if (issue === 'belowMinimum') throw invalid(Messages.invalidQuantity);
-    if (issue === 'packMultiple') throw invalid(BuyingMessages.packMultiple(packSizeOf(current)));
+    if (issue === 'packMultiple') throw invalid(BuyingMessages.packMultiple(packSizeOf(current), current.minOrder));
     throw conflict(Messages.invalidQuantity);
   }
 
@@ -257,7 +258,7 @@ export class OrdersService {
     // The pack and the price are the reserved document's (an edit meanwhile cannot slip between
     // a check and the order); refusing here gives the stock back (reserve).
     const pack = packSizeOf(tool);
-    if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack));
+    if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack, tool.minOrder));
     const order = await this.orders.create({
       _id,
       ...orderLine(tool, quantity),
