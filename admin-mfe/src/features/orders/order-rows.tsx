@@ -84,7 +84,9 @@ export function OrderRows({
           cell: (order) => (
             <span className={styles.total}>
               {formatDollars(order.totalPrice)}
-              <span className={styles.muted}>{order.orderQuantity} units</span>
+              <span className={styles.muted}>
+                {order.orderQuantity} {order.orderQuantity === 1 ? 'unit' : 'units'}
+              </span>
             </span>
           ),
         },
