@@ -284,6 +284,28 @@ describe('uploads, approvals and roles', () => {
     ]);
   });
 
+  it('names a cancelled order by product and customer (issue 33), and logs nothing for a customer’s own cancel', async () => {
+    const tool = await api.insertTool({ name: 'Cancelled Planer' });
+    const byAdmin = await api.placeOrder(tool, api.tokens.customer, 2);
+    const byOwner = await api.placeOrder(tool, api.tokens.customer, 1);
+    const entries = await logged(async () => {
+      expect((await api.request('DELETE', `/orders/${byAdmin}`, asAdmin())).status).toBe(200);
+      const own = await api.request('DELETE', `/orders/${byOwner}`, {
+        token: api.tokens.customer,
+      });
+      expect(own.status).toBe(200);
+    });
+    expect(entries).toMatchObject([
+      {
+        action: 'order.cancel',
+        targetId: byAdmin,
+        targetName: '2 × Cancelled Planer for customer@toolshop.test',
+        before: { state: 'unpaid' },
+        after: { state: 'cancelled' },
+      },
+    ]);
+  });
+
   it('records a role change from none to admin, and nothing when the user already is one', async () => {
     const email = 'promoted@toolshop.test';
     const token = api.issuer.token({ email });

@@ -16,6 +16,8 @@ export interface CancelableOrder {
   unpaidSlot?: string;
   /** What goes back to stock: a multi-line order's lines, else its one tool. */
   lines: Array<{ toolId: string; quantity: number }>;
+  /** What the audit log calls it: quantity, product and customer. */
+  label?: string;
 }
 
 /** An unpaid order past its reservation, with what its expiry email names. */
@@ -41,14 +43,17 @@ export class CancelableOrders {
         toolId: 1,
         orderQuantity: 1,
         lines: 1,
+        name: 1,
+        email: 1,
       })
       .lean();
     if (!order) throw notFound(ApiMessages.orderNotFound);
-    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity, lines } = order;
+    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity, lines, name, email } = order;
     return {
       paid,
       paymentIntentId,
       unpaidSlot,
+      label: `${orderQuantity} × ${name} for ${email}`,
       lines: lines?.length
         ? lines.map((line) => ({ toolId: String(line.toolId), quantity: line.orderQuantity }))
         : [{ toolId: String(toolId), quantity: orderQuantity }],

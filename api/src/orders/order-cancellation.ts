@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ApiMessages, type DeletedAnswer } from '@toolshop/contracts';
+import { recordChange } from '../audit/audit-trail';
 import { deleted } from '../common/answers.dto';
 import { conflict } from '../common/domain-error';
 import { OrderPaymentRelease } from './order-payment-release';
@@ -40,7 +41,11 @@ export class OrderCancellation {
         await this.payment.release({ id, paymentIntentId: order.paymentIntentId });
       }
       // Deletes only if nobody paid or started another payment meanwhile.
-      if (await this.orders.deleteAndGiveBack(id, order)) return;
+      if (await this.orders.deleteAndGiveBack(id, order)) {
+        // An admin's cancel is logged by what and whom the order was for, beside its id.
+        recordChange({ state: 'unpaid' }, { state: 'cancelled' }, order.label);
+        return;
+      }
       if (attempt === MAX_ATTEMPTS) {
         throw conflict(ApiMessages.orderChangedWhileCanceling);
       }
