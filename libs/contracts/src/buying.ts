@@ -1,5 +1,6 @@
 import { PRICE_MAX, QUANTITY_MAX } from './constants';
 import { formatCount, formatDollars } from './money';
+import { packSizeOf } from './pack-size';
 
 /**
  * Buying by the box (issue 18): pack sizes, quantity price tiers, quick orders of many lines and
@@ -75,7 +76,7 @@ export const BuyingMessages = {
   stockChanged: 'The stock changed meanwhile, so nothing was ordered: check the lines again',
 } as const;
 
-export const packSizeOf = (terms: Pick<BuyingTerms, 'packSize'>): number => terms.packSize ?? 1;
+export { packSizeOf };
 
 /** The unit price for `quantity` units: the last tier it reaches, else the base price. */
 export function unitPriceFor(terms: Pick<BuyingTerms, 'price' | 'priceTiers'>, quantity: number): number {
