@@ -110,7 +110,7 @@ for (const width of [1280, 375]) {
       });
       expect(refused.status).toBe(400);
       expect(((await refused.json()) as { message: string }).message).toBe(
-        BuyingMessages.packMultiple(5),
+        BuyingMessages.packMultiple(5, 10),
       );
     } finally {
       await admin.delete(`/tools/${insertedId}`);
