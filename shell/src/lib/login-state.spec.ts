@@ -35,3 +35,19 @@ describe('focus after a failed submit', () => {
     expect(firstInvalidField(['email', 'password'], {})).toBeUndefined();
   });
 });
+
+describe('a carried return target (issue 33: after sign-up back to the tool)', () => {
+  it('keeps same-site paths and drops anything that could leave the site', async () => {
+    const { sameSitePath } = await import('./login-state');
+    expect(sameSitePath('/tools/t1?x=1#y')).toBe('/tools/t1?x=1#y');
+    for (const bad of ['//evil.test/x', '/\\evil.test', 'https://evil.test', 'javascript:alert(1)', '/a\nb', '', 42, null])
+      expect(sameSitePath(bad)).toBeUndefined();
+  });
+
+  it('tells a visitor sent from a tool page why to sign in', async () => {
+    const { cameToOrder } = await import('./login-state');
+    expect(cameToOrder({ from: '/tools/t1' })).toBe(true);
+    expect(cameToOrder({ from: '/dashboard' })).toBe(false);
+    expect(cameToOrder(null)).toBe(false);
+  });
+});

@@ -11,6 +11,49 @@ export interface LoginState {
 export const adminOnlyMessage =
   'This page is for admins. You are signed in without admin rights: sign in as an admin to open it.';
 
+/** Shown on /login and /signup when a tool page (a visitor's "Buy Now") sent the visitor there (issue 33). */
+export const orderSignInMessage = 'Sign in to order — it takes a minute to create an account';
+
+/** Whether `from` is a tool page: the visitor wanted to order. */
+export function cameToOrder(state: LoginState | null | undefined): boolean {
+  return /^\/tools\/[^/?#]+/.test(state?.from ?? '');
+}
+
+/**
+ * `path` when it is a path of this site ("/tools/1?x#y"), else undefined: never another origin
+ * ("//evil.test", "/\\evil.test", "https://…"), so a carried return target cannot redirect off-site.
+ */
+export function sameSitePath(path: unknown): string | undefined {
+  if (typeof path !== 'string' || path.length > 512) return undefined;
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return undefined;
+  if ([...path].some((c) => c < ' ' || c === '\\')) return undefined;
+  return path;
+}
+
+const signupReturnKey = 'toolshop.signupReturn';
+
+/** Remembers where to go once the mailed sign-up link is followed (the link may open in another tab). */
+export function rememberSignupReturn(from: string | undefined): void {
+  try {
+    const path = sameSitePath(from);
+    if (path) localStorage.setItem(signupReturnKey, path);
+    else localStorage.removeItem(signupReturnKey);
+  } catch {
+    // storage off: after sign-up the user lands on /dashboard as the spec says
+  }
+}
+
+/** The remembered return target of a sign-up (once), validated again as a same-site path. */
+export function takeSignupReturn(): string | undefined {
+  try {
+    const path = localStorage.getItem(signupReturnKey);
+    localStorage.removeItem(signupReturnKey);
+    return sameSitePath(path);
+  } catch {
+    return undefined;
+  }
+}
+
 const authPaths = new Set(['/login', '/signup']);
 
 /** The state the navbar's Login link carries: the page the user is on (never /login or /signup themselves). */

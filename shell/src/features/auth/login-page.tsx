@@ -3,7 +3,7 @@ import { signInWithPassword, useAuth } from '@toolshop/auth';
 import { validateLogin } from '@toolshop/contracts';
 import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
-import { adminOnlyMessage, signedInLoginTarget, type LoginState } from '../../lib/login-state';
+import { adminOnlyMessage, cameToOrder, orderSignInMessage, signedInLoginTarget, type LoginState } from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
 import styles from './auth-form.module.css';
 
@@ -39,10 +39,18 @@ export function LoginPage() {
       busy={form.busy}
       submitLabel="Login"
       busyLabel="Signing in…"
-      notice={signedIn && state?.reason === 'adminOnly' ? adminOnlyMessage : undefined}
+      notice={
+        signedIn && state?.reason === 'adminOnly'
+          ? adminOnlyMessage
+          : cameToOrder(state)
+            ? orderSignInMessage
+            : undefined
+      }
       footer={
         <>
-          New to Toolshop? <Link to="/signup">Create New Account</Link>
+          New to Toolshop? <Link to="/signup" state={state?.from ? { from: state.from } : undefined}>
+            Create New Account
+          </Link>
         </>
       }
     >

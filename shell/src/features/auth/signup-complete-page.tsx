@@ -1,5 +1,6 @@
 import { signInWithSignupTicket } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
+import { takeSignupReturn } from '../../lib/login-state';
 import { useSignInStep } from './use-sign-in-step';
 
 /** The ticket of `/signup/complete#ticket=…`, where the provider sends a followed sign-up link. */
@@ -16,7 +17,8 @@ async function finishSignup(): Promise<string | undefined> {
   const ticket = ticketOf(window.location.hash);
   window.history.replaceState(window.history.state, '', window.location.pathname);
   if (!ticket) return '/login';
-  await signInWithSignupTicket(ticket, '/dashboard');
+  // Where the sign-up started from (a tool's "Buy Now"), else /dashboard as the spec says.
+  await signInWithSignupTicket(ticket, takeSignupReturn() ?? '/dashboard');
   return undefined;
 }
 

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
 import { Field, useDocumentTitle } from '@toolshop/ui';
 import { AuthCard, AuthFrame } from './auth-card';
+import { cameToOrder, orderSignInMessage, rememberSignupReturn, sameSitePath, type LoginState } from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
 import styles from './auth-form.module.css';
 
@@ -14,7 +15,10 @@ import styles from './auth-form.module.css';
  */
 export function SignupPage() {
   const [sent, setSent] = useState('');
+  const state = useLocation().state as LoginState | null;
+  const from = sameSitePath(state?.from);
   const form = useAuthForm({ name: '', email: '', password: '' }, validateSignup, async ({ name, email, password }) => {
+    rememberSignupReturn(from);
     setSent(await signUp({ name: name.trim(), email: email.trim(), password }));
   });
 
@@ -22,7 +26,8 @@ export function SignupPage() {
   return (
     <AuthCard
       title="Sign Up"
-      googleReturnTo="/dashboard"
+      googleReturnTo={from ?? '/dashboard'}
+      notice={cameToOrder(state) ? orderSignInMessage : undefined}
       providerError={form.providerError}
       onProviderError={form.setProviderError}
       onSubmit={form.submit}
@@ -31,7 +36,10 @@ export function SignupPage() {
       busyLabel="Creating your account…"
       footer={
         <>
-          Already have an account? <Link to="/login">Please login</Link>
+          Already have an account?{' '}
+          <Link to="/login" state={from ? { from } : undefined}>
+            Please login
+          </Link>
         </>
       }
     >

@@ -1,0 +1,57 @@
+import type { Page } from '@playwright/test';
+import { apiClient, expect, expectNoAxeViolations, stack, test } from '@toolshop/devstack/e2e';
+
+/** Fills and sends /signup for a new address; returns the address. */
+async function signUpOn(page: Page, who: string): Promise<string> {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${who}-${id}@e2e.test`;
+  await page.getByLabel('Name').fill(`Buyer ${id}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('cordless-drill-2026');
+  await page.getByRole('button', { name: 'Sign Up' }).click();
+  await expect(page.getByRole('status')).toBeVisible();
+  return email;
+}
+
+// Issue 33, item 5: a visitor's "Buy Now" says why it asks to sign in, and sign-up (through the mailed
+// link) returns to the tool as sign-in does.
+for (const width of [1280, 375]) {
+  test(`at ${width} px a visitor's Buy Now says why, and sign-up returns to the tool`, async ({ page, mailbox }, info) => {
+    await page.setViewportSize({ width, height: 800 });
+    const [tool] = await (await apiClient(null)).get<{ _id: string; name: string }[]>('/tools');
+    if (!tool) throw new Error('no tool');
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Buy Now' }).first().click();
+    await expect(page).toHaveURL(`${stack.shell}/login`);
+    const reason = 'Sign in to order — it takes a minute to create an account';
+    await expect(page.getByText(reason)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: info.outputPath(`buy-now-login-${width}.png`), fullPage: true });
+
+    // The same from a tool's address, then sign up through the mailed link.
+    await page.goto(`/tools/${tool._id}`);
+    await expect(page.getByText(reason)).toBeVisible();
+    await page.getByRole('link', { name: 'Create New Account' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByText(reason)).toBeVisible();
+    const email = await signUpOn(page, 'buyer');
+
+    const mail = await mailbox.waitForMessage(email, { subject: /Finish signing up/ });
+    await page.goto(mailbox.firstLink(mail));
+    await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
+    await expect(page.getByRole('heading', { name: tool.name }).first()).toBeVisible();
+    await page.screenshot({ path: info.outputPath(`buy-now-after-signup-${width}.png`), fullPage: true });
+  });
+}
+
+test('a forged return target cannot send a new account off the site', async ({ page, mailbox }) => {
+  await page.goto('/login');
+  await page.evaluate(() => localStorage.setItem('toolshop.signupReturn', '//evil.test/x'));
+  await page.goto('/signup');
+  const email = await signUpOn(page, 'forged');
+  // Written after the sign-up form (which clears it) as an attacker's script could.
+  await page.evaluate(() => localStorage.setItem('toolshop.signupReturn', '//evil.test/x'));
+  const mail = await mailbox.waitForMessage(email, { subject: /Finish signing up/ });
+  await page.goto(mailbox.firstLink(mail));
+  await expect(page).toHaveURL(`${stack.shell}/dashboard`);
+});
