@@ -17,6 +17,19 @@ interface CardFormProps {
   onPaid: (paymentId: string) => Promise<void> | void;
 }
 
+/**
+ * Shown when the request never got an answer (the browser says only "Failed to fetch"): the page cannot
+ * know whether the card was charged, so it says so and where to look before paying again (issue 33).
+ */
+export const paymentUnreachableMessage =
+  'The payment service did not answer (connection lost), so this page cannot tell whether your card was charged. ' +
+  'Open My Orders: if the order shows as paid, do not pay again; if it is still unpaid, try again here.';
+
+/** A failure without an answer from the server (fetch's TypeError), as opposed to a refused card. */
+function isNetworkFailure(failure: unknown): boolean {
+  return failure instanceof TypeError || (failure instanceof Error && failure.message === 'Failed to fetch');
+}
+
 /** The look and behaviour both providers share: one pay button, card errors in red below. */
 export function CardForm({ children, amount, ready, paid, confirm, onPaid }: CardFormProps) {
   const [busy, setBusy] = useState(false);
@@ -32,7 +45,8 @@ export function CardForm({ children, amount, ready, paid, confirm, onPaid }: Car
       if ('error' in result) setError(result.error);
       else await onPaid(result.paymentId);
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : 'The payment could not be completed.');
+      if (isNetworkFailure(failure)) setError(paymentUnreachableMessage);
+      else setError(failure instanceof Error ? failure.message : 'The payment could not be completed.');
     } finally {
       setBusy(false);
     }
@@ -40,7 +54,8 @@ export function CardForm({ children, amount, ready, paid, confirm, onPaid }: Car
 
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy} noValidate>
-      <fieldset className={styles.card} disabled={busy || paid}>
+      {/* Editing the card clears the last refusal: it was about the card as it was. */}
+      <fieldset className={styles.card} disabled={busy || paid} onChange={() => setError(undefined)}>
         <legend className={styles.legend}>Card details</legend>
         {children}
       </fieldset>
