@@ -88,6 +88,26 @@ describe('POST /quickOrders/check', () => {
     expect(answer.body.lines[0]).not.toHaveProperty('problem');
   });
 
+  it('matches forgivingly (prefix, case, spaces, a typo) and suggests for an ambiguous prefix', async () => {
+    const planer = await tieredDrill(unique('Zebrawood Planer 9000'));
+    const pro = await tieredDrill(unique('Zebrawood Planer Pro'));
+    const answer = await check([
+      { product: '  zebrawood   PLANER 9000 ', quantity: 20 },
+      { product: 'Zebrawod Planer Pro', quantity: 20 },
+      { product: 'Zebrawood Planer', quantity: 20 },
+    ]);
+    expect(answer.status).toBe(200);
+    const [prefix, typo, ambiguous] = answer.body.lines;
+    expect(prefix).toMatchObject({ toolId: planer, quantity: 20 });
+    expect(prefix.problem).toBeUndefined();
+    expect(typo).toMatchObject({ toolId: pro });
+    expect(ambiguous.toolId).toBeUndefined();
+    expect(ambiguous.problem).toBe(BuyingMessages.unknownProduct('Zebrawood Planer'));
+    expect(ambiguous.suggestions.map((may: { toolId: string }) => may.toolId).sort()).toEqual(
+      [planer, pro].sort(),
+    );
+  });
+
   it('names every line’s problem without refusing the request, and orders nothing', async () => {
     const blades = await bladeBox(unique('Problem Blades'), 20);
     const answer = await check([

@@ -23,7 +23,7 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
-import { checkedOrder, judgeLines, type LineVerdict } from './quick-order-check';
+import { checkedOrder, judgeLines, matchProduct, type LineVerdict } from './quick-order-check';
 import type { QuickOrderDto } from './quick-order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
 import { Order } from './order.schema';
@@ -135,10 +135,15 @@ export class OrdersService {
       const name = tool.name.trim().toLowerCase();
       if (!byName.has(name)) byName.set(name, tool);
     }
+    const exact = (product: string) =>
+      byId.get(product.toLowerCase()) ?? byName.get(product.toLowerCase());
+    const missing = lines.map((line) => line.product.trim()).filter((product) => !exact(product));
+    const candidates = missing.length > 0 ? await this.tools.findCandidates(missing) : [];
     return checkedOrder(
       judgeLines(
         lines,
-        (product) => byId.get(product.toLowerCase()) ?? byName.get(product.toLowerCase()),
+        (product) => exact(product) ?? matchProduct(product, candidates).tool,
+        (product) => matchProduct(product, candidates).suggestions,
       ),
     );
   }

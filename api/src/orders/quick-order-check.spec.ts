@@ -1,5 +1,5 @@
 import { BuyingMessages } from '@toolshop/contracts';
-import { checkedOrder, judgeLines, type LineTool } from './quick-order-check';
+import { checkedOrder, judgeLines, matchProduct, type LineTool } from './quick-order-check';
 
 const drill: LineTool = {
   _id: 'd1',
@@ -93,5 +93,45 @@ describe('judgeLines', () => {
 
   it('never calls an empty list orderable', () => {
     expect(checkedOrder([])).toEqual({ lines: [], total: 0, orderable: false });
+  });
+});
+
+describe('matchProduct', () => {
+  const driver = { _id: 'd1', name: 'Cordless Drill Driver 18V' };
+  const hammer = { _id: 'h1', name: 'Cordless Hammer Drill' };
+  const saw = { _id: 's1', name: 'Circular Saw 7-1/4"' };
+  const tools = [driver, hammer, saw];
+
+  it('takes a unique prefix in any case and spacing, as the hint "Cordless Drill, 5" reads', () => {
+    expect(matchProduct('  cordless   DRILL ', tools)).toEqual({ tool: driver, suggestions: [] });
+  });
+
+  it('takes a small typo, and an id or the full name first', () => {
+    expect(matchProduct('Cordles Drill', tools).tool).toBe(driver);
+    expect(matchProduct('circular saw', tools).tool).toBe(saw);
+    expect(matchProduct('h1', tools).tool).toBe(hammer);
+  });
+
+  it('does not pick one of an ambiguous prefix silently: it suggests them', () => {
+    expect(matchProduct('Cordless', tools)).toEqual({ suggestions: [driver, hammer] });
+  });
+
+  it('suggests nothing for what is far from every name', () => {
+    expect(matchProduct('Garden hose', tools)).toEqual({ suggestions: [] });
+  });
+
+  it('puts the suggestions on an unmatched line', () => {
+    const [verdict] = judgeLines(
+      [{ product: 'Cordless', quantity: 5 }],
+      () => undefined,
+      (product) =>
+        matchProduct(product, [drill, blades, { ...drill, _id: 'd2', name: 'Cordless Saw' }])
+          .suggestions,
+    );
+    expect(verdict?.issue).toBe('unknownProduct');
+    expect(verdict?.line.suggestions).toEqual([
+      { toolId: 'd1', name: 'Cordless Drill Driver 18V' },
+      { toolId: 'd2', name: 'Cordless Saw' },
+    ]);
   });
 });

@@ -35,15 +35,26 @@ export interface LineVerdict {
 export function judgeLines(
   lines: readonly OrderLineInput[],
   find: (product: string) => LineTool | undefined,
+  suggest: (product: string) => readonly LineTool[] = () => [],
 ): LineVerdict[] {
   const seen = new Set<string>();
   return lines.map(({ product, quantity }) => {
     const tool = find(product.trim());
-    if (!tool)
+    if (!tool) {
+      const suggestions = suggest(product.trim()).map((may) => ({
+        toolId: String(may._id),
+        name: may.name,
+      }));
       return {
-        line: { product, quantity, problem: BuyingMessages.unknownProduct(product.trim()) },
+        line: {
+          product,
+          quantity,
+          problem: BuyingMessages.unknownProduct(product.trim()),
+          ...(suggestions.length > 0 && { suggestions }),
+        },
         issue: 'unknownProduct',
       };
+    }
     const toolId = String(tool._id);
     const twice = seen.has(toolId);
     seen.add(toolId);
@@ -78,4 +89,67 @@ export function checkedOrder(verdicts: readonly LineVerdict[]): QuickOrderCheck 
     total: lines.reduce((sum, line) => sum + (line.problem ? 0 : (line.lineTotal ?? 0)), 0),
     orderable: lines.length > 0 && lines.every((line) => !line.problem),
   };
+}
+
+/** Lower case, runs of spaces as one, no spaces at the ends. */
+export function normalName(text: string): string {
+  return text.toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** Edits (insert, delete, replace) from a to b. */
+function editDistance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j++)
+      current[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (current[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+const SUGGESTIONS_MAX = 5;
+
+export interface ProductMatch<T> {
+  tool?: T;
+  suggestions: T[];
+}
+
+/**
+ * Forgiving match of a quick-order line's product among candidates: an id or the full name (any
+ * case and spacing) first; else the one product whose name starts with it; else the one within a
+ * small typo of its name or a prefix of it. Several candidates are never picked silently: they come
+ * back as suggestions ("did you mean").
+ */
+export function matchProduct<T extends { _id: unknown; name: string }>(
+  product: string,
+  candidates: readonly T[],
+): ProductMatch<T> {
+  const wanted = normalName(product);
+  if (!wanted) return { suggestions: [] };
+  const exact = candidates.find(
+    (tool) => String(tool._id).toLowerCase() === wanted || normalName(tool.name) === wanted,
+  );
+  if (exact) return { tool: exact, suggestions: [] };
+  const decide = (found: T[]): ProductMatch<T> | undefined => {
+    if (found.length === 1) return { tool: found[0], suggestions: [] };
+    if (found.length > 1) return { suggestions: found.slice(0, SUGGESTIONS_MAX) };
+    return undefined;
+  };
+  const prefixed = decide(candidates.filter((tool) => normalName(tool.name).startsWith(wanted)));
+  if (prefixed) return prefixed;
+  const allowed = wanted.length >= 8 ? 2 : wanted.length >= 4 ? 1 : 0;
+  if (allowed === 0) return { suggestions: [] };
+  const near = candidates.filter((tool) => {
+    const name = normalName(tool.name);
+    return (
+      editDistance(wanted, name) <= allowed ||
+      editDistance(wanted, name.slice(0, wanted.length)) <= allowed
+    );
+  });
+  return decide(near) ?? { suggestions: [] };
 }

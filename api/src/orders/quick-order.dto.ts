@@ -105,6 +105,16 @@ export class CheckedOrderLineResponse implements CheckedOrderLine {
   @ApiPropertyOptional({ description: 'quantity × unitPrice' }) lineTotal?: number;
   @ApiPropertyOptional({ description: 'Why the line cannot be ordered as it is' })
   problem?: string;
+  @ApiPropertyOptional({
+    description:
+      'An unmatched line: the products it may mean (an ambiguous prefix or a small typo)',
+    type: 'array',
+    items: {
+      type: 'object',
+      properties: { toolId: { type: 'string' }, name: { type: 'string' } },
+    },
+  })
+  suggestions?: Array<{ toolId: string; name: string }>;
 }
 
 export class QuickOrderCheckResponse implements QuickOrderCheck {

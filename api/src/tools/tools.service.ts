@@ -100,6 +100,9 @@ const listKey = (page: Page, query: ToolQuery) =>
   `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
 const DEFAULT_LIST = listKey(pageOf({}), {});
 
+/** At most this many products read for quick order's forgiving match. */
+const CANDIDATES_MAX = 500;
+
 @Injectable()
 export class ToolsService {
   /** The public list, the shop's hottest read, serialised once per fill; admin writes clear it. */
@@ -555,6 +558,33 @@ export class ToolsService {
         BUYING_FIELDS,
       )
       .sort({ _id: -1 })
+      .lean<LeanTool[]>();
+  }
+
+  /**
+   * Quick order's forgiving match: the products whose name starts with the first three letters of
+   * a line's product (so a prefix or a typo later in the name is among them), bounded.
+   */
+  findCandidates(products: readonly string[]) {
+    const starts = [
+      ...new Set(
+        products
+          .map((product) => product.trim().toLowerCase().replace(/\s+/g, ' ').slice(0, 3))
+          .filter((start) => start.length > 0),
+      ),
+    ];
+    if (starts.length === 0) return Promise.resolve([] as LeanTool[]);
+    return this.tools
+      .find(
+        {
+          $or: starts.map((start) => ({
+            name: { $regex: `^\\s*${escapeRegex(start)}`, $options: 'i' },
+          })),
+        },
+        BUYING_FIELDS,
+      )
+      .sort({ _id: -1 })
+      .limit(CANDIDATES_MAX)
       .lean<LeanTool[]>();
   }
 

@@ -278,6 +278,8 @@ export interface CheckedOrderLine {
   lineTotal?: number;
   /** Why the line cannot be ordered as it is; absent when it can. */
   problem?: string;
+  /** An unmatched line: the products it may mean ("did you mean"). */
+  suggestions?: Array<{ toolId: string; name: string }>;
 }
 
 export interface QuickOrderCheck {
