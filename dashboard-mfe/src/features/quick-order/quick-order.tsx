@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
 import {
@@ -7,6 +7,7 @@ import {
   TEXT_MAX_LENGTH,
   BuyingMessages,
   DeliveryMessages,
+  ApiMessages,
   formatDollars,
   type ParsedOrderLines,
   type QuickOrderCheck,
@@ -50,6 +51,37 @@ const linesSummary = ({ parsed, check }: Checked) => {
   return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs attention. Correct it' : 'need attention. Correct them'} and check again.`;
 };
 
+const draftKey = 'toolshop.quickOrderDraft';
+/** The API's answers that only a new sign-in cures: they come with a "Sign in again" link. */
+const signInAgainMessages = new Set<string>([ApiMessages.sessionInvalid, ApiMessages.signInFirst, ApiMessages.tokenWithoutEmail]);
+interface Draft {
+  text: string;
+  address: string;
+  phone: string;
+}
+
+/** Keeps the typed lines and delivery for the tab while the customer signs in again. */
+function keepDraft(draft: Draft): void {
+  try {
+    sessionStorage.setItem(draftKey, JSON.stringify(draft));
+  } catch {
+    // storage off: the lines are lost as before
+  }
+}
+
+/** The kept draft, once. */
+function takeDraft(): Draft | undefined {
+  try {
+    const raw = sessionStorage.getItem(draftKey);
+    sessionStorage.removeItem(draftKey);
+    const draft = raw ? (JSON.parse(raw) as Partial<Draft>) : undefined;
+    if (!draft || typeof draft.text !== 'string') return undefined;
+    return { text: draft.text, address: String(draft.address ?? ''), phone: String(draft.phone ?? '') };
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Quick order (issue 18): pasted or uploaded lines of "product name or id, quantity", checked by the
  * API line by line; placed as one order, only when every line can be ordered as it is.
@@ -57,8 +89,14 @@ const linesSummary = ({ parsed, check }: Checked) => {
 export function QuickOrder({ initialText = '', address: initialAddress = '', phone: initialPhone = '' }: QuickOrderProps) {
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
-  const [text, setText] = useState(initialText);
-  const [delivery, setDelivery] = useState({ address: initialAddress, phone: initialPhone });
+  const location = useLocation();
+  // A draft kept while the customer signed in again (issue 33), unless lines were handed over.
+  const [draft] = useState(() => (initialText ? undefined : takeDraft()));
+  const [text, setText] = useState(draft?.text ?? initialText);
+  const [delivery, setDelivery] = useState({
+    address: draft?.address ?? initialAddress,
+    phone: draft?.phone ?? initialPhone,
+  });
   const [errors, setErrors] = useState<Errors>({});
   const [checked, setChecked] = useState<Checked>();
   const [refusal, setRefusal] = useState<string>();
@@ -227,6 +265,19 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
         {refusal ? (
           <p role="alert" className={styles.refusal}>
             {refusal}
+            {signInAgainMessages.has(refusal) ? (
+              <>
+                {' '}
+                <Link
+                  to="/login"
+                  state={{ from: `${location.pathname}${location.search}` }}
+                  onClick={() => keepDraft({ text, ...delivery })}
+                >
+                  Sign in again
+                </Link>{' '}
+                (your lines are kept).
+              </>
+            ) : null}
           </p>
         ) : null}
       </section>

@@ -1,0 +1,35 @@
+// Issue 33, item 8: an expired session in Quick Order offers a sign-in link that keeps what was typed.
+import { ApiMessages } from '@toolshop/contracts';
+import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
+import { quickOrderLines } from './quick-order-helpers';
+
+for (const width of [1280, 375]) {
+  test(`at ${width} px an expired session links to sign in again and keeps the lines and delivery`, async ({
+    page,
+    signIn,
+    freshUser,
+  }, info) => {
+    await signIn(freshUser);
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/dashboard/quickOrder');
+    const lines = 'Cordless Drill, 20\nSaw Blade, 7';
+    await quickOrderLines(page).fill(lines);
+    await page.getByLabel('Delivery address').fill('12 Workshop Lane, Pittsburgh');
+    // The API answers as for an expired token.
+    await page.route('**/quickOrders/check', (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: ApiMessages.sessionInvalid }) }),
+    );
+    await page.getByRole('button', { name: 'Check lines' }).click();
+    const alert = page.getByRole('alert').filter({ hasText: ApiMessages.sessionInvalid });
+    await expect(alert).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: info.outputPath(`quick-order-expired-${width}.png`), fullPage: true });
+    await page.unroute('**/quickOrders/check');
+
+    await alert.getByRole('link', { name: 'Sign in again' }).click();
+    // Still signed in in this browser: /login goes straight back to where the link came from.
+    await expect(page).toHaveURL(/\/dashboard\/quickOrder$/);
+    await expect(quickOrderLines(page)).toHaveValue(lines);
+    await expect(page.getByLabel('Delivery address')).toHaveValue('12 Workshop Lane, Pittsburgh');
+  });
+}
