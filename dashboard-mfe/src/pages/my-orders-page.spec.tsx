@@ -184,8 +184,8 @@ describe('MyOrdersPage', () => {
       state: {
         quickOrder: {
           lines: [
-            { product: 't1', quantity: 5 },
-            { product: 't2', quantity: 50 },
+            { product: 'Cordless Drill', quantity: 5 },
+            { product: 'Saw Blade', quantity: 50 },
           ],
           address: '1 Analytical Way',
           phone: '123',

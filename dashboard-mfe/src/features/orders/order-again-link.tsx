@@ -14,7 +14,7 @@ export function OrderAgainLink({ order }: { order: Order }) {
     ? {
         to: QUICK_ORDER_PATH,
         state: quickOrderState({
-          lines: order.lines.map((line) => ({ product: line.toolId, quantity: line.orderQuantity })),
+          lines: order.lines.map((line) => ({ product: line.name, quantity: line.orderQuantity })),
           ...delivery,
         }),
       }
