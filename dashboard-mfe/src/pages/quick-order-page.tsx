@@ -30,7 +30,7 @@ export default function QuickOrderPage() {
   const lists = useSavedLists({ enabled: listId !== null });
   const list = listId === null ? undefined : lists.data?.find((l) => l._id === listId);
   const prefill: QuickOrderPrefill | undefined = list
-    ? { lines: list.lines.map((line) => ({ product: line.toolId, quantity: line.quantity })) }
+    ? { lines: list.lines.map((line) => ({ product: line.name, quantity: line.quantity })) }
     : readQuickOrderState(location.state);
   const settling = (query: { isPending: boolean; error: unknown }) => query.isPending && !query.error;
   const loading = !user || settling(orders) || settling(profile) || (listId !== null && settling(lists));
