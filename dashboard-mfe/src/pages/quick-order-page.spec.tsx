@@ -18,7 +18,13 @@ const found = { drill: { toolId: DRILL, name: 'Cordless Drill', unitPrice: 129 }
 function answerCheck({ lines }: { lines: { product: string; quantity: number }[] }): QuickOrderCheck {
   const checked = lines.map(({ product, quantity }): CheckedOrderLine => {
     const tool = [found.drill, found.blade].find((t) => t.name.toLowerCase() === product.toLowerCase() || t.toolId === product);
-    if (!tool) return { product, quantity, problem: BuyingMessages.unknownProduct(product) };
+    if (!tool)
+      return {
+        product,
+        quantity,
+        problem: BuyingMessages.unknownProduct(product),
+        ...(/^cord/i.test(product) && { suggestions: [{ toolId: DRILL, name: 'Cordless Drill' }] }),
+      };
     const line = { product, quantity, ...tool, lineTotal: quantity * tool.unitPrice };
     return tool === found.blade && quantity % 5 ? { ...line, problem: BuyingMessages.packMultiple(5) } : line;
   });
@@ -183,6 +189,17 @@ describe('QuickOrderPage', () => {
     expect(await screen.findByText('Only 2 in stock')).toBeInTheDocument();
     expect(checkPosts()).toHaveLength(2);
     expect(place).toBeDisabled();
+  });
+
+  it('offers "did you mean" for an unmatched line; one click rewrites it and checks again', async () => {
+    const user = await renderAt('/dashboard/quickOrder');
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordles Dril, 5');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    const row = rowOf('Cordles Dril');
+    expect(await within(row).findByText('Did you mean:')).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Cordless Drill' }));
+    expect(screen.getByLabelText('Products and quantities')).toHaveValue('Cordless Drill, 5');
+    await waitFor(() => expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument());
   });
 
   it('opens a saved list (?list=) with its lines checked at once: one click to place the order', async () => {

@@ -26,10 +26,12 @@ interface CheckTableProps {
   onQuantity?: (row: LineRow, quantity: number) => void;
   /** Adds the lines of a product listed twice into its first line (and checks again). */
   onMerge?: () => void;
+  /** Rewrites an unmatched line with the product it may mean (and checks again). */
+  onProduct?: (row: LineRow, product: string) => void;
 }
 
 /** What a line's problem offers: the nearest valid quantities, or merging a product listed twice. */
-function Fixes({ row, onQuantity, onMerge }: { row: LineRow } & Omit<CheckTableProps, 'rows'>) {
+function Fixes({ row, onQuantity, onMerge, onProduct }: { row: LineRow } & Omit<CheckTableProps, 'rows'>) {
   const { below, above } = nearestFor(row);
   const name = row.name ?? row.written;
   return (
@@ -49,12 +51,22 @@ function Fixes({ row, onQuantity, onMerge }: { row: LineRow } & Omit<CheckTableP
           Merge the lines of {name}
         </Button>
       ) : null}
+      {row.suggestions?.length && onProduct ? (
+        <>
+          <span>Did you mean:</span>
+          {row.suggestions.map((may) => (
+            <Button key={may.toolId} variant="secondary" size="small" onClick={() => onProduct(row, may.name)}>
+              {may.name}
+            </Button>
+          ))}
+        </>
+      ) : null}
     </span>
   );
 }
 
 /** Each line as written, what the shop found for it and, when it cannot be ordered so, why. */
-export function CheckTable({ rows, onQuantity, onMerge }: CheckTableProps) {
+export function CheckTable({ rows, onQuantity, onMerge, onProduct }: CheckTableProps) {
   return (
     <DataTable
       caption="Your lines, checked"
@@ -92,7 +104,7 @@ export function CheckTable({ rows, onQuantity, onMerge }: CheckTableProps) {
             row.problem ? (
               <>
                 <span className={styles.problem}>{row.problem}</span>
-                <Fixes row={row} onQuantity={onQuantity} onMerge={onMerge} />
+                <Fixes row={row} onQuantity={onQuantity} onMerge={onMerge} onProduct={onProduct} />
               </>
             ) : (
               <Badge tone="success">Ready</Badge>

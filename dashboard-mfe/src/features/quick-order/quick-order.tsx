@@ -254,6 +254,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
             {...(current && {
               onQuantity: (row, quantity) => fixLines(withLineQuantity(text, row.lineNumber, row.written, quantity)),
               onMerge: () => fixLines(mergeDuplicateLines(text, lineRows(current.parsed, current.check))),
+              onProduct: (row, product) => fixLines(withLineQuantity(text, row.lineNumber, product, row.quantity ?? 1)),
             })}
           />
         ) : null}
