@@ -32,7 +32,12 @@ const PROFILE_PROJECTION = {
 const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
 /** Writes of one new email at once: each retries after losing the race to the first insert. */
-const FIRST_WRITE_ATTEMPTS = 3;
+/** A user's first requests all race to make the record (several at once, on several processes). */
+const FIRST_WRITE_ATTEMPTS = 6;
+
+/** A short, growing, jittered pause before retrying a lost first write, so the racers spread out. */
+const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
 
 /**
  * The write met a concurrent first write of the same email: E11000 from the unique index or, on
@@ -70,6 +75,7 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
         return await this.users.updateOne({ email }, update, { upsert: true });
       } catch (error) {
         if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
+        await pauseBeforeRetry(attempt);
       }
     }
   }
@@ -90,7 +96,12 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
       } catch (error) {
         // The record exists (an earlier sign-in, or a first request of this user at the same time).
         if ((error as { code?: number }).code === 11000) break;
-        if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
+        if (!lostFirstWrite(error)) throw error;
+        // A deadlock with the user's other first requests (several at once, on several processes):
+        // one of them went through, or will once its transaction ends; a failure here is a 401.
+        if (await this.users.exists({ email })) break;
+        if (attempt >= FIRST_WRITE_ATTEMPTS) throw error;
+        await pauseBeforeRetry(attempt);
       }
     }
     if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
