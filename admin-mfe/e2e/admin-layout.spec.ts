@@ -1,4 +1,4 @@
-// Issue 13 item 1: the admin tables fit their page at every width, whatever the data's length.
+// The admin tables fit their page at every width, whatever the data's length, and use wide screens.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
@@ -93,6 +93,43 @@ test('Manage All Orders shows its actions and no sideways scroll for long data a
       path: test.info().outputPath(`manage-orders-${width}.png`),
       fullPage: true,
     });
+  }
+});
+
+test('the admin tables use the width of wide screens instead of the shop’s reading column', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  await longOrder(await apiAs('admin'));
+  await signIn('admin');
+  for (const [width, atLeast] of [
+    [1920, 1350],
+    [1440, 950],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const path of ['/dashboard/manageOrders', '/dashboard/manageProducts']) {
+      await page.goto(path);
+      const table = page.getByRole('table').first();
+      await expect(table).toBeVisible();
+      // The table's own box: a 72rem column left it near 1,100 px at 1920 px.
+      const box = (await table.boundingBox())!;
+      expect(box.width, `${path} at ${width}px`).toBeGreaterThanOrEqual(atLeast);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page);
+      // The shell's navbar lines up with the wide page: its brand above the sidebar's edge.
+      const brand = (await page
+        .getByRole('link', { name: 'Toolshop', exact: true })
+        .boundingBox())!;
+      const sidebar = (await page
+        .getByRole('navigation', { name: 'Dashboard' })
+        .locator('xpath=..')
+        .boundingBox())!;
+      expect(Math.abs(brand.x - sidebar.x)).toBeLessThanOrEqual(2);
+      await page.screenshot({
+        path: test.info().outputPath(`wide${path.replace('/dashboard/', '-')}-${width}.png`),
+      });
+    }
   }
 });
 

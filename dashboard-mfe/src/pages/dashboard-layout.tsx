@@ -5,7 +5,7 @@ import styles from './dashboard-layout.module.css';
 /** The /dashboard frame: the sidebar beside the current child page. */
 export default function DashboardLayout() {
   return (
-    <div className={styles.layout}>
+    <div className={styles.layout} data-page-width="wide">
       <SidebarDrawer />
       <div className={styles.content}>
         <Outlet />
