@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { appZones, boundariesPlugin, workspaceRoot } from './eslint.boundaries.mjs';
 
@@ -57,6 +58,18 @@ export default tseslint.config(
           ),
         },
       ],
+    },
+  },
+  // React's two rules of hooks (not the React Compiler rules of the plugin's newer presets), and a
+  // nudge to split functions that grow past a screenful or two.
+  {
+    files: ['**/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.{spec,test}.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      'max-lines-per-function': ['warn', { max: 120, skipBlankLines: true, skipComments: true }],
     },
   },
   // Jest configs are CommonJS: they load the shared base with require().

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
@@ -131,10 +131,11 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
 
   // Lines handed over (a saved list, Order again) are checked at once: one click less.
   const autoChecked = useRef(false);
+  const checkHandedOver = useEffectEvent((lines: string) => check(lines, { focusResults: false }));
   useEffect(() => {
     if (autoChecked.current || !initialText) return;
     autoChecked.current = true;
-    check(initialText, { focusResults: false });
+    checkHandedOver(initialText);
   }, [initialText]);
 
   const current = checked && checked.text === text ? checked : undefined;
