@@ -132,3 +132,57 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
     assert.equal((await passwordGrant(identity.url, 'helper@example.com', 'helper-pass-2718')).status, 200);
   });
 });
+
+// Issue 33, item 5: the page a sign-up started from travels with the pending sign-up, so the mailed
+// link lands there in any browser (no storage of the one that signed up needed).
+describe('a sign-up carries its return path through the mailed link', () => {
+  it('hands the return path back with the ticket when the link is followed', async () => {
+    const email = 'buy-now@example.com';
+    const answer = await postJson(`${identity.url}/accounts`, {
+      name: 'Buy Now',
+      email,
+      password: 'impact-driver-2026',
+      returnTo: '/tools/6650c0ffee?from=card#order',
+    });
+    assert.equal(answer.status, 202);
+    const followed = await fetch(signupLinkFor(identity, email), { redirect: 'manual' });
+    assert.equal(followed.status, 303);
+    const location = new URL(followed.headers.get('location')!);
+    assert.equal(`${location.origin}${location.pathname}`, `${SPA_ORIGIN}/signup/complete`);
+    const fragment = new URLSearchParams(location.hash.slice(1));
+    assert.match(fragment.get('ticket') ?? '', /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(fragment.get('returnTo'), '/tools/6650c0ffee?from=card#order');
+    // The ticket still signs in as before.
+    const { url } = await completeInShop(location);
+    assert.ok(url.startsWith(`${REDIRECT_URI}?`), `back at the shop: ${url}`);
+  });
+
+  it('without a return path the link lands as before (no returnTo)', async () => {
+    const location = await signUpAndConfirm(identity, { name: 'Plain', email: 'plain-return@example.com', password: 'plain-return-8812' });
+    assert.equal(new URLSearchParams(location.hash.slice(1)).get('returnTo'), null);
+  });
+
+  const attempts: [string, unknown][] = [
+    ['another host', '//evil.test/tools/1'],
+    ['a scheme', 'https://evil.test/tools/1'],
+    ['a script', 'javascript:alert(1)'],
+    ['a backslash host', '/\\evil.test'],
+    ['a tab before the host', '/\t/evil.test'],
+    ['a line break', '/tools/1\nLocation: https://evil.test'],
+    ['a relative path', 'tools/1'],
+    ['an empty string', ''],
+    ['too long a path', `/tools/${'a'.repeat(600)}`],
+    ['a number', 42],
+    ['an object', { path: '/tools/1' }],
+  ];
+  for (const [what, returnTo] of attempts) {
+    it(`refuses ${what} as return path (400, no mail, nothing to follow)`, async () => {
+      const email = `open-redirect-${attempts.findIndex(([name]) => name === what)}@example.com`;
+      const answer = await postJson(`${identity.url}/accounts`, { name: 'Redirector', email, password: 'open-redirect-5512', returnTo });
+      assert.equal(answer.status, 400);
+      assert.equal(answer.body.field, 'returnTo');
+      assert.match(answer.body.error_description ?? '', /return path must be a path of this shop/);
+      assert.equal(mailsTo(email).length, 0, 'no sign-up link mailed');
+    });
+  }
+});

@@ -10,6 +10,7 @@ import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './password-hash.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
 import { EmailTakenError, VERIFICATION_TTL_MS, type Account, type AccountStore } from './account-store.ts';
+import { isSameSitePath, RETURN_PATH_INVALID } from './return-path.ts';
 
 export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait a few minutes and try again.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
@@ -36,6 +37,8 @@ export interface PendingSignup {
   email: string;
   name: string;
   passwordHash: string;
+  /** The shop's page the sign-up started from (a tool's "Buy Now"), handed back when the link is followed. */
+  returnTo?: string;
 }
 
 /** The sign-in a followed sign-up link grants once, redeemed by the authorization request (`login_ticket`). */
@@ -281,6 +284,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     const problem = firstError(validateSignup(body));
     if (problem) throw invalid(problem[1], problem[0]);
     checkLengths(body);
+    // Optional; only a path of the shop itself, so the mailed link cannot redirect off the site.
+    const returnTo = body.returnTo ?? undefined;
+    if (returnTo !== undefined && !isSameSitePath(returnTo)) throw invalid(RETURN_PATH_INVALID, 'returnTo');
     const weak = await passwordProblem(body.password, [String(body.email), String(body.name)]);
     if (weak) throw invalid(weak, 'password');
     const email = normalizeEmail(String(body.email));
@@ -291,7 +297,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       if (existing) {
         await sendQuietly(alreadyRegisteredMail(email, `${firstOrigin}/login`));
       } else {
-        const token = await signups.issue({ email, name: String(body.name).trim(), passwordHash }, VERIFICATION_TTL_MS);
+        const pending: PendingSignup = { email, name: String(body.name).trim(), passwordHash, ...(returnTo ? { returnTo } : {}) };
+        const token = await signups.issue(pending, VERIFICATION_TTL_MS);
         await sendQuietly(signupMail(email, `${issuer}/accounts/verify?token=${token}`));
       }
     }
@@ -305,9 +312,10 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
    * authorization code flow, landing on /dashboard.
    */
   async function finishSignup(ctx: Context, pending: PendingSignup) {
+    const { returnTo, ...fields } = pending;
     let account: Account;
     try {
-      account = await accounts.create({ ...pending, verified: true });
+      account = await accounts.create({ ...fields, verified: true });
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
       // Another link of the same address (or Google) made the account first.
@@ -316,7 +324,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     }
     const ticket = await loginTickets.issue({ accountId: account.id }, LOGIN_TICKET_TTL_MS);
     ctx.status = 303;
-    ctx.redirect(`${firstOrigin}/signup/complete#ticket=${ticket}`);
+    // The page the sign-up started from, checked again (a sign-up stored before the check had none).
+    const back = isSameSitePath(returnTo) ? `&returnTo=${encodeURIComponent(returnTo)}` : '';
+    ctx.redirect(`${firstOrigin}/signup/complete#ticket=${ticket}${back}`);
   }
 
   /**
