@@ -109,6 +109,11 @@ const cases: Case[] = [
     expected: [200, 200, 200, 200],
   },
   {
+    name: 'GET /tools/lookup',
+    request: async () => ({ method: 'GET', path: '/tools/lookup?q=dr' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
     name: 'GET /tools/{id}',
     request: async () => ({ method: 'GET', path: `/tools/${await api.insertTool()}` }),
     expected: [200, 200, 200, 200],

@@ -149,7 +149,7 @@ describe('product edits', () => {
       { img: 'https://tracker.example/pixel.gif' },
       { category: 'Hammers' },
       { category: 7 },
-      { sku: 'ABC-1' },
+      { sku: 'not a sku' },
       { colour: 'red' },
     ]) {
       const answer = await edit(id, body);

@@ -87,7 +87,12 @@ describe('tools', () => {
       insertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
     });
     const id = added.body.insertedId;
-    expect((await api.request('GET', `/tools/${id}`)).body).toEqual({ _id: id, ...body });
+    // Without a SKU in the body one is generated (issue 33).
+    expect((await api.request('GET', `/tools/${id}`)).body).toEqual({
+      _id: id,
+      ...body,
+      sku: expect.stringMatching(/^BG-[0-9A-F]{6}$/),
+    });
     expect((await api.request('GET', '/tools')).body[0]._id).toBe(id);
 
     expect(

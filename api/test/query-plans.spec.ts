@@ -173,6 +173,9 @@ const lists = () => {
     ['/tools?inStock=true&limit=20&page=50', customer],
     ['/tools?q=drill&limit=20', customer],
     ['/tools?lowStock=true&limit=20', admin],
+    // Quick Order's typeahead: SKU and name prefixes, ranges on their indexes.
+    ['/tools/lookup?q=d', customer],
+    ['/tools/lookup?q=drill%20d&limit=20', customer],
     ['/reviews?limit=20', customer],
     ['/reviews?limit=20&page=100', customer],
     [`/reviews?toolId=${someTool}&limit=20&page=1`, customer],

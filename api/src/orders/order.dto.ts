@@ -173,6 +173,7 @@ export class StatsQuery {
 export class OrderLineResponse {
   @ApiProperty() toolId: string;
   @ApiProperty({ description: 'Product name when ordered' }) name: string;
+  @ApiPropertyOptional({ description: 'Product SKU when ordered' }) sku?: string;
   @ApiProperty() img: string;
   @ApiProperty() orderQuantity: number;
   @ApiProperty({ description: 'Whole dollars a unit, from the tiers' }) unitPrice: number;
@@ -192,6 +193,8 @@ export class OrderResponse {
   @ApiProperty({ description: 'Whole dollars' }) totalPrice: number;
   @ApiPropertyOptional({ description: 'Whole dollars a unit, from the price tiers (single-tool orders)' })
   unitPrice?: number;
+  @ApiPropertyOptional({ description: 'Product SKU when ordered (single-tool orders)' })
+  sku?: string;
   @ApiPropertyOptional({
     type: [OrderLineResponse],
     description:

@@ -24,6 +24,8 @@ export class Order {
   @Prop({ required: true, min: 1 }) orderQuantity: number;
   /** Whole dollars, computed by the server. */
   @Prop({ required: true, min: 0 }) totalPrice: number;
+  /** The product's SKU when ordered; single-tool orders only (a multi-line order's are on its lines). */
+  @Prop() sku?: string;
   /** Whole dollars a unit, from the tool's tiers when ordered; single-tool orders only. */
   @Prop({ min: 0 }) unitPrice?: number;
   /** A multi-line order's lines (toolId, name, img: the first line's; quantity and total: sums). */
@@ -33,6 +35,7 @@ export class Order {
         _id: false,
         toolId: { type: Types.ObjectId, required: true },
         name: { type: String, required: true },
+        sku: { type: String },
         img: { type: String, required: true },
         orderQuantity: { type: Number, required: true },
         unitPrice: { type: Number, required: true },

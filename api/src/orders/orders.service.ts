@@ -23,7 +23,13 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
-import { checkedOrder, judgeLines, matchProduct, type LineVerdict } from './quick-order-check';
+import {
+  checkedOrder,
+  judgeLines,
+  matchProduct,
+  productParts,
+  type LineVerdict,
+} from './quick-order-check';
 import type { QuickOrderDto } from './quick-order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
 import { Order } from './order.schema';
@@ -45,6 +51,7 @@ type SavedOrder = Order & { _id: Types.ObjectId };
 interface PricedTool {
   _id: Types.ObjectId;
   name: string;
+  sku?: string;
   img: string;
   price: number;
   minOrder?: number;
@@ -58,6 +65,8 @@ function orderLine(tool: PricedTool, quantity: number) {
   return {
     toolId: tool._id,
     name: tool.name,
+    // The SKU as ordered: the invoice, My Orders and the CSV show it even if it changes later.
+    ...(tool.sku && { sku: tool.sku }),
     img: tool.img,
     orderQuantity: quantity,
     unitPrice,
@@ -126,24 +135,41 @@ export class OrdersService {
     throw conflict(Messages.invalidQuantity);
   }
 
-  /** POST /quickOrders/check: each line's product (by name or id), price and problem, in the order sent. */
+  /** POST /quickOrders/check: each line's product (by SKU, name or id), price and problem, in the order sent. */
   async check(lines: OrderLineInput[]): Promise<QuickOrderCheck> {
-    const tools = await this.tools.findNamed(lines.map((line) => line.product.trim()));
+    // A SKU first (exact, any case; also the SKU of a "SKU — name" line), then the id or name.
+    const parts = lines.map((line) => productParts(line.product));
+    const tools = await this.tools.findNamed(
+      lines.flatMap((line, index) => [line.product.trim(), parts[index]!.name]),
+      parts.flatMap((part) => (part.sku ? [part.sku] : [])),
+    );
+    const bySku = new Map(tools.flatMap((tool) => (tool.sku ? [[tool.sku, tool] as const] : [])));
     const byId = new Map(tools.map((tool) => [String(tool._id), tool]));
     const byName = new Map<string, (typeof tools)[number]>();
     for (const tool of tools) {
       const name = tool.name.trim().toLowerCase();
       if (!byName.has(name)) byName.set(name, tool);
     }
-    const exact = (product: string) =>
-      byId.get(product.toLowerCase()) ?? byName.get(product.toLowerCase());
-    const missing = lines.map((line) => line.product.trim()).filter((product) => !exact(product));
+    const exact = (product: string) => {
+      const { sku, name } = productParts(product);
+      return (
+        (sku && bySku.get(sku)) ||
+        (byId.get(product.toLowerCase()) ??
+          byName.get(product.toLowerCase()) ??
+          byName.get(name.toLowerCase()))
+      );
+    };
+    const nameOf = (product: string) => productParts(product).name;
+    const missing = lines
+      .map((line) => line.product.trim())
+      .filter((product) => !exact(product))
+      .map(nameOf);
     const candidates = missing.length > 0 ? await this.tools.findCandidates(missing) : [];
     return checkedOrder(
       judgeLines(
         lines,
-        (product) => exact(product) ?? matchProduct(product, candidates).tool,
-        (product) => matchProduct(product, candidates).suggestions,
+        (product) => exact(product) ?? matchProduct(nameOf(product), candidates).tool,
+        (product) => matchProduct(nameOf(product), candidates).suggestions,
       ),
     );
   }

@@ -1,5 +1,12 @@
 import { BuyingMessages } from '@toolshop/contracts';
-import { checkedOrder, judgeLines, matchProduct, type LineTool } from './quick-order-check';
+import { skuAndName } from '@toolshop/contracts';
+import {
+  checkedOrder,
+  judgeLines,
+  matchProduct,
+  productParts,
+  type LineTool,
+} from './quick-order-check';
 
 const drill: LineTool = {
   _id: 'd1',
@@ -132,6 +139,38 @@ describe('matchProduct', () => {
     expect(verdict?.line.suggestions).toEqual([
       { toolId: 'd1', name: 'Cordless Drill Driver 18V' },
       { toolId: 'd2', name: 'Cordless Saw' },
+    ]);
+  });
+});
+
+describe('productParts (SKU first)', () => {
+  it('reads a SKU in any case, and the SKU and name of a "SKU — name" line', () => {
+    expect(productParts(' drl-18v ')).toEqual({ sku: 'DRL-18V', name: 'drl-18v' });
+    expect(productParts('DRL-18V — Cordless Drill Driver 18V')).toEqual({
+      sku: 'DRL-18V',
+      name: 'Cordless Drill Driver 18V',
+    });
+    expect(productParts('Cordless Drill')).toEqual({ name: 'Cordless Drill' });
+  });
+
+  it('reads back exactly what Order again and Order this list write', () => {
+    const line = skuAndName({ sku: 'JBL-TSH', name: 'Jigsaw Blade Set T-Shank' });
+    expect(line).toBe('JBL-TSH — Jigsaw Blade Set T-Shank');
+    expect(productParts(line)).toEqual({ sku: 'JBL-TSH', name: 'Jigsaw Blade Set T-Shank' });
+    expect(skuAndName({ name: 'Old Product' })).toBe('Old Product');
+  });
+
+  it('carries the SKU of a matched line and of each suggestion', () => {
+    const withSku = { ...drill, sku: 'DRL-18V' };
+    const [matched] = judgeLines([{ product: 'DRL-18V', quantity: 10 }], () => withSku);
+    expect(matched?.line).toMatchObject({ toolId: 'd1', sku: 'DRL-18V' });
+    const [unmatched] = judgeLines(
+      [{ product: 'Cordless', quantity: 5 }],
+      () => undefined,
+      () => [withSku],
+    );
+    expect(unmatched?.line.suggestions).toEqual([
+      { toolId: 'd1', name: 'Cordless Drill Driver 18V', sku: 'DRL-18V' },
     ]);
   });
 });

@@ -1,7 +1,9 @@
 import {
   BuyingMessages,
   lineQuantityMessage,
+  normalizeSku,
   packSizeOf,
+  SKU_PATTERN,
   QUANTITY_MAX,
   quantityIssue,
   unitPriceFor,
@@ -16,6 +18,7 @@ import {
 export interface LineTool extends BuyingTerms {
   _id: unknown;
   name: string;
+  sku?: string;
   img: string;
 }
 
@@ -44,6 +47,7 @@ export function judgeLines(
       const suggestions = suggest(product.trim()).map((may) => ({
         toolId: String(may._id),
         name: may.name,
+        ...(may.sku && { sku: may.sku }),
       }));
       return {
         line: {
@@ -70,6 +74,7 @@ export function judgeLines(
       quantity,
       toolId,
       name: tool.name,
+      ...(tool.sku && { sku: tool.sku }),
       img: tool.img,
       packSize: packSizeOf(tool),
       minOrder: tool.minOrder,
@@ -89,6 +94,19 @@ export function checkedOrder(verdicts: readonly LineVerdict[]): QuickOrderCheck 
     total: lines.reduce((sum, line) => sum + (line.problem ? 0 : (line.lineTotal ?? 0)), 0),
     orderable: lines.length > 0 && lines.every((line) => !line.problem),
   };
+}
+
+/**
+ * What a quick-order line's product may be: a SKU (the whole text, or the part before the dash of
+ * "SKU — name", the form Order again, Order this list and the typeahead write), and the name (the
+ * part after that dash, or the whole text).
+ */
+export function productParts(product: string): { sku?: string; name: string } {
+  const text = product.trim();
+  const dash = text.indexOf('—');
+  const head = normalizeSku(dash >= 0 ? text.slice(0, dash) : text);
+  const name = dash >= 0 ? text.slice(dash + 1).trim() : text;
+  return { ...(SKU_PATTERN.test(head) && { sku: head }), name: name || text };
 }
 
 /** Lower case, runs of spaces as one, no spaces at the ends. */

@@ -45,7 +45,8 @@ export class OrderLineInputDto implements OrderLineInput {
   @ApiProperty({
     maxLength: LINE_PRODUCT_MAX_LENGTH,
     example: 'Cordless Drill Driver 18V',
-    description: 'A product name (any case, trimmed, exact) or a product id',
+    description:
+      'A product SKU (exact, any case), "SKU — name", a product name (forgiving: case, spaces, a prefix, a small typo) or a product id',
   })
   @IsString({ message: BuyingMessages.lineFormat })
   @MaxLength(LINE_PRODUCT_MAX_LENGTH, { message: BuyingMessages.lineFormat })
@@ -96,6 +97,7 @@ export class CheckedOrderLineResponse implements CheckedOrderLine {
   @ApiProperty() quantity: number;
   @ApiPropertyOptional({ description: 'The product found' }) toolId?: string;
   @ApiPropertyOptional() name?: string;
+  @ApiPropertyOptional() sku?: string;
   @ApiPropertyOptional() img?: string;
   @ApiPropertyOptional() packSize?: number;
   @ApiPropertyOptional() minOrder?: number;
@@ -111,10 +113,10 @@ export class CheckedOrderLineResponse implements CheckedOrderLine {
     type: 'array',
     items: {
       type: 'object',
-      properties: { toolId: { type: 'string' }, name: { type: 'string' } },
+      properties: { toolId: { type: 'string' }, name: { type: 'string' }, sku: { type: 'string' } },
     },
   })
-  suggestions?: Array<{ toolId: string; name: string }>;
+  suggestions?: Array<{ toolId: string; name: string; sku?: string }>;
 }
 
 export class QuickOrderCheckResponse implements QuickOrderCheck {

@@ -1,9 +1,10 @@
 import type { NewTool } from '@toolshop/contracts';
 
-/** Catalog of the embedded demo shop; `image` is a file in api/assets/tools. */
-export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
+/** Catalog of the embedded demo shop; `image` is a file in api/assets/tools; every product has a SKU. */
+export const SEED_TOOLS: (Omit<NewTool, 'img' | 'sku'> & { image: string; sku: string })[] = [
   {
     name: 'Cordless Drill Driver 18V',
+    sku: 'DRL-18V',
     image: 'cordless-drill.webp',
     category: 'Drills',
     shortDescription:
@@ -18,6 +19,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Impact Driver 20V',
+    sku: 'IMP-20V',
     image: 'impact-driver.webp',
     category: 'Fastening',
     shortDescription:
@@ -28,6 +30,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Angle Grinder 125 mm',
+    sku: 'AGR-125',
     image: 'angle-grinder.webp',
     category: 'Grinders',
     shortDescription:
@@ -38,6 +41,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Circular Saw 185 mm',
+    sku: 'CSW-185',
     image: 'circular-saw.webp',
     category: 'Saws',
     shortDescription:
@@ -48,6 +52,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Rotary Hammer SDS-Plus',
+    sku: 'RHM-SDS',
     image: 'rotary-hammer.webp',
     category: 'Drills',
     shortDescription:
@@ -58,6 +63,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Jigsaw Pro 650 W',
+    sku: 'JSW-650',
     image: 'jigsaw.webp',
     category: 'Saws',
     shortDescription:
@@ -68,6 +74,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Random Orbit Sander 125 mm',
+    sku: 'ROS-125',
     image: 'orbit-sander.webp',
     category: 'Sanders',
     shortDescription:
@@ -78,6 +85,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Reciprocating Saw 18V',
+    sku: 'RSW-18V',
     image: 'reciprocating-saw.webp',
     category: 'Saws',
     shortDescription:
@@ -88,6 +96,7 @@ export const SEED_TOOLS: (Omit<NewTool, 'img'> & { image: string })[] = [
   },
   {
     name: 'Jigsaw Blade Set T-Shank',
+    sku: 'JBL-TSH',
     image: 'jigsaw.webp',
     category: 'Accessories',
     shortDescription:

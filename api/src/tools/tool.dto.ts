@@ -1,5 +1,11 @@
 import { applyDecorators } from '@nestjs/common';
-import { ApiProperty, ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
+import {
+  ApiConflictResponse,
+  ApiProperty,
+  ApiPropertyOptional,
+  PartialType,
+  PickType,
+} from '@nestjs/swagger';
 import {
   BuyingMessages,
   CATEGORY_FILTERS,
@@ -22,6 +28,8 @@ import {
   PACK_SIZE_MAX,
   type PriceTier,
   PRICE_TIERS_MAX,
+  SKU_MAX_LENGTH,
+  SkuMessages,
 } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import {
@@ -39,6 +47,7 @@ import {
   Matches,
 } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
+import { ErrorResponse } from '../common/error-response.dto';
 import { PageQuery } from '../common/pagination';
 
 const tooMany = { message: RuleMessages.quantityTooLarge };
@@ -91,6 +100,27 @@ const PriceTiersProperty = () =>
     ArrayMaxSize(PRICE_TIERS_MAX, { message: BuyingMessages.tooManyTiers }),
     ValidateNested({ each: true, message: BuyingMessages.tierQuantity }),
     Type(() => PriceTierDto),
+  );
+
+/** 409: the SKU is another product's (the unique index refused it). */
+export const ApiSkuConflict = (description: string) =>
+  ApiConflictResponse({ type: ErrorResponse, description });
+
+/** As SKU_PATTERN, in either case (stored upper-case). */
+const SKU_INPUT = /^[A-Za-z0-9][A-Za-z0-9-]{0,30}[A-Za-z0-9]$/;
+
+const SkuProperty = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      minLength: 2,
+      maxLength: SKU_MAX_LENGTH,
+      pattern: SKU_INPUT.source,
+      example: 'DRL-18V',
+      description,
+    }),
+    IsOptional(),
+    IsString({ message: SkuMessages.invalid }),
+    Matches(SKU_INPUT, { message: SkuMessages.invalid }),
   );
 
 /**
@@ -160,6 +190,11 @@ export class CreateToolDto implements NewTool {
 
   @PriceTiersProperty()
   priceTiers?: PriceTierDto[];
+
+  @SkuProperty(
+    'Unique; stored upper-case. Absent: one is generated from the name (answered by GET /tools/{id}); taken: 409',
+  )
+  sku?: string;
 }
 
 /**
@@ -179,6 +214,9 @@ export class EditToolTermsDto extends PartialType(
     'shortDescription',
   ] as const),
 ) {
+  @SkuProperty('Unique; stored upper-case; taken by another product: 409')
+  sku?: string;
+
   @ApiPropertyOptional({
     enum: TOOL_CATEGORIES,
     nullable: true,
@@ -242,4 +280,40 @@ export class ToolsQuery extends PageQuery {
   @IsOptional()
   @IsIn(TOOL_LIST_SORTS, { message: CatalogMessages.sort })
   sort?: ToolListSort;
+}
+
+/** Longest prefix GET /tools/lookup takes, and the most answers it gives. */
+export const LOOKUP_PREFIX_MAX = 40;
+export const LOOKUP_LIMIT_MAX = 20;
+const lookupPrefix = `q must be 1-${LOOKUP_PREFIX_MAX} characters`;
+const lookupLimit = `limit must be a whole number from 1 to ${LOOKUP_LIMIT_MAX}`;
+
+/** GET /tools/lookup: the typeahead of Quick Order. */
+export class ToolLookupQuery {
+  @ApiProperty({
+    minLength: 1,
+    maxLength: LOOKUP_PREFIX_MAX,
+    example: 'dr',
+    description: 'The start of a SKU or a product name, any case',
+  })
+  @IsString({ message: lookupPrefix })
+  @IsNotEmpty({ message: lookupPrefix })
+  @MaxLength(LOOKUP_PREFIX_MAX, { message: lookupPrefix })
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: 'q may not contain a NUL character' })
+  q: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: LOOKUP_LIMIT_MAX, default: 8 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt({ message: lookupLimit })
+  @Min(1, { message: lookupLimit })
+  @Max(LOOKUP_LIMIT_MAX, { message: lookupLimit })
+  limit?: number;
+}
+
+export class ToolLookupResponse {
+  @ApiProperty() _id: string;
+  @ApiProperty() name: string;
+  @ApiPropertyOptional({ example: 'DRL-18V' }) sku?: string;
 }

@@ -28,6 +28,10 @@ export class Tool {
   @Prop({ required: true, min: 0 }) price: number;
   /** One of TOOL_CATEGORIES; absent on products saved before categories ("Other"). */
   @Prop({ type: String }) category?: ToolCategory;
+  /** Upper-case, unique (the sparse unique index below); products saved before SKUs get one at start (sku-backfill.ts). */
+  @Prop({ type: String }) sku?: string;
+  /** The name as the typeahead matches it (nameKeyOf): set on every save and name edit, and by the backfill. */
+  @Prop({ type: String, select: false }) nameKey?: string;
   /** Stock below this is low; absent: 2 x minOrder. */
   @Prop({ min: 0 }) lowStockThreshold?: number;
   /** Sold in multiples of this; absent: 1 (buying.ts). */
@@ -41,6 +45,13 @@ export class Tool {
 
 export type ToolDocument = HydratedDocument<Tool>;
 export const ToolSchema = SchemaFactory.createForClass(Tool);
+
+/** Lower case, runs of spaces as one, no spaces at the ends: what a name prefix is compared with. */
+export const nameKeyOf = (name: string) => name.toLowerCase().replace(/\s+/g, ' ').trim();
+
+ToolSchema.pre('save', function setNameKey() {
+  if (typeof this.name === 'string') this.nameKey = nameKeyOf(this.name);
+});
 // The catalog's filters and sorts (GET /tools); newest first is the _id index. MongoDB uses them;
 // FerretDB v1.24 (SQLite) creates them but, as its explain() shows, pushes neither these filters,
 // the escaped $regex nor the sorts down (pushdown/sortPushdown false, a SCAN of the table): fine for
@@ -49,3 +60,10 @@ ToolSchema.index({ category: 1, _id: -1 });
 ToolSchema.index({ price: 1, _id: -1 });
 ToolSchema.index({ name: 1, _id: -1 });
 ToolSchema.index({ available: 1 });
+// One product per SKU, enforced by the database (a concurrent second create or edit gets E11000,
+// answered 409). Sparse: products saved before SKUs have none until the start-up backfill gives
+// them one. Checked on the embedded engine (FerretDB v2 over DocumentDB) by api/test/tool-sku.spec.ts;
+// it also serves the typeahead's SKU prefix range.
+ToolSchema.index({ sku: 1 }, { unique: true, sparse: true });
+// The typeahead's name prefix (GET /tools/lookup): a range on the lower-case name.
+ToolSchema.index({ nameKey: 1 });

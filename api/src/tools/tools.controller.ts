@@ -22,7 +22,16 @@ import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
 import { RateLimit } from '../common/rate-limit.decorator';
-import { CreateToolDto, EditToolTermsDto, RestockDto, ToolResponse, ToolsQuery } from './tool.dto';
+import {
+  ApiSkuConflict,
+  CreateToolDto,
+  EditToolTermsDto,
+  RestockDto,
+  ToolLookupQuery,
+  ToolLookupResponse,
+  ToolResponse,
+  ToolsQuery,
+} from './tool.dto';
 import { ToolsService } from './tools.service';
 import { Idempotent } from '../common/idempotency';
 
@@ -57,6 +66,19 @@ export class ToolsController {
     return sendSnapshot(request, reply, withTotal(reply, tools, total));
   }
 
+  @Get('lookup')
+  @Public()
+  @RateLimit('account')
+  @ApiOkResponse({
+    type: [ToolLookupResponse],
+    description:
+      'Public; Quick Order’s typeahead: the products whose SKU or name starts with q (any case), SKU matches first, at most limit (8)',
+  })
+  @ApiInvalidInput
+  lookup(@Query() query: ToolLookupQuery) {
+    return this.tools.lookup(query.q, query.limit ?? 8);
+  }
+
   @Get(':id')
   @Public()
   @ApiOkResponse({ type: ToolResponse, description: 'Public' })
@@ -72,6 +94,7 @@ export class ToolsController {
   @RateLimit('writes')
   @Audited('product.add', { details: ['available', 'price'] })
   @ApiCreatedResponse({ type: InsertedResponse })
+  @ApiSkuConflict('The SKU is another product’s')
   @ApiInvalidInput
   @ApiBodyTooLarge
   create(@Body() body: CreateToolDto) {
@@ -93,13 +116,14 @@ export class ToolsController {
   @AdminOnly()
   @RateLimit('writes')
   @Audited('product.edit', {
-    details: ['price', 'minOrder', 'packSize', 'priceTiers', 'category'],
+    details: ['price', 'minOrder', 'packSize', 'priceTiers', 'category', 'sku'],
   })
   @ApiOkResponse({
     type: ModifiedResponse,
     description:
-      'Edits the buying terms (price, minOrder, packSize, priceTiers) and the description (name, img, shortDescription, category), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs, category null the category',
+      'Edits the buying terms (price, minOrder, packSize, priceTiers) and the description (name, img, shortDescription, category, sku), checked with the rest of the tool; priceTiers [] removes the tiers, packSize 1 the packs, category null the category',
   })
+  @ApiSkuConflict('The SKU is another product’s, or the tool changed meanwhile')
   @ApiInvalidInput
   @ApiBodyTooLarge
   @notFound

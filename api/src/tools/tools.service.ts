@@ -3,6 +3,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ApiMessages,
+  normalizeSku,
+  SkuMessages,
   UNCATEGORISED,
   validateNewTool,
   type DeletedAnswer,
@@ -10,7 +12,7 @@ import {
   type ModifiedAnswer,
   type ToolQuery,
 } from '@toolshop/contracts';
-import type { Model, Types } from 'mongoose';
+import { Types, type Model } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
 import { countOf, pageOf, type Page } from '../common/pagination';
@@ -20,6 +22,7 @@ import { recordChange } from '../audit/audit-trail';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { CreateToolDto, EditToolTermsDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
+import { DEADLOCK, DUPLICATE_KEY, errorCode, generatedSku } from './sku';
 import {
   byStock,
   escapeRegex,
@@ -29,7 +32,7 @@ import {
   toolQueryKey,
   toolSort,
 } from './tool-query';
-import { Tool, type StockHold } from './tool.schema';
+import { nameKeyOf, Tool, type StockHold } from './tool.schema';
 
 type LeanTool = Tool & { _id: Types.ObjectId };
 /** Whether the order with this id exists (the orders module answers; tools never read orders). */
@@ -65,7 +68,7 @@ function termsOf(tool: Pick<Tool, 'price' | 'minOrder' | 'packSize' | 'priceTier
 }
 
 /** What an edit may set beside the terms: how the product is described. */
-const DESCRIPTION_FIELDS = ['name', 'img', 'shortDescription', 'category'] as const;
+const DESCRIPTION_FIELDS = ['name', 'img', 'shortDescription', 'category', 'sku'] as const;
 type DescriptionField = (typeof DESCRIPTION_FIELDS)[number];
 
 /** The description fields an edit sets, as stored (category: absent is "Other"), for the audit log. */
@@ -84,6 +87,7 @@ function descriptionOf(
 /** What a quick order reads of a tool: its name and picture and the buying terms. */
 const BUYING_FIELDS = {
   name: 1,
+  sku: 1,
   img: 1,
   minOrder: 1,
   available: 1,
@@ -99,6 +103,37 @@ const inIdOrder = <L extends { toolId: string }>(lines: readonly L[]): L[] =>
 const listKey = (page: Page, query: ToolQuery) =>
   `${toolQueryKey(query)}:${page.skip}:${page.limit}:${page.requested}`;
 const DEFAULT_LIST = listKey(pageOf({}), {});
+
+/** Attempts of a write that met a deadlock between racing writers of one SKU (FerretDB v2). */
+const SKU_WRITE_ATTEMPTS = 3;
+
+/**
+ * Runs a write that sets a SKU: E11000 from the unique index is the SKU taken (409 naming it); a
+ * deadlock of racing writers (FerretDB v2 makes the unique index an exclusion constraint) is
+ * tried again, and then meets the winner's E11000.
+ */
+async function writingSku<T>(sku: string | undefined, write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (errorCode(error) === DEADLOCK && attempt < SKU_WRITE_ATTEMPTS) continue;
+      if (sku && (errorCode(error) === DUPLICATE_KEY || errorCode(error) === DEADLOCK))
+        throw conflict(SkuMessages.taken(sku));
+      throw error;
+    }
+  }
+}
+
+/** One typeahead answer (GET /tools/lookup). */
+export interface ToolLookup {
+  _id: string;
+  name: string;
+  sku?: string;
+}
+
+const bySkuOrder = (a: { sku?: string }, b: { sku?: string }) =>
+  (a.sku ?? '') < (b.sku ?? '') ? -1 : (a.sku ?? '') > (b.sku ?? '') ? 1 : 0;
 
 /** At most this many products read for quick order's forgiving match. */
 const CANDIDATES_MAX = 500;
@@ -169,11 +204,31 @@ export class ToolsService {
     const image = resolveImageLink(tool.img, this.config.publicUrl, this.config.imageHosts);
     if ('problem' in image) throw invalid(image.problem);
     const fields = plainTerms({ ...tool, img: image.link });
-    const created = await this.tools.create(fields);
+    const _id = new Types.ObjectId();
+    const chosen = typeof tool.sku === 'string' ? normalizeSku(tool.sku) : undefined;
+    const create = (sku: string) => this.tools.create({ ...fields, _id, sku });
+    // Without a SKU one is generated from the name and id (the whole id if the short one is taken).
+    const created = chosen
+      ? await writingSku(chosen, () => create(chosen))
+      : await writingSku(undefined, () => create(generatedSku(tool.name, _id))).catch(
+          (error: unknown) => {
+            if (errorCode(error) !== DUPLICATE_KEY) throw error;
+            return create(generatedSku(tool.name, _id, true));
+          },
+        );
     this.lists.clear();
     recordChange(
       {},
-      pick(fields, ['name', 'img', 'price', 'minOrder', 'available', 'packSize', 'priceTiers']),
+      pick({ ...fields, sku: created.sku }, [
+        'name',
+        'sku',
+        'img',
+        'price',
+        'minOrder',
+        'available',
+        'packSize',
+        'priceTiers',
+      ]),
     );
     return inserted(created._id);
   }
@@ -192,14 +247,17 @@ export class ToolsService {
         ? undefined
         : resolveImageLink(edit.img, this.config.publicUrl, this.config.imageHosts);
     const img = image && !('problem' in image) ? image.link : edit.img;
+    const sku = typeof edit.sku === 'string' ? normalizeSku(edit.sku) : undefined;
     const described = DESCRIPTION_FIELDS.filter((field) => edit[field] !== undefined);
     for (let attempt = 0; ; attempt++) {
       const stored = await this.tools.findById(id).lean<LeanTool>();
       if (!stored) throw notFound(ApiMessages.toolNotFound);
       // Fields the body left out are undefined on the DTO: they keep the stored values.
-      const given = Object.entries({ ...edit, ...(img !== undefined && { img }) }).filter(
-        ([, value]) => value !== undefined,
-      );
+      const given = Object.entries({
+        ...edit,
+        ...(img !== undefined && { img }),
+        ...(sku !== undefined && { sku }),
+      }).filter(([, value]) => value !== undefined);
       const edited = { ...stored, ...Object.fromEntries(given) } as LeanTool & {
         category?: Tool['category'] | null;
       };
@@ -230,29 +288,32 @@ export class ToolsService {
           .filter((field) => terms[field] !== undefined)
           .map((field) => [field, terms[field]]),
       );
-      const result = await this.tools.updateOne(
-        {
-          _id: id,
-          price: stored.price,
-          minOrder: stored.minOrder,
-          packSize: stored.packSize ?? { $exists: false },
-          priceTiers: stored.priceTiers ?? { $exists: false },
-          ...(edit.minOrder !== undefined && { available: stored.available }),
-          // The described fields as they were read: their before in the audit log is exact.
-          ...Object.fromEntries(
-            described.map((field) => [field, stored[field] ?? { $exists: false }]),
-          ),
-        },
-        {
-          $set: {
-            price,
-            minOrder,
-            ...(packSize !== undefined && { packSize }),
-            ...(priceTiers && { priceTiers }),
-            ...description,
+      if (typeof description.name === 'string') description.nameKey = nameKeyOf(description.name);
+      const result = await writingSku(sku, () =>
+        this.tools.updateOne(
+          {
+            _id: id,
+            price: stored.price,
+            minOrder: stored.minOrder,
+            packSize: stored.packSize ?? { $exists: false },
+            priceTiers: stored.priceTiers ?? { $exists: false },
+            ...(edit.minOrder !== undefined && { available: stored.available }),
+            // The described fields as they were read: their before in the audit log is exact.
+            ...Object.fromEntries(
+              described.map((field) => [field, stored[field] ?? { $exists: false }]),
+            ),
           },
-          ...(Object.keys(unset).length > 0 && { $unset: unset }),
-        },
+          {
+            $set: {
+              price,
+              minOrder,
+              ...(packSize !== undefined && { packSize }),
+              ...(priceTiers && { priceTiers }),
+              ...description,
+            },
+            ...(Object.keys(unset).length > 0 && { $unset: unset }),
+          },
+        ),
       );
       if (result.matchedCount > 0 || attempt >= EDIT_ATTEMPTS) {
         this.lists.clear();
@@ -539,10 +600,11 @@ export class ToolsService {
   }
 
   /**
-   * The tools a quick order's lines name: by id (24 hex digits) or by name, trimmed and in any case
-   * (an exact name, matched as a literal: escaped, anchored).
+   * The tools a quick order's lines name: by SKU (upper-case, exact: the unique index), by id (24
+   * hex digits) or by name, trimmed and in any case (an exact name, matched as a literal: escaped,
+   * anchored).
    */
-  findNamed(products: readonly string[]) {
+  findNamed(products: readonly string[], skus: readonly string[] = []) {
     const ids = products.filter((product) => /^[0-9a-f]{24}$/i.test(product));
     const names = [...new Set(products.map((product) => product.toLowerCase()))];
     return this.tools
@@ -550,6 +612,7 @@ export class ToolsService {
         {
           $or: [
             { _id: { $in: ids } },
+            ...(skus.length > 0 ? [{ sku: { $in: [...new Set(skus)] } }] : []),
             ...names.map((name) => ({
               name: { $regex: `^\\s*${escapeRegex(name)}\\s*$`, $options: 'i' },
             })),
@@ -586,6 +649,36 @@ export class ToolsService {
       .sort({ _id: -1 })
       .limit(CANDIDATES_MAX)
       .lean<LeanTool[]>();
+  }
+
+  /**
+   * GET /tools/lookup: the products whose SKU or name starts with `prefix` (any case), SKU matches
+   * first, at most `limit`: two range reads on the `sku` and `nameKey` indexes, each bounded.
+   */
+  async lookup(prefix: string, limit: number): Promise<ToolLookup[]> {
+    const range = (start: string) => ({ $gte: start, $lt: `${start}\uffff` });
+    const fields = { name: 1, sku: 1 };
+    const wanted = nameKeyOf(prefix);
+    if (!wanted) return [];
+    const [bySku, byName] = await Promise.all([
+      this.tools
+        .find({ sku: range(normalizeSku(prefix)) }, fields)
+        .limit(limit)
+        .lean<LeanTool[]>(),
+      this.tools
+        .find({ nameKey: range(wanted) }, fields)
+        .limit(limit)
+        .lean<LeanTool[]>(),
+    ]);
+    const seen = new Set<string>();
+    return [...bySku.sort(bySkuOrder), ...byName.sort((a, b) => a.name.localeCompare(b.name))]
+      .filter((tool) => !seen.has(String(tool._id)) && seen.add(String(tool._id)))
+      .slice(0, limit)
+      .map((tool) => ({
+        _id: String(tool._id),
+        name: tool.name,
+        ...(tool.sku && { sku: tool.sku }),
+      }));
   }
 
   async find(id: string) {

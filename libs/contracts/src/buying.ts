@@ -189,7 +189,7 @@ export function priceTiersError(tiers: unknown, basePrice: unknown): string | un
 
 /** One line of a quick order as the customer wrote it. */
 export interface OrderLineInput {
-  /** A product's name (any case) or id. */
+  /** A product's SKU or name (any case), "SKU — name", or its id. */
   product: string;
   quantity: number;
 }
@@ -269,6 +269,7 @@ export interface CheckedOrderLine {
   /** The product found, when one was. */
   toolId?: string;
   name?: string;
+  sku?: string;
   img?: string;
   packSize?: number;
   minOrder?: number;
@@ -279,7 +280,7 @@ export interface CheckedOrderLine {
   /** Why the line cannot be ordered as it is; absent when it can. */
   problem?: string;
   /** An unmatched line: the products it may mean ("did you mean"). */
-  suggestions?: Array<{ toolId: string; name: string }>;
+  suggestions?: Array<{ toolId: string; name: string; sku?: string }>;
 }
 
 export interface QuickOrderCheck {
@@ -302,6 +303,8 @@ export interface NewQuickOrder {
 export interface OrderLine {
   toolId: string;
   name: string;
+  /** The product's SKU when ordered (orders from before SKUs have none). */
+  sku?: string;
   img: string;
   orderQuantity: number;
   /** Whole dollars, from the tiers at the time of the order. */

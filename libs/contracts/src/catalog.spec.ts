@@ -4,6 +4,9 @@ import {
   isLowStock,
   lowStockFirst,
   lowStockThreshold,
+  normalizeSku,
+  SkuMessages,
+  skuError,
   validateNewTool,
 } from './index';
 
@@ -49,5 +52,16 @@ describe('categories', () => {
       category: CatalogMessages.category,
       lowStockThreshold: CatalogMessages.lowStockThreshold,
     });
+  });
+});
+
+describe('SKU', () => {
+  it('takes 2-32 letters, digits and dashes in any case, stored upper-case', () => {
+    expect(normalizeSku(' drl-18v ')).toBe('DRL-18V');
+    expect(skuError('drl-18v')).toBeUndefined();
+    expect(skuError(undefined)).toBeUndefined();
+    for (const bad of ['a', '-AB', 'AB-', 'A B', 'X'.repeat(33), 'ÄB', 7, null])
+      expect(skuError(bad)).toBe(SkuMessages.invalid);
+    expect(validateNewTool({ sku: 'no good' }).sku).toBe(SkuMessages.invalid);
   });
 });

@@ -56,6 +56,32 @@ export const CatalogMessages = {
   lowStockThreshold: 'The low-stock threshold must be a whole number of at least 0',
 } as const;
 
+/**
+ * A product's SKU (stock-keeping unit): 2-32 letters, digits and dashes, starting and ending with a
+ * letter or digit, stored upper-case (an admin may type lower-case). Unique across products.
+ */
+export const SKU_MAX_LENGTH = 32;
+export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9-]{0,30}[A-Z0-9]$/;
+export const SkuMessages = {
+  invalid:
+    'The SKU must be 2-32 letters, digits or dashes, starting and ending with a letter or digit',
+  taken: (sku: string) => `Another product already has the SKU ${sku}`,
+} as const;
+
+/** The SKU as stored: no spaces at the ends, upper-case. */
+export const normalizeSku = (sku: string): string => sku.trim().toUpperCase();
+
+export function skuError(sku: unknown): string | undefined {
+  if (sku === undefined) return undefined;
+  return typeof sku === 'string' && SKU_PATTERN.test(normalizeSku(sku))
+    ? undefined
+    : SkuMessages.invalid;
+}
+
+/** "SKU — name" (quick order's lines, suggestions and typeahead), or the name alone without a SKU. */
+export const skuAndName = (tool: { sku?: string; name: string }): string =>
+  tool.sku ? `${tool.sku} — ${tool.name}` : tool.name;
+
 /** Low stock: below the product's own threshold, by default twice its minimum order. */
 export function lowStockThreshold(tool: Omit<Stock, 'available'>): number {
   return tool.lowStockThreshold ?? 2 * tool.minOrder;

@@ -13,6 +13,8 @@ export interface Tool {
   price: number;
   /** One of TOOL_CATEGORIES; products saved before categories have none ("Other"). */
   category?: ToolCategory;
+  /** Stock-keeping unit, unique, upper-case (SKU_PATTERN); every product has one once the API started. */
+  sku?: string;
   /** Stock below this is low (default 2 x minOrder). */
   lowStockThreshold?: number;
   /** Sold in multiples of this (a box of 5 blades); absent means 1. */
@@ -29,6 +31,8 @@ export interface Order {
   toolId: string;
   /** Product name. */
   name: string;
+  /** A single-tool order: the product's SKU when ordered (a multi-line order's are on its lines); older orders have none. */
+  sku?: string;
   userName: string;
   img: string;
   email: string;

@@ -12,7 +12,7 @@ import {
   WEB_LINK_PATTERN,
 } from './constants';
 import { packSizeError, priceTiersError, quantityIssue } from './buying';
-import { CatalogMessages, isToolCategory } from './catalog';
+import { CatalogMessages, isToolCategory, skuError } from './catalog';
 import { hasDotSegment } from './images';
 import type { NewTool, ProfileFields, Suggestion } from './entities';
 import { Messages, RuleMessages } from './messages';
@@ -200,6 +200,7 @@ export function validateNewTool(input: Partial<Record<keyof NewTool, unknown>>) 
           ),
     packSize: packSizeError(input.packSize, input.minOrder),
     priceTiers: priceTiersError(input.priceTiers, input.price),
+    sku: skuError(input.sku),
   });
 }
 
