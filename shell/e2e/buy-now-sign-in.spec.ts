@@ -55,3 +55,32 @@ test('a forged return target cannot send a new account off the site', async ({ p
   await page.goto(mailbox.firstLink(mail));
   await expect(page).toHaveURL(`${stack.shell}/dashboard`);
 });
+
+// The return target travels with the sign-up through the identity provider: the mailed link opened
+// where this browser's storage is gone (another browser, storage cleared) still lands on the tool.
+test('the mailed sign-up link lands on the tool even with the storage cleared', async ({ page, mailbox }, info) => {
+  const [tool] = await (await apiClient(null)).get<{ _id: string; name: string }[]>('/tools');
+  if (!tool) throw new Error('no tool');
+  await page.goto(`/tools/${tool._id}`);
+  await expect(page).toHaveURL(`${stack.shell}/login`);
+  await page.getByRole('link', { name: 'Create New Account' }).click();
+  await expect(page).toHaveURL(/\/signup$/);
+  const email = await signUpOn(page, 'elsewhere');
+
+  // As if the link were opened in another browser: nothing of this sign-up is left in this one.
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+  await page.context().clearCookies();
+  const mail = await mailbox.waitForMessage(email, { subject: /Finish signing up/ });
+  await page.goto(mailbox.firstLink(mail));
+  await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
+  await expect(page.getByRole('heading', { name: tool.name }).first()).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  for (const width of [375, 1280, 1920]) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: info.outputPath(`signup-elsewhere-tool-${width}.png`), fullPage: true });
+  }
+});

@@ -76,6 +76,15 @@ test('sign-up asks the provider for the account and answers its message; nobody 
   expect(useAuth.getState().user).toBeNull();
 });
 
+test('sign-up sends the page it started from to the provider, which keeps it with the mailed link', async () => {
+  fetchMock.mockImplementation(() => json(202, { message: 'Check your inbox.' }));
+  await signUp({ name: 'Ada', email: 'new@shop.test', password: 'secret1', returnTo: '/tools/t1' });
+  await signUp({ name: 'Bo', email: 'bo@shop.test', password: 'secret1' });
+  const bodies = fetchMock.mock.calls.map(([, init]) => JSON.parse(String(init.body)) as Record<string, unknown>);
+  expect(bodies.map((body) => body.returnTo)).toEqual(['/tools/t1', undefined]);
+  expect('returnTo' in bodies[1]!).toBe(false);
+});
+
 test("sign-up shows the provider's description when it refuses the form", async () => {
   fetchMock.mockImplementation(() => json(400, { error: 'invalid_request', error_description: 'This password is too easy to guess.' }));
   await expect(signUp({ name: 'Ada', email: 'a@shop.test', password: 'secret1' })).rejects.toThrow('This password is too easy to guess.');

@@ -127,17 +127,21 @@ async function providerRequest(
  * Asks the identity provider for an account. It answers the same whether or not the address is
  * registered (issue 28): "check your inbox". The mailed link makes the account and comes back to
  * /signup/complete, which signs in with `signInWithSignupTicket`. Resolves with the provider's message.
+ * `returnTo` (a path of the shop) is kept with the pending sign-up and comes back with the link's
+ * ticket, so the link lands there in any browser.
  */
 export async function signUp({
   name,
   email,
   password,
+  returnTo,
 }: {
   name: string;
   email: string;
   password: string;
+  returnTo?: string;
 }): Promise<string> {
-  const answer = await providerRequest('POST', '/accounts', { name, email, password });
+  const answer = await providerRequest('POST', '/accounts', { name, email, password, ...(returnTo ? { returnTo } : {}) });
   return messageOf(answer, 'Check your inbox to finish signing up.');
 }
 

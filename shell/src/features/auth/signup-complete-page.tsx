@@ -1,11 +1,19 @@
 import { signInWithSignupTicket } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
-import { takeSignupReturn } from '../../lib/login-state';
+import { sameSitePath, takeSignupReturn } from '../../lib/login-state';
 import { useSignInStep } from './use-sign-in-step';
 
 /** The ticket of `/signup/complete#ticket=…`, where the provider sends a followed sign-up link. */
 export function ticketOf(hash: string): string {
   return new URLSearchParams(hash.replace(/^#/, '')).get('ticket') ?? '';
+}
+
+/**
+ * The page the sign-up started from, as the provider kept it with the sign-up
+ * (`#ticket=…&returnTo=/tools/…`): a path of this site only, else undefined.
+ */
+export function returnToOf(hash: string): string | undefined {
+  return sameSitePath(new URLSearchParams(hash.replace(/^#/, '')).get('returnTo'));
 }
 
 /**
@@ -15,10 +23,13 @@ export function ticketOf(hash: string): string {
  */
 async function finishSignup(): Promise<string | undefined> {
   const ticket = ticketOf(window.location.hash);
+  const carried = returnToOf(window.location.hash);
   window.history.replaceState(window.history.state, '', window.location.pathname);
   if (!ticket) return '/login';
-  // Where the sign-up started from (a tool's "Buy Now"), else /dashboard as the spec says.
-  await signInWithSignupTicket(ticket, takeSignupReturn() ?? '/dashboard');
+  // Where the sign-up started from (a tool's "Buy Now"): carried by the provider with the ticket, so
+  // in any browser, else remembered by this browser; else /dashboard as the spec says.
+  const remembered = takeSignupReturn();
+  await signInWithSignupTicket(ticket, carried ?? remembered ?? '/dashboard');
   return undefined;
 }
 

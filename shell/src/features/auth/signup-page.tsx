@@ -19,7 +19,7 @@ export function SignupPage() {
   const from = sameSitePath(state?.from);
   const form = useAuthForm({ name: '', email: '', password: '' }, validateSignup, async ({ name, email, password }) => {
     rememberSignupReturn(from);
-    setSent(await signUp({ name: name.trim(), email: email.trim(), password }));
+    setSent(await signUp({ name: name.trim(), email: email.trim(), password, returnTo: from }));
   });
 
   if (sent) return <CheckInbox message={sent} />;
