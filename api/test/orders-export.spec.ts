@@ -6,6 +6,11 @@ let toolId: string;
 beforeAll(async () => {
   api = await TestApi.start();
   toolId = await api.insertTool({ name: 'Drill, "Pro" =2', price: 25 });
+  // Its SKU, copied into each order (the SKU column).
+  const { Types } = await import('mongoose');
+  await api.db
+    .collection('tools')
+    .updateOne({ _id: new Types.ObjectId(toolId) }, { $set: { sku: 'EXP-DRILL' } });
 });
 afterAll(() => api.stop());
 
@@ -67,6 +72,7 @@ describe('GET /adminOrders/export.csv', () => {
       'Created at',
       'State',
       'Product',
+      'SKU',
       'Tool id',
       'Quantity',
       'Total (USD)',
@@ -84,6 +90,7 @@ describe('GET /adminOrders/export.csv', () => {
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       'paid',
       'Drill, "Pro" =2',
+      'EXP-DRILL',
       toolId,
       '2',
       '50',
@@ -101,8 +108,8 @@ describe('GET /adminOrders/export.csv', () => {
     expect(all.map((row) => row[0]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
     const unpaidRow = all[1]!;
     expect(unpaidRow[2]).toBe('unpaid');
-    expect(unpaidRow[9]).toBe('\'=cmd|" /C calc"!A0, line\nbreak');
-    expect(unpaidRow[10]).toBe("'@555");
+    expect(unpaidRow[10]).toBe('\'=cmd|" /C calc"!A0, line\nbreak');
+    expect(unpaidRow[11]).toBe("'@555");
   });
 
   it('streams every matching order, past one page of the lists', async () => {
@@ -160,7 +167,7 @@ describe('GET /adminOrders/export.csv', () => {
     expect(placed.status).toBe(201);
     const text = (await exportCsv('?state=unpaid')).body as string;
     const row = parseCsv(text).find((cells) => cells[0] === placed.body.insertedId);
-    expect(row?.[10]).toBe('+1 555-0100');
+    expect(row?.[11]).toBe('+1 555-0100');
     expect(text).toContain(',"+1 555-0100",');
   });
 });

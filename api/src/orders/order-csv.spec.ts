@@ -1,3 +1,4 @@
+import { Types } from 'mongoose';
 import { csvCell, csvRow, orderCsvFilename, orderCsvRow, ordersInState } from './order-csv';
 
 describe('CSV cells', () => {
@@ -54,7 +55,42 @@ describe('CSV cells', () => {
       createdAt: new Date('2026-11-25T10:00:00Z'),
     });
     expect(row).toBe(
-      "o1,2026-11-25T10:00:00.000Z,paid,Drill,t1,2,258,'=cmd,a@b.c,1 Main St,\"+1 555\",pi_1,,\r\n",
+      'o1,2026-11-25T10:00:00.000Z,paid,Drill,,t1,2,258,\'=cmd,a@b.c,1 Main St,"+1 555",pi_1,,\r\n',
+    );
+  });
+
+  it('writes the SKU of a single-tool order, and a multi-line order’s lines’ SKUs', () => {
+    const order = {
+      _id: 'o2',
+      toolId: 't1',
+      name: 'Drill',
+      userName: 'Ann',
+      email: 'a@b.c',
+      address: '1 Main St',
+      phone: '555',
+      orderQuantity: 2,
+      totalPrice: 258,
+      paid: true,
+      shipped: true,
+      createdAt: new Date('2026-11-25T10:00:00Z'),
+    };
+    expect(orderCsvRow({ ...order, sku: 'DRL-18V' })).toMatch(
+      /^o2,[^,]+,shipped,Drill,DRL-18V,t1,/,
+    );
+    const lines = [
+      { sku: 'DRL-18V', name: 'Drill' },
+      { name: 'Old product' },
+      { sku: 'JBL-TSH', name: 'Blades' },
+    ].map((line) => ({
+      ...line,
+      toolId: new Types.ObjectId(),
+      img: '',
+      orderQuantity: 1,
+      unitPrice: 1,
+      totalPrice: 1,
+    }));
+    expect(orderCsvRow({ ...order, name: 'Drill and 2 more', lines })).toMatch(
+      /,Drill and 2 more,DRL-18V JBL-TSH,t1,/,
     );
   });
 

@@ -50,6 +50,8 @@ export type CsvOrder = Pick<
   | 'createdAt'
   | 'carrier'
   | 'trackingNumber'
+  | 'sku'
+  | 'lines'
 > & { _id: unknown; toolId: unknown };
 
 export const ORDER_CSV_HEADER = [
@@ -57,6 +59,7 @@ export const ORDER_CSV_HEADER = [
   'Created at',
   'State',
   'Product',
+  'SKU',
   'Tool id',
   'Quantity',
   'Total (USD)',
@@ -75,6 +78,10 @@ export function orderCsvRow(order: CsvOrder): string {
     order.createdAt,
     orderState(order),
     order.name,
+    // The SKUs as ordered: a multi-line order's, its lines' in order (older orders have none).
+    order.lines?.length
+      ? order.lines.flatMap((line) => (line.sku ? [line.sku] : [])).join(' ')
+      : order.sku,
     String(order.toolId),
     order.orderQuantity,
     order.totalPrice,
