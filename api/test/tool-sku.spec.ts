@@ -193,6 +193,22 @@ describe('quick order by SKU', () => {
   });
 });
 
+describe('saved lists', () => {
+  it('keep each line’s SKU, so Order this list writes "SKU — name" lines', async () => {
+    const tool = (await create({ sku: 'LIST-SKU-1' })).body.insertedId as string;
+    const saved = await api.request('POST', '/savedLists', {
+      token: api.tokens.other,
+      body: { name: 'With SKUs', lines: [{ toolId: tool, quantity: 2 }] },
+    });
+    expect(saved.status).toBe(201);
+    const lists = await api.request('GET', '/savedLists', { token: api.tokens.other });
+    const list = lists.body.find((candidate: { name: string }) => candidate.name === 'With SKUs');
+    expect(list.lines).toEqual([
+      { toolId: tool, name: expect.any(String), sku: 'LIST-SKU-1', quantity: 2 },
+    ]);
+  });
+});
+
 describe('GET /tools/lookup (the typeahead)', () => {
   beforeAll(async () => {
     await create({ name: 'Router Table Pro', sku: 'RTP-100' });

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
   BuyingMessages,
   LIST_NAME_MAX_LENGTH,
@@ -35,6 +35,7 @@ export class SavedListInputDto implements SavedListInput {
 export class SavedListLineResponse implements SavedListLine {
   @ApiProperty() toolId: string;
   @ApiProperty({ description: 'The product’s name when the line was saved' }) name: string;
+  @ApiPropertyOptional({ description: 'The product’s SKU when the line was saved' }) sku?: string;
   @ApiProperty() quantity: number;
 }
 

@@ -16,12 +16,13 @@ export class SavedListRecord {
         _id: false,
         toolId: { type: Types.ObjectId, required: true },
         name: { type: String, required: true },
+        sku: { type: String },
         quantity: { type: Number, required: true },
       },
     ],
     default: [],
   })
-  lines: Array<{ toolId: Types.ObjectId; name: string; quantity: number }>;
+  lines: Array<{ toolId: Types.ObjectId; name: string; sku?: string; quantity: number }>;
   createdAt: Date;
   updatedAt: Date;
 }

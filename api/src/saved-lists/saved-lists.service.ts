@@ -101,7 +101,13 @@ export class SavedListsService {
       else if (seen.has(toolId))
         problems.push(BuyingMessages.lineProblem(index + 1, tool.name, BuyingMessages.listedTwice));
       seen.add(toolId);
-      return { toolId: new Types.ObjectId(toolId), name: tool?.name ?? '', quantity };
+      return {
+        toolId: new Types.ObjectId(toolId),
+        name: tool?.name ?? '',
+        // Order this list writes "SKU — name", which the check reads back exactly.
+        ...(tool?.sku && { sku: tool.sku }),
+        quantity,
+      };
     });
     if (problems.length > 0) throw invalid(problems.join('; '));
     return { name: input.name.trim(), nameKey: nameKey(input.name), lines };

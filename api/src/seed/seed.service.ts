@@ -45,11 +45,11 @@ export class SeedService implements OnApplicationBootstrap {
   private async seedSavedList(): Promise<void> {
     const { name, lines } = SEED_SAVED_LIST;
     const tools = await this.tools
-      .find({ name: { $in: lines.map((line) => line.product) } }, { name: 1 })
+      .find({ name: { $in: lines.map((line) => line.product) } }, { name: 1, sku: 1 })
       .lean();
     const listed = lines.flatMap(({ product, quantity }) => {
       const tool = tools.find((candidate) => candidate.name === product);
-      return tool ? [{ toolId: tool._id, name: tool.name, quantity }] : [];
+      return tool ? [{ toolId: tool._id, name: tool.name, sku: tool.sku, quantity }] : [];
     });
     if (listed.length === 0) return;
     const email = demoAccounts.customer.email;

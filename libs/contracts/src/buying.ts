@@ -317,6 +317,8 @@ export interface SavedListLine {
   toolId: string;
   /** The product's name when the line was saved (shown if the product is gone). */
   name: string;
+  /** Its SKU when the line was saved (lists saved before SKUs have none). */
+  sku?: string;
   quantity: number;
 }
 
