@@ -268,6 +268,15 @@ const cases: Case[] = [
     expected: [401, 409, 404, 409],
   },
   {
+    name: 'GET /orders/{id}/payment (customer’s)',
+    request: async () => ({
+      method: 'GET',
+      path: `/orders/${await api.placeOrder(await api.insertTool())}/payment`,
+    }),
+    // Paying is the owner's alone: admins get no exception, as for the other payment routes.
+    expected: [401, 200, 404, 404],
+  },
+  {
     name: 'DELETE /orders/{id} (customer’s, unpaid)',
     request: async () => ({
       method: 'DELETE',

@@ -106,6 +106,38 @@ describe('payments with the offline test provider', () => {
     expect((await api.request('POST', '/payments/test/confirm', { body: { clientSecret: 'pi_test_x_secret_y', card: visa, billingDetails } })).status).toBe(404);
   });
 
+  it('reads the payment’s real state for its owner only: unpaid, refused, paid', async () => {
+    const orderId = await placeOrder(api);
+    const status = (token = api.tokens.customer, id = orderId) =>
+      api.request('GET', `/orders/${id}/payment`, { token });
+    expect((await status()).body).toEqual({ state: 'unpaid', paid: false, intentStatus: null });
+
+    const { clientSecret } = (await secretFor(orderId)).body;
+    expect((await confirm(clientSecret, { ...visa, number: '4000 0000 0000 0002' })).status).toBe(402);
+    expect((await status()).body).toEqual({
+      state: 'unpaid',
+      paid: false,
+      intentStatus: 'requires_payment_method',
+    });
+
+    const paid = await confirm(clientSecret);
+    expect((await status()).body).toEqual({
+      state: 'paid',
+      paid: true,
+      intentStatus: 'succeeded',
+      transactionId: paid.body.id,
+    });
+
+    const otherToken = api.issuer.token({ email: OTHER });
+    const foreign = await status(otherToken);
+    expect(foreign.status).toBe(404);
+    expect(foreign.body).toEqual((await status(otherToken, '0123456789abcdef01234567')).body);
+    expect((await status(api.tokens.admin)).status).toBe(404);
+    expect((await api.request('GET', `/orders/${orderId}/payment`)).status).toBe(401);
+    const malformed = await status(api.tokens.customer, 'not-an-id');
+    expect(malformed.status).toBe(400);
+  });
+
   it('cancels a started payment with the order, so it can no longer be paid', async () => {
     const orderId = await placeOrder(api);
     const { clientSecret } = (await secretFor(orderId)).body;
@@ -284,6 +316,25 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('This order has already been paid');
     expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: clientSecret.split('_secret_')[0] });
+  });
+
+  it('reads the state from Stripe: processing, then a success nobody reported is recorded', async () => {
+    stripe.options.webhook = undefined;
+    const { orderId, clientSecret } = await startPayment();
+    const intentId = intentOf(clientSecret);
+    const status = async () =>
+      (await api.request('GET', `/orders/${orderId}/payment`, { token: api.tokens.customer })).body;
+    expect(await status()).toEqual({ state: 'unpaid', paid: false, intentStatus: 'requires_payment_method' });
+
+    stripe.intents.get(intentId).status = 'processing';
+    expect(await status()).toEqual({ state: 'processing', paid: false, intentStatus: 'processing' });
+    stripe.intents.get(intentId).status = 'requires_payment_method';
+
+    // Charged, but the browser's report and the webhook were both lost: the check records it.
+    expect((await confirmInBrowser(clientSecret)).status).toBe(200);
+    expect(await storedOrder(api, orderId)).toMatchObject({ paid: false });
+    expect(await status()).toEqual({ state: 'paid', paid: true, intentStatus: 'succeeded', transactionId: intentId });
+    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: intentId });
   });
 
   it('keeps an order whose Stripe payment is processing (409)', async () => {

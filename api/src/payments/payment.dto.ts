@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import type { PaymentIntentAnswer } from '@toolshop/contracts';
+import type { PaymentIntentAnswer, PaymentStatusAnswer } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
 import {
   Allow,
@@ -32,6 +32,29 @@ export class CreatePaymentIntentDto {
 
 export class PaymentIntentResponse implements PaymentIntentAnswer {
   @ApiProperty({ example: 'pi_3Q..._secret_...' }) clientSecret: string;
+}
+
+export class PaymentStatusResponse implements PaymentStatusAnswer {
+  @ApiProperty({
+    enum: ['paid', 'processing', 'unpaid'],
+    description:
+      'paid: do not pay again; processing: the money is on its way, do not pay again yet; unpaid: not charged, a retry is safe',
+  })
+  state: 'paid' | 'processing' | 'unpaid';
+
+  @ApiProperty({ description: 'The order’s paid flag after the check' })
+  paid: boolean;
+
+  @ApiProperty({
+    type: String,
+    nullable: true,
+    example: 'requires_payment_method',
+    description: 'The provider’s PaymentIntent status; null when no payment was started',
+  })
+  intentStatus: string | null;
+
+  @ApiPropertyOptional({ example: 'pi_3Q...', description: 'The payment id of a paid order' })
+  transactionId?: string;
 }
 
 export class MarkPaidDto {

@@ -33,6 +33,7 @@ import {
   CreatePaymentIntentDto,
   MarkPaidDto,
   PaymentIntentResponse,
+  PaymentStatusResponse,
   PaymentsConfigResponse,
 } from './payment.dto';
 import { PaymentProvider } from './payment-provider';
@@ -75,6 +76,18 @@ export class PaymentsController {
   })
   async createPaymentIntent(@Body() body: CreatePaymentIntentDto): Promise<PaymentIntentResponse> {
     return { clientSecret: await this.payments.clientSecretFor(body.orderId) };
+  }
+
+  @Get('orders/:id/payment')
+  @ownOrder(OrderParamOwner)
+  @RateLimit('account')
+  @ApiOperation({
+    summary: 'The payment’s real state (order and provider), read before offering a retry',
+  })
+  @ApiOkResponse({ type: PaymentStatusResponse })
+  @ApiBadRequestResponse({ description: 'Malformed order id', type: ErrorResponse })
+  paymentStatus(@Param('id', ParseObjectIdPipe) id: string): Promise<PaymentStatusResponse> {
+    return this.payments.status(id);
   }
 
   @Patch('orders/:id')

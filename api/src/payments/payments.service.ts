@@ -1,5 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PaymentMessages, type ModifiedAnswer } from '@toolshop/contracts';
+import {
+  PaymentMessages,
+  type ModifiedAnswer,
+  type PaymentStatusAnswer,
+} from '@toolshop/contracts';
 import { conflict, DomainError, invalid, notFound, paymentRequired } from '../common/domain-error';
 import { OrderPaymentRelease, type OrderWithPayment } from '../orders/order-payment-release';
 import { PayableOrders, type PayableOrder } from './payable-orders';
@@ -64,6 +68,33 @@ export class PaymentsService implements OrderPaymentRelease {
     const order = await this.payableOrder(orderId);
     const changed = await this.settle(order, transactionId);
     return { acknowledged: true, matchedCount: 1, modifiedCount: changed ? 1 : 0 };
+  }
+
+  /**
+   * GET /orders/:id/payment: what really happened to the order's payment, so a page that lost its
+   * connection mid-payment knows whether to offer a retry. Reads the order and the provider's
+   * intent; a success nobody has reported yet is recorded here (the same one "mark paid").
+   */
+  async status(orderId: string): Promise<PaymentStatusAnswer> {
+    const order = await this.payableOrder(orderId);
+    if (order.paid) {
+      return { state: 'paid', paid: true, intentStatus: 'succeeded', transactionId: order.transactionId };
+    }
+    const intent = order.paymentIntentId ? await this.retrieveOrNull(order.paymentIntentId) : null;
+    if (!intent) return { state: 'unpaid', paid: false, intentStatus: null };
+    if (intent.status === 'succeeded') {
+      try {
+        await this.settle(order, intent.id);
+        return { state: 'paid', paid: true, intentStatus: intent.status, transactionId: intent.id };
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        // Money was taken but does not fit the order (or another payment won): never say "retry".
+        this.logger.warn(`payment ${intent.id} of order ${order.id} not settled: ${error.message}`);
+        return { state: 'processing', paid: false, intentStatus: intent.status };
+      }
+    }
+    const state = intent.status === 'processing' ? 'processing' : 'unpaid';
+    return { state, paid: false, intentStatus: intent.status };
   }
 
   /** A provider event (webhook, or the test provider) says an intent succeeded. */

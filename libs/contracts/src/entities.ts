@@ -230,6 +230,19 @@ export interface AdminAnswer {
 export interface PaymentIntentAnswer {
   clientSecret: string;
 }
+/**
+ * GET /orders/{id}/payment: the payment's real state, read before a retry. `paid` (do not pay
+ * again), `processing` (money on its way; do not pay again yet) or `unpaid` (not charged).
+ */
+export interface PaymentStatusAnswer {
+  state: 'paid' | 'processing' | 'unpaid';
+  /** The order's paid flag after the check (an unrecorded success is recorded by it). */
+  paid: boolean;
+  /** The provider's PaymentIntent status, or null when no payment was started. */
+  intentStatus: string | null;
+  /** The payment id of a paid order. */
+  transactionId?: string;
+}
 
 /** The one error shape of the API. */
 export interface ApiErrorBody {
