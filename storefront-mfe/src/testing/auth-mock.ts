@@ -13,4 +13,5 @@ export const signedInUser = { email: 'ada@example.com', displayName: 'Ada Lovela
 const state = { status: 'signedIn', user: signedInUser };
 
 export const api = { get: jest.fn(), post: jest.fn() };
+export const signOut = jest.fn(async () => {});
 export const useAuth = <T>(select: (s: typeof state) => T): T => select(state);

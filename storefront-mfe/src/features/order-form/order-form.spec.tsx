@@ -1,7 +1,7 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError, api } from '@toolshop/auth';
+import { ApiError, api, signOut } from '@toolshop/auth';
 import { BuyingMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { signedInUser } from '../../testing/auth-mock';
@@ -42,7 +42,10 @@ function renderForm(shown: Tool = tool) {
   return { onOrdered, onRejected, submit, quantity, fill };
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  sessionStorage.clear();
+});
 
 it('fills name and read-only email from the signed-in user and starts at the minimum order', () => {
   const { quantity, submit } = renderForm();
@@ -174,6 +177,64 @@ it('offers My Orders only for the unpaid-orders refusal', async () => {
   fireEvent.click(submit);
   await screen.findByRole('alert');
   expect(screen.queryByRole('link', { name: 'Open My Orders' })).toBeNull();
+});
+
+describe('a half-typed order is kept for the tab', () => {
+  const remount = () => {
+    cleanup();
+    return renderForm();
+  };
+
+  it('comes back when the form mounts again (back from signing in, Back/Forward), until the order is placed', async () => {
+    const first = renderForm();
+    first.fill();
+    fireEvent.change(first.quantity, { target: { value: '12' } });
+    const again = remount();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '1 Main St');
+    expect(screen.getByLabelText('Phone')).toHaveProperty('value', '555 0100');
+    expect(again.quantity).toHaveProperty('value', '12');
+
+    post.mockResolvedValue({ acknowledged: true, insertedId: 'order-1' });
+    fireEvent.click(again.submit);
+    await screen.findByText('Order placed');
+    remount();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '');
+  });
+
+  it('keeps nothing for a form nobody typed in, and never shows the draft of another account', () => {
+    renderForm();
+    expect(sessionStorage.length).toBe(0);
+    cleanup();
+    const theirs = { email: 'someone@example.com', entry: 'default', userName: 'Eve', address: '9 Other Rd', phone: '1', quantity: '20' };
+    sessionStorage.setItem(`toolshop.orderDraft.${tool._id}`, JSON.stringify(theirs));
+    renderForm();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '');
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('offers to sign in again when the session has ended, signing out first', async () => {
+    post.mockRejectedValue(new ApiError(401, 'Your session has expired. Please sign in again.'));
+    const { submit, fill } = renderForm();
+    fill();
+    fireEvent.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Your session has expired.');
+    const link = screen.getByRole('link', { name: 'Sign in again' });
+    expect(link.getAttribute('href')).toBe('/login');
+    fireEvent.click(link);
+    expect(signOut).toHaveBeenCalled();
+    remount();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '1 Main St');
+  });
+
+  it('offers no sign-in for other refusals', async () => {
+    post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+    const { submit, fill } = renderForm();
+    fill();
+    fireEvent.click(submit);
+    await screen.findByRole('alert');
+    expect(screen.queryByRole('link', { name: 'Sign in again' })).toBeNull();
+  });
 });
 
 describe('a tool sold in packs with quantity price tiers', () => {

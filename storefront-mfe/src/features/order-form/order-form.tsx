@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, useAuth } from '@toolshop/auth';
+import { ApiError, signOut, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
 import { RuleMessages, formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
 import {
@@ -14,7 +14,7 @@ import {
   type OrderDraftErrors,
 } from './order-draft';
 import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
-import { reorderDraft } from './reorder';
+import { useKeptOrderDraft } from './kept-order-draft';
 import { PriceTiers } from './price-tiers';
 import surface from '../../components/surface.module.css';
 import { usePlaceOrder } from './api/place-order';
@@ -51,14 +51,14 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     phone: '',
     quantity: String(tool.minOrder),
   });
-  // "Order again" from My Orders prefills the earlier order's quantity, address and phone.
+  // "Order again" from My Orders prefills the earlier order's quantity, address and phone; a draft
+  // kept for the tab (sent to sign in again, Back/Forward) comes back as it was typed.
   const location = useLocation();
-  const [draft, setDraft] = useState<OrderDraft>(() => ({
-    ...emptyDraft(),
-    ...reorderDraft(location.state),
-  }));
+  const { draft, edit, done, restart } = useKeptOrderDraft(tool._id, user?.email ?? '', emptyDraft);
   const [errors, setErrors] = useState<OrderDraftErrors>({});
   const [serverError, setServerError] = useState<string | null>(null);
+  // The API no longer takes the session (expired, revoked): offer to sign in again, the draft is kept.
+  const [sessionEnded, setSessionEnded] = useState(false);
   const placeOrder = usePlaceOrder();
   const submitting = placeOrder.isPending;
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
@@ -80,7 +80,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
   const outOfStock = largestOrder(tool) < tool.minOrder;
 
   const update = (field: keyof OrderDraft, value: string) => {
-    setDraft((d) => ({ ...d, [field]: value }));
+    edit((d) => ({ ...d, [field]: value }));
     setErrors((e) => ({ ...e, [field]: undefined }));
   };
 
@@ -96,9 +96,11 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     }
 
     setServerError(null);
+    setSessionEnded(false);
     setPlaced(null);
     placeOrder.mutate(toNewOrder(draft, tool._id), {
       onSuccess: ({ insertedId }) => {
+        done();
         setPlaced({
           id: insertedId,
           quantity,
@@ -113,6 +115,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
             ? error.message
             : 'The order could not be placed. Please try again.',
         );
+        setSessionEnded(error instanceof ApiError && error.status === 401);
         onRejected?.();
       },
     });
@@ -120,7 +123,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
 
   function placeAnother() {
     setPlaced(null);
-    setDraft(emptyDraft());
+    restart(emptyDraft());
     setErrors({});
     setFocusForm(true);
   }
@@ -254,6 +257,19 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
       {serverError && (
         <p className={styles.serverError} role="alert">
           {serverError}
+          {sessionEnded && (
+            <>
+              {' '}
+              <Link
+                to="/login"
+                state={{ from: `${location.pathname}${location.search}` }}
+                onClick={() => void signOut()}
+              >
+                Sign in again
+              </Link>{' '}
+              (what you typed is kept).
+            </>
+          )}
         </p>
       )}
       {serverError === RuleMessages.tooManyUnpaidOrders && (
