@@ -8,6 +8,7 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { harnessDevPorts } from '@toolshop/settings';
+import { sharedPackages, sharedWorkspaceLibs } from '@toolshop/routes';
 import { basePorts, devRuntimeFiles } from './runtime-files.mjs';
 
 const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
@@ -30,19 +31,11 @@ const favicon = `data:image/svg+xml,${encodeURIComponent(
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#f59e0b"/><path d="M20.5 6.5a5.5 5.5 0 0 0-6.9 6.9l-7.3 7.3a2 2 0 0 0 2.9 2.9l7.3-7.3a5.5 5.5 0 0 0 6.9-6.9l-3.2 3.2-2.8-.4-.4-2.8z" fill="#0f172a"/></svg>',
 )}`;
 
-const singletons = [
-  'react',
-  'react-dom',
-  'react-router',
-  'react-router-dom',
-  'zustand',
-  'react-toastify',
-  // The one QueryClient of the composed site (server data) is provided by the shell.
-  '@tanstack/react-query',
-];
+// The shared singletons are one list (@toolshop/routes), which the registry's gate requires too.
 // Not @toolshop/contracts: it holds no state, so each app bundles the parts it uses (its ES module
 // build, tree-shaken); shared, every page carried all of it, validation and messages included.
-const workspaceLibs = ['@toolshop/auth', '@toolshop/ui'];
+const singletons = sharedPackages;
+const workspaceLibs = sharedWorkspaceLibs;
 
 /**
  * Shared modules that always load together, one chunk each instead of a chunk per module and

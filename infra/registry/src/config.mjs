@@ -5,13 +5,20 @@
 //   REGISTRY_TOKEN_<REMOTE> (one secret per team), REGISTRY_SHELL_TOKEN (the shell servers' own, for
 //   beacons), SHELL_URL and API_URL (for the smoke check),
 //   REGISTRY_CORS_ORIGINS (comma-separated; the shell's origin by default: the admins' history page).
+// Every setting is checked at boot (registryConfig): a bad value stops the start with a message
+// naming it, like the API's loadConfig, instead of a registry that misbehaves later.
+import { remoteNames } from '@toolshop/routes';
 import { basePorts, localUrl } from '@toolshop/settings';
 import { localStoreCredentials } from './objectstore.mjs';
 
-export const remoteNames = /** @type {const} */ (['storefront', 'dashboard', 'admin']);
+/** The remotes, from the one route table (@toolshop/routes). */
+export { remoteNames };
+
+/** A setting of the registry's environment is missing or malformed: the message names each one. */
+export class RegistryConfigError extends Error {}
 
 /** The demo credential of a team on a local stack (printed by npm start; never used when the env names one). */
-export const demoToken = (remote) => `${remote}-demo-token`;
+export const demoToken = (/** @type {string} */ remote) => `${remote}-demo-token`;
 
 /** The shell servers' demo credential for beacons on a local stack (REGISTRY_SHELL_TOKEN in production). */
 export const demoShellToken = 'shell-demo-token';
@@ -64,12 +71,61 @@ export function teamTokens(env = process.env) {
   );
 }
 
-/** The registry's own settings. */
+/**
+ * Reads one optional numeric setting: `fallback` when unset, else a number in [min, max] (an
+ * integer when `integer`), else a problem naming it.
+ * @param {NodeJS.ProcessEnv} env @param {string[]} problems @param {string} name
+ * @param {{ fallback: number, min: number, max: number, integer?: boolean }} rule
+ */
+function numberSetting(env, problems, name, { fallback, min, max, integer = false }) {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
+    problems.push(`${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got "${raw}")`);
+    return fallback;
+  }
+  return value;
+}
+
+/** @param {string} value */
+const isHttpUrl = (value) => {
+  try {
+    return ['http:', 'https:'].includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The registry's own settings, validated: throws a RegistryConfigError listing every bad value.
+ * @param {NodeJS.ProcessEnv} [env]
+ */
 export function registryConfig(env = process.env) {
+  /** @type {string[]} */
+  const problems = [];
+  for (const name of ['REGISTRY_URL', 'SHELL_URL', 'API_URL', 'S3_PUBLIC_URL']) {
+    const value = env[name];
+    if (value && !isHttpUrl(value)) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+  }
+  if (env.S3_ENDPOINT && env.S3_ENDPOINT !== 'aws' && !isHttpUrl(env.S3_ENDPOINT)) {
+    problems.push(`S3_ENDPOINT must be an http(s) URL or "aws" (got "${env.S3_ENDPOINT}")`);
+  }
+  if (env.MONGODB_URI && !/^mongodb(\+srv)?:\/\//.test(env.MONGODB_URI)) problems.push('MONGODB_URI must be a mongodb:// or mongodb+srv:// URI');
+  if (env.REGISTRY_SMOKE !== undefined && !['on', 'off'].includes(env.REGISTRY_SMOKE)) {
+    problems.push(`REGISTRY_SMOKE must be on or off (got "${env.REGISTRY_SMOKE}")`);
+  }
   const offset = offsetOf(env);
-  const port = Number(env.REGISTRY_PORT || basePorts.registry + offset);
+  const port = numberSetting(env, problems, 'REGISTRY_PORT', { fallback: basePorts.registry + offset, min: 0, max: 65535, integer: true });
   const shellUrl = env.SHELL_URL || localUrl(basePorts.shell + offset);
-  return {
+  const corsOrigins = (env.REGISTRY_CORS_ORIGINS || (isHttpUrl(shellUrl) ? new URL(shellUrl).origin : ''))
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!isHttpUrl(origin) || new URL(origin).origin !== origin) problems.push(`REGISTRY_CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
+  }
+  const config = {
     port,
     url: (env.REGISTRY_URL || localUrl(port)).replace(/\/$/, ''),
     mongoUri: env.MONGODB_URI || `mongodb://127.0.0.1:${basePorts.database + offset}/`,
@@ -78,18 +134,25 @@ export function registryConfig(env = process.env) {
     tokens: teamTokens(env),
     shellToken: shellToken(env),
     shellUrl,
-    corsOrigins: (env.REGISTRY_CORS_ORIGINS || new URL(shellUrl).origin).split(',').map((o) => o.trim()).filter(Boolean),
+    corsOrigins,
     apiUrl: env.API_URL || localUrl(basePorts.api + offset),
     canary: {
       // A canary is rolled back when more than this share of its page loads fail...
-      maxErrorRate: Number(env.CANARY_MAX_ERROR_RATE || 0.2),
+      maxErrorRate: numberSetting(env, problems, 'CANARY_MAX_ERROR_RATE', { fallback: 0.2, min: 0, max: 1 }),
       // ...once it has at least this many reports (fewer say nothing).
-      minSample: Number(env.CANARY_MIN_SAMPLE || 10),
+      minSample: numberSetting(env, problems, 'CANARY_MIN_SAMPLE', { fallback: 10, min: 1, max: 1_000_000, integer: true }),
       // ...and an active version when its page loads of the last ACTIVE_WINDOW_MINUTES (default 15) do.
-      activeWindowMs: Number(env.ACTIVE_WINDOW_MINUTES || 15) * 60_000,
+      activeWindowMs: numberSetting(env, problems, 'ACTIVE_WINDOW_MINUTES', { fallback: 15, min: 1, max: 7 * 24 * 60 }) * 60_000,
     },
     smoke: env.REGISTRY_SMOKE !== 'off',
     // page load results taken per client address and minute, across every shell server (beacons)
-    beaconsPerClientMinute: Number(env.REGISTRY_BEACONS_PER_CLIENT_MINUTE || 60),
+    beaconsPerClientMinute: numberSetting(env, problems, 'REGISTRY_BEACONS_PER_CLIENT_MINUTE', {
+      fallback: 60,
+      min: 1,
+      max: Number.MAX_SAFE_INTEGER,
+      integer: true,
+    }),
   };
+  if (problems.length) throw new RegistryConfigError(`Invalid registry configuration:\n - ${problems.join('\n - ')}`);
+  return config;
 }

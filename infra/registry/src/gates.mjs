@@ -2,19 +2,10 @@
 // not fit: (1) its mf-manifest.json exposes every page the shell's route table (@toolshop/routes)
 // asks of it; (2) its shared singletons satisfy the versions the shell requires (the shell's own
 // mf-manifest.json: a React major mismatch is refused); (3) a headless browser smoke check (smoke.mjs).
-import { routeTables } from '@toolshop/routes';
+import { routeTables, sharedSingletons } from '@toolshop/routes';
 
-/** The singletons a remote must share with the shell (CONTRIBUTING: shared singletons in every app). */
-export const requiredSingletons = [
-  'react',
-  'react-dom',
-  'react-router',
-  'zustand',
-  '@tanstack/react-query',
-  'react-toastify',
-  '@toolshop/auth',
-  '@toolshop/ui',
-];
+/** The singletons a remote must share with the shell: the build factory's list (@toolshop/routes). */
+export const requiredSingletons = sharedSingletons;
 
 /** @param {string} version */
 const parse = (version) => {

@@ -1,6 +1,6 @@
 // The remote registry service: `node infra/registry/src/main.mjs` (started by npm start; env in config.mjs).
 import { MongoClient } from 'mongodb';
-import { registryConfig } from './config.mjs';
+import { RegistryConfigError, registryConfig } from './config.mjs';
 import { checkExposes, checkShared } from './gates.mjs';
 import { registryMetrics, withOperations } from './operations.mjs';
 import { createRegistry } from './registry.mjs';
@@ -8,7 +8,16 @@ import { createRegistryServer } from './server.mjs';
 import { smokeCheck } from './smoke.mjs';
 import { createStore } from './store.mjs';
 
-const config = registryConfig();
+/** @type {ReturnType<typeof registryConfig>} */
+let config;
+try {
+  config = registryConfig();
+} catch (error) {
+  // A bad setting stops the start here, named, before any connection is made.
+  if (!(error instanceof RegistryConfigError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+}
 const client = new MongoClient(config.mongoUri);
 await client.connect();
 const store = createStore(config.store);

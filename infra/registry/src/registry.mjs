@@ -124,7 +124,8 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   };
 
   /**
-   * Puts the version active before the current one back (null: the shell's built-in map); an
+   * Puts back the version that was active before the current one was activated or promoted (null:
+   * the shell's built-in map), so a second rollback in a row goes one version further back; an
    * automatic fallback takes it only while its files still match their hashes (else the built-in map).
    * `only`: do nothing unless this version is the active one (a decision taken before the lock).
    */
@@ -136,13 +137,14 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     }
     const current = state.active.version;
     if (only && current !== only) return undefined;
+    // What was live before this version was made live (null: the shell's built-in default map). A
+    // rollback that landed on it is not what made it: two rollbacks in a row walk back two versions.
     const made = await history
-      .find({ remote, action: { $in: ['activate', 'promote', 'rollback'] }, version: current })
+      .find({ remote, action: { $in: ['activate', 'promote'] }, version: current })
       .sort({ at: -1 })
       .limit(1)
       .toArray();
-    // What was live before this version (null: the shell's built-in default map).
-    let previous = made[0]?.action === 'rollback' ? null : (made[0]?.from ?? null);
+    let previous = made[0]?.from ?? null;
     if (previous && automatic) {
       const release = await releaseOf(remote, previous);
       if (!release || (await tamperedFiles(release)).length) previous = null;

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { checkExposes, checkShared, satisfies } from '../src/gates.mjs';
+import { sharedSingletons } from '@toolshop/routes';
+import { checkExposes, checkShared, requiredSingletons, satisfies } from '../src/gates.mjs';
 
 const shared = (name, version, requiredVersion = `^${version}`, singleton = true) => ({ name, version, requiredVersion, singleton });
 const shellManifest = {
@@ -47,4 +48,13 @@ test('shared singletons: the same versions pass; a React major mismatch, a missi
   assert.deepEqual(checkShared(candidate({ 'react-dom': { version: '19.3.1', requiredVersion: '^19.4.0' } }), shellManifest), [
     'the candidate requires react-dom ^19.4.0, the shell provides 19.3.1',
   ]);
+});
+
+// The build factory (infra/devstack/src/rspack-app.mjs) shares the same list of @toolshop/routes.
+test('the gate requires every singleton the build factory shares (react-router-dom included)', () => {
+  assert.equal(requiredSingletons, sharedSingletons);
+  assert.ok(requiredSingletons.includes('react-router-dom'));
+  const shell = { shared: [...shellManifest.shared, shared('react-router-dom', '7.18.5')] };
+  const withoutRouterDom = candidate();
+  assert.deepEqual(checkShared(withoutRouterDom, shell), ['the candidate does not share react-router-dom (the shell shares 7.18.5 as a singleton)']);
 });

@@ -413,3 +413,17 @@ test('page load results are limited per client address in the database, across e
   const bad = await call('POST', '/beacon', { token: shellToken, body: { remote: 'dashboard', version: '9.0.0+busy', kind: 'ok', id: pageLoad(), client: 'an address!' } });
   assert.equal(bad.status, 400);
 });
+
+test('a second rollback in a row returns to the version before, not to the built-in map; a canary rollback in between changes nothing', async () => {
+  for (const version of ['11.0.0+one', '12.0.0+two', '13.0.0+three', '14.0.0+canary']) await release('dashboard', version);
+  const before = (await call('GET', '/remotes.json')).body.dashboard?.version ?? null;
+  for (const version of ['11.0.0+one', '12.0.0+two', '13.0.0+three']) {
+    assert.equal((await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version } })).status, 200);
+  }
+  assert.equal((await call('POST', '/remotes/dashboard/activate', { token: tokens.dashboard, body: { version: '14.0.0+canary', percent: 10 } })).status, 200);
+  const rollback = async () => (await call('POST', '/remotes/dashboard/rollback', { token: tokens.dashboard })).body;
+  assert.deepEqual([(await rollback()).active, (await rollback()).active], ['13.0.0+three', '12.0.0+two'], 'the canary ends first, then three goes');
+  assert.equal((await rollback()).active, '11.0.0+one', 'the second rollback in a row goes one version further back');
+  assert.equal((await call('GET', '/remotes.json')).body.dashboard.version, '11.0.0+one');
+  assert.equal((await rollback()).active, before, 'what was live before the first of them');
+});

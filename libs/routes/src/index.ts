@@ -191,3 +191,23 @@ export const remoteAreaNames: Record<RemoteName, string> = {
 
 /** The title of the shell's fallback for a remote that cannot be shown (SPEC: "... is not available right now."). */
 export const unavailableTitle = (remote?: RemoteName) => `${remote ? remoteAreaNames[remote] : 'This part of the shop'} is not available right now.`;
+
+/**
+ * The modules the shell and every remote share as singletons (one copy per page: a second React,
+ * router or auth store is a bug). The one build factory (infra/devstack/src/rspack-app.mjs) shares
+ * them and the registry's compatibility gate (infra/registry/src/gates.mjs) requires them of a
+ * candidate, both from this list. `sharedPackages` are shared at the version of node_modules;
+ * `sharedWorkspaceLibs` are the workspace's own, shared without a version.
+ */
+export const sharedPackages = [
+  'react',
+  'react-dom',
+  'react-router',
+  'react-router-dom',
+  'zustand',
+  'react-toastify',
+  // The one QueryClient of the composed site (server data) is provided by the shell.
+  '@tanstack/react-query',
+] as const;
+export const sharedWorkspaceLibs = ['@toolshop/auth', '@toolshop/ui'] as const;
+export const sharedSingletons = [...sharedPackages, ...sharedWorkspaceLibs] as const;
