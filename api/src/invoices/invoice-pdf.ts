@@ -1,4 +1,5 @@
 import { formatCount, formatDollars, formatInvoiceNumber, SELLER } from '@toolshop/contracts';
+import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
 import type { Invoice } from './invoice.schema';
 
@@ -16,47 +17,64 @@ const dateFormat = new Intl.DateTimeFormat('en-US', {
 export const invoiceDate = (date: Date) => dateFormat.format(new Date(date));
 
 /**
- * The standard PDF fonts (no font files to ship) write Windows-1252 only: other characters would
- * print as garbage, so they become "?" (names and addresses in Latin scripts print as they are).
+ * The fonts: DejaVu Sans (embedded, subset to the characters used), which covers Latin with its
+ * accents (Zoë, Łukasiewicz, Đorđe), Greek, Cyrillic and €; the standard PDF fonts write only
+ * Windows-1252, so such names printed as "?" before. Read once, on the first invoice.
  */
-export function printable(text: string): string {
-  return [...text.normalize('NFC')]
-    .map((char) =>
-      /[\u0020-\u007e\u00a0-\u00ff\u2013\u2014\u2018\u2019\u201c\u201d\u2022\u20ac]/u.test(char)
-        ? char
-        : '?',
-    )
-    .join('');
+let fontFiles: { body: Buffer; bold: Buffer } | undefined;
+function fonts() {
+  fontFiles ??= {
+    body: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
+    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
+  };
+  return fontFiles;
 }
+const BODY = 'Body';
+const BOLD = 'Bold';
+
+/**
+ * The printed lines of a text: one per line break (a two-line address prints on two lines),
+ * composed (NFC), without control characters or blank lines.
+ */
+export function printedLines(text: string): string[] {
+  return text
+    .normalize('NFC')
+    .split(/\r\n|[\n\r\u2028\u2029\v\f]/)
+    .map((line) => line.replace(/[\p{Cc}\p{Cf}]/gu, '').trim())
+    .filter(Boolean);
+}
+
+/** A text that must stay on one line (a product name): its line breaks become spaces. */
+const oneLine = (text: string) => printedLines(text).join(' ');
 
 type Doc = InstanceType<typeof PDFDocument>;
 
 function block(doc: Doc, x: number, y: number, width: number, heading: string, lines: string[]) {
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(9)
-    .fillColor(MUTED)
-    .text(heading.toUpperCase(), x, y, { width });
-  doc.moveDown(0.3).font('Helvetica').fontSize(10.5).fillColor('black');
-  for (const line of lines) doc.text(printable(line), { width });
+  doc.font(BOLD).fontSize(9).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width });
+  doc.moveDown(0.3).font(BODY).fontSize(10.5).fillColor('black');
+  for (const line of lines.flatMap(printedLines)) doc.text(line, { width });
   return doc.y;
 }
 
 /**
- * The invoice as a US Letter PDF (pdfkit, standard fonts, compressed streams): one page, more for
- * an order of many lines.
+ * The invoice as a US Letter PDF (pdfkit, DejaVu Sans embedded, compressed streams): one page,
+ * more for an order of many lines.
  */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const number = formatInvoiceNumber(invoice._id);
+  // The human order number once the order has one; the order's id before.
+  const orderName = oneLine(String(invoice.orderNumber ?? invoice.orderId));
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: {
       Title: `Invoice ${number}`,
       Author: SELLER.name,
-      Subject: `Invoice ${number} for order ${String(invoice.orderId)}`,
+      Subject: `Invoice ${number} for order ${orderName}`,
     },
   });
+  doc.registerFont(BODY, fonts().body);
+  doc.registerFont(BOLD, fonts().bold);
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -70,8 +88,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   const half = width / 2 - 12;
 
   // Heading: the seller's name, "Invoice" and its number and dates.
-  doc.font('Helvetica-Bold').fontSize(20).fillColor(BRAND).text(SELLER.name, left, MARGIN);
-  doc.font('Helvetica-Bold').fontSize(24).fillColor('black').text('INVOICE', left, MARGIN, {
+  doc.font(BOLD).fontSize(20).fillColor(BRAND).text(SELLER.name, left, MARGIN);
+  doc.font(BOLD).fontSize(24).fillColor('black').text('INVOICE', left, MARGIN, {
     width,
     align: 'right',
   });
@@ -79,24 +97,21 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ['Invoice number', number],
     ['Invoice date', invoiceDate(invoice.issuedAt)],
     ['Order date', invoiceDate(invoice.orderedAt)],
-    ['Order', String(invoice.orderId)],
+    ['Order', orderName],
   ];
   let y = MARGIN + 44;
+  // Labels left, values right-aligned: room for a 24-character order id in the wider DejaVu.
+  const valueWidth = 190;
   for (const [label, value] of facts) {
     doc
-      .font('Helvetica')
+      .font(BODY)
       .fontSize(10)
       .fillColor(MUTED)
-      .text(`${label}:`, left + half, y, {
-        width: half / 2,
-      });
+      .text(`${label}:`, left + half - 40, y, { width: width - half + 40 - valueWidth });
     doc
-      .font('Helvetica-Bold')
+      .font(BOLD)
       .fillColor('black')
-      .text(value, left + half + half / 2, y, {
-        width: half / 2 + 24,
-        align: 'right',
-      });
+      .text(value, right - valueWidth, y, { width: valueWidth, align: 'right', lineBreak: false });
     y += 15;
   }
 
@@ -127,7 +142,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     { label: 'Amount', x: right - 90, width: 90, align: 'right' as const },
   ];
   doc.rect(left, y - 6, width, 22).fill('#eff6ff');
-  doc.font('Helvetica-Bold').fontSize(10).fillColor('black');
+  doc.font(BOLD).fontSize(10).fillColor('black');
   for (const column of columns) {
     doc.text(column.label, column.x + (column.align === 'left' ? 6 : -6), y, {
       width: column.width,
@@ -139,7 +154,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ...line,
     amount: line.quantity * line.unitPrice,
   })) ?? [{ ...invoice.line, amount: invoice.total }];
-  doc.font('Helvetica').fontSize(10.5);
+  doc.font(BODY).fontSize(10.5);
   for (const row of rows) {
     // A long order goes on over more pages, leaving room for the total and the footer.
     if (y > doc.page.height - MARGIN - 120) {
@@ -147,7 +162,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       y = MARGIN;
     }
     const cells = [
-      printable(row.description),
+      oneLine(row.description),
       formatCount(row.quantity),
       formatDollars(row.unitPrice),
       formatDollars(row.amount),
@@ -160,6 +175,16 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       });
       rowEnd = Math.max(rowEnd, doc.y);
     });
+    if (row.sku) {
+      doc
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`SKU ${oneLine(row.sku)}`, left + 6, rowEnd, {
+          width: columns[0]!.width,
+        });
+      doc.fontSize(10.5).fillColor('black');
+      rowEnd = doc.y;
+    }
     y = rowEnd + (rows.length > 1 ? 4 : 10);
   }
   doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
@@ -167,7 +192,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   // Total and payment.
   y += 12;
   doc
-    .font('Helvetica-Bold')
+    .font(BOLD)
     .fontSize(12)
     .text('Total (USD)', right - 270, y, {
       width: 170,
@@ -175,7 +200,7 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     });
   doc.text(formatDollars(invoice.total), right - 96, y, { width: 90, align: 'right' });
   y += 30;
-  doc.font('Helvetica').fontSize(10).fillColor(MUTED);
+  doc.font(BODY).fontSize(10).fillColor(MUTED);
   doc.text(`Paid in full by card. Transaction ID: ${invoice.transactionId}`, left, y, { width });
   doc.moveDown(0.4).text('All amounts in US dollars.', { width });
 

@@ -15,9 +15,13 @@ export class InvoicedOrderView {
   @Prop() phone: string;
   @Prop() orderQuantity: number;
   @Prop() totalPrice: number;
+  /** The product's SKU at order time (orders placed before SKUs have none). */
+  @Prop() sku?: string;
+  /** The human order number (orders made before numbering have none). */
+  @Prop({ type: Object }) number?: number | string;
   /** A multi-line order's lines (quick order). */
   @Prop({ type: [Object], default: undefined })
-  lines?: Array<{ name: string; orderQuantity: number; unitPrice: number }>;
+  lines?: Array<{ name: string; orderQuantity: number; unitPrice: number; sku?: string }>;
   @Prop() paid: boolean;
   @Prop() transactionId?: string;
   @Prop() createdAt: Date;

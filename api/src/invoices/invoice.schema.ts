@@ -14,6 +14,8 @@ export class InvoiceBuyer {
 /** What was sold: one product, its quantity and unit price. Money in whole dollars, like orders. */
 export class InvoiceLine {
   description: string;
+  /** The product's SKU, printed beside the description (none on orders from before SKUs). */
+  sku?: string;
   quantity: number;
   unitPrice: number;
 }
@@ -30,6 +32,8 @@ export class Invoice {
   @Prop({ type: Types.ObjectId, required: true, unique: true }) orderId: Types.ObjectId;
   @Prop({ required: true }) issuedAt: Date;
   @Prop({ required: true }) orderedAt: Date;
+  /** The order's human number, printed instead of its id when the order has one. */
+  @Prop({ type: Object }) orderNumber?: number | string;
   @Prop({ type: Object, required: true }) buyer: InvoiceBuyer;
   /** The order as one line (a multi-line order: its name, total quantity and average price). */
   @Prop({ type: Object, required: true }) line: InvoiceLine;

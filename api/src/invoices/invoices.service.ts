@@ -79,15 +79,18 @@ export class InvoicesService implements OnModuleInit {
         orderId: order._id,
         issuedAt: new Date(),
         orderedAt: order.createdAt,
+        ...(order.number !== undefined && order.number !== null && { orderNumber: order.number }),
         buyer,
         line: {
           description: order.name,
+          ...(order.sku && { sku: order.sku }),
           quantity: order.orderQuantity,
           unitPrice: order.totalPrice / order.orderQuantity,
         },
         ...(order.lines?.length && {
           lines: order.lines.map((line) => ({
             description: line.name,
+            ...(line.sku && { sku: line.sku }),
             quantity: line.orderQuantity,
             unitPrice: line.unitPrice,
           })),

@@ -1,0 +1,78 @@
+import { SELLER } from '@toolshop/contracts';
+import { pdfText } from '../../test/support/pdf-text';
+import { printedLines, renderInvoicePdf } from './invoice-pdf';
+import type { Invoice } from './invoice.schema';
+import { Types } from 'mongoose';
+
+const invoice = (changes: Partial<Invoice> = {}): Invoice => ({
+  _id: 42,
+  orderId: new Types.ObjectId('65a000000000000000000042'),
+  issuedAt: new Date('2026-11-20T10:00:00Z'),
+  orderedAt: new Date('2026-11-19T10:00:00Z'),
+  buyer: {
+    name: 'Zoë Łukasiewicz',
+    email: 'zoe@toolshop.test',
+    address: '12 Workshop Lane\nPittsburgh, PA 15201',
+    phone: '555-0100',
+    company: 'Müller GmbH',
+  },
+  line: { description: 'Đorđe’s Cordless Drill', quantity: 2, unitPrice: 40 },
+  total: 80,
+  transactionId: 'pi_test_123',
+  ...changes,
+});
+
+describe('renderInvoicePdf', () => {
+  it('prints names in any Latin, Greek or Cyrillic script and €, as those characters', async () => {
+    const text = pdfText(
+      await renderInvoicePdf(
+        invoice({
+          lines: [
+            { description: 'Đorđe’s Cordless Drill', sku: 'DRL-18V', quantity: 2, unitPrice: 40 },
+            { description: 'Ελένη saw blade — Иван edition €', quantity: 1, unitPrice: 0 },
+          ],
+        }),
+      ),
+    );
+    for (const expected of [
+      'Zoë Łukasiewicz',
+      'Müller GmbH',
+      'Đorđe’s Cordless Drill',
+      'Ελένη saw blade — Иван edition €',
+      'SKU DRL-18V',
+      SELLER.name,
+      'INVOICE',
+    ]) {
+      expect(text).toContain(expected);
+    }
+    expect(text).not.toContain('?');
+  });
+
+  it('prints a two-line address on two lines', async () => {
+    const lines = pdfText(await renderInvoicePdf(invoice())).split('\n');
+    const street = lines.indexOf('12 Workshop Lane');
+    expect(street).toBeGreaterThan(-1);
+    expect(lines[street + 1]).toBe('Pittsburgh, PA 15201');
+  });
+
+  it('names the order by its human number when it has one, by its id before', async () => {
+    expect(pdfText(await renderInvoicePdf(invoice()))).toContain('65a000000000000000000042');
+    const numbered = pdfText(await renderInvoicePdf(invoice({ orderNumber: 1007 })));
+    expect(numbered).toMatch(/Order:\n1007\n/);
+    expect(numbered).not.toContain('65a000000000000000000042');
+  });
+});
+
+describe('printedLines', () => {
+  it('splits on every kind of line break and drops control characters and blank lines', () => {
+    expect(printedLines(' 12 Workshop Lane\r\n\r\nPittsburgh\u2028PA\u0007 ')).toEqual([
+      '12 Workshop Lane',
+      'Pittsburgh',
+      'PA',
+    ]);
+  });
+
+  it('composes decomposed accents (NFC)', () => {
+    expect(printedLines('Zoe\u0308')).toEqual(['Zoë']);
+  });
+});
