@@ -1,8 +1,8 @@
 // GET /audit?limit&page: one page of the admin actions, newest first.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { AuditEntry } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const AUDIT_PAGE_SIZE = 25;
 

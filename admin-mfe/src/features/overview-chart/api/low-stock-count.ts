@@ -1,8 +1,8 @@
 // GET /tools?lowStock=true&limit=1: how many products are below their low-stock threshold.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export function useLowStockCount() {
   return useQuery({

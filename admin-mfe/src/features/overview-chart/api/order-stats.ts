@@ -1,10 +1,10 @@
 // GET /adminOrders/stats?days=n: orders and paid revenue per day.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { DailyStat } from '../daily-stats';
 
-export const orderStatsKey = (days: number) => [...queryRoots.adminOrders, 'stats', days] as const;
+export const orderStatsKey = (days: number) => [...queryRoots.orders, 'stats', days] as const;
 
 export function useOrderStats(days: number) {
   return useQuery({

@@ -1,8 +1,8 @@
 // GET /tools?sort=lowStock&limit&page: one page of every tool, low stock first, for the products table.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const PRODUCTS_PAGE_SIZE = 20;
 

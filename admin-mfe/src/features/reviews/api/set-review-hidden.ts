@@ -1,8 +1,8 @@
 // PATCH /reviews/{id} { hidden }: an admin hides a review from the public list, or shows it again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import { type ModifiedAnswer, type Review, TrustMessages } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 import { adminReviewsKeys } from './admin-reviews';
 
 export interface ReviewVisibilityChange {

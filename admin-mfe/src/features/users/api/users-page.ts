@@ -1,7 +1,7 @@
 // GET /user?limit&page: one page of all users with their role.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots } from '@toolshop/auth/query-roots';
 
 export const USERS_PAGE_SIZE = 20;
 

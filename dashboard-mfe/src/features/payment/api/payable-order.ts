@@ -1,11 +1,24 @@
 // GET /orders/{id}: the order to pay (its owner or an admin only).
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Order } from '@toolshop/contracts';
 
 /** What the card is charged for (SPEC §7). */
-export type PayableOrder = Pick<Order, '_id' | 'name' | 'img' | 'email' | 'address' | 'userName' | 'orderQuantity' | 'totalPrice' | 'paid' | 'transactionId' | 'lines'>;
+export type PayableOrder = Pick<
+  Order,
+  | '_id'
+  | 'name'
+  | 'img'
+  | 'email'
+  | 'address'
+  | 'userName'
+  | 'orderQuantity'
+  | 'totalPrice'
+  | 'paid'
+  | 'transactionId'
+  | 'lines'
+>;
 
 export const orderPath = (orderId: string) => `/orders/${encodeURIComponent(orderId)}`;
 

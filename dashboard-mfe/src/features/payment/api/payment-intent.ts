@@ -2,8 +2,8 @@
 // the amount from the stored order; totalPrice is sent as the spec says (SPEC §7).
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { PaymentIntentAnswer } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 import type { PayableOrder } from './payable-order';
 
 async function createPaymentIntent(order: PayableOrder): Promise<string> {

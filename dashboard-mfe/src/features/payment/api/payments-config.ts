@@ -1,7 +1,7 @@
 // GET /payments/config: which card form to show.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots } from '@toolshop/auth/query-roots';
 
 export interface PaymentsConfig {
   provider: 'stripe' | 'test';

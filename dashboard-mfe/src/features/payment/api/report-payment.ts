@@ -1,8 +1,8 @@
 // PATCH /orders/{id}: the server verifies the payment with the provider before marking it paid.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { ModifiedAnswer } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 import { orderPath } from './payable-order';
 
 export interface PaymentReport {

@@ -1,8 +1,8 @@
 // GET /users?email=: the signed-in user's profile; the API answers a list, SPEC.md §7 uses its first entry.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { UserProfile } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const profilePath = (email: string) => `/users?email=${encodeURIComponent(email)}`;
 

@@ -1,8 +1,8 @@
 // The customer's saved lists: GET /savedLists (newest first), POST, PUT and DELETE /savedLists/{id}.
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { SavedList, SavedListInput } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const savedListsKey = queryRoots.savedLists;
 
@@ -20,7 +20,11 @@ export function useSavedLists({ enabled = true }: { enabled?: boolean } = {}) {
  * Every change reads the lists again, a refusal too (the list may be gone: 404). `quiet`: a dialog
  * shows the refusal beside the name typed; otherwise it is toasted.
  */
-function useListChange<V>(change: (variables: V) => Promise<unknown>, success: (variables: V) => string, quiet: boolean) {
+function useListChange<V>(
+  change: (variables: V) => Promise<unknown>,
+  success: (variables: V) => string,
+  quiet: boolean,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: change,
@@ -31,7 +35,8 @@ function useListChange<V>(change: (variables: V) => Promise<unknown>, success: (
 
 export const useCreateSavedList = () =>
   useListChange(
-    (list: SavedListInput) => api.post<{ insertedId: string }>('/savedLists', list, { idempotent: true }),
+    (list: SavedListInput) =>
+      api.post<{ insertedId: string }>('/savedLists', list, { idempotent: true }),
     (list) => `Saved the list "${list.name}"`,
     true,
   );
@@ -39,14 +44,16 @@ export const useCreateSavedList = () =>
 /** PUT /savedLists/{id}: a rename (`quiet`, in its dialog) or new quantities. */
 export const useUpdateSavedList = ({ quiet }: { quiet: boolean }) =>
   useListChange(
-    ({ id, list }: { id: string; list: SavedListInput }) => api.put<unknown>(listPath(id), list, { idempotent: true }),
+    ({ id, list }: { id: string; list: SavedListInput }) =>
+      api.put<unknown>(listPath(id), list, { idempotent: true }),
     ({ list }) => `Saved the list "${list.name}"`,
     quiet,
   );
 
 export const useDeleteSavedList = () =>
   useListChange(
-    (list: Pick<SavedList, '_id' | 'name'>) => api.delete<unknown>(listPath(list._id), { idempotent: true }),
+    (list: Pick<SavedList, '_id' | 'name'>) =>
+      api.delete<unknown>(listPath(list._id), { idempotent: true }),
     (list) => `Deleted the list "${list.name}"`,
     false,
   );

@@ -1,8 +1,8 @@
 // GET /userReviews?email=: the signed-in user's own reviews.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Review } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const reviewsKeys = {
   /** Every list of reviews (the user's, the home page's): what a new review invalidates. */

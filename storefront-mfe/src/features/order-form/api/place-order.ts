@@ -2,8 +2,8 @@
 // accepted order took from it, a refusal may mean it changed meanwhile).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import { Messages, type InsertedAnswer, type NewOrder } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 /**
  * One order attempt = one `Idempotency-Key` (the API client's `idempotent`): a send without a

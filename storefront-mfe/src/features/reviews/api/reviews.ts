@@ -1,8 +1,8 @@
 // GET /reviews: every customer review, newest first.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Review } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export function useReviews() {
   return useQuery({

@@ -1,8 +1,8 @@
 // GET /reviews?toolId=: one product's reviews, newest first, with their total.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import { LIST_MAX_LIMIT, type Review } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export const toolReviewsKey = (toolId: string) => [...queryRoots.reviews, 'tool', toolId] as const;
 

@@ -1,8 +1,8 @@
 // GET /tools/{id}: one tool with its stock, for its detail page.
 import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 
 export function useTool(toolId: string) {
   return useQuery({

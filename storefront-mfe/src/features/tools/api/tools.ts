@@ -1,8 +1,8 @@
 // GET /tools: the tools on sale for the home page's grid, filtered and sorted as the URL says.
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool, ToolQuery } from '@toolshop/contracts';
-import { queryRoots } from '../../../lib/query-keys';
 import { catalogSearch } from '../catalog-params';
 
 export function useTools(query: ToolQuery = {}) {
