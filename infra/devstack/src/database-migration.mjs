@@ -29,7 +29,7 @@ export function ensureFerretDbV1(log = console.error) {
 const freePort = () =>
   new Promise((resolve, reject) => {
     const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
       server.close(() => resolve(port));
     });
   });
@@ -97,11 +97,11 @@ export async function migrateFromFerretDbV1({ dataDir, targetUri, log = console.
   } finally {
     await source?.close().catch(() => {});
     await target.close().catch(() => {});
-    await new Promise((done) => {
+    await /** @type {Promise<void>} */ (new Promise((done) => {
       if (child.exitCode !== null) return done();
-      child.once('exit', done);
+      child.once('exit', () => done());
       child.kill('SIGTERM');
-    });
+    }));
   }
   renameSync(oldDir, join(dataDir, 'ferretdb-v1-migrated'));
   const total = Object.values(copied).reduce((a, b) => a + b, 0);

@@ -31,7 +31,7 @@ export function ensureFerretDb(log = console.error) {
 export function ensureDocumentDb() {
   const built = spawnSync('bash', [documentDbBuild], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
   if (built.status !== 0) throw new Error('the DocumentDB build (infra/documentdb/build.sh) failed');
-  const tree = built.stdout.trim().split('\n').at(-1);
+  const tree = built.stdout.trim().split('\n').at(-1) ?? '';
   return { tree, bin: join(tree, 'lib/postgresql/15/bin') };
 }
 
@@ -212,12 +212,12 @@ async function waitUntilReachable(uri, child, timeoutMs = 60_000) {
 
 function stopper(child, signal = 'SIGTERM') {
   return () =>
-    new Promise((done) => {
+    /** @type {Promise<void>} */ (new Promise((done) => {
       if (child.exitCode !== null || child.signalCode !== null) return done();
       child.once('exit', () => done());
       child.kill(signal);
       setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    });
+    }));
 }
 
 const alive = (pid) => {

@@ -10,7 +10,7 @@ import { parseArgs } from 'node:util';
 import { registryClient, tokenFor } from './client.mjs';
 import { basePorts, localUrl } from '@toolshop/settings';
 import { previewKey, previewTokens } from './preview.mjs';
-import { remoteNames } from './config.mjs';
+import { isRemoteName, remoteNames } from './config.mjs';
 
 const usage = `usage: npm run remotes -- status | history [remote] | activate <remote> <version> [--percent N] [--reason why] | promote <remote> | rollback <remote> [--reason why] | preview <remote> <version> [--minutes N]`;
 
@@ -24,7 +24,7 @@ export async function runCommand(argv, env = process.env) {
   const [command, remote, version] = positionals;
   const call = registryClient(env);
   const needRemote = () => {
-    if (!remoteNames.includes(remote)) throw new Error(`name a remote: ${remoteNames.join(', ')}\n${usage}`);
+    if (!isRemoteName(remote)) throw new Error(`name a remote: ${remoteNames.join(', ')}\n${usage}`);
     return tokenFor(remote, env);
   };
   switch (command) {

@@ -22,6 +22,11 @@ const actorOf = (env) => {
 
 export function registryClient(env = process.env) {
   const base = registryConfig(env).url;
+  /**
+   * One JSON call to the registry; a non-2xx answer throws its message (and `problems`).
+   * @param {string} method @param {string} path @param {{ body?: unknown, token?: string }} [options]
+   * @returns {Promise<any>}
+   */
   return async function call(method, path, { body, token } = {}) {
     const answer = await fetch(`${base}${path}`, {
       method,
@@ -34,6 +39,7 @@ export function registryClient(env = process.env) {
     }).catch((error) => {
       throw new Error(`the registry at ${base} cannot be reached (${error.cause?.code ?? error.message}); is npm start running?`);
     });
+    /** @type {any} */
     const value = await answer.json().catch(() => ({}));
     if (!answer.ok) throw Object.assign(new Error(value.message ?? `${method} ${path} answered ${answer.status}`), { status: answer.status, problems: value.problems });
     return value;

@@ -14,6 +14,12 @@ import { localStoreCredentials } from './objectstore.mjs';
 /** The remotes, from the one route table (@toolshop/routes). */
 export { remoteNames };
 
+/**
+ * Whether `value` names a remote (narrows it for the typed tables).
+ * @param {unknown} value @returns {value is import('@toolshop/routes').RemoteName}
+ */
+export const isRemoteName = (value) => remoteNames.includes(/** @type {any} */ (value));
+
 /** A setting of the registry's environment is missing or malformed: the message names each one. */
 export class RegistryConfigError extends Error {}
 

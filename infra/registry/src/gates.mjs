@@ -7,10 +7,10 @@ import { routeTables, sharedSingletons } from '@toolshop/routes';
 /** The singletons a remote must share with the shell: the build factory's list (@toolshop/routes). */
 export const requiredSingletons = sharedSingletons;
 
-/** @param {string} version */
+/** @param {unknown} version @returns {[number, number, number] | undefined} */
 const parse = (version) => {
   const match = /^(\d+)\.(\d+)\.(\d+)/.exec(String(version ?? '').trim());
-  return match ? match.slice(1, 4).map(Number) : undefined;
+  return match ? [Number(match[1]), Number(match[2]), Number(match[3])] : undefined;
 };
 
 const compare = (a, b) => a[0] - b[0] || a[1] - b[1] || a[2] - b[2];

@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { registryClient } from './client.mjs';
 import { runCommand } from './cli.mjs';
-import { registryConfig, remoteNames } from './config.mjs';
+import { isRemoteName, registryConfig, remoteNames } from './config.mjs';
 import { appFolders, releaseRemote } from './release.mjs';
 import { smokeCheck } from './smoke.mjs';
 
@@ -37,7 +37,7 @@ export async function pipeline(argv, env = process.env) {
     },
   });
   const [remote] = positionals;
-  if (!remoteNames.includes(remote)) throw new Error(`usage: pipeline.mjs <${remoteNames.join('|')}> [--percent N] [--skip-tests]`);
+  if (!isRemoteName(remote)) throw new Error(`usage: pipeline.mjs <${remoteNames.join('|')}> [--percent N] [--skip-tests]`);
   const project = `@toolshop/${appFolders[remote]}`;
   if (!values['skip-tests']) {
     console.log(`[pipeline] 1/4 lint, type check and unit tests of ${project}`);

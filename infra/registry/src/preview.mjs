@@ -81,7 +81,7 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0
 export function previewLinks({ key, now = Date.now }) {
   const tokens = previewTokens(key, now);
   const cookie = (req, name, value, maxAge, httpOnly) => {
-    const https = req.socket?.encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+    const https = req.socket?.encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
     return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${https ? '; Secure' : ''}`;
   };
   const refuse = (res, message) => {

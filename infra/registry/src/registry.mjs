@@ -5,7 +5,7 @@
 // database, so several registry processes (and one restarted) see the same counts and history.
 import { createHash } from 'node:crypto';
 import { collectionLockStore, LeaseLocks } from '@toolshop/lease-locks';
-import { remoteNames } from './config.mjs';
+import { isRemoteName, remoteNames } from './config.mjs';
 
 /** An error the HTTP layer answers with its status and message. */
 export class RegistryError extends Error {
@@ -26,6 +26,15 @@ export const pageLoadPattern = /^[A-Za-z0-9_-]{16,64}$/;
 const clientPattern = /^[A-Za-z0-9_-]{8,64}$/;
 const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
 
+/**
+ * A document of the registry's collections: `_id` is a string of its own (a remote, a release
+ * `<remote>@<version>`, a page load), never an ObjectId.
+ * @typedef {{ _id: string, [field: string]: any }} Doc
+ */
+/** @param {import('mongodb').Db} db @param {string} name @returns {import('mongodb').Collection<Doc>} */
+const collection = (db, name) => db.collection(name);
+
+/** @param {import('node:crypto').BinaryLike} body */
 export const sha384 = (body) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
 /** The visitor's bucket (0..99) of one remote: the same canary id always lands in the same one. */
@@ -46,9 +55,9 @@ export function bucketOf(canaryId, remote) {
  */
 export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000, beaconsPerClientMinute = 60 }) {
   const activeWindowMs = canary.activeWindowMs ?? 15 * 60_000;
-  const releases = db.collection('releases');
-  const states = db.collection('states');
-  const history = db.collection('history');
+  const releases = collection(db, 'releases');
+  const states = collection(db, 'states');
+  const history = collection(db, 'history');
   // One change of a remote's state at a time across every registry process: FerretDB's updates are
   // not atomic (NOTES.md), so a lease per remote taken by a unique insert (@toolshop/lease-locks).
   const locks = new LeaseLocks(
@@ -62,9 +71,9 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   // FerretDB makes atomic, api/README.md, so a replayed report counts once), counted by queries, so
   // every registry process sees the same figures and a restart loses none. FerretDB
   // has no TTL index: each process sweeps reports older than `beaconRetentionMs` now and then.
-  const beacons = db.collection('beacons');
+  const beacons = collection(db, 'beacons');
   // Decisions taken once across processes: the first insert of its `_id` wins (unique `_id`).
-  const decisions = db.collection('decisions');
+  const decisions = collection(db, 'decisions');
   let swept = 0;
   const sweep = async () => {
     if (Date.now() - swept < 60_000) return;
@@ -87,7 +96,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   const save = (state) => states.replaceOne({ _id: state._id }, state, { upsert: true });
 
   const assertRemote = (remote) => {
-    if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+    if (!isRemoteName(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
   };
 
   // The visitor's map changes only with a state: cache what it is built from for a moment.
@@ -103,6 +112,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   const invalidate = () => (snapshot = undefined);
 
   /** A stored release with its hashes as the contract's object (file -> sha384). */
+  /** @param {Doc} stored @returns {Doc & { integrity: Record<string, string> }} */
   const withIntegrity = ({ files, ...release }) => ({
     ...release,
     integrity: Object.fromEntries(files.map(({ path, integrity }) => [path, integrity])),
@@ -231,6 +241,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
 
     /** Activates a release for every visitor (percent 100) or a sticky share of them (a canary), through the gates. */
     // The gates judge the immutable release, outside the lock (the smoke check takes seconds).
+    /** @param {string} remote @param {{ version: string, percent?: number, reason?: string | null }} request @param {string} by */
     activate: async (remote, { version, percent = 100, reason = null }, by) => {
       assertRemote(remote);
       if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
@@ -265,6 +276,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     },
 
     /** The canary becomes the version of every visitor. */
+    /** @param {string} remote @param {{ reason?: string | null }} request @param {string} by */
     promote: async (remote, { reason = null }, by) => {
       assertRemote(remote);
       return serial(remote, async () => {
@@ -282,6 +294,7 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     },
 
     /** Ends a canary; without one, goes back to the version active before the current one. */
+    /** @param {string} remote @param {{ reason?: string | null }} request @param {string} by */
     rollback: async (remote, { reason = null }, by) => {
       assertRemote(remote);
       return serial(remote, async () => {
@@ -298,8 +311,9 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
      * threshold (with enough page loads) is rolled back, and so is an active version: back to the
      * version before it, recorded as automatic, once. Returns whether the report changed a count.
      */
+    /** @param {{ remote: string, version: string, kind: string, id: string, client?: string }} report */
     beacon: async ({ remote, version, kind, id, client }) => {
-      if (!remoteNames.includes(remote)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+      if (!isRemoteName(remote)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
       if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
       if (!['ok', 'load', 'render'].includes(kind)) throw new RegistryError(400, 'kind must be ok, load or render');
       if (typeof id !== 'string' || !pageLoadPattern.test(id)) throw new RegistryError(400, 'id must be the page load\'s id (16 to 64 of A-Z a-z 0-9 _ -)');

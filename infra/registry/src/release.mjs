@@ -16,7 +16,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { parseArgs } from 'node:util';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { registryClient, tokenFor } from './client.mjs';
-import { remoteNames, storeConfig } from './config.mjs';
+import { isRemoteName, remoteNames, storeConfig } from './config.mjs';
 import { sha384, versionPattern } from './registry.mjs';
 import { createStore } from './store.mjs';
 
@@ -79,7 +79,7 @@ async function filesOf(dist) {
  * @param {{ remote: string, dist: string, version: string, commit?: string | null, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
  */
 export async function publish({ remote, dist, version, commit = null, env = process.env, log = console.log }) {
-  if (!remoteNames.includes(remote)) throw new Error(`remote must be one of ${remoteNames.join(', ')}`);
+  if (!isRemoteName(remote)) throw new Error(`remote must be one of ${remoteNames.join(', ')}`);
   if (!versionPattern.test(version)) throw new Error(`"${version}" is not a semver version`);
   const files = await filesOf(dist);
   if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: build the remote first`);
@@ -119,7 +119,7 @@ export async function publish({ remote, dist, version, commit = null, env = proc
  *           root?: string, build?: typeof buildInto, publishBuild?: typeof publish }} options
  */
 export async function releaseRemote({ remote, version, dist, skipBuild = Boolean(dist), env = process.env, root = repoRoot, build = buildInto, publishBuild = publish }) {
-  if (!remoteNames.includes(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
+  if (!isRemoteName(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
   if (skipBuild || dist) {
     if (!dist) throw new Error('--skip-build publishes a build folder: name it with --dist <folder>');
     const name = version ?? versionOf(remote, root).version;
@@ -152,7 +152,7 @@ if (import.meta.main) {
     options: { version: { type: 'string' }, dist: { type: 'string' }, 'skip-build': { type: 'boolean' } },
   });
   try {
-    await releaseRemote({ remote: positionals[0], version: values.version, dist: values.dist, skipBuild: values['skip-build'] ?? Boolean(values.dist) });
+    await releaseRemote({ remote: positionals[0] ?? '', version: values.version, dist: values.dist, skipBuild: values['skip-build'] ?? Boolean(values.dist) });
   } catch (error) {
     console.error(`[release] ${error.message}`);
     process.exit(1);

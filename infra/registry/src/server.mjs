@@ -18,7 +18,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { createServer } from 'node:http';
 import { RegistryError } from './registry.mjs';
-import { remoteNames } from './config.mjs';
+import { isRemoteName, remoteNames } from './config.mjs';
 
 const maxBody = 1024 * 1024;
 
@@ -88,10 +88,11 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
       const path = url.pathname;
       const origin = req.headers.origin;
       if ((path === '/status' || path === '/history') && origin && corsOrigins.includes(origin)) {
-        res.corsHeaders = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+        const corsHeaders = { 'Access-Control-Allow-Origin': origin, Vary: 'Origin' };
+        Object.assign(res, { corsHeaders }); // added to every answer by send()
         if (req.method === 'OPTIONS') {
           res.writeHead(204, {
-            ...res.corsHeaders,
+            ...corsHeaders,
             'Access-Control-Allow-Methods': 'GET',
             'Access-Control-Allow-Headers': 'Authorization',
             'Access-Control-Max-Age': '600',
@@ -117,10 +118,10 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
       if (previewed) {
         // a recorded release as a map entry (public data: its files are public in the store), for preview links
         const [, remote, raw] = previewed;
-        if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+        if (!isRemoteName(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
         const version = (() => {
           try {
-            return decodeURIComponent(raw);
+            return decodeURIComponent(raw ?? '');
           } catch {
             throw new RegistryError(400, 'the version is not well-formed');
           }
@@ -131,7 +132,7 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
       }
       if (req.method === 'POST' && path === '/releases') {
         const body = await readJson(req);
-        if (typeof body.remote !== 'string' || !remoteNames.includes(body.remote)) {
+        if (typeof body.remote !== 'string' || !isRemoteName(body.remote)) {
           throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
         }
         const team = requireTeam(req, body.remote);
@@ -142,7 +143,7 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
       const action = /^\/remotes\/([a-z]+)\/(activate|promote|rollback)$/.exec(path);
       if (action && req.method === 'POST') {
         const [, remote, verb] = action;
-        if (!remoteNames.includes(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
+        if (!isRemoteName(remote)) throw new RegistryError(404, `no remote named "${remote}"`);
         const team = requireTeam(req, remote);
         const body = await readJson(req);
         const reason = typeof body.reason === 'string' ? body.reason.slice(0, 500) : null;
@@ -156,7 +157,7 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
         if (!team && !admin) throw new RegistryError(401, 'a team token or a shop admin\'s API token is required');
         if (path === '/status') return json(res, 200, await registry.status());
         const wanted = url.searchParams.get('remote');
-        if (wanted && !remoteNames.includes(wanted)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+        if (wanted && !isRemoteName(wanted)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
         if (team && wanted && wanted !== team) throw new RegistryError(403, `the ${team} team's token reads only the ${team} history`);
         const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : 100;
         if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new RegistryError(400, 'limit must be a whole number from 1 to 500');

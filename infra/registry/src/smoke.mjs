@@ -73,7 +73,7 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
           ({ fallbackAttribute, failuresKey }) =>
             (document.querySelector('main')?.textContent ?? '').trim().length > 0 ||
             document.querySelector(`[${fallbackAttribute}]`) !== null ||
-            (window[failuresKey]?.length ?? 0) > 0,
+            (/** @type {any} */ (window)[failuresKey]?.length ?? 0) > 0,
           compositionSignals,
           { timeout: 10_000 },
         )
@@ -82,7 +82,9 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
         const fallbacks = [...document.querySelectorAll(`[${fallbackAttribute}]`)].map((element) =>
           `${element.getAttribute(fallbackAttribute)}${element.getAttribute('data-remote') ? ` of ${element.getAttribute('data-remote')}` : ''}: ${element.textContent?.trim().slice(0, 80)}`,
         );
-        const failures = (window[failuresKey] ?? []).map(({ remote, kind, message }) => `${kind} failure of ${remote}: ${String(message).slice(0, 160)}`);
+        /** @type {{ remote: string, kind: string, message: unknown }[]} */
+        const caught = /** @type {any} */ (window)[failuresKey] ?? [];
+        const failures = caught.map(({ remote, kind, message }) => `${kind} failure of ${remote}: ${String(message).slice(0, 160)}`);
         return { fallbacks, failures, text: (document.querySelector('main')?.innerText ?? '').trim() };
       }, compositionSignals);
       const before = problems.length;
@@ -96,7 +98,7 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
     }
     await context.close();
   } catch (error) {
-    problems.push(`the smoke check failed: ${String(error?.message ?? error).split('\n')[0].slice(0, 200)}`);
+    problems.push(`the smoke check failed: ${String(error?.message ?? error).split('\n')[0]?.slice(0, 200)}`);
   } finally {
     await browser.close();
   }

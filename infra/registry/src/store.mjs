@@ -42,7 +42,7 @@ export function createStore(config) {
     async get(key) {
       try {
         const answer = await client.send(new GetObjectCommand({ Bucket, Key: key }));
-        return Buffer.from(await answer.Body.transformToByteArray());
+        return answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : undefined;
       } catch (error) {
         if (error?.$metadata?.httpStatusCode === 404 || error?.name === 'NoSuchKey') return undefined;
         throw error;

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { sharedSingletons } from '@toolshop/routes';
 import { checkExposes, checkShared, requiredSingletons, satisfies } from '../src/gates.mjs';
 
+/** @param {string} name @param {string} version @param {string | null} [requiredVersion] @param {boolean} [singleton] */
 const shared = (name, version, requiredVersion = `^${version}`, singleton = true) => ({ name, version, requiredVersion, singleton });
 const shellManifest = {
   shared: [shared('react', '19.3.1'), shared('react-dom', '19.3.1'), shared('react-router', '7.18.5'), shared('zustand', '5.1.0'), shared('@toolshop/auth', '0.1.0', null)],

@@ -6,19 +6,18 @@ import { after, before, test } from 'node:test';
 import { registryMetrics, routeOf, withOperations } from '../src/operations.mjs';
 import { createRegistry } from '../src/registry.mjs';
 import { createRegistryServer } from '../src/server.mjs';
-import { startTestDatabase } from './support.mjs';
+import { listenLocally, startTestDatabase } from './support.mjs';
 
 const metricsToken = 'registry-metrics-token-0123456789';
 let database, db, base, server, stopped = false;
 
 /** A registry server with its operations in front, on the database `on`. */
 async function start(on, options = {}) {
-  const registry = createRegistry({ db: on, store: {}, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
+  const registry = createRegistry({ db: on, store: /** @type {any} */ ({}), gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
   await registry.init();
   const http = createRegistryServer({ registry, tokens: { storefront: 'sf-old-token, sf-new-token', dashboard: 'db-token', admin: '' } });
   withOperations(http, { db: on, metrics: registryMetrics(on), metricsToken, ...options });
-  await new Promise((resolve) => http.listen(0, '127.0.0.1', resolve));
-  return { http, url: `http://127.0.0.1:${http.address().port}` };
+  return { http, url: await listenLocally(http) };
 }
 
 before(async () => {
@@ -40,7 +39,7 @@ test('GET /metrics needs the metrics token, and exports request durations by rou
   await get('/no/such/path/123');
   const answer = await get('/metrics', metricsToken);
   assert.equal(answer.status, 200);
-  assert.match(answer.headers.get('content-type'), /^text\/plain/);
+  assert.match(answer.headers.get('content-type') ?? '', /^text\/plain/);
   const text = await answer.text();
   assert.match(text, /http_server_request_duration_seconds_count\{method="GET",route="\/remotes\/:remote\/activate",status_class="4xx"\} 1/);
   assert.match(text, /http_server_request_duration_seconds_count\{method="GET",route="unmatched",status_class="4xx"\} 1/);

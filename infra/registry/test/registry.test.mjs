@@ -6,7 +6,7 @@ import { storeConfig } from '../src/config.mjs';
 import { bucketOf, createRegistry, sha384 } from '../src/registry.mjs';
 import { createRegistryServer } from '../src/server.mjs';
 import { createStore } from '../src/store.mjs';
-import { startTestDatabase, startTestStore } from './support.mjs';
+import { listenLocally, startTestDatabase, startTestStore } from './support.mjs';
 
 const tokens = { storefront: 'sf-secret', dashboard: 'db-secret', admin: 'ad-secret' };
 const shellToken = 'shell-secret';
@@ -29,8 +29,7 @@ before(async () => {
   });
   await registry.init();
   server = createRegistryServer({ registry, tokens, isShopAdmin: async (authorization) => authorization === 'Bearer shop-admin-jwt', corsOrigins: ['http://shell.test'], shellToken });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${server.address().port}`;
+  base = await listenLocally(server);
 });
 after(async () => {
   server?.close();
@@ -39,6 +38,7 @@ after(async () => {
   await storeServer?.stop();
 });
 
+/** @param {string} method @param {string} path @param {{ token?: string, body?: unknown }} [options] @returns {Promise<{ status: number, body: any }>} */
 const call = async (method, path, { token, body } = {}) => {
   const answer = await fetch(`${base}${path}`, {
     method,
@@ -321,14 +321,14 @@ test("activation checks every file's sha384 in the store again: a release change
   await release('admin', '3.0.1+changed');
   const registry = withTamperedStore({ 'admin/3.0.1+changed/remoteEntry.js': 'alert("evil")' });
   await registry.activate('admin', { version: '3.0.0+good' }, 'admin team');
-  await assert.rejects(registry.activate('admin', { version: '3.0.1+changed' }, 'admin team'), (error) => {
+  await assert.rejects(registry.activate('admin', { version: '3.0.1+changed' }, 'admin team'), (/** @type {any} */ error) => {
     assert.equal(error.status, 422);
     assert.equal(error.message, 'admin 3.0.1+changed was refused: remoteEntry.js of admin 3.0.1+changed in the store does not match its recorded sha384');
     return true;
   });
   const gone = { ...store, get: async (key) => (key.endsWith('3.0.0+good/mf-manifest.json') ? undefined : store.get(key)) };
   const another = createRegistry({ db, store: gone, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 10 } });
-  await assert.rejects(another.activate('admin', { version: '3.0.0+good' }), /mf-manifest\.json of admin 3\.0\.0\+good is missing from the store/);
+  await assert.rejects(another.activate('admin', { version: '3.0.0+good' }, 'admin team'), /mf-manifest\.json of admin 3\.0\.0\+good is missing from the store/);
   assert.equal((await registry.status()).admin.active.version, '3.0.0+good');
   const [last] = (await call('GET', '/history?remote=admin', { token: tokens.admin })).body;
   assert.equal(last.action, 'refused');
@@ -393,8 +393,8 @@ test("an active version is judged on its recent page loads: weeks of good ones d
 
 test('page load results are limited per client address in the database, across every shell server and registry process', async () => {
   await release('dashboard', '9.0.0+busy');
-  const registries = [1, 2].map(() =>
-    createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 1000 }, beaconsPerClientMinute: 3 }),
+  const registries = /** @type {[ReturnType<typeof createRegistry>, ReturnType<typeof createRegistry>]} */ (
+    [1, 2].map(() => createRegistry({ db, store, gates: async () => [], canary: { maxErrorRate: 0.2, minSample: 1000 }, beaconsPerClientMinute: 3 }))
   );
   await registries[0].activate('dashboard', { version: '9.0.0+busy' }, 'dashboard team');
   const report = (registry, client) => registry.beacon({ remote: 'dashboard', version: '9.0.0+busy', kind: 'load', id: pageLoad(), client });
@@ -403,7 +403,7 @@ test('page load results are limited per client address in the database, across e
   assert.equal(await report(registries[1], 'client-hash-aaaa'), true);
   assert.equal(await report(registries[0], 'client-hash-aaaa'), true);
   for (const registry of registries) {
-    await assert.rejects(report(registry, 'client-hash-aaaa'), (error) => {
+    await assert.rejects(report(registry, 'client-hash-aaaa'), (/** @type {any} */ error) => {
       assert.deepEqual([error.status, error.message], [429, 'too many beacons from this client address; try again in a minute']);
       return true;
     });

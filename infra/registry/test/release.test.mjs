@@ -37,6 +37,7 @@ function repository() {
 
 /** A build step that writes a small build where it is told, and a publish step that records. */
 function fakeSteps() {
+  /** @type {{ built: string[], published: { remote: string, dist: string, version: string, commit?: string | null, manifest: string }[] }} */
   const calls = { built: [], published: [] };
   return {
     calls,
@@ -44,6 +45,7 @@ function fakeSteps() {
       calls.built.push(outDir);
       writeFileSync(join(outDir, 'mf-manifest.json'), '{"served":"candidate"}');
     },
+    /** @param {{ remote: string, dist: string, version: string, commit?: string | null }} options */
     publishBuild: async ({ remote, dist, version, commit }) => {
       calls.published.push({ remote, dist, version, commit, manifest: readFileSync(join(dist, 'mf-manifest.json'), 'utf8') });
     },
@@ -70,14 +72,14 @@ test('changes the build does not read (another app) leave the release named afte
   assert.deepEqual(versionOf('storefront', root), { version: `0.3.0+${commit}`, commit, changed: [] });
   const steps = fakeSteps();
   assert.equal(await releaseRemote({ remote: 'storefront', root, ...steps }), `0.3.0+${commit}`);
-  assert.equal(steps.calls.published[0].commit, commit);
+  assert.equal(steps.calls.published[0]?.commit, commit);
 });
 
 test("a release builds into a folder of its own: the stack's dist/ keeps serving the built-in version", async () => {
   const { root, commit } = repository();
   const steps = fakeSteps();
   await releaseRemote({ remote: 'storefront', root, ...steps });
-  const [outDir] = steps.calls.built;
+  const [outDir = ''] = steps.calls.built;
   assert.notEqual(outDir, join(root, 'storefront-mfe/dist'));
   assert.ok(!outDir.startsWith(join(root, 'storefront-mfe/dist')));
   assert.deepEqual(steps.calls.published, [

@@ -6,9 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureObjectStore, objectStoreArgs, storeKeyHolders, writeLocalKeys } from '../src/objectstore.mjs';
 
+/**
+ * Starts `server` on a free port of 127.0.0.1; returns its base URL.
+ * @param {import('node:http').Server} server
+ */
+export async function listenLocally(server) {
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve())));
+  return `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
+}
+
 export async function freePort() {
   const server = createServer();
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve())));
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;

@@ -12,7 +12,7 @@ import { appFolders } from '../src/release.mjs';
 for (const remote of remoteNames) {
   test(`the ${remote} workflow releases the ${remote} only, through the shared pipeline`, () => {
     const text = readFileSync(join(repoRoot, '.github/workflows', `${remote}.yml`), 'utf8');
-    const paths = [...text.matchAll(/^\s+- '([^']+)'$/gm)].map(([, path]) => path);
+    const paths = [...text.matchAll(/^\s+- '([^']+)'$/gm)].map(([, path]) => path ?? '');
     assert.ok(paths.includes(`${appFolders[remote]}/**`));
     for (const other of remoteNames.filter((name) => name !== remote)) {
       assert.ok(!paths.some((path) => path.startsWith(appFolders[other])), `${remote}.yml must not start on ${other} changes`);
