@@ -6,6 +6,7 @@ export default createFederatedAppConfig({
   appRoot: import.meta.dirname,
   title: 'Toolshop',
   isHost: true,
-  // The page at '/' with its navbar, prerendered; the server adds the storefront's fragment to it.
-  prerender: { entry: './src/prerender/home-shell.tsx' },
+  // Its public pages with the navbar, prerendered (src/prerender/prerendered-pages.ts); the server
+  // adds the remotes' fragments to them.
+  prerender: { entry: './src/prerender/pages.tsx' },
 });

@@ -8,9 +8,10 @@ export default createFederatedAppConfig({
   title: 'Toolshop storefront',
   // Its pages, from its route table (libs/routes): the shell asks for them by the same names.
   exposes: exposesOf('storefront'),
-  // Its home page's first screen, prerendered: published as fragments/home.json (see CONTRIBUTING.md).
+  // Its public pages' first screens, prerendered: published as fragments/<name>.json with the
+  // stylesheets of the exposed page (see CONTRIBUTING.md).
   prerender: {
-    entry: './src/prerender/home-fragment.tsx',
-    fragment: { name: 'home', expose: './HomePage' },
+    entry: './src/prerender/fragments.tsx',
+    fragments: { home: './HomePage', blogs: './BlogsPage', portfolio: './PortfolioPage' },
   },
 });

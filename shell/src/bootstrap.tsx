@@ -6,21 +6,33 @@ import { loadRemotePage, preloadRemotePage, registerRemoteMap } from './composit
 import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
 import { AppRoutes } from './app/routes';
+import type { PageName } from '@toolshop/routes';
+import type { RemoteName } from './composition/remote-map';
 import '@toolshop/ui/tokens.css';
 import './app/global.css';
 
+/** The remote page a prerendered page holds: its #root's data-prerendered, '<remote>/<page>' (written by the shell's build). */
+function remotePageOf(container: HTMLElement | null) {
+  const named = container?.dataset.prerendered;
+  return named ? (named.split('/') as [RemoteName, PageName<RemoteName>]) : undefined;
+}
+
 /**
- * The server sent the home page prerendered (its navbar and the storefront's first screen): it is
- * hydrated once the storefront's HomePage is here, so React finds every element it renders in place.
- * Without that module the prerendered markup goes and the shell renders as without it.
+ * The server sent the page prerendered (prerender/prerendered-pages.ts: its navbar and a remote's
+ * first screen, or a page of the shell): a remote's page is hydrated once its module is here, so
+ * React finds every element it renders in place; without that module the prerendered markup goes
+ * and the shell renders as without it. A page of the shell hydrates at once: its lazy module loads
+ * while React keeps its prerendered markup (a suspended boundary stays as the server sent it).
  */
-async function prerenderedHomePage(container: HTMLElement): Promise<boolean> {
-  if (!container.hasAttribute('data-prerendered') || window.location.pathname !== '/') return false;
+async function prerenderedPage(container: HTMLElement): Promise<boolean> {
+  if (!container.hasAttribute('data-prerendered')) return false;
+  const prerendered = remotePageOf(container);
+  if (!prerendered) return true;
   try {
-    const page = await loadRemotePage('storefront', 'HomePage');
-    // the fallback plugin's stand-in: the storefront cannot be loaded now
-    if ('unavailable' in page) throw new Error('the storefront is unavailable');
-    providePageModule('storefront', 'HomePage', page);
+    const page = await loadRemotePage(...prerendered);
+    // the fallback plugin's stand-in: the remote cannot be loaded now
+    if ('unavailable' in page) throw new Error(`${prerendered[0]} is unavailable`);
+    providePageModule(...prerendered, page);
     return true;
   } catch {
     container.replaceChildren();
@@ -33,8 +45,10 @@ async function start() {
   try {
     const [remoteMap] = await Promise.all([fetchRemoteMap(), loadRuntimeConfig()]);
     registerRemoteMap(remoteMap);
-    // The home page is the first page of most visits: its remote loads while the shell renders.
-    if (window.location.pathname === '/') preloadRemotePage('storefront', 'HomePage');
+    // A prerendered remote page (the home page is the first page of most visits): its remote loads
+    // while the shell renders.
+    const prerendered = remotePageOf(container);
+    if (prerendered) preloadRemotePage(...prerendered);
   } catch (error) {
     console.error('[shell] cannot start', error);
     const { createRoot } = await import('react-dom/client');
@@ -61,7 +75,7 @@ async function start() {
   );
   const [{ createRoot, hydrateRoot }, prerendered] = await Promise.all([
     reactDom,
-    prerenderedHomePage(container),
+    prerenderedPage(container),
   ]);
   if (prerendered) {
     // In a transition, React hydrates in slices of a few ms with the main thread free between them

@@ -243,13 +243,18 @@ function moduleRules({ name, production, refresh = false, server = false }) {
 
 /**
  * @typedef {{
- *   entry: string,   // a module exporting `render(): string`, the HTML of the prerendered part
- *   fragment?: { name: string, expose: string },
+ *   entry: string,   // a module exporting `render()`, the HTML of the prerendered pages (below)
+ *   fragments?: Record<string, string>,  // a remote's fragments: name -> its exposed page ('./HomePage')
  * }} PrerenderOptions
- *   A remote publishes `fragments/<fragment.name>.json` (`{ html, stylesheets }`, the stylesheets of
- *   its exposed module `fragment.expose`, relative to its own URL) next to its mf-manifest.json. The
- *   host writes `prerendered/index.html`: its index.html with the rendered markup in #root and its
- *   start-up stylesheets linked; its server composes the remotes' fragments into it per request.
+ *   A remote's `render()` returns `{ <fragment name>: html }`: it publishes each as
+ *   `fragments/<name>.json` (`{ html, stylesheets }`, the stylesheets of the exposed page, relative
+ *   to its own URL) next to its mf-manifest.json. The host's `render()` returns
+ *   `{ pages: [{ file, path, chunk?, remotePage?, html }], routes }`: it writes each page as
+ *   `prerendered/<file>.html` (its index.html with the markup in #root, whose data-prerendered names
+ *   the remote page it holds, '<remote>/<page>'; its start-up stylesheets and those of the page's
+ *   lazy chunk linked) and `prerendered/pages.json` (path -> file, the 404 page,
+ *   the route paths), which its server reads; the server composes the remotes' fragments into the
+ *   pages per request.
  */
 
 /**
@@ -258,38 +263,58 @@ function moduleRules({ name, production, refresh = false, server = false }) {
  * published with the build. A redeploy of the app publishes its new HTML; nothing else rebuilds.
  */
 class PrerenderPlugin {
-  constructor({ name, appRoot, isHost, entry, fragment }) {
-    Object.assign(this, { name, appRoot, isHost, entry, fragment });
+  constructor({ name, appRoot, isHost, entry, fragments = {} }) {
+    Object.assign(this, { name, appRoot, isHost, entry, fragments });
   }
 
   apply(compiler) {
     compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
-      const html = await this.render();
+      const rendered = await this.render();
       const dist = compilation.outputOptions.path;
       if (this.isHost) {
         // The first view needs only the stylesheets: first in <head>. The scripts' preloads go (the
         // scripts themselves stay deferred): they would share the line with the stylesheets and
         // delay the first paint (Lighthouse mobile: FCP 2.8 s with them, 1.0 s without).
-        const stylesheets = startupFiles(compilation, '.css');
-        const links = stylesheets.map((file) => `<link rel="stylesheet" href="/${file}">`).join('');
-        const page = readFileSync(join(dist, 'index.html'), 'utf8')
-          .replace(/<link rel="preload" href="[^"]+" as="script">/g, '')
-          .replace('<meta charset="utf-8">', `<meta charset="utf-8">${links}`)
-          .replace('<div id="root"></div>', `<div id="root" data-prerendered="">${html}</div>`);
+        const index = readFileSync(join(dist, 'index.html'), 'utf8').replace(/<link rel="preload" href="[^"]+" as="script">/g, '');
+        const startup = startupFiles(compilation, '.css');
         mkdirSync(join(dist, 'prerendered'), { recursive: true });
-        writeFileSync(join(dist, 'prerendered/index.html'), page);
+        const table = { pages: {}, notFound: undefined, routes: rendered.routes };
+        for (const { file, path, chunk, remotePage = '', html } of rendered.pages) {
+          const stylesheets = [...startup, ...(chunk ? lazyChunkFiles(compilation, chunk, '.css') : [])];
+          const links = stylesheets.map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+          const page = index
+            .replace('<meta charset="utf-8">', `<meta charset="utf-8">${links}`)
+            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${remotePage}">${PrerenderPlugin.checked(file, html)}</div>`);
+          writeFileSync(join(dist, `prerendered/${file}.html`), page);
+          if (path === null) table.notFound = `${file}.html`;
+          else table.pages[path] = `${file}.html`;
+        }
+        writeFileSync(join(dist, 'prerendered/pages.json'), JSON.stringify(table));
       } else {
         const manifest = JSON.parse(readFileSync(join(dist, 'mf-manifest.json'), 'utf8'));
-        const exposed = manifest.exposes.find((e) => e.path === this.fragment.expose);
-        if (!exposed) throw new Error(`prerender: ${this.name} exposes no ${this.fragment.expose}`);
         mkdirSync(join(dist, 'fragments'), { recursive: true });
-        const fragment = { html, stylesheets: exposed.assets.css.sync };
-        writeFileSync(join(dist, `fragments/${this.fragment.name}.json`), JSON.stringify(fragment));
+        for (const [fragmentName, expose] of Object.entries(this.fragments)) {
+          const exposed = manifest.exposes.find((e) => e.path === expose);
+          if (!exposed) throw new Error(`prerender: ${this.name} exposes no ${expose}`);
+          const html = rendered[fragmentName];
+          if (typeof html !== 'string') throw new Error(`prerender: ${this.name} rendered no fragment ${fragmentName}`);
+          const fragment = { html: PrerenderPlugin.checked(fragmentName, html), stylesheets: exposed.assets.css.sync };
+          writeFileSync(join(dist, `fragments/${fragmentName}.json`), JSON.stringify(fragment));
+        }
       }
     });
   }
 
-  /** Bundles the entry for Node into a cache folder, runs it, returns its HTML. */
+  /** Bundles the entry for Node into a cache folder, runs it, returns what its `render()` returns. */
+  static checked(what, html) {
+    // The Content-Security-Policy refuses inline style attributes in served HTML (React sets them
+    // through the DOM, which it allows): a prerendered one would show unstyled, and stay so.
+    const inline = /<[^>]+\sstyle="[^"]*"/.exec(html);
+    if (inline) throw new Error(`prerender: ${what} has an inline style, which the CSP refuses: ${inline[0]}`);
+    return html;
+  }
+
+
   async render() {
     const outDir = join(repoRoot, 'node_modules/.cache/toolshop-prerender', this.name);
     const compiler = rspack({
@@ -313,6 +338,16 @@ class PrerenderPlugin {
     delete load.cache[load.resolve(bundle)];
     return load(bundle).render();
   }
+}
+
+/** Files of the chunks a lazy import (its request as written, e.g. '../features/auth/login-page') loads. */
+function lazyChunkFiles(compilation, request, extension) {
+  const files = new Set();
+  for (const group of compilation.chunkGroups) {
+    if (!group.origins.some((origin) => origin.request === request)) continue;
+    for (const file of group.getFiles()) if (file.endsWith(extension)) files.add(file);
+  }
+  return [...files].sort();
 }
 
 /** Files of the chunks the host's first render needs: its bootstrap and the shared modules it provides. */

@@ -133,9 +133,11 @@ export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], test
   ].join('; ');
 }
 
-// The host's page at '/' prerendered by its build (rspack-app.mjs): index.html with the markup of its
-// layout in #root and one empty slot per remote fragment, `<template data-fragment="<remote>/<name>">`.
-const prerenderedHome = '/prerendered/index.html';
+// The host's public pages prerendered by its build (rspack-app.mjs): prerendered/<file>.html, its
+// index.html with the markup of the page in #root and one empty slot per remote fragment,
+// `<template data-fragment="<remote>/<name>">`; prerendered/pages.json says which file is served at
+// which path (`pages`), which for a path no route takes (`notFound`), and the route paths (`routes`).
+const prerenderedTable = '/prerendered/pages.json';
 const fragmentSlot = /<template data-fragment="([a-z][\w-]*)\/([a-z][\w-]*)"><\/template>/g;
 // A remote that does not answer in this time is left out (the page then renders in the browser).
 const fragmentTimeoutMs = 1500;
@@ -208,6 +210,22 @@ export async function composePage(template, fragment) {
   return lastOwn.test(html) ? html.replace(lastOwn, `$1${links}`) : html.replace('</head>', `${links}</head>`);
 }
 
+/** A route path ('/dashboard/payment/:id', 'login') as a test of a pathname: React Router's matching, case-insensitive, a trailing slash allowed. */
+const routePattern = (path) =>
+  new RegExp(`^${`/${path}`.replace(/^\/+/, '/').replace(/\/$/, '').split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`, 'i');
+
+/**
+ * The prerendered file of a pathname by the host's table: its page, the 404 page for a path no route
+ * takes, else undefined (a page rendered in the browser only, e.g. a signed-in page).
+ * @param {{ pages?: Record<string, string>, notFound?: string, routes?: string[] }} table
+ */
+export function prerenderedFileOf(table, pathname) {
+  if (table.pages?.[pathname]) return table.pages[pathname];
+  if (!table.notFound || extname(pathname)) return undefined;
+  const known = (table.routes ?? []).some((path) => routePattern(path).test(pathname));
+  return known ? undefined : table.notFound;
+}
+
 async function fileAt(root, pathname) {
   const path = normalize(join(root, decodeURIComponent(pathname)));
   if (path !== root && !path.startsWith(root + sep)) return undefined;
@@ -266,18 +284,31 @@ export async function serveStatic({
       previewKey: registry.previewKey,
     });
   const visitorMaps = new Map(); // body -> entity: the few maps visitors get, compressed once
-  let composed = { key: '', entity: undefined };
+  const composed = new Map(); // file -> { key, entity }
+  let table = { etag: '', pages: undefined };
 
-  /** The home page of a host with a prerendered page: composed with its remotes' fragments, else undefined. */
-  const homePage = async (visitor, timeoutMs) => {
-    const file = await fileAt(root, prerenderedHome);
+  /** The host's prerendered pages (prerendered/pages.json), or undefined for a host without them. */
+  const pageTable = async () => {
+    const file = await fileAt(root, prerenderedTable);
+    // A build from before the table prerendered its home page only.
+    if (!file) return (await fileAt(root, '/prerendered/index.html')) ? { pages: { '/': 'index.html' } } : undefined;
+    const { variants, etag } = await fileEntity(file);
+    if (table.etag !== etag) table = { etag, pages: JSON.parse((await variants.identity).toString('utf8')) };
+    return table.pages;
+  };
+
+  /** The prerendered page of a pathname, composed with its remotes' fragments, else undefined. */
+  const prerenderedPage = async (pathname, visitor, timeoutMs) => {
+    const pages = await pageTable();
+    const name = pages && prerenderedFileOf(pages, pathname);
+    const file = name && (await fileAt(root, `/prerendered/${name}`));
     if (!file) return undefined;
     const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
-    const html = await composePage(template, (remote, name) => fragment(remote, name, visitor, timeoutMs));
+    const html = await composePage(template, (remote, fragmentName) => fragment(remote, fragmentName, visitor, timeoutMs));
     if (!html) return undefined;
     // Compressed once per version of the page and its fragments, not per request.
-    if (composed.key !== html) composed = { key: html, entity: entity(Buffer.from(html), '.html') };
-    return composed.entity;
+    if (composed.get(name)?.key !== html) composed.set(name, { key: html, entity: entity(Buffer.from(html), '.html') });
+    return composed.get(name).entity;
   };
 
   const fileEntity = ({ path, info }) => {
@@ -342,13 +373,13 @@ export async function serveStatic({
         return await send(req, res, runtimeFile, { 'Content-Type': contentTypes['.json'], 'Cache-Control': revalidate });
       }
 
-      if (pathname === '/') {
-        const home = await homePage(remotes ? await remotes.mapFor(req, res) : undefined);
-        if (home) return await send(req, res, home, { 'Content-Type': contentTypes['.html'], 'Cache-Control': revalidate });
-      }
-
       // A production build has no source maps; one left behind by another build is not published.
       let file = extname(pathname) === '.map' ? undefined : await fileAt(root, pathname);
+      // A public page of the SPA with a prerendered first view (the host's table; not a file of the build).
+      if (pathname === '/' || (!file && spaFallback && !extname(pathname))) {
+        const page = await prerenderedPage(pathname, remotes ? await remotes.mapFor(req, res) : undefined);
+        if (page) return await send(req, res, page, { 'Content-Type': contentTypes['.html'], 'Cache-Control': revalidate });
+      }
       // Deep links of the SPA (e.g. /dashboard/myOrders) get index.html; missing assets stay 404.
       if (!file && spaFallback && !extname(pathname)) file = await fileAt(root, '/index.html');
       if (!file) return void res.writeHead(404, { 'Content-Type': contentTypes['.txt'] }).end('Not found');
@@ -373,8 +404,10 @@ export async function serveStatic({
     if (file) await fileEntity(file);
   });
   // Fetch the remotes' fragments once with time to spare, so the first visitor of a cold server
-  // gets the prerendered page even when a remote is slow to answer its first request.
-  void homePage(undefined, 10 * fragmentTimeoutMs).catch(() => undefined);
+  // gets the prerendered pages even when a remote is slow to answer its first request.
+  void pageTable()
+    .then((pages) => Promise.all(Object.keys(pages?.pages ?? {}).map((path) => prerenderedPage(path, undefined, 10 * fragmentTimeoutMs))))
+    .catch(() => undefined);
   return {
     // port 0 picks a free port (tests)
     url: `http://localhost:${server.address().port}`,

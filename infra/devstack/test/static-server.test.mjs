@@ -120,6 +120,18 @@ describe('serveStatic', () => {
   });
 });
 
+/** A remote's server and a host's server (SPA) whose /remotes.json names it as the storefront. */
+async function hostAndRemote(hostRoot, remoteRoot) {
+  const remote = await serveStatic({ root: remoteRoot, port: 0 });
+  const host = await serveStatic({
+    root: hostRoot,
+    port: 0,
+    spaFallback: true,
+    runtimeFiles: { '/remotes.json': { storefront: `${remote.url}/mf-manifest.json` } },
+  });
+  return { host, remote };
+}
+
 describe('serveStatic composing a prerendered home page from a remote fragment', () => {
   const hostRoot = mkdtempSync(join(tmpdir(), 'static-host-'));
   const remoteRoot = mkdtempSync(join(tmpdir(), 'static-remote-'));
@@ -137,13 +149,7 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     );
     mkdirSync(join(remoteRoot, 'fragments'));
     fragment('<h1>Tools that work</h1>');
-    remote = await serveStatic({ root: remoteRoot, port: 0 });
-    host = await serveStatic({
-      root: hostRoot,
-      port: 0,
-      spaFallback: true,
-      runtimeFiles: { '/remotes.json': { storefront: `${remote.url}/mf-manifest.json` } },
-    });
+    ({ host, remote } = await hostAndRemote(hostRoot, remoteRoot));
   });
   after(async () => {
     await host.close();
@@ -179,6 +185,71 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     remote = undefined;
     const page = await (await fetch(`${host.url}/`)).text();
     assert.equal(page, '<html><head></head><body><div id="root"></div></body></html>');
+  });
+});
+
+describe('serveStatic with a table of prerendered pages (prerendered/pages.json)', () => {
+  const hostRoot = mkdtempSync(join(tmpdir(), 'static-host-'));
+  const remoteRoot = mkdtempSync(join(tmpdir(), 'static-remote-'));
+  const plain = '<html><head></head><body><div id="root"></div></body></html>';
+  const shellPage = (body) => `<html><head><meta charset="utf-8"><title>T</title></head><body><div id="root" data-prerendered="">${body}</div></body></html>`;
+  let host;
+  let remote;
+
+  before(async () => {
+    writeFileSync(join(hostRoot, 'index.html'), plain);
+    mkdirSync(join(hostRoot, 'prerendered'));
+    writeFileSync(join(hostRoot, 'prerendered/index.html'), shellPage('<template data-fragment="storefront/home"></template>'));
+    writeFileSync(join(hostRoot, 'prerendered/blogs.html'), shellPage('<template data-fragment="storefront/blogs"></template>'));
+    writeFileSync(join(hostRoot, 'prerendered/login.html'), shellPage('<h1>Login</h1>'));
+    writeFileSync(join(hostRoot, 'prerendered/404.html'), shellPage("<h1>Page Doesn't Exist</h1>"));
+    writeFileSync(
+      join(hostRoot, 'prerendered/pages.json'),
+      JSON.stringify({
+        pages: { '/': 'index.html', '/blogs': 'blogs.html', '/login': 'login.html' },
+        notFound: '404.html',
+        routes: ['/login', '/blogs', '/tools/:toolId', '/dashboard', '/dashboard/payment/:id'],
+      }),
+    );
+    mkdirSync(join(remoteRoot, 'fragments'));
+    for (const [name, html] of [['home', '<h1>Tools</h1>'], ['blogs', '<h1>Straight answers</h1>']])
+      writeFileSync(join(remoteRoot, `fragments/${name}.json`), JSON.stringify({ html, stylesheets: [`${name}.1a2b3c4d.css`] }));
+    ({ host, remote } = await hostAndRemote(hostRoot, remoteRoot));
+  });
+  after(async () => {
+    await host.close();
+    await remote?.close();
+  });
+
+  const page = async (path) => {
+    const response = await fetch(`${host.url}${path}`);
+    return { status: response.status, text: await response.text() };
+  };
+
+  it("serves each page of the table with its remote's fragment and stylesheet, or whole", async () => {
+    const blogs = await page('/blogs');
+    assert.equal(blogs.status, 200);
+    assert.ok(blogs.text.includes('<h1>Straight answers</h1>') && blogs.text.includes(`${remote.url}/blogs.1a2b3c4d.css`), blogs.text);
+    assert.ok(!blogs.text.includes('blogs.html'));
+    assert.ok((await page('/')).text.includes('<h1>Tools</h1>'));
+    assert.ok((await page('/login')).text.includes('<h1>Login</h1>'));
+  });
+
+  it('serves the prerendered 404 page for a path no route takes, and index.html for a route rendered in the browser', async () => {
+    for (const path of ['/no-such-page', '/dashboard/nope', '/tools', '/blogs/2024'])
+      assert.ok((await page(path)).text.includes("<h1>Page Doesn't Exist</h1>"), path);
+    // routes match as React Router matches them: parameters, any case, a trailing slash
+    for (const path of ['/tools/abc123', '/dashboard', '/Dashboard/', '/dashboard/payment/42', '/BLOGS'])
+      assert.equal((await page(path)).text, plain, path);
+    // a missing asset stays a 404
+    assert.equal((await page('/missing.js')).status, 404);
+  });
+
+  it("serves index.html for a remote's page while the remote is down, and the shell's own pages still prerendered", async () => {
+    await remote.close();
+    remote = undefined;
+    assert.equal((await page('/blogs')).text, plain);
+    assert.ok((await page('/login')).text.includes('<h1>Login</h1>'));
   });
 });
 

@@ -26,7 +26,7 @@ function useSectionsBelowTheFold(): boolean {
 
 /**
  * The home page. Its first screen, the hero, is also prerendered at build time
- * (src/prerender/home-fragment.tsx) and hydrated in the shell; the rest (data, a live countdown,
+ * (src/prerender/fragments.tsx) and hydrated in the shell; the rest (data, a live countdown,
  * forms with generated ids...) renders right after the hydration, below the fold. The hero uses no
  * @toolshop/ui component: the shared library's class names are those of the shell's build, not ours.
  */

@@ -1,6 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { signInWithGoogle } from '@toolshop/auth';
-import { Button, useDocumentTitle } from '@toolshop/ui';
+import { Button, useDocumentTitle, useHydrated } from '@toolshop/ui';
 import { googleSignInEnabled } from './google-sign-in';
 import styles from './auth-form.module.css';
 
@@ -30,6 +30,9 @@ export function AuthCard(props: AuthCardProps) {
   const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer, notice } =
     props;
   const [redirecting, setRedirecting] = useState(false);
+  // Prerendered (the page comes as HTML first): no submit before React runs, which would send the
+  // form as a plain GET with its fields in the URL.
+  const hydrated = useHydrated();
   useDocumentTitle(title);
   const google = async () => {
     setRedirecting(true);
@@ -49,7 +52,7 @@ export function AuthCard(props: AuthCardProps) {
       )}
       <form className={styles.form} onSubmit={onSubmit} noValidate>
         {children}
-        <Button type="submit" block disabled={busy}>
+        <Button type="submit" block disabled={busy || !hydrated}>
           {busy ? busyLabel : submitLabel}
         </Button>
       </form>
@@ -58,7 +61,7 @@ export function AuthCard(props: AuthCardProps) {
       {googleSignInEnabled() && (
         <>
           <div className={styles.divider}>OR</div>
-          <Button variant="secondary" block onClick={() => void google()} disabled={redirecting}>
+          <Button variant="secondary" block onClick={() => void google()} disabled={redirecting || !hydrated}>
             Continue with Google
           </Button>
         </>

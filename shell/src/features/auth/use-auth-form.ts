@@ -1,5 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors } from '@toolshop/contracts';
+import { useHydrated } from '@toolshop/ui';
 import { errorMessage } from './auth-card';
 import { firstInvalidField } from '../../lib/login-state';
 
@@ -18,6 +19,9 @@ export function useAuthForm<F extends string>(
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [providerError, setProviderError] = useState(initialProviderError);
   const [busy, setBusy] = useState(false);
+  // The page may come prerendered: what is typed before React runs would be lost when it takes the
+  // fields over, so they take input once it does.
+  const hydrated = useHydrated();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,6 +48,7 @@ export function useAuthForm<F extends string>(
     name,
     value: values[name],
     error: errors[name],
+    readOnly: !hydrated,
     onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 

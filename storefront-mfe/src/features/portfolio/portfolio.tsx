@@ -49,7 +49,8 @@ export function Portfolio() {
                 aria-valuemax={100}
                 aria-valuenow={skill.level}
               >
-                <span className={styles.meterFill} style={{ width: `${skill.level}%` }} />
+                {/* Its width an attribute, not an inline style: the page is prerendered (strict CSP). */}
+                <svg className={styles.meterFill} width={`${skill.level}%`} aria-hidden="true" focusable="false" />
               </span>
             </li>
           ))}

@@ -1,0 +1,96 @@
+// Every public page's first view comes with the HTML, as the home page's does (prerender.spec.ts):
+// blogs and portfolio from the storefront's own fragments, login, sign-up and the 404 page from the
+// shell's build; hydrated afterwards with no hydration error, no layout shift and no element replaced.
+import type { Page } from '@playwright/test';
+import { expect, stack, test } from '@toolshop/devstack/e2e';
+
+const pages = [
+  { path: '/blogs', heading: 'Straight answers from our workshop', level: 1 },
+  { path: '/portfolio', heading: /./, level: 1 },
+  { path: '/login', heading: 'Login', level: 1 },
+  { path: '/signup', heading: 'Sign Up', level: 1 },
+  { path: '/no-such-page', heading: "Page Doesn't Exist", level: 1 },
+] as const;
+
+/** Waits until the stack's server composes the page with its fragment (a fresh server may not yet). */
+async function prerendered(path: string) {
+  await expect
+    .poll(async () => (await (await fetch(`${stack.shell}${path}`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+    .toBe(true);
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const { path, heading, level } of pages) {
+    test(`${path} shows the navbar and its first screen, styled`, async ({ page }) => {
+      await prerendered(path);
+      await page.goto(path);
+      const nav = page.getByRole('navigation', { name: 'Main' });
+      for (const name of ['Home', 'Blogs', 'My Portfolio']) await expect(nav.getByRole('link', { name })).toBeVisible();
+      const title = page.getByRole('heading', { level, name: heading }).first();
+      await expect(title).toBeVisible();
+      // The page's own stylesheets came with it: the heading is larger than body text.
+      expect(await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThan(20);
+      expect(await nav.evaluate((n) => getComputedStyle(n).display)).toBe('flex');
+    });
+  }
+
+  test('the login form and its links are in the first view', async ({ page }) => {
+    await prerendered('/login');
+    await page.goto('/login');
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Create New Account' })).toBeVisible();
+  });
+});
+
+/** Sums the page's layout shifts and notes whether a prerendered heading or the navbar is ever removed. */
+async function watchHydration(page: Page) {
+  await page.addInitScript(() => {
+    const probe = { shift: 0, removedHeading: false };
+    (window as unknown as { probe: typeof probe }).probe = probe;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+        if (!entry.hadRecentInput) probe.shift += entry.value;
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+    new MutationObserver((mutations) => {
+      for (const { removedNodes } of mutations)
+        for (const node of removedNodes)
+          if (node instanceof Element && (node.matches('h1, header') || node.querySelector('h1, header'))) probe.removedHeading = true;
+    }).observe(document, { childList: true, subtree: true });
+  });
+}
+
+for (const { path, heading, level } of pages) {
+  test(`${path} is hydrated in place: no hydration error, no layout shift, no element replaced`, async ({ page }) => {
+    await prerendered(path);
+    const errors: string[] = [];
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    page.on('pageerror', (error) => errors.push(error.message));
+    await watchHydration(page);
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level, name: heading }).first()).toBeVisible();
+    // Hydrated: the navbar's account area was read (Login for a visitor), the page acts.
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    if (path === '/login') {
+      // Submitted by React (its validation), never as a plain form with its fields in the URL.
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+      await expect(page).toHaveURL(`${stack.shell}/login`);
+    } else if (path === '/no-such-page') {
+      // The 404 dialog opens once React runs; its button takes the visitor home.
+      await page.getByRole('button', { name: 'Return to home' }).click();
+      await expect(page).toHaveURL(`${stack.shell}/`);
+    } else {
+      await page.waitForLoadState('networkidle');
+    }
+    const probe = await page.evaluate(() => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe);
+    if (path !== '/no-such-page') expect(probe.removedHeading, 'the prerendered navbar and heading stay the same elements').toBe(false);
+    expect(probe.shift).toBeLessThanOrEqual(0.02);
+    expect(errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text))).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+}
