@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { BillingMessages, RuleMessages } from '@toolshop/contracts';
@@ -26,13 +26,34 @@ function renderForm() {
   return { onUpdated, user: userEvent.setup() };
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  sessionStorage.clear();
+});
 
 describe('ProfileForm', () => {
   it('starts from the saved profile, with the email read-only', () => {
     renderForm();
     expect(screen.getByLabelText('Email')).toHaveValue('ada@example.com');
     expect(screen.getByLabelText('Email')).toHaveAttribute('readonly');
+    expect(screen.getByLabelText('Location')).toHaveValue('London');
+  });
+
+  it('keeps unsaved edits for the tab when the form mounts again (signing in again, Back), until saved', async () => {
+    const { user } = renderForm();
+    await user.clear(screen.getByLabelText('Location'));
+    await user.type(screen.getByLabelText('Location'), 'Pittsburgh');
+    cleanup();
+    const again = renderForm();
+    expect(screen.getByLabelText('Location')).toHaveValue('Pittsburgh');
+    expect(screen.getByLabelText('Phone')).toHaveValue(saved.phone);
+
+    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    await again.user.type(screen.getByLabelText('LinkedIn'), 'https://linkedin.com/in/ada');
+    await again.user.click(screen.getByRole('button', { name: 'Update profile' }));
+    await waitFor(() => expect(again.onUpdated).toHaveBeenCalled());
+    cleanup();
+    renderForm();
     expect(screen.getByLabelText('Location')).toHaveValue('London');
   });
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@toolshop/ui';
+import { useTabDraft } from '../../lib/tab-draft';
 import {
   COMPANY_MAX_LENGTH,
   PROFILE_FIELDS,
@@ -53,13 +54,14 @@ const initialValues = (email: string, profile: UserProfile | undefined): Values 
 
 /** Edits the profile; SPEC.md §5: the update is sent only when all five fields are filled. */
 export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
-  const [values, setValues] = useState<Values>(() => initialValues(email, profile));
+  // What was typed and not yet saved is kept for the tab (signing in again, Back and Forward).
+  const { values, change: edit, forget } = useTabDraft('profile', email, () => initialValues(email, profile));
   const [errors, setErrors] = useState<Errors>({});
   const updateProfile = useUpdateProfile();
   const saving = updateProfile.isPending;
 
   const change = (name: keyof Values, value: string) => {
-    setValues((current) => ({ ...current, [name]: value }));
+    edit((current) => ({ ...current, [name]: value }));
     if (errors[name] && value.trim()) setErrors((current) => ({ ...current, [name]: undefined }));
   };
 
@@ -89,7 +91,12 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
     const billingToSend = Object.fromEntries(
       Object.entries(billing).filter(([name, value]) => value || profile?.[name as keyof typeof billing]),
     );
-    updateProfile.mutate({ ...fields, ...billingToSend }, { onSuccess: () => onUpdated?.() });
+    updateProfile.mutate({ ...fields, ...billingToSend }, {
+      onSuccess: () => {
+        forget();
+        onUpdated?.();
+      },
+    });
   };
 
   return (

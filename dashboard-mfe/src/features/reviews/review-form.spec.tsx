@@ -1,4 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { api } from '../../testing/auth-mock';
@@ -20,7 +20,10 @@ function renderForm() {
   };
 }
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  sessionStorage.clear();
+});
 
 describe('ReviewForm', () => {
   it.each([
@@ -80,6 +83,23 @@ describe('ReviewForm', () => {
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
     expect(rating).toHaveValue(null);
     expect(opinion).toHaveValue('');
+  });
+
+  it('keeps what was typed for the tab when the form mounts again (signing in again, Back), until posted', async () => {
+    const first = renderForm();
+    await first.user.type(first.rating, '4');
+    await first.user.type(first.opinion, 'Half a thought');
+    cleanup();
+    const again = renderForm();
+    expect(again.rating).toHaveValue(4);
+    expect(again.opinion).toHaveValue('Half a thought');
+
+    api.post.mockResolvedValue({ acknowledged: true, insertedId: 'r2' });
+    await again.user.click(again.submit);
+    await waitFor(() => expect(again.onAdded).toHaveBeenCalled());
+    cleanup();
+    const afterwards = renderForm();
+    expect(afterwards.opinion).toHaveValue('');
   });
 
   it('keeps the text when the server refuses it', async () => {

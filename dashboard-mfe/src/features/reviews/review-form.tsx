@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useAuth } from '@toolshop/auth';
 import { Button, Field, Stars } from '@toolshop/ui';
 import {
   RATING_MAX,
@@ -6,10 +7,13 @@ import {
   REVIEW_OPINION_MAX_LENGTH,
   validateReview,
 } from '@toolshop/contracts';
+import { useTabDraft } from '../../lib/tab-draft';
 import { useAddReview } from './api/add-review';
 import styles from './reviews.module.css';
 
 type Errors = ReturnType<typeof validateReview>;
+
+const emptyReview = () => ({ toolId: '', rating: '', opinion: '' });
 
 /** A product the customer bought, to review (issue 33). */
 export interface ReviewableTool {
@@ -29,9 +33,13 @@ export function ReviewForm({
   tools?: readonly ReviewableTool[];
 }) {
   const id = useId();
-  const [toolId, setToolId] = useState('');
-  const [rating, setRating] = useState('');
-  const [opinion, setOpinion] = useState('');
+  // Kept for the tab while the customer signs in again or goes Back and Forward.
+  const email = useAuth((s) => s.user?.email ?? '');
+  const draft = useTabDraft('review', email, emptyReview);
+  const { toolId, rating, opinion } = draft.values;
+  const setToolId = (value: string) => draft.change((d) => ({ ...d, toolId: value }));
+  const setRating = (value: string) => draft.change((d) => ({ ...d, rating: value }));
+  const setOpinion = (value: string) => draft.change((d) => ({ ...d, opinion: value }));
   const [errors, setErrors] = useState<Errors>({});
   const addReview = useAddReview();
   const sending = addReview.isPending;
@@ -50,11 +58,14 @@ export function ReviewForm({
       if (control instanceof HTMLElement) control.focus();
       return;
     }
-    addReview.mutate(toolId ? { ...review, toolId } : review, {
+    // A kept tool counts only while it is one of those offered.
+    const about = tools.some((tool) => tool.toolId === toolId) ? toolId : '';
+    addReview.mutate(about ? { ...review, toolId: about } : review, {
       onSuccess: () => {
         setToolId('');
         setRating('');
         setOpinion('');
+        draft.forget();
         onAdded?.();
       },
     });
