@@ -3,7 +3,10 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { ADMIN, CUSTOMER, OTHER, TestApi, type RequestOptions } from './support/test-api';
 
-/** Every endpoint × anonymous / customer / another customer / admin. */
+/**
+ * Every endpoint × anonymous / customer / another customer / admin. The routes come from the
+ * OpenAPI document (as docs.spec.ts has every served route in it): a route without a row fails.
+ */
 let api: TestApi;
 beforeAll(async () => {
   // A scrape token is configured, as in production: no user's token opens /metrics.
@@ -18,6 +21,7 @@ const ROLES: Role[] = ['anonymous', 'customer', 'other', 'admin'];
 const tokenOf = (role: Role) => (role === 'anonymous' ? undefined : api.tokens[role]);
 
 interface Case {
+  /** "<METHOD> <path as OpenAPI names it>[?query] [(what the fixture is)]": the route is read from it. */
   name: string;
   /** Fresh fixtures per caller, so one caller's success cannot change the next one's answer. */
   request: () => Promise<
@@ -134,7 +138,7 @@ const cases: Case[] = [
     expected: [401, 403, 403, 201],
   },
   {
-    name: 'GET /images/{id}/{width}.webp',
+    name: 'GET /images/{id}/{file} (a WebP variant of an upload)',
     request: async () => {
       const uploaded = await api.request('POST', '/images', {
         token: api.tokens.admin,
@@ -143,6 +147,11 @@ const cases: Case[] = [
       });
       return { method: 'GET', path: new URL(uploaded.body.url).pathname };
     },
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'GET /images/{file} (a seeded picture)',
+    request: async () => ({ method: 'GET', path: '/images/angle-grinder.webp' }),
     expected: [200, 200, 200, 200],
   },
   {
@@ -277,6 +286,56 @@ const cases: Case[] = [
     expected: [401, 200, 404, 404],
   },
   {
+    name: 'GET /payments/config',
+    request: async () => ({ method: 'GET', path: '/payments/config' }),
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'POST /create-payment-intent (customer’s order)',
+    request: async () => ({
+      method: 'POST',
+      path: '/create-payment-intent',
+      body: { orderId: await api.placeOrder(await api.insertTool()), totalPrice: 1 },
+    }),
+    expected: [401, 200, 404, 404],
+  },
+  {
+    name: 'POST /payments/test/confirm (the test card form)',
+    request: async () => {
+      const orderId = await api.placeOrder(await api.insertTool());
+      const intent = await api.request('POST', '/create-payment-intent', {
+        token: api.tokens.customer,
+        body: { orderId, totalPrice: 1 },
+      });
+      return {
+        method: 'POST',
+        path: '/payments/test/confirm',
+        body: {
+          clientSecret: intent.body.clientSecret,
+          card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' },
+          billingDetails: { email: CUSTOMER, name: 'Casey', address: { line1: '1 Main St' } },
+        },
+      };
+    },
+    // Public, as Stripe's own confirmation: the client secret is the credential.
+    expected: [200, 200, 200, 200],
+  },
+  {
+    name: 'PATCH /orders/{id} (customer’s, paid by card: the browser reports it)',
+    request: async () => {
+      const orderId = await api.placeOrder(await api.insertTool());
+      const transactionId = await api.payByCard(orderId);
+      return { method: 'PATCH', path: `/orders/${orderId}`, body: { transactionId } };
+    },
+    expected: [401, 200, 404, 404],
+  },
+  {
+    name: 'POST /payments/webhook (unsigned)',
+    request: async () => ({ method: 'POST', path: '/payments/webhook', body: { type: 'ping' } }),
+    // Called by Stripe, not a user: a token changes nothing, the signature decides.
+    expected: [404, 404, 404, 404],
+  },
+  {
     name: 'DELETE /orders/{id} (customer’s, unpaid)',
     request: async () => ({
       method: 'DELETE',
@@ -371,6 +430,28 @@ const cases: Case[] = [
     expected: [200, 200, 200, 200],
   },
 ];
+
+/** The route a row checks, as the OpenAPI document names it ("get /tools/{id}"). */
+const routeOf = (name: string) => {
+  const [method = '', target = ''] = name.split(' ');
+  return `${method.toLowerCase()} ${target.split('?')[0]}`;
+};
+
+/** Served but not in the OpenAPI document: the document itself. */
+const UNDOCUMENTED = new Set(['get /docs-json']);
+
+it('has a row for every route of the OpenAPI document, and none for a route it lacks', async () => {
+  const docs = await api.request('GET', '/docs-json');
+  const paths = docs.body.paths as Record<string, Record<string, unknown>>;
+  const documented = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.keys(methods).map((method) => `${method} ${path}`),
+  );
+  expect(documented.length).toBeGreaterThan(25);
+  const rows = new Set(cases.map(({ name }) => routeOf(name)));
+  expect(documented.filter((route) => !rows.has(route)).sort()).toEqual([]);
+  const known = new Set([...documented, ...UNDOCUMENTED]);
+  expect([...rows].filter((route) => !known.has(route)).sort()).toEqual([]);
+});
 
 const results: string[] = [];
 
