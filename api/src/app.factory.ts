@@ -1,10 +1,12 @@
 import { NestFactory } from '@nestjs/core';
+import { getConnectionToken } from '@nestjs/mongoose';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
+import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { AdminDirectory } from './access/admin-directory';
 import { bodyGate } from './access/body-gate';
@@ -20,6 +22,7 @@ import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
+import { buildIndexes } from './health/indexes';
 import { registerImageUploads } from './images/image-upload';
 import { registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
@@ -85,6 +88,8 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
       bufferLogs: false,
     },
   );
+  // The indexes first: the seed, the backfills and the unique rules of every write rely on them.
+  if (config.autoIndex) await buildIndexes(app.get<Connection>(getConnectionToken()));
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerRouteBodyLimits(fastify, bodyGate(app.get(AdminDirectory)));

@@ -37,7 +37,8 @@ export class AppModule {
         ConfigModule.forRoot(config),
         MongooseModule.forRoot(config.mongodbUri, {
           dbName: config.dbName,
-          autoIndex: config.autoIndex,
+          // Built by createApp before anything starts, retrying what several processes collide on.
+          autoIndex: false,
           ...mongoClientOptions(config.database),
         }),
         // The counters live in the database: every API process counts against the same limits.

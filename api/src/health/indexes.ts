@@ -31,11 +31,41 @@ export async function missingIndexes(connection: Connection): Promise<string[]> 
   return missing;
 }
 
-/** Creates every index the schemas declare (existing ones are left as they are); answers them. */
-export async function buildIndexes(connection: Connection): Promise<string[]> {
+/**
+ * What the embedded database answers when several processes create the same collections and indexes
+ * at once (PostgreSQL under DocumentDB: a deadlock or a serialization failure): trying again works.
+ */
+export function isTransientSchemaError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: number; message?: string };
+  return (
+    code === 112 /* WriteConflict */ ||
+    /deadlock detected|could not serialize|concurrent/i.test(message ?? '')
+  );
+}
+
+const ATTEMPTS = 8;
+
+/**
+ * Creates every index the schemas declare (existing ones are left as they are); answers them.
+ * Several API processes starting on an empty database run this at the same moment: a model whose
+ * creation lost a race to another process is tried again after a random pause.
+ */
+export async function buildIndexes(
+  connection: Connection,
+  pause = (attempt: number) =>
+    new Promise((resolve) => setTimeout(resolve, Math.random() * 100 * 2 ** attempt)),
+): Promise<string[]> {
   const built: string[] = [];
   for (const model of indexedModels(connection)) {
-    await model.createIndexes();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await model.createIndexes();
+        break;
+      } catch (error) {
+        if (attempt === ATTEMPTS || !isTransientSchemaError(error)) throw error;
+        await pause(attempt);
+      }
+    }
     for (const [keys] of model.schema.indexes()) built.push(describe(model.collection.name, keys));
   }
   return built;
