@@ -1,4 +1,4 @@
-// Issue 13 item 2: a product image stored as a path on the API (/images/…) shows everywhere, resolved
+// A product image stored as a path on the API (/images/…) shows everywhere, resolved
 // against the API's URL from the runtime config, not against the page's own origin.
 import type { Locator, Page } from '@playwright/test';
 import type { Tool } from '@toolshop/contracts';

@@ -8,7 +8,7 @@ import {
   test,
 } from '@toolshop/devstack/e2e';
 
-// Issue 15: an admin downloads a customer's invoice from Manage All Orders: the same invoice
+// An admin downloads a customer's invoice from Manage All Orders: the same invoice
 // (number) the customer gets.
 test('Manage All Orders offers "Invoice (PDF)" for paid orders; the admin gets the customer’s invoice', async ({
   page,

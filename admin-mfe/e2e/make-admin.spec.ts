@@ -26,7 +26,7 @@ test('an admin assigns admin to a customer, who then sees the admin links', asyn
   await expect(dialog).toContainText('irreversible');
   await dialog.getByRole('button', { name: 'Assign Admin' }).click();
   await expect(page.getByText(Messages.adminAssigned)).toBeVisible();
-  // Done: the box is empty for the next one (issue 13).
+  // Done: the box is empty for the next one.
   await expect(form.getByLabel('Email of the user')).toHaveValue('');
 
   await customer.reload();

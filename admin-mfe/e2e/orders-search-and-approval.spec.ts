@@ -1,4 +1,4 @@
-// Issue 33 item 13: Manage All Orders shows when each order was placed and where it ships, has a
+// Manage All Orders shows when each order was placed and where it ships, has a
 // search box (order id, customer email, ship-to; GET /adminOrders?q=), and the Approve dialog shows
 // the ship-to, takes the carrier from a list (or another by name) and ships without a tracking
 // number only when the admin says so.

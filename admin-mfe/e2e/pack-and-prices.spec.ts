@@ -8,7 +8,7 @@ import {
 } from '@toolshop/contracts';
 import { createUser, expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
 
-// Issue 18: an admin sells a tool in packs with price tiers, the storefront shows them, and an edit
+// An admin sells a tool in packs with price tiers, the storefront shows them, and an edit
 // of the pack and prices changes what its detail page shows.
 test('a tool added in packs with tiers shows so in the shop, and "Edit pack & prices" changes it', async ({
   page,

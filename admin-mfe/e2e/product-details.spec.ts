@@ -1,4 +1,4 @@
-// Issue 33 item 14: a product's name, picture, description and category are edited on Manage
+// A product's name, picture, description and category are edited on Manage
 // Products (PATCH /tools/{id}, audited: the Audit Log names it, before → after); Delete is a quiet
 // text button, not the largest control of each row.
 import { randomUUID } from 'node:crypto';

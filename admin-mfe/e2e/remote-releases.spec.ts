@@ -1,4 +1,4 @@
-// Issue 17: the shop's admins see the remote registry's history on the admin remote's Remote
+// The shop's admins see the remote registry's history on the admin remote's Remote
 // Releases page (the registry's URL from /config.json, read with the admin's own API token); a
 // customer gets neither the link nor the page. A tiny admin release (never activated: nothing
 // changes for visitors) gives the page an entry of this run.

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import type { Tool } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, placePaidOrder, test } from '@toolshop/devstack/e2e';
 
-// Issue 15: low stock first and marked in Manage Products, counted above Manage All Orders.
+// Low stock first and marked in Manage Products, counted above Manage All Orders.
 test('low-stock products come first in Manage Products, marked with their threshold', async ({
   page,
   signIn,

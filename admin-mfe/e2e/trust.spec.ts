@@ -1,4 +1,4 @@
-// Issue 15: hidden reviews, "Verified buyer", and the audit log, clicked through in the composed shop.
+// Hidden reviews, "Verified buyer", and the audit log, clicked through in the composed shop.
 import { randomUUID } from 'node:crypto';
 import { TrustMessages, type Tool } from '@toolshop/contracts';
 import {
@@ -123,7 +123,7 @@ test('an admin’s restock appears in the Audit Log with who and what', async ({
     .filter({ hasText: insertedId })
     .filter({ hasText: 'Restocked a product' });
   await expect(restock).toContainText(user.email);
-  // The change as before → after (issue 28).
+  // The change as before → after.
   await expect(restock).toContainText('available: 2 → 77');
   const added = page
     .getByRole('row')

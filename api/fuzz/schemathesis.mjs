@@ -87,7 +87,7 @@ async function newCustomer(stack) {
   return user;
 }
 
-/** The account exists once the link of its sign-up email is followed (issue 28): read it from the mail catcher. */
+/** The account exists once the link of its sign-up email is followed (sign-up by mailed link): read it from the mail catcher. */
 async function followSignupLink(stack, email) {
   const query = encodeURIComponent(`to:"${email}"`);
   for (let attempt = 0; attempt < 60; attempt++) {

@@ -1,4 +1,4 @@
-// Issue 33 item 13: Manage All Orders searches by order id, customer email or ship-to, server-side
+// Manage All Orders searches by order id, customer email or ship-to, server-side
 // (GET /adminOrders?q=), with the state filter; bad input is a 400 with a clear message.
 import { ADMIN_ORDER_SEARCH_MAX_LENGTH, type Order } from '@toolshop/contracts';
 import { CUSTOMER, OTHER, TestApi } from './support/test-api';

@@ -1,4 +1,4 @@
-// Issue 28 item 7: every admin change in the audit log as before → after, nothing for a no-op.
+// Every admin change in the audit log as before → after, nothing for a no-op.
 import { TOTAL_COUNT_HEADER, type AuditEntry } from '@toolshop/contracts';
 import sharp from 'sharp';
 import { TestApi } from './support/test-api';
@@ -85,7 +85,7 @@ describe('product edits', () => {
     ]);
   });
 
-  it('edits name, description, picture and category (issue 33), logged as before → after with the name', async () => {
+  it('edits name, description, picture and category, logged as before → after with the name', async () => {
     const id = await api.insertTool({ name: 'Old Name Drill', price: 30 });
     const entries = await logged(async () => {
       const answer = await edit(id, {
@@ -276,7 +276,7 @@ describe('uploads, approvals and roles', () => {
       {
         action: 'order.approve',
         targetId: order,
-        // Named by what and whom it is for (issue 33), not only by its id.
+        // Named by what and whom it is for, not only by its id.
         targetName: expect.stringMatching(/^1 × .+ for customer@toolshop\.test$/),
         before: { shipped: false },
         after: { shipped: true, carrier: 'UPS', trackingNumber: '1Z999AA10123456784' },
@@ -284,7 +284,7 @@ describe('uploads, approvals and roles', () => {
     ]);
   });
 
-  it('names a cancelled order by product and customer (issue 33), and logs nothing for a customer’s own cancel', async () => {
+  it('names a cancelled order by product and customer, and logs nothing for a customer’s own cancel', async () => {
     const tool = await api.insertTool({ name: 'Cancelled Planer' });
     const byAdmin = await api.placeOrder(tool, api.tokens.customer, 2);
     const byOwner = await api.placeOrder(tool, api.tokens.customer, 1);

@@ -1,4 +1,4 @@
-// Issue 18: pack sizes and quantity price tiers on POST /orders, POST /tools and PATCH /tools/{id}.
+// Pack sizes and quantity price tiers on POST /orders, POST /tools and PATCH /tools/{id}.
 import { BuyingMessages, Messages } from '@toolshop/contracts';
 import { TestApi } from './support/test-api';
 import { Types } from 'mongoose';

@@ -1,4 +1,4 @@
-// GET /tools's catalog query (issue 15): search, category, stock and sort, paged or not, against
+// GET /tools's catalog query: search, category, stock and sort, paged or not, against
 // the real database, with the seed's catalog (9 tools, 6 categories) plus a few products of our own.
 import { TestApi } from './support/test-api';
 
@@ -173,7 +173,7 @@ describe('GET /tools catalog query', () => {
     expect([answer.body.message].flat()).toContain(message);
   });
 
-  it('tolerates a small typo when the exact text finds nothing (issue 33)', async () => {
+  it('tolerates a small typo when the exact text finds nothing', async () => {
     const search = async (q: string) =>
       names((await api.request('GET', `/tools?q=${encodeURIComponent(q)}`)).body);
     expect(await search('drils')).toEqual(await search('drill'));

@@ -87,7 +87,7 @@ describe('tools', () => {
       insertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
     });
     const id = added.body.insertedId;
-    // Without a SKU in the body one is generated (issue 33).
+    // Without a SKU in the body one is generated.
     expect((await api.request('GET', `/tools/${id}`)).body).toEqual({
       _id: id,
       ...body,

@@ -1,4 +1,4 @@
-// Issue 28, items 10-11: three API processes (api/dist/main.js) on one database, one of them killed
+// Crash safety: three API processes (api/dist/main.js) on one database, one of them killed
 // with SIGKILL again and again while clients place orders (POST /orders and POST /quickOrders) and
 // retry each with its Idempotency-Key until they get an answer they can act on, on whichever
 // process is up, as clients behind a load balancer do. Whichever process died at whichever step,

@@ -1,4 +1,4 @@
-// Issue 16: every state-changing call a client may retry takes an Idempotency-Key: a retry with the
+// Every state-changing call a client may retry takes an Idempotency-Key: a retry with the
 // same key and body answers the first answer without running again; another body (or target) with
 // the same key is a 422.
 import { Types } from 'mongoose';
@@ -403,7 +403,7 @@ it.each(cases)(
   },
 );
 
-// Issue 28, item 10: the state a run of a key leaves when its process dies mid-way, then its retry.
+// The state a run of a key leaves when its process dies mid-way, then its retry.
 // Every run of a key places its order under the key's one id, so the retry finds what the dead run
 // did: the order it saved is the answer; the stock it took for an order it never saved goes back.
 describe.each([

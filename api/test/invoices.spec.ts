@@ -9,7 +9,7 @@ import { Types } from 'mongoose';
 import { pdfText } from './support/pdf-text';
 import { ADMIN, CUSTOMER, TestApi } from './support/test-api';
 
-/** Issue 15: GET /orders/{id}/invoice.pdf. */
+/** GET /orders/{id}/invoice.pdf. */
 let api: TestApi;
 /** A second API instance on the same database: its own process state, as another API process. */
 let second: TestApi;

@@ -1,4 +1,4 @@
-// Issue 15: each order's history (placed, paid, shipped) and the carrier and tracking number an
+// Each order's history (placed, paid, shipped) and the carrier and tracking number an
 // admin may enter on approval, over HTTP with the offline test payment provider.
 import { ADMIN, TestApi } from './support/test-api';
 

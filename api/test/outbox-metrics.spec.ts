@@ -1,7 +1,7 @@
 import { TestApi } from './support/test-api';
 
 /**
- * The outbox's backlog in /metrics (issue 29: the cluster alerts on emails waiting too long), read
+ * The outbox's backlog in /metrics (the cluster alerts on emails waiting too long), read
  * from the database. The worker polls rarely here, so what the test inserts stays as it is.
  */
 const TOKEN = 'scrape-token-outbox-0123456789';

@@ -1,4 +1,4 @@
-// Issue 18: quick orders. POST /quickOrders/check answers each line; POST /quickOrders places one
+// Quick orders. POST /quickOrders/check answers each line; POST /quickOrders places one
 // order of many lines, taking every line's stock or none, and cancel and expiry give every line back.
 import { BuyingMessages, RuleMessages } from '@toolshop/contracts';
 import { Types } from 'mongoose';
@@ -119,7 +119,7 @@ describe('POST /quickOrders/check', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.lines.map((line: { problem?: string }) => line.problem)).toEqual([
       BuyingMessages.unknownProduct('No Such Saw'),
-      BuyingMessages.packMultiple(5, 10), // from the minimum of 10 on (issue 33)
+      BuyingMessages.packMultiple(5, 10), // from the minimum of 10 on
       BuyingMessages.listedTwice,
       BuyingMessages.unknownProduct('0123456789abcdef01234567'),
     ]);

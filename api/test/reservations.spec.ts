@@ -4,7 +4,7 @@ import { OrderExpiry } from '../src/orders/order-expiry';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher';
 import { OTHER, TestApi } from './support/test-api';
 
-/** Unpaid orders hold stock for a while and per customer only a few at a time (issue 11, #6). */
+/** Unpaid orders hold stock for a while and per customer only a few at a time. */
 const TTL_SECONDS = 3600;
 const MAX_UNPAID = 3;
 

@@ -1,4 +1,4 @@
-// Issue 18: each customer's saved lists (/savedLists): owner only, names unique per customer, at
+// Each customer's saved lists (/savedLists): owner only, names unique per customer, at
 // most SAVED_LISTS_MAX, lines of distinct known products with the quantities as given.
 import { BuyingMessages, InputMessages, SAVED_LISTS_MAX } from '@toolshop/contracts';
 import { Types } from 'mongoose';

@@ -1,4 +1,4 @@
-// Issue 16: a process that dies in the middle of an order's stock change loses no stock, and the
+// A process that dies in the middle of an order's stock change loses no stock, and the
 // cap of open unpaid orders holds exactly, with several processes sweeping at once.
 import { getModelToken } from '@nestjs/mongoose';
 import { RuleMessages } from '@toolshop/contracts';

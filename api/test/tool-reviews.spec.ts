@@ -1,7 +1,7 @@
 import { ReviewMessages, TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { OTHER, TestApi } from './support/test-api';
 
-/** Issue 33: a review may name its product; GET /reviews?toolId= lists one product's reviews. */
+/** A review may name its product; GET /reviews?toolId= lists one product's reviews. */
 let api: TestApi;
 beforeAll(async () => {
   api = await TestApi.start({ CATALOG_CACHE_MS: '0' });

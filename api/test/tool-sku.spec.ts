@@ -1,4 +1,4 @@
-// Issue 33 items 1, 2 and 14: products have a unique SKU (the database's unique index decides a
+// Products have a unique SKU (the database's unique index decides a
 // race), admins set it, quick order finds products by it, orders keep it, and Quick Order's
 // typeahead looks products up by SKU or name prefix.
 import { SKU_PATTERN, SkuMessages, type AuditEntry } from '@toolshop/contracts';

@@ -1,7 +1,7 @@
 import { ApiMessages, TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { ADMIN, CUSTOMER, OTHER, TestApi } from './support/test-api';
 
-/** Issue 15: "Verified buyer" reviews, hidden reviews, and the audit log of admin actions. */
+/** Trust: "Verified buyer" reviews, hidden reviews, and the audit log of admin actions. */
 let api: TestApi;
 beforeAll(async () => {
   // No list cache: each read sees the last write (the cache itself is tested in catalog.spec).

@@ -1,4 +1,4 @@
-// Issue 16: writes to one user record (profile saves, the sign-in upsert, admin assignment) never
+// Writes to one user record (profile saves, the sign-in upsert, admin assignment) never
 // lose one another: each is one update with operators, atomic on MongoDB and FerretDB v2 alike.
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';

@@ -227,7 +227,7 @@ describe('types and rules', () => {
       customerName: 'Casey Customer',
       opinion: 'x'.repeat(200),
       rating: 5,
-      // Issue 15: whether the author has a paid order; still no email in the public list.
+      // Whether the author has a paid order; still no email in the public list.
       verifiedBuyer: false,
     });
   });
@@ -416,7 +416,7 @@ describe('bodies', () => {
   });
 });
 
-describe('names (issue 28: a name goes into emails, so it is one short line without a link)', () => {
+describe('names (a name goes into emails, so it is one short line without a link)', () => {
   const phishing =
     'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
   const order = (userName: string, token = api.tokens.customer) =>

@@ -36,10 +36,10 @@ export default defineConfig({
       testMatch: '**/*.spec.ts',
       testIgnore: releaseSpecs,
     })),
-    // Releases switch what every visitor of the stack gets (issue 17): they run after all the other
+    // Releases switch what every visitor of the stack gets: they run after all the other
     // tests (`--no-deps` runs them alone: `playwright test -c ... --no-deps storefront-mfe/e2e/release`).
     { name: 'releases', testDir: join(repoRoot, 'storefront-mfe', 'e2e'), testMatch: 'release.spec.ts', dependencies: apps },
-    // The gates and signals of issue 29: they change only the admin remote, so beside "releases".
+    // The release gates and their signals: they change only the admin remote, so beside "releases".
     { name: 'release-gates', testDir: join(repoRoot, 'shell', 'e2e'), testMatch: 'release-gates.spec.ts', dependencies: apps },
   ],
 });

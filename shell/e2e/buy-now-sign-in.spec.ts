@@ -13,7 +13,7 @@ async function signUpOn(page: Page, who: string): Promise<string> {
   return email;
 }
 
-// Issue 33, item 5: a visitor's "Buy Now" says why it asks to sign in, and sign-up (through the mailed
+// A visitor's "Buy Now" says why it asks to sign in, and sign-up (through the mailed
 // link) returns to the tool as sign-in does.
 for (const width of [1280, 375]) {
   test(`at ${width} px a visitor's Buy Now says why, and sign-up returns to the tool`, async ({ page, mailbox }, info) => {

@@ -1,4 +1,4 @@
-// Issue 13: every page of the shop at 375, 768, 1280 and 1920 px with long real-world data (long
+// Every page of the shop at 375, 768, 1280 and 1920 px with long real-world data (long
 // emails, names, addresses, six-digit totals): nothing scrolls sideways, nothing is cut off, and
 // every page has a title of its own. The screenshots are kept in the test's output for review.
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 
-// Issue 13, item 7: a skip link to the main content; after a navigation focus is on the new page's
+// A skip link to the main content; after a navigation focus is on the new page's
 // heading and the page is announced.
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -49,7 +49,7 @@ test('a harness waits for the session: the demo admin signs in with one click an
   await expect(page.getByRole('row', { name: new RegExp(demo.customer.email) })).toBeVisible();
 });
 
-// Issue 29 item 9: the root of the dashboard and admin harnesses was blank, and the admin harness's
+// The root of the dashboard and admin harnesses was blank, and the admin harness's
 // Remote Releases page failed on CORS (the registry let only the shell's origin read).
 test('the root of the dashboard and admin harnesses lists their pages', async ({ page }) => {
   for (const [remote, link] of [

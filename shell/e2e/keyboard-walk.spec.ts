@@ -1,4 +1,4 @@
-// Issue 13: the shop with the keyboard only. On every page Tab reaches every control in reading
+// The shop with the keyboard only. On every page Tab reaches every control in reading
 // order without losing focus (Shift+Tab walks back), and the main journeys are done with Tab,
 // Enter and Escape alone.
 import type { Locator, Page } from '@playwright/test';

@@ -1,4 +1,4 @@
-// Issue 29: gates that catch a broken page, signals nobody can forge, an active version that guards
+// Gates that catch a broken page, signals nobody can forge, an active version that guards
 // itself. Candidates are copies of a remote's current build, changed the way a broken build is
 // (a page that throws while rendering, one that renders nothing, a chunk missing from the store),
 // published with the team's release script to the test stack's store and registry.

@@ -86,7 +86,7 @@ test('a remote that throws while rendering reports "render" with its version', a
   expect(render?.message).not.toBe('');
 });
 
-test('a page that throws on its first render reports its page load as failed only, never "ok" (issue 29)', async ({ page }) => {
+test('a page that throws on its first render reports its page load as failed only, never "ok" (release hardening)', async ({ page }) => {
   // The storefront's entry answers ./BlogsPage with a component that throws, listed with its own hash.
   const entry = readFileSync(join(repoRoot, 'storefront-mfe/dist/remoteEntry.js'), 'utf8');
   const throwing =

@@ -1,6 +1,6 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
-// Issue 13, items 3, 4 and 9 (the login tab title), at the widths a shopper uses.
+// Returning after sign-in, and the login tab title, at the widths a shopper uses.
 // (The signIn fixture waits for the navbar's email, which phones keep behind the menu: it signs in first.)
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

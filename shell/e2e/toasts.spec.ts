@@ -2,7 +2,7 @@ import { Messages, type Tool } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 import type { Locator } from '@playwright/test';
 
-// Issue 13, item 8: a toast covers neither the navbar's email and Sign Out (1280 px) nor the page's heading (375 px).
+// A toast covers neither the navbar's email and Sign Out (1280 px) nor the page's heading (375 px).
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;

@@ -13,7 +13,7 @@ import {
   test,
 } from '@toolshop/devstack/e2e';
 
-// Issue 18: the order form of a tool sold in packs of 5 with a price break from 50 units.
+// The order form of a tool sold in packs of 5 with a price break from 50 units.
 for (const width of [1280, 375]) {
   test(`at ${width} px the order form steps by the pack, refuses part of one, and prices by the tier`, async ({
     page,
@@ -66,7 +66,7 @@ for (const width of [1280, 375]) {
       await expect(total).toHaveText('$300');
 
       await quantity.fill('12');
-      // From the minimum on (issue 33): "order 10, 15, 20…", not "order 5, 10, 15…" at a minimum of 10.
+      // From the minimum on: "order 10, 15, 20…", not "order 5, 10, 15…" at a minimum of 10.
       await expect(form.getByText(BuyingMessages.packMultiple(5, 10))).toBeVisible();
       await expect(form.getByText('Sold in packs of 5: order 10, 15, 20…')).toBeVisible();
       await expect(submit).toBeDisabled();

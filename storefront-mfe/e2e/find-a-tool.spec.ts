@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import type { Tool } from '@toolshop/contracts';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
-// Issue 15: search, category, stock and sort of the home grid, kept in the URL.
+// Search, category, stock and sort of the home grid, kept in the URL.
 
 /** WCAG 2.1 A/AA rule ids axe finds broken in the grid (axe evaluated through the debugging protocol: the CSP refuses script tags). */
 async function axeViolations(page: Page): Promise<string[]> {
@@ -84,7 +84,7 @@ test('a search that finds nothing says so and clears back to every tool', async 
   );
 });
 
-// Issue 33, "Small": a typo still finds the tool, Back returns to the previous filter, and the
+// A typo still finds the tool, Back returns to the previous filter, and the
 // sort's longest choice is not cut on a phone.
 test('a search with a small typo ("drils") finds the drills at every width', async ({ page }) => {
   for (const width of [375, 1280, 1920]) {

@@ -1,6 +1,6 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 
-// Issue 13, item 9: the shop is priced in dollars, so its contact details are American.
+// The shop is priced in dollars, so its contact details are American.
 for (const width of [1280, 375]) {
   test(`at ${width} px the footer gives a US address and phone`, async ({ page }) => {
     await page.setViewportSize({ width, height: 800 });

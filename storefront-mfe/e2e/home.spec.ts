@@ -79,7 +79,7 @@ test('an incomplete suggestion opens the Oops dialog; a complete one is thanked'
     (request) => request.method() === 'POST' && new URL(request.url()).pathname === '/suggestions',
   );
   await form.getByRole('button', { name: 'Send suggestion' }).click();
-  // A retry of this attempt (no answer) would be answered once by the API (issue 16).
+  // A retry of this attempt (no answer) would be answered once by the API (crash safety).
   expect((await sent).headers()['idempotency-key']).toMatch(/^attempt-[0-9a-f-]{32,36}$/);
   await expect(page.getByText(Messages.suggestionAdded)).toBeVisible();
   await expect(form.getByLabel('Your suggestion')).toHaveValue('');

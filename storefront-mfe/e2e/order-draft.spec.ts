@@ -1,4 +1,4 @@
-// Issue 33, item 8: a half-typed order on a tool's page survives an expired session (signing in
+// A half-typed order on a tool's page survives an expired session (signing in
 // again) and the browser's Back and Forward; it is gone once the order is placed.
 import type { Page } from '@playwright/test';
 import { ApiMessages, Messages, type Tool } from '@toolshop/contracts';

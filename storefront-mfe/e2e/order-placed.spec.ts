@@ -1,7 +1,7 @@
 import { Messages, type Order, type Tool } from '@toolshop/contracts';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
-// Issue 13, items 5 and 7 (order form): no duplicate order one click away; focus after a failed submit.
+// The order form: no duplicate order one click away; focus after a failed submit.
 // (The signIn fixture waits for the navbar's email, which phones keep behind the menu: it signs in first.)
 for (const width of [1280, 375]) {
   test.describe(`at ${width} px`, () => {

@@ -1,4 +1,4 @@
-// Issue 29 item 8: a preview link. QA opens the composed shop with the storefront at a candidate
+// A preview link. QA opens the composed shop with the storefront at a candidate
 // version that nobody else gets (it is not activated): the link from `npm run remotes -- preview`
 // sets a signed cookie in that browser, the shell shows "Preview: storefront <version>", and other
 // browsers keep the live version. A forged or expired link is refused.

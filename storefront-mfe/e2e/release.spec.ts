@@ -1,4 +1,4 @@
-// Issue 17: the storefront team releases on its own. Builds are published to the stack's object store
+// The storefront team releases on its own. Builds are published to the stack's object store
 // and switched through the remote registry with the team's own commands (`release.mjs`, the remotes
 // CLI), while the running shell follows on the next page load: no shell rebuild, no restart.
 // Variants of the current storefront build (copies of its dist with a visible change, a broken

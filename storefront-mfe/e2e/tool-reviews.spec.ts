@@ -10,7 +10,7 @@ import {
   type ApiClient,
 } from '@toolshop/devstack/e2e';
 
-// Issue 33, item 3: the tool page shows the tool's reviews, a star summary and Verified buyer badges.
+// The tool page shows the tool's reviews, a star summary and Verified buyer badges.
 
 /** Orders `toolId` and pays for it with the offline test provider (as placePaidOrder does). */
 async function buyAndPay(api: ApiClient, email: string, toolId: string) {

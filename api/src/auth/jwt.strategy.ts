@@ -55,7 +55,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const user: AuthUser = {
       sub,
       email: normalizeEmail(email),
-      // A name that breaks the shop's rule (an account older than it) is no name (issue 28).
+      // A name that breaks the shop's rule (an account older than it) is no name (account safety).
       name: typeof name === 'string' && !nameError(name) ? name.trim() : '',
       emailVerified: claims.email_verified === true,
     };

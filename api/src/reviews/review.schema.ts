@@ -11,7 +11,7 @@ export class Review {
   @Prop({ required: true }) customerName: string;
   @Prop({ required: true }) opinion: string;
   @Prop({ required: true, min: 1, max: 5 }) rating: number;
-  /** The product reviewed, if the author named one (issue 33). */
+  /** The product reviewed, if the author named one. */
   @Prop({ type: Types.ObjectId }) toolId?: Types.ObjectId;
   /** Hidden by an admin: out of the public list; its author (and admins) still see it. */
   @Prop({ default: false }) hidden: boolean;

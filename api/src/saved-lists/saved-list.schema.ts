@@ -1,7 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 import { Types, type HydratedDocument } from 'mongoose';
 
-/** A customer's named list of products and quantities to order again (issue 18). */
+/** A customer's named list of products and quantities to order again (buying by the box). */
 @Schema({ collection: 'saved_lists', versionKey: false, timestamps: true })
 export class SavedListRecord {
   /** The owner; only they ever read or change it. */

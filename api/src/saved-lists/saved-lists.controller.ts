@@ -26,7 +26,7 @@ const nameOrCount = ApiConflictResponse({
   type: ErrorResponse,
 });
 
-/** Issue 18: each signed-in customer's (and admin's) own named lists to order again. */
+/** Each signed-in customer's (and admin's) own named lists to order again. */
 @ApiTags('savedLists')
 @Controller('savedLists')
 export class SavedListsController {

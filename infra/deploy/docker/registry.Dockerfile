@@ -1,5 +1,5 @@
 # syntax=docker/dockerfile:1
-# The remote registry (issue 17: infra/registry, what is live of each remote, canary and rollback).
+# The remote registry (infra/registry, what is live of each remote, canary and rollback).
 # Build from the repository root:
 #   docker build -f infra/deploy/docker/registry.Dockerfile -t toolshop/registry:<version> .
 # Its smoke gate drives a headless Chromium (playwright-core); this image has none, so the

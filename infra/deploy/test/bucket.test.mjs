@@ -1,4 +1,4 @@
-// The releases bucket's production rules (infra/deploy/bucket, issue 29 item 5): the same as the local
+// The releases bucket's production rules (infra/deploy/bucket): the same as the local
 // store's: a team writes only under its own prefix, only new keys, nobody deletes, the lock stays.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

@@ -152,7 +152,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
     assert.doesNotMatch(output, /REGISTRY_CORS_ORIGINS|S3_PUBLIC_URL/);
   });
 
-  it('refuses the wiring issue 29 found: the registry calling api:5000, the web pods kept from the CDN', () => {
+  it('refuses the wiring the release hardening found: the registry calling api:5000, the web pods kept from the CDN', () => {
     const { status, output } = run('test/broken/issue-29-wiring');
     assert.equal(status, 1, output);
     assert.match(

@@ -1,4 +1,4 @@
-// The web image's server (web/serve.mjs) with its operations (web/operations.mjs, issue 29): started
+// The web image's server (web/serve.mjs) with its operations (web/operations.mjs): started
 // as the image starts it, on a temporary build, beside a stand-in registry.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-// Monitoring and secrets (issue 29): the ServiceMonitors scrape a Service port that exists, with the
+// Monitoring and secrets (release hardening): the ServiceMonitors scrape a Service port that exists, with the
 // metrics token from a Secret the scraped pods read too, through the NetworkPolicies, and every pod
 // of the shop's own images is scraped; every metric an alert rule names is one the apps export
 // (--metrics=<file>: the list per job, which infra/deploy/test checks against the apps' code); and

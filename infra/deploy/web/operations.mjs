@@ -1,4 +1,4 @@
-// The web server's operations endpoints (issue 29), put in front of the static server's handler by
+// The web server's operations endpoints (release hardening), put in front of the static server's handler by
 // serve.mjs, with Node built-ins only (the image carries nothing else):
 //   GET /health/ready   200 when the pod can serve the shop: the build's index.html is there and its
 //                       runtime files (config.json, remotes.json) parsed. The registry is reported

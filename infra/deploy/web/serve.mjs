@@ -3,7 +3,7 @@
 // Content-Security-Policy, caching and compression as `npm start`). The runtime files come from
 // RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes,
 // GET /health/ready and GET /metrics too (operations.mjs).
-// With REGISTRY_URL (the remote registry inside the cluster, issue 17) /remotes.json is each
+// With REGISTRY_URL (the remote registry inside the cluster) /remotes.json is each
 // visitor's map from the registry over the mounted one, and the shell's beacons go to it
 // (REGISTRY_SHELL_TOKEN: the shell servers' credential there; TRUST_PROXY: the proxy hops in front);
 // REMOTE_ORIGINS (comma-separated: the CDN in front of the releases' bucket) joins the CSP.

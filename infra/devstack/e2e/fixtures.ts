@@ -154,7 +154,7 @@ export async function followSignupLink(email: string): Promise<string> {
 
 /**
  * Creates an account at the identity provider (what /signup does, then the link of its email, which
- * makes the account) and returns its credentials. Since issue 28 every account made by sign-up is
+ * makes the account) and returns its credentials. Since sign-up by mailed link every account made by sign-up is
  * verified (nothing exists before its owner follows the link); `verified` is kept for old callers.
  */
 export async function createUser(

@@ -17,7 +17,7 @@ import { localUrl } from './runtime-files.mjs';
 /** Debian puts it in /usr/sbin, which a user's PATH may lack. */
 export const HAPROXY = process.env.HAPROXY_BIN || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 export const MAX_API_INSTANCES = 8;
-/** Provider processes behind the proxy when the API runs as several (the brief of issue 16: two). */
+/** Provider processes behind the proxy when the API runs as several (two, as the multi-process tests run them). */
 export const IDENTITY_INSTANCES = 2;
 
 /** `--api-instances 3` or `--api-instances=3` (default 1: one API, no proxy, the ports of today). */

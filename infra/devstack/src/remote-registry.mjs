@@ -1,4 +1,4 @@
-// The shell's server side of the remote registry (issue 17), used by static-server.mjs:
+// The shell's server side of the remote registry, used by static-server.mjs:
 // - /remotes.json per visitor: the registry's answer for the visitor's sticky canary id (cookie
 //   `toolshop_canary`, set here when missing) over the built-in map; the built-in map alone (or the
 //   registry's last answer) when the registry does not answer in time;

@@ -40,7 +40,7 @@ const workspaceLibs = sharedWorkspaceLibs;
 /**
  * Shared modules that always load together, one chunk each instead of a chunk per module and
  * package (React's four were four requests): fewer requests, and fewer small files each compressed
- * on its own (issue 14: 1.8 kB gzip less on the home page).
+ * on its own (1.8 kB gzip less on the home page).
  */
 const sharedChunkGroups = Object.fromEntries(
   Object.entries({

@@ -26,7 +26,7 @@ export function stackUrls(offset = 0) {
     api: localUrl(ports.api),
     identity: localUrl(ports.identity),
     mail: localUrl(ports.mail),
-    // releases of the remotes (issue 17): the registry and the object store's bucket as browsers read it
+    // releases of the remotes: the registry and the object store's bucket as browsers read it
     registry: localUrl(ports.registry),
     store: `${localUrl(ports.objectstore)}/${process.env.S3_BUCKET || DEFAULT_BUCKET}`,
     remotes: Object.fromEntries(remoteNames.map((name) => [name, localUrl(ports[name])])),
@@ -41,7 +41,7 @@ export function clientConfig(ports) {
   return {
     apiUrl: localUrl(ports.api),
     authority: localUrl(ports.identity),
-    // the remote registry: the admins' Remote Releases page reads its history (issue 17)
+    // the remote registry: the admins' Remote Releases page reads its history
     registryUrl: localUrl(ports.registry),
     clientId: WEB_CLIENT_ID,
     idpHintParam: process.env.TOOLSHOP_IDP_HINT_PARAM || DEFAULT_IDP_HINT_PARAM,

@@ -215,7 +215,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     database = await startDatabase({ port: ports.database, dataDir: join(dataDir, 'db') });
     if (demoData === 'large') await loadDemoVolume(database.uri, urls.api);
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
-    // The S3-compatible store of the remotes' releases (issue 17), its objects in the stack's data folder.
+    // The S3-compatible store of the remotes' releases, its objects in the stack's data folder.
     await startObjectStore({ port: ports.objectstore, dataDir: join(dataDir, 'objectstore'), bucket: storeConfig().bucket });
 
     const identityEnvironment = { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env };
@@ -257,7 +257,7 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
           readyUrl: `${urls.api}/health/ready`,
           ...(dev ? { timeoutMs: 180_000 } : {}),
         });
-    // The remote registry (issue 17) in both modes: releases, the remotes CLI and the admins' Remote
+    // The remote registry in both modes: releases, the remotes CLI and the admins' Remote
     // Releases page work in watch mode too, but there the dev servers keep serving their own builds
     // (hot reload) and do not ask it for /remotes.json.
     const registry = registryConfig({ ...process.env, TOOLSHOP_PORT_OFFSET: String(offset) });

@@ -7,7 +7,7 @@ export interface StaticServerOptions {
   runtimeFiles?: Record<string, unknown>;
   imageHosts?: string[];
   testOrigins?: string[];
-  /** The remote registry (issue 17): /remotes.json per visitor, POST /remotes/beacon forwarded. */
+  /** The remote registry: /remotes.json per visitor, POST /remotes/beacon forwarded. */
   registry?: { url: string; remoteOrigins: string[]; token?: string; trustedHops?: number; beaconsPerMinute?: number; previewKey?: string };
 }
 

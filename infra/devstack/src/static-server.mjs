@@ -151,14 +151,14 @@ const fragmentTimeoutMs = 1500;
  */
 export function fragmentSource(remotes) {
   const known = new Map(); // url -> { etag, fragment }
-  // visitor: the visitor's own map when a registry answers one (issue 17)
+  // visitor: the visitor's own map when a registry answers one
   return async function fragment(remote, name, visitor = remotes, timeoutMs = fragmentTimeoutMs) {
     const manifest = manifestOf(visitor[remote]);
     if (!manifest) return undefined;
     const path = `fragments/${name}.json`;
     const url = new URL(path, manifest).href;
     // A registry release lists the sha384 of each of its files: its fragment and stylesheets are
-    // used only as listed, as the shell loads its scripts (issue 17).
+    // used only as listed, as the shell loads its scripts.
     const integrity = visitor[remote]?.integrity;
     const cached = known.get(url);
     try {
@@ -245,7 +245,7 @@ async function fileAt(root, pathname) {
  *           registry?: { url: string, remoteOrigins: string[], token?: string, trustedHops?: number, beaconsPerMinute?: number, previewKey?: string } }} options
  *   imageHosts: the API's IMAGE_HOSTS, whose https images the pages may show (default: IMAGE_HOSTS).
  *   testOrigins: further origins for the CSP of a test stack (see contentSecurityPolicy).
- *   registry: the remote registry (issue 17): /remotes.json is then per visitor, over the built-in
+ *   registry: the remote registry: /remotes.json is then per visitor, over the built-in
  *   map of runtimeFiles, and POST /remotes/beacon forwards the shell's reports to it (remote-registry.mjs:
  *   token, the shell servers' registry credential; trustedHops, the proxies in front, TRUST_PROXY;
  *   previewKey, the key of preview links, preview.mjs).

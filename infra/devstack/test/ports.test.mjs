@@ -49,7 +49,7 @@ test('the Google button shows unless GOOGLE_SIGN_IN is off', () => {
   }
 });
 
-// Issue 29 item 9: `npm run dev -w @toolshop/<remote>-mfe` beside `npm start` failed with EADDRINUSE,
+// Harnesses beside the stack: `npm run dev -w @toolshop/<remote>-mfe` beside `npm start` failed with EADDRINUSE,
 // and the admin harness's Remote Releases page failed on CORS.
 test("a remote's harness run alone has a port of its own, which the stack's provider, API and registry accept", async () => {
   const offset = 800;

@@ -1,4 +1,4 @@
-// Preview links at the shell's server (issue 29 item 8): the browser holding a valid preview cookie
+// Preview links at the shell's server (release hardening): the browser holding a valid preview cookie
 // gets the candidate in its /remotes.json; any other browser, a forged or an expired cookie, the map as before.
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';

@@ -1,4 +1,4 @@
-// The shell's server with a remote registry (issue 17): /remotes.json per visitor with a sticky
+// The shell's server with a remote registry: /remotes.json per visitor with a sticky
 // canary cookie, the built-in map when the registry is down, beacons checked, limited and forwarded.
 import assert from 'node:assert/strict';
 import { mkdtempSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Preview links (issue 29 item 8): QA opens the composed site with one remote at a candidate version
+// Preview links (release hardening): QA opens the composed site with one remote at a candidate version
 // that is not active, in their browser only. `npm run remotes -- preview <remote> <version>` signs a
 // link to the shell's `/remotes/preview?token=…` (HMAC-SHA256 with the preview key: PREVIEW_SIGNING_KEY
 // in production, a random one per start of a local stack in data/preview-keys/<shell port>.key);

@@ -1,6 +1,6 @@
 // The registry's Ingress (infra/deploy/k8s/base/ingress.yaml) lets in only what the teams' CI and
 // the admins' browsers call: the visitors' maps and the beacons stay inside the cluster, where only
-// the shell's servers reach them (issue 29). Paths are matched as Kubernetes does: Exact, or Prefix
+// the shell's servers reach them (release hardening). Paths are matched as Kubernetes does: Exact, or Prefix
 // by whole path segments.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';

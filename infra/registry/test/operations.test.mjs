@@ -1,4 +1,4 @@
-// The registry's operations (issue 29): readiness that asks its database, Prometheus metrics behind
+// The registry's operations (release hardening): readiness that asks its database, Prometheus metrics behind
 // a metrics token (figures read from the database, the same on every replica), and a team's two
 // tokens accepted while it rotates them.
 import assert from 'node:assert/strict';

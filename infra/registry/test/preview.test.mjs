@@ -1,4 +1,4 @@
-// Preview links (issue 29 item 8): signed, expiring, for one remote at one version.
+// Preview links (release hardening): signed, expiring, for one remote at one version.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { previewLinks, previewTokens } from '../src/preview.mjs';

@@ -1,4 +1,4 @@
-// The release script's own rules (issue 29): a release is built from a clean working tree (its name
+// The release script's own rules (release hardening): a release is built from a clean working tree (its name
 // records the commit that holds its code) into a folder of its own, never into the dist/ a running
 // stack serves as its built-in version.
 import assert from 'node:assert/strict';

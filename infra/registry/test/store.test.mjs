@@ -50,7 +50,7 @@ test('a published key is never overwritten', async () => {
   assert.equal((await store.get('admin/1.0.0+abc/mf-manifest.json'))?.toString(), '{"v":1}');
 });
 
-// Issue 29 item 5: the store is not writable by anyone; a team writes only new keys of its own remote.
+// The store is not writable by anyone; a team writes only new keys of its own remote.
 test('anonymous callers only read: no upload, overwrite, delete or bucket', async () => {
   await store.putNew('storefront/3.0.0+s/mf-manifest.json', '{"v":"released"}', { contentType: 'application/json', cacheControl: 'no-cache' });
   const url = store.urlOf('storefront/3.0.0+s/mf-manifest.json');

@@ -20,11 +20,11 @@ for (const remote of remoteNames) {
     }
     assert.match(text, new RegExp(`run: node infra/registry/src/pipeline\\.mjs ${remote} `));
     assert.match(text, new RegExp(`REGISTRY_TOKEN: \\$\\{\\{ secrets\\.REGISTRY_TOKEN_${remote.toUpperCase()} \\}\\}`));
-    // issue 29 item 7: the smoke gate runs in the pipeline, against the composed shop (SHELL_URL)
+    // The smoke gate runs in the pipeline, against the composed shop (SHELL_URL)
     assert.match(text, /SHELL_URL: \$\{\{ vars\.SHELL_URL \}\}/);
     assert.match(text, /CHROMIUM_PATH: \/usr\/bin\/google-chrome/);
     assert.doesNotMatch(text, /--skip-smoke/);
-    // issue 29 item 8: a pull request gets a preview link (released, smoke-checked, not activated)
+    // A pull request gets a preview link (released, smoke-checked, not activated)
     assert.match(text, /^ {2}pull_request:\n {4}paths:\n/m);
     assert.match(text, /^ {2}release:\n {4}if: github\.event_name != 'pull_request'\n/m);
     assert.match(text, new RegExp(`run: node infra/registry/src/pipeline\\.mjs ${remote} --preview\\n`));

@@ -10,7 +10,7 @@ export interface RuntimeConfig {
   resource?: string;
   /** Authorization-request parameter naming the upstream provider: `idp_hint`, Keycloak's `kc_idp_hint`... */
   idpHintParam: string;
-  /** The remote registry (issue 17), whose release history the admins read; absent: no registry. */
+  /** The remote registry, whose release history the admins read; absent: no registry. */
   registryUrl?: string;
   /** false when the provider runs without the Google option (the sign-in pages then hide it). */
   googleSignIn?: boolean;

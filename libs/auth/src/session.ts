@@ -125,7 +125,7 @@ async function providerRequest(
 
 /**
  * Asks the identity provider for an account. It answers the same whether or not the address is
- * registered (issue 28): "check your inbox". The mailed link makes the account and comes back to
+ * registered (no address is revealed): "check your inbox". The mailed link makes the account and comes back to
  * /signup/complete, which signs in with `signInWithSignupTicket`. Resolves with the provider's message.
  * `returnTo` (a path of the shop) is kept with the pending sign-up and comes back with the link's
  * ticket, so the link lands there in any browser.

@@ -71,7 +71,7 @@ describe('quantities', () => {
   });
 
   it('says what to order', () => {
-    // From the minimum on (issue 33: it offered 5 at a minimum of 10).
+    // From the minimum on (it offered 5 at a minimum of 10).
     expect(lineQuantityMessage('packMultiple', blades)).toBe('Sold in packs of 5: order 10, 15, 20…');
     expect(BuyingMessages.packMultiple(5)).toBe('Sold in packs of 5: order 5, 10, 15…');
     expect(BuyingMessages.packMultiple(5, 12)).toBe('Sold in packs of 5: order 15, 20, 25…');
@@ -81,7 +81,7 @@ describe('quantities', () => {
   });
 });
 
-describe('nearest valid quantities (issue 33)', () => {
+describe('nearest valid quantities', () => {
   it.each([
     [12, { below: 10, above: 15 }],
     [3, { above: 10 }], // below the minimum: the minimum, never 0 or 5

@@ -3,7 +3,7 @@ import { formatCount, formatDollars } from './money';
 import { packSizeOf } from './pack-size';
 
 /**
- * Buying by the box (issue 18): pack sizes, quantity price tiers, quick orders of many lines and
+ * Buying by the box: pack sizes, quantity price tiers, quick orders of many lines and
  * saved lists. One source for the API's checks and the forms' courtesy checks.
  */
 
@@ -38,7 +38,7 @@ export const ORDER_LINES_TEXT_MAX_LENGTH = 20_000;
 export const LINE_PRODUCT_MAX_LENGTH = 200;
 
 export const BuyingMessages = {
-  /** From the first quantity the minimum allows (issue 33: "order 5, 10, 15…" at minimum 10). */
+  /** From the first quantity the minimum allows ("order 5, 10, 15…" at minimum 10). */
   packMultiple: (pack: number, minOrder = pack) => {
     const first = Math.max(pack, Math.ceil(minOrder / pack) * pack);
     return `Sold in packs of ${pack}: order ${first}, ${first + pack}, ${first + 2 * pack}…`;
@@ -103,7 +103,7 @@ export function tierRows(terms: Pick<BuyingTerms, 'price' | 'priceTiers' | 'minO
 
 /**
  * The valid quantities nearest `quantity` (whole packs, at least the minimum, at most the stock):
- * the largest below it and the smallest above it, each only if there is one (issue 33).
+ * the largest below it and the smallest above it, each only if there is one.
  */
 export function nearestValidQuantities(
   quantity: number,

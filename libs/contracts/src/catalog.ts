@@ -1,6 +1,6 @@
 type Stock = { minOrder: number; available: number; lowStockThreshold?: number };
 
-/** The fixed product categories (issue 15). A product saved before them has none: "Other". */
+/** The fixed product categories. A product saved before them has none: "Other". */
 export const TOOL_CATEGORIES = [
   'Drills',
   'Saws',

@@ -8,7 +8,7 @@ export const TOAST_AUTO_CLOSE_MS = 5000;
 /** Longest free text the API accepts in any other field (names, addresses, links...). */
 export const TEXT_MAX_LENGTH = 500;
 /**
- * GET /adminOrders?q= (issue 33): an order id, a customer email (or its start), or words of the
+ * GET /adminOrders?q=: an order id, a customer email (or its start), or words of the
  * ship-to name and address; the words are looked for in the newest ADMIN_ORDER_SEARCH_WINDOW orders.
  */
 export const ADMIN_ORDER_SEARCH_MAX_LENGTH = 100;

@@ -1,5 +1,5 @@
 /**
- * Uploaded product pictures (issue 15): what an admin may upload, the messages the API and the
+ * Uploaded product pictures: what an admin may upload, the messages the API and the
  * admin form share, and the one URL scheme of the WebP variants the API makes of an upload.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Invoices (issue 15): the seller printed on every invoice, the invoice number's printed form, and
+ * Invoices: the seller printed on every invoice, the invoice number's printed form, and
  * the texts the API and the order pages share.
  */
 export const SELLER = {
@@ -31,7 +31,7 @@ export const InvoiceMessages = {
   orderAgain: 'Order again',
 } as const;
 
-/** The profile's optional billing details, printed on invoices (issue 15). */
+/** The profile's optional billing details, printed on invoices. */
 export const COMPANY_MAX_LENGTH = 120;
 export const TAX_ID_MAX_LENGTH = 32;
 /** Letters and digits, with spaces, dots, dashes and slashes between them (VAT, EIN, GST ids...). */

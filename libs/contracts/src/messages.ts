@@ -67,10 +67,10 @@ export const RuleMessages = {
   nameNoLinks: 'A name cannot contain a link, a web address or an email address',
   passwordBreached:
     'This password is on a list of common or leaked passwords, so it would be guessed quickly. Choose another, for example three or four unrelated words.',
-  /** The one answer to every sign-up, whether or not the address has an account (issue 28). */
+  /** The one answer to every sign-up, whether or not the address has an account (account safety). */
   signupCheckInbox:
     'Check your inbox: we sent you an email. Open the link in it to finish signing up.',
-  /** Password reset and change (issue 28): the same answer whether or not the address has an account. */
+  /** Password reset and change (account safety): the same answer whether or not the address has an account. */
   passwordResetSent:
     'If an account uses this email address, we sent it a link to choose a new password. The link works once, within one hour.',
   passwordResetDone:
@@ -111,7 +111,7 @@ export const ApiMessages = {
   hiddenMustBeBoolean: 'hidden must be true or false',
 } as const;
 
-/** The trust and audit pages' texts (issue 15). */
+/** The trust and audit pages' texts. */
 export const TrustMessages = {
   verifiedBuyer: 'Verified buyer',
   hidden: 'Hidden',

@@ -30,7 +30,7 @@ describe('formatCount', () => {
   });
 });
 
-it('builds no Intl formatter (issue 14: the first one of a page loads the locale data)', async () => {
+it('builds no Intl formatter (the first one of a page loads the locale data)', async () => {
   const made = jest.spyOn(Intl, 'NumberFormat');
   const perCall = jest.spyOn(Number.prototype, 'toLocaleString');
   try {

@@ -1,6 +1,6 @@
 // The shop writes numbers the en-US way, by hand rather than with Intl: a page's first Intl
 // formatter loads the locale data, about 45 ms of one task at Lighthouse's 4x slowed CPU, paid by
-// the home page's tool grid for its prices and counts (issue 14). Amounts and counts are whole
+// the home page's tool grid for its prices and counts (home page performance). Amounts and counts are whole
 // numbers far below 2^53 (validation bounds them).
 
 /** Digits in groups of three, rounded to a whole number as Intl does (half away from zero). */

@@ -42,7 +42,7 @@ describe('login and sign-up', () => {
   });
 });
 
-describe('display names (issue 28: a name is never a message of its own)', () => {
+describe('display names (a name is never a message of its own)', () => {
   it('refuses the phishing name of the report, line breaks, control and invisible characters', () => {
     const phishing =
       'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';

@@ -59,7 +59,7 @@ const LINK_LIKE = /:\/\/|\bwww\.|@|[\p{L}\p{N}_-]\.\p{L}{2,}/iu;
 /**
  * A display name (sign-up, rename, the name on an order): required, at most 60 characters, one
  * line of visible text, no link. It is shown to others and written into emails, so it must not be
- * able to carry a message of its own (issue 28: a phishing text as the name of a sign-up).
+ * able to carry a message of its own (a phishing text as the name of a sign-up).
  */
 export function nameError(name: unknown): string | undefined {
   if (isBlank(name) || typeof name !== 'string') return Messages.nameRequired;

@@ -98,7 +98,7 @@ export interface SidebarLink {
   label: string;
 }
 
-/** SPEC.md §2: My Profile for everyone; customers review and order (issue 18: quick order, saved lists), admins manage the shop. */
+/** SPEC.md §2: My Profile for everyone; customers review and order (quick order, saved lists), admins manage the shop. */
 export function sidebarLinks(isAdmin: boolean): SidebarLink[] {
   const layout = routeTables.dashboard[0].path;
   const shown = (audience: SidebarAudience | undefined) =>

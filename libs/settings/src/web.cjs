@@ -15,7 +15,7 @@ const basePorts = Object.freeze({
   // the mail catcher (Mailpit): SMTP and its web inbox
   smtp: 1025,
   mail: 8025,
-  // releases of the remotes (issue 17): the remote registry and the S3-compatible store of their artifacts
+  // releases of the remotes: the remote registry and the S3-compatible store of their artifacts
   // (clear of api+9..api+17 and identity+10.., the private ports of `npm start -- --api-instances N`)
   registry: 5030,
   objectstore: 5040,

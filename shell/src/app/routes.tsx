@@ -9,7 +9,7 @@ import { AppLayout } from './app-layout';
 
 /**
  * The shell's own pages load when visited: the home page never carries the sign-in forms, their
- * validation and the spec's messages (issue 14: the home page's JavaScript budget).
+ * validation and the spec's messages (the home page's JavaScript budget).
  */
 function shellPage(load: () => Promise<ComponentType>) {
   const Page = lazy(() => load().then((component) => ({ default: component })));

@@ -36,7 +36,7 @@ describe('focus after a failed submit', () => {
   });
 });
 
-describe('a carried return target (issue 33: after sign-up back to the tool)', () => {
+describe('a carried return target (after sign-up back to the tool)', () => {
   it('keeps same-site paths and drops anything that could leave the site', async () => {
     const { sameSitePath } = await import('./login-state');
     expect(sameSitePath('/tools/t1?x=1#y')).toBe('/tools/t1?x=1#y');

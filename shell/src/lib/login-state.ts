@@ -11,7 +11,7 @@ export interface LoginState {
 export const adminOnlyMessage =
   'This page is for admins. You are signed in without admin rights: sign in as an admin to open it.';
 
-/** Shown on /login and /signup when a tool page (a visitor's "Buy Now") sent the visitor there (issue 33). */
+/** Shown on /login and /signup when a tool page (a visitor's "Buy Now") sent the visitor there. */
 export const orderSignInMessage = 'Sign in to order — it takes a minute to create an account';
 
 /** Whether `from` is a tool page: the visitor wanted to order. */

@@ -12,7 +12,7 @@ import styles from './page.module.css';
 /**
  * Whether the sections below the first screen render: at once in a page rendered in the browser;
  * after the hydration of the prerendered page, in a transition, which React renders in slices
- * with the main thread free for input between them (issue 14: rendered in the task that follows
+ * with the main thread free for input between them (rendered in the task that follows
  * the hydration, they held the main thread for about 200 ms on a 4x slowed CPU).
  */
 function useSectionsBelowTheFold(): boolean {

@@ -5,7 +5,7 @@ export function WholeNumberField(props: FieldProps) {
   return <Field type="number" inputMode="numeric" min={0} step={1} {...props} />;
 }
 
-/** The pack size: a tool is sold only in multiples of it (issue 18). */
+/** The pack size: a tool is sold only in multiples of it (buying by the box). */
 export function PackSizeField(props: Pick<FieldProps, 'value' | 'onChange' | 'error' | 'hint'>) {
   return <WholeNumberField label="Pack size" name="packSize" min={1} {...props} />;
 }

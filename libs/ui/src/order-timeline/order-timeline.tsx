@@ -14,7 +14,7 @@ const EVENT_LABEL: Record<OrderEvent, string> = {
 };
 
 // Made on first use: building it loads the locale's date data, 60-100 ms of main thread on a 4x
-// slowed CPU, which every page paid when this module loaded (issue 14: the home page shows no order).
+// slowed CPU, which every page paid when this module loaded (the home page shows no order).
 let dateTime: Intl.DateTimeFormat | undefined;
 
 function formatAt(iso: string): string {

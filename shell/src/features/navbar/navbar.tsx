@@ -11,7 +11,7 @@ const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.lin
 /**
  * The session's status, or 'unknown' in the prerendered page and while React hydrates it: the server
  * knows nothing of the session (its tokens are in the browser), so the account area is a blank of
- * Login's size until the browser has read it; no signed-in user ever sees Login flash (issue 14).
+ * Login's size until the browser has read it; no signed-in user ever sees Login flash (home page performance).
  */
 const useStatus = () =>
   useSyncExternalStore(

@@ -5,7 +5,7 @@ import { CardGrid } from '../../components/card-grid';
 import { ReviewCard } from './review-card';
 import styles from './tool-reviews.module.css';
 
-/** "4.5": the mean of the ratings, one decimal (no Intl: see README, issue 14). */
+/** "4.5": the mean of the ratings, one decimal (no Intl: see README). */
 export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): string {
   if (reviews.length === 0) return '0';
   const mean = reviews.reduce((sum, review) => sum + review.rating, 0) / reviews.length;
@@ -14,7 +14,7 @@ export function averageRating(reviews: readonly Pick<Review, 'rating'>[]): strin
 
 const reviewCount = (count: number) => (count === 1 ? '1 review' : `${count} reviews`);
 
-/** The tool page's reviews (issue 33): a star summary, then each review with its badge. */
+/** The tool page's reviews: a star summary, then each review with its badge. */
 export function ToolReviews({ toolId }: { toolId: string }) {
   const { data, error, isPending, refetch } = useToolReviews(toolId);
   return (

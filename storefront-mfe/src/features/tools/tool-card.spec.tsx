@@ -38,7 +38,7 @@ it('shows the lowest tier price as "from" and the pack size', () => {
   expect(screen.getByText('Minimum order').nextElementSibling?.textContent).toBe('10 · packs of 5');
 });
 
-it('formats its figures without Intl (issue 14: the locale data cost the grid render 50 ms)', () => {
+it('formats its figures without Intl (the locale data cost the grid render 50 ms)', () => {
   const perCall = jest.spyOn(Number.prototype, 'toLocaleString');
   const made = jest.spyOn(Intl, 'NumberFormat');
   try {

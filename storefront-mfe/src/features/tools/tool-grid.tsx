@@ -39,7 +39,7 @@ export function ToolGrid() {
       const search = catalogSearch(next);
       setView(next);
       if (search === written.current) return;
-      // Each filter change is a history entry, so Back returns to the previous filter (issue 33);
+      // Each filter change is a history entry, so Back returns to the previous filter;
       // the pauses of one typing replace each other.
       const replace = how?.typing === true && typing.current;
       typing.current = how?.typing === true;

@@ -1,5 +1,5 @@
 // PATCH /adminOrders/{id}: a paid order is approved for shipping (SPEC.md §7), with the optional
-// carrier and tracking number (issue 15).
+// carrier and tracking number.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Page } from '@toolshop/auth';
 import { Messages, type Order, type ShippingDetails } from '@toolshop/contracts';

@@ -1,4 +1,4 @@
-// PATCH /tools/{id} { price, minOrder, packSize, priceTiers }: how a tool is sold changes (issue 18).
+// PATCH /tools/{id} { price, minOrder, packSize, priceTiers }: how a tool is sold changes (buying by the box).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@toolshop/auth';
 import type { ModifiedAnswer, Tool } from '@toolshop/contracts';

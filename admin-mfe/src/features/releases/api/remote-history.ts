@@ -1,5 +1,5 @@
 // GET <registry>/history?limit: the remote registry's record of every release, activation, canary,
-// promotion, rollback and refusal (issue 17), newest first, read with the admin's own API token
+// promotion, rollback and refusal, newest first, read with the admin's own API token
 // (the registry asks the API whether it is an admin's). The registry's URL comes from /config.json.
 import { useQuery } from '@tanstack/react-query';
 import { getAccessToken, getRuntimeConfig } from '@toolshop/auth';

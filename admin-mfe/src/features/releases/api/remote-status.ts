@@ -1,4 +1,4 @@
-// GET <registry>/status: what each remote runs now (issue 33, item 16): its active release, or
+// GET <registry>/status: what each remote runs now: its active release, or
 // none (the built-in version, the build the shop was started with), and a canary if one runs.
 // Read like the history, with the admin's own API token.
 import { useQuery } from '@tanstack/react-query';
