@@ -21,6 +21,7 @@ const env = () => ({
   OUTBOX_POLL_MS: '200',
   OUTBOX_RETRY_BASE_MS: '100',
   OUTBOX_MAX_ATTEMPTS: '3',
+  SHOP_URL: 'https://shop.example',
 });
 beforeAll(async () => {
   smtp = await startSmtpCatcher();
@@ -82,6 +83,17 @@ it('emails the customer when an order is placed, paid and shipped: text and HTML
     expect(mail.text).toContain(id);
   }
   const [placed, receipt, shipped] = mails as [CaughtMail, CaughtMail, CaughtMail];
+  // Each links to the order on the shop's public origin: the unpaid one to its payment page.
+  expect(placed.text).toContain(`Pay for your order: https://shop.example/dashboard/payment/${id}`);
+  expect(placed.html).toContain(`href="https://shop.example/dashboard/payment/${id}"`);
+  for (const mail of [receipt, shipped])
+    expect(mail.text).toContain('View your order: https://shop.example/dashboard/myOrders');
+  // One layout: the logo, the shop's address in the footer, in both parts.
+  for (const mail of mails) {
+    expect(mail.html).toContain('>Toolshop</span>');
+    expect(mail.html).toContain('42 Foundry Lane');
+    expect(mail.text).toContain('42 Foundry Lane');
+  }
   expect(placed.text).toMatch(
     /for \$50\.[\s\S]*reserved for you until \d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/,
   );
@@ -168,7 +180,7 @@ it('warns once before an unpaid order expires, then tells the customer it has ex
   expect(all[2]!.subject).toBe(`Your unpaid order of ${name} has expired`);
   expect(all[2]!.text).toContain('has been cancelled and the tools are back in stock');
   expect(all[2]!.text).toContain(`Order number: ${id}`);
-  expect(all[2]!.html).toContain('<p>');
+  expect(all[2]!.html).toMatch(/<p[ >]/);
   expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(
     404,
   );
@@ -177,7 +189,7 @@ it('warns once before an unpaid order expires, then tells the customer it has ex
 it('validates the outbox settings at boot', () => {
   const base = { MONGODB_URI: 'mongodb://127.0.0.1:27017/x' };
   expect(loadConfig(base)).toMatchObject({
-    outbox: { pollMs: 5000, retryBaseMs: 30_000, maxAttempts: 8 },
+    outbox: { pollMs: 5000, retryBaseMs: 30_000, maxAttempts: 8, placedHoldMs: 120_000 },
     unpaidOrderReminderSeconds: 3600,
   });
   expect(() => loadConfig({ ...base, OUTBOX_MAX_ATTEMPTS: '0' })).toThrow(
@@ -285,4 +297,51 @@ it('sends no reminder for an order held for less than the reminder time', async 
   } finally {
     await short.stop();
   }
+});
+
+describe('an order paid soon after it is placed', () => {
+  const HOLD_MS = 1500;
+  let held: TestApi;
+  beforeAll(async () => {
+    held = await TestApi.start({ ...env(), OUTBOX_PLACED_HOLD_MS: String(HOLD_MS) });
+  });
+  afterAll(() => held.stop());
+
+  async function heldOrder() {
+    const name = `Held Drill ${++toolCount}`;
+    const toolId = await held.insertTool({ name, price: 25, minOrder: 1, available: 50 });
+    return { id: await held.placeOrder(toolId, held.tokens.customer, 2), name };
+  }
+  const heldOutbox = () => held.db.collection<StoredMail>('outbox');
+  /** A worker round as if the hold were over. */
+  const afterHold = () => held.app.get(OutboxWorker).drain(new Date(Date.now() + HOLD_MS + 1000));
+
+  it('gets one email, the receipt, not "order received" as well', async () => {
+    const { id, name } = await heldOrder();
+    await held.payByCard(id);
+    await afterHold();
+    const mails = about(name)(await smtp.waitFor((all) => about(name)(all).length >= 1));
+    await new Promise((resolve) => setTimeout(resolve, HOLD_MS + 500)); // the hold is over
+    await afterHold();
+    expect(about(name)(smtp.mails).map((mail) => mail.subject)).toEqual([
+      `Payment receipt: 2 × ${name}`,
+    ]);
+    expect(mails[0]!.text).toContain('2 × ' + name);
+    expect(await heldOutbox().findOne({ _id: `placed:${id}` })).toMatchObject({
+      status: 'superseded',
+      attempts: 0,
+    });
+  });
+
+  it('gets both when it is paid after the "order received" email went out', async () => {
+    const { id, name } = await heldOrder();
+    await afterHold();
+    await smtp.waitFor((all) => about(name)(all).length >= 1);
+    await held.payByCard(id);
+    const mails = about(name)(await smtp.waitFor((all) => about(name)(all).length >= 2));
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      `Order received: 2 × ${name}`,
+      `Payment receipt: 2 × ${name}`,
+    ]);
+  });
 });

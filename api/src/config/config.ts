@@ -28,6 +28,8 @@ export interface ApiConfig {
   adminEmails: string[];
   corsOrigins: string[];
   publicUrl: string;
+  /** The shop's public origin, which emails link to (SHOP_URL; default: the first CORS origin). */
+  shopUrl: string;
   seed: boolean;
   production: boolean;
   logLevel: string;
@@ -53,7 +55,7 @@ export interface ApiConfig {
   /** The sender of the shop's emails. */
   mailFrom: string;
   /** The email outbox's worker: how often it looks for due emails, the first retry's wait (doubling), attempts before giving up. */
-  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number };
+  outbox: { pollMs: number; retryBaseMs: number; maxAttempts: number; placedHoldMs: number };
   /** An unpaid order gets the "about to expire" email this long before its reservation ends (0 = never). */
   unpaidOrderReminderSeconds: number;
   /** Card payments: Stripe or the offline test provider, and Stripe's settings. */
@@ -193,6 +195,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     adminEmails: adminEmails.map((email) => email.toLowerCase()),
     corsOrigins: corsOrigins.length ? corsOrigins : [...defaultWebOrigins],
     publicUrl: (url('PUBLIC_URL', `http://localhost:${port}`) as string).replace(/\/$/, ''),
+    shopUrl: (url('SHOP_URL', corsOrigins[0] ?? defaultWebOrigins[0]) as string).replace(/\/$/, ''),
     seed: env.SEED === 'true',
     production,
     logLevel,
@@ -213,6 +216,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       pollMs: integer('OUTBOX_POLL_MS', 5000, 50, 600_000),
       retryBaseMs: integer('OUTBOX_RETRY_BASE_MS', 30_000, 10, 3_600_000),
       maxAttempts: integer('OUTBOX_MAX_ATTEMPTS', 8, 1, 100),
+      // An order paid within this time gets one email (the receipt), not "received" and "paid".
+      placedHoldMs: integer('OUTBOX_PLACED_HOLD_MS', 120_000, 0, 3_600_000),
     },
     unpaidOrderReminderSeconds: integer('UNPAID_ORDER_REMINDER_SECONDS', 60 * 60, 0, 90 * 24 * 60 * 60),
     payments,

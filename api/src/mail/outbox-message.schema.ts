@@ -1,6 +1,7 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
 
-export type OutboxStatus = 'pending' | 'sent' | 'failed';
+/** `superseded`: not sent, because a later email of the same order says all it said (OutboxWorker). */
+export type OutboxStatus = 'pending' | 'sent' | 'failed' | 'superseded';
 
 /**
  * One email waiting in (or gone from) the outbox. `_id` is the message's key (`placed:<orderId>`,
@@ -8,7 +9,11 @@ export type OutboxStatus = 'pending' | 'sent' | 'failed';
  * even from several API processes at once. Only the holder of the outbox's sending lease
  * (OutboxWorker) ever updates it after its insert.
  */
-@Schema({ collection: 'outbox', versionKey: false, timestamps: { createdAt: true, updatedAt: false } })
+@Schema({
+  collection: 'outbox',
+  versionKey: false,
+  timestamps: { createdAt: true, updatedAt: false },
+})
 export class OutboxMessage {
   @Prop({ type: String, required: true }) _id: string;
   @Prop({ required: true }) to: string;
@@ -21,6 +26,8 @@ export class OutboxMessage {
   /** A pending message is sent from then on (later after each failure: backoff). */
   @Prop({ required: true }) nextAttemptAt: Date;
   @Prop() lastError?: string;
+  /** The key of a later message that makes this one needless: then it is not sent (superseded). */
+  @Prop() supersededBy?: string;
   @Prop() sentAt?: Date;
   createdAt: Date;
 }

@@ -137,6 +137,11 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private async attempt(message: OutboxMessage & { _id: string }): Promise<boolean> {
     const id = message._id;
     const attempts = message.attempts + 1;
+    // Read under the sending lease, so the later message is not sent before this is dropped.
+    if (message.supersededBy && (await this.messages.exists({ _id: message.supersededBy }))) {
+      await this.messages.updateOne({ _id: id }, { $set: { status: 'superseded' } });
+      return false;
+    }
     try {
       await this.mail.deliver(message);
     } catch (error) {

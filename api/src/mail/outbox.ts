@@ -5,6 +5,11 @@ import { MailService, type Mail } from './mail.service';
 import { OutboxMessage } from './outbox-message.schema';
 import { OutboxWorker } from './outbox-worker';
 
+export interface EnqueueOptions {
+  holdMs?: number;
+  supersededBy?: string;
+}
+
 /**
  * Where the shop's emails are queued: one insert into the `outbox` collection, made in the request
  * that causes the email. It never fails that request (a database error is logged) and never waits
@@ -22,9 +27,16 @@ export class Outbox {
 
   /**
    * Queues `mail` under `key` (one email per key, ever: a repeat is ignored). Answers whether
-   * it was queued now.
+   * it was queued now. `holdMs`: sent that much later; `supersededBy`: not sent at all when the
+   * message of that key is queued before this one goes out (it says all this one said).
    */
-  async enqueue(key: string, mail: Mail, now = new Date()): Promise<boolean> {
+  async enqueue(
+    key: string,
+    mail: Mail,
+    now = new Date(),
+    options: EnqueueOptions = {},
+  ): Promise<boolean> {
+    const { holdMs = 0, supersededBy } = options;
     if (!this.mail.sends) {
       // No SMTP_URL (outside production only): nothing would ever send it, so it is not stored.
       this.logger.log(`mail ${key} to ${mail.to} (no SMTP_URL, not sent): ${mail.subject}`);
@@ -36,7 +48,8 @@ export class Outbox {
         ...mail,
         status: 'pending',
         attempts: 0,
-        nextAttemptAt: now,
+        nextAttemptAt: new Date(now.getTime() + holdMs),
+        ...(supersededBy && { supersededBy }),
         createdAt: now,
       } as never);
     } catch (error) {

@@ -1,4 +1,9 @@
-import { formatDollars, type ShippingDetails } from '@toolshop/contracts';
+import {
+  formatDollars,
+  renderEmail,
+  type EmailParagraph,
+  type ShippingDetails,
+} from '@toolshop/contracts';
 import type { Mail } from '../mail/mail.service';
 
 /** What the order emails name; plain data, so this folder never depends on orders. */
@@ -14,9 +19,10 @@ export interface OrderFacts {
   userName?: string;
   reservedUntil?: Date;
   transactionId?: string;
+  /** The human order number (orders made before numbering have none: their id is shown). */
+  number?: number | string;
 }
 
-const SIGNATURE = '— Toolshop';
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -28,42 +34,59 @@ export function formatUtc(date: Date): string {
   return `${dateTime.format(date)} UTC`;
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+type Line = EmailParagraph;
+
+/** Where an order's emails link to, on the shop's public origin. */
+export interface ShopLinks {
+  shopUrl: string;
+}
+const myOrdersUrl = ({ shopUrl }: ShopLinks) => `${shopUrl}/dashboard/myOrders`;
+const paymentUrl = ({ shopUrl }: ShopLinks, order: Pick<OrderFacts, 'id'>) =>
+  `${shopUrl}/dashboard/payment/${encodeURIComponent(order.id)}`;
+
+/** The carriers of the admin's approve dialog, each with its public tracking page ("Other": none). */
+const TRACKING_PAGES: Record<string, (trackingNumber: string) => string> = {
+  ups: (number) => `https://www.ups.com/track?tracknum=${number}`,
+  fedex: (number) => `https://www.fedex.com/fedextrack/?trknbr=${number}`,
+  usps: (number) => `https://tools.usps.com/go/TrackConfirmAction?tLabels=${number}`,
+  dhl: (number) =>
+    `https://www.dhl.com/global-en/home/tracking/tracking-express.html?submit=1&tracking-id=${number}`,
+};
+
+/** The carrier's public tracking page of a parcel, when the carrier is one we know. */
+export function trackingUrl(shipping: ShippingDetails): string | undefined {
+  const page = TRACKING_PAGES[(shipping.carrier ?? '').trim().toLowerCase()];
+  const number = shipping.trackingNumber?.trim();
+  return page && number ? page(encodeURIComponent(number)) : undefined;
 }
 
-/** A line of the email: plain text, or HTML with every value escaped and some parts bold. */
-type Part = string | { strong: string } | { code: string };
-type Line = Part[];
-
-function asText(line: Line): string {
-  return line
-    .map((part) => (typeof part === 'string' ? part : 'strong' in part ? part.strong : part.code))
-    .join('');
+/** Builds both parts of one email in the shop's layout. */
+function compose(
+  to: string,
+  subject: string,
+  greeting: string,
+  paragraphs: Line[],
+  links: ShopLinks,
+  action?: { label: string; href: string },
+  after: Line[] = [],
+): Mail {
+  return {
+    to,
+    subject,
+    ...renderEmail({ greeting, paragraphs, action, after, shopUrl: links.shopUrl }),
+  };
 }
 
-function asHtml(line: Line): string {
-  return line
-    .map((part) =>
-      typeof part === 'string'
-        ? escapeHtml(part)
-        : 'strong' in part
-          ? `<strong>${escapeHtml(part.strong)}</strong>`
-          : `<code>${escapeHtml(part.code)}</code>`,
-    )
-    .join('');
-}
-
-/** Builds both parts of one email from the same paragraphs, so they always say the same. */
-function compose(to: string, subject: string, greeting: string, paragraphs: Line[]): Mail {
-  const text = [greeting, ...paragraphs.map(asText), SIGNATURE].join('\n\n') + '\n';
-  const html =
-    '<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#0f172a">' +
-    `<p>${escapeHtml(greeting)}</p>` +
-    paragraphs.map((line) => `<p>${asHtml(line)}</p>`).join('') +
-    `<p>${escapeHtml(SIGNATURE)}</p></body></html>`;
-  return { to, subject, text, html };
-}
+/** The order's human number once it has one, its id before. */
+const orderNumber = (order: Pick<OrderFacts, 'id' | 'number'>): Line => [
+  'Order number: ',
+  { code: order.number !== undefined && order.number !== null ? String(order.number) : order.id },
+];
+const seeOrders = (links: ShopLinks): Line => [
+  'Your orders, their invoices and their status are in ',
+  { link: 'My Orders', href: myOrdersUrl(links) },
+  '.',
+];
 
 const hello = (order: Pick<OrderFacts, 'userName'>) =>
   order.userName ? `Hello ${order.userName},` : 'Hello,';
@@ -81,72 +104,121 @@ const lineItems = (order: Pick<OrderFacts, 'lines'>): Line[] =>
     ` at ${formatDollars(line.unitPrice)}: ${formatDollars(line.totalPrice)}`,
   ]);
 
-export function orderPlacedEmail(order: OrderFacts): Mail {
-  return compose(order.email, `Order received: ${summary(order)}`, hello(order), [
-    ['Thank you for your order of ', ...item(order), ` for ${formatDollars(order.totalPrice)}.`],
-    ...lineItems(order),
-    order.reservedUntil
-      ? [
-          'The tools are reserved for you until ',
-          { strong: formatUtc(order.reservedUntil) },
-          '. Pay for the order in My Orders before then; an unpaid order is cancelled after that time.',
-        ]
-      : ['Pay for the order in My Orders.'],
-    [`Order number: `, { code: order.id }],
-  ]);
+export function orderPlacedEmail(order: OrderFacts, links: ShopLinks): Mail {
+  const pay = { label: 'Pay for your order', href: paymentUrl(links, order) };
+  return compose(
+    order.email,
+    `Order received: ${summary(order)}`,
+    hello(order),
+    [
+      ['Thank you for your order of ', ...item(order), ` for ${formatDollars(order.totalPrice)}.`],
+      ...lineItems(order),
+      order.reservedUntil
+        ? [
+            'The tools are reserved for you until ',
+            { strong: formatUtc(order.reservedUntil) },
+            '. Pay for the order in My Orders before then; an unpaid order is cancelled after that time.',
+          ]
+        : ['Pay for the order in My Orders.'],
+      orderNumber(order),
+    ],
+    links,
+    pay,
+    [seeOrders(links)],
+  );
 }
 
-export function paymentReceiptEmail(order: OrderFacts): Mail {
-  return compose(order.email, `Payment receipt: ${summary(order)}`, hello(order), [
-    ['We received your payment for ', ...item(order), '.'],
-    ...lineItems(order),
-    ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
-    ['Transaction id: ', { code: order.transactionId ?? '' }],
-    [`Order number: `, { code: order.id }],
-    ['We will email you again when the order ships.'],
-  ]);
+export function paymentReceiptEmail(order: OrderFacts, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Payment receipt: ${summary(order)}`,
+    hello(order),
+    [
+      ['We received your payment for ', ...item(order), '.'],
+      ...lineItems(order),
+      ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
+      ['Transaction id: ', { code: order.transactionId ?? '' }],
+      orderNumber(order),
+      ['We will email you again when the order ships. The invoice is ready in My Orders.'],
+    ],
+    links,
+    { label: 'View your order', href: myOrdersUrl(links) },
+  );
 }
 
-export function orderShippedEmail(order: OrderFacts, shipping: ShippingDetails): Mail {
+export function orderShippedEmail(
+  order: OrderFacts,
+  shipping: ShippingDetails,
+  links: ShopLinks,
+): Mail {
   const details: Line[] = [];
+  const tracking = trackingUrl(shipping);
   if (shipping.carrier) details.push(['Carrier: ', { strong: shipping.carrier }]);
   if (shipping.trackingNumber)
     details.push(['Tracking number: ', { code: shipping.trackingNumber }]);
-  return compose(order.email, `Your order of ${order.name} has shipped`, hello(order), [
-    ['Your order of ', ...item(order), ' is on its way.'],
-    ...lineItems(order),
-    ...details,
-    [`Order number: `, { code: order.id }],
-  ]);
+  return compose(
+    order.email,
+    `Your order of ${order.name} has shipped`,
+    hello(order),
+    [
+      ['Your order of ', ...item(order), ' is on its way.'],
+      ...lineItems(order),
+      ...details,
+      orderNumber(order),
+    ],
+    links,
+    tracking
+      ? { label: `Track your parcel with ${shipping.carrier?.trim()}`, href: tracking }
+      : { label: 'View your order', href: myOrdersUrl(links) },
+    tracking ? [seeOrders(links)] : [],
+  );
 }
 
-export function orderExpiringEmail(order: OrderFacts & { reservedUntil: Date }): Mail {
-  return compose(order.email, `Your unpaid order of ${order.name} expires soon`, hello(order), [
-    ['Your order of ', ...item(order), ' is not paid yet.'],
-    ...lineItems(order),
+export function orderExpiringEmail(
+  order: OrderFacts & { reservedUntil: Date },
+  links: ShopLinks,
+): Mail {
+  return compose(
+    order.email,
+    `Your unpaid order of ${order.name} expires soon`,
+    hello(order),
     [
-      'The tools stay reserved for you until ',
-      { strong: formatUtc(order.reservedUntil) },
-      '. Pay for it in My Orders before then, or it will be cancelled.',
+      ['Your order of ', ...item(order), ' is not paid yet.'],
+      ...lineItems(order),
+      [
+        'The tools stay reserved for you until ',
+        { strong: formatUtc(order.reservedUntil) },
+        '. Pay for it in My Orders before then, or it will be cancelled.',
+      ],
+      orderNumber(order),
     ],
-    [`Order number: `, { code: order.id }],
-  ]);
+    links,
+    { label: 'Pay for your order', href: paymentUrl(links, order) },
+    [seeOrders(links)],
+  );
 }
 
 /** What the "order expired" email names of an order (expiry reads no more of it). */
 export type ExpiredOrderFacts = Pick<
   OrderFacts,
-  'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName'
+  'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName' | 'number'
 >;
 
-export function orderExpiredEmail(order: ExpiredOrderFacts): Mail {
-  return compose(order.email, `Your unpaid order of ${order.name} has expired`, hello(order), [
+export function orderExpiredEmail(order: ExpiredOrderFacts, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Your unpaid order of ${order.name} has expired`,
+    hello(order),
     [
-      'Your order of ',
-      ...item(order),
-      ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
+      [
+        'Your order of ',
+        ...item(order),
+        ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
+      ],
+      ...lineItems(order),
+      orderNumber(order),
     ],
-    ...lineItems(order),
-    [`Order number: `, { code: order.id }],
-  ]);
+    links,
+    { label: 'Order again', href: myOrdersUrl(links) },
+  );
 }

@@ -1,7 +1,8 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ShippingDetails } from '@toolshop/contracts';
+import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { Mail } from '../mail/mail.service';
-import { Outbox } from '../mail/outbox';
+import { Outbox, type EnqueueOptions } from '../mail/outbox';
 import {
   orderExpiredEmail,
   orderExpiringEmail,
@@ -10,37 +11,52 @@ import {
   paymentReceiptEmail,
   type ExpiredOrderFacts,
   type OrderFacts,
+  type ShopLinks,
 } from './order-emails';
 
 /**
  * The emails an order causes, queued in the Outbox under one key per order and event (so a
  * repeat, from any process, is not sent twice). Never throws: an email must not fail the change
  * that caused it.
+ *
+ * An order paid soon after it is placed gets one email, the receipt: the "order received" email
+ * waits `outbox.placedHoldMs` in the outbox, and the worker drops it when the order's receipt is
+ * queued by then (see OutboxWorker).
  */
 @Injectable()
 export class OrderNotifications {
   private readonly logger = new Logger('OrderNotifications');
 
-  constructor(private readonly outbox: Outbox) {}
+  private readonly links: ShopLinks;
+
+  constructor(
+    private readonly outbox: Outbox,
+    @Inject(API_CONFIG) private readonly config: ApiConfig,
+  ) {
+    this.links = { shopUrl: config.shopUrl };
+  }
 
   placed(order: OrderFacts): Promise<boolean> {
-    return this.queue(`placed:${order.id}`, () => orderPlacedEmail(order));
+    return this.queue(placedKey(order.id), () => orderPlacedEmail(order, this.links), {
+      holdMs: this.config.outbox.placedHoldMs,
+      supersededBy: paidKey(order.id),
+    });
   }
 
   paid(order: OrderFacts): Promise<boolean> {
-    return this.queue(`paid:${order.id}`, () => paymentReceiptEmail(order));
+    return this.queue(paidKey(order.id), () => paymentReceiptEmail(order, this.links));
   }
 
   shipped(order: OrderFacts, shipping: ShippingDetails): Promise<boolean> {
-    return this.queue(`shipped:${order.id}`, () => orderShippedEmail(order, shipping));
+    return this.queue(`shipped:${order.id}`, () => orderShippedEmail(order, shipping, this.links));
   }
 
   expiring(order: OrderFacts & { reservedUntil: Date }): Promise<boolean> {
-    return this.queue(expiringKey(order.id), () => orderExpiringEmail(order));
+    return this.queue(expiringKey(order.id), () => orderExpiringEmail(order, this.links));
   }
 
   expired(order: ExpiredOrderFacts): Promise<boolean> {
-    return this.queue(`expired:${order.id}`, () => orderExpiredEmail(order));
+    return this.queue(`expired:${order.id}`, () => orderExpiredEmail(order, this.links));
   }
 
   /** The orders among these whose "about to expire" email is queued already. */
@@ -49,9 +65,9 @@ export class OrderNotifications {
     return new Set(orderIds.filter((id) => queued.has(expiringKey(id))));
   }
 
-  private async queue(key: string, build: () => Mail): Promise<boolean> {
+  private async queue(key: string, build: () => Mail, options?: EnqueueOptions): Promise<boolean> {
     try {
-      return await this.outbox.enqueue(key, build());
+      return await this.outbox.enqueue(key, build(), new Date(), options);
     } catch (error) {
       this.logger.error(`email ${key} not queued: ${(error as Error).message}`);
       return false;
@@ -60,3 +76,6 @@ export class OrderNotifications {
 }
 
 const expiringKey = (orderId: string) => `expiring:${orderId}`;
+const placedKey = (orderId: string) => `placed:${orderId}`;
+/** The receipt's key: the "order received" email of the same order is dropped once it exists. */
+export const paidKey = (orderId: string) => `paid:${orderId}`;

@@ -74,6 +74,8 @@ export class TestApi {
       RATE_LIMIT_WRITES: '100000',
       RATE_LIMIT_ACCOUNT: '100000',
       MAX_UNPAID_ORDERS: '1000',
+      // Emails at once: tests wait for each one (order-emails.spec tests the hold itself).
+      OUTBOX_PLACED_HOLD_MS: '0',
       ...env,
     });
     // An explicit database name in the URI would win over MONGODB_DB.

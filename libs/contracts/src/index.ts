@@ -7,3 +7,4 @@ export * from './messages';
 export * from './money';
 export * from './validation';
 export * from './invoice';
+export * from './email-layout';
