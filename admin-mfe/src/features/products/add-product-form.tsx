@@ -9,6 +9,7 @@ import { PriceTierFields } from './price-tier-fields';
 import { ProductTextFields } from './product-text-fields';
 import { focusFirstInvalid, type TierRowValues } from './price-tier-rows';
 import { PackSizeField, WholeNumberField } from './whole-number-field';
+import { SkuField } from './sku-field';
 import { EMPTY_TOOL_FORM, readToolForm, toolFormTierError, type ToolFormValues } from './tool-form';
 import styles from './add-product-form.module.css';
 
@@ -113,6 +114,12 @@ export function AddProductForm() {
             value={values.packSize}
             onChange={change('packSize')}
             error={errors.packSize}
+          />
+          <SkuField
+            hint="Optional. Letters, digits and dashes; blank: one is made from the name"
+            value={values.sku}
+            onChange={change('sku')}
+            error={errors.sku}
           />
         </div>
         <PriceTierFields

@@ -1,9 +1,17 @@
 import { useState, type FormEvent } from 'react';
-import { isToolCategory, validateNewTool, type Tool } from '@toolshop/contracts';
+import { ApiError } from '@toolshop/auth';
+import {
+  isToolCategory,
+  normalizeSku,
+  SkuMessages,
+  validateNewTool,
+  type Tool,
+} from '@toolshop/contracts';
 import { Button, Dialog } from '@toolshop/ui';
 import { useEditToolDetails } from './api/edit-tool-details';
 import { CategorySelect } from './category-select';
 import { ProductTextFields } from './product-text-fields';
+import { SkuField } from './sku-field';
 import styles from './products-table.module.css';
 
 interface EditDetailsDialogProps {
@@ -11,7 +19,7 @@ interface EditDetailsDialogProps {
   onClose: () => void;
 }
 
-/** "Edit details": name, picture, description and category of a product (PATCH /tools/{id}). */
+/** "Edit details": name, picture, description, category and SKU of a product (PATCH /tools/{id}). */
 export function EditDetailsDialog({ tool, onClose }: EditDetailsDialogProps) {
   return (
     <Dialog
@@ -24,8 +32,14 @@ export function EditDetailsDialog({ tool, onClose }: EditDetailsDialogProps) {
   );
 }
 
-type DetailsValues = { name: string; img: string; shortDescription: string; category: string };
-const DETAIL_FIELDS = ['name', 'img', 'shortDescription'] as const;
+type DetailsValues = {
+  name: string;
+  img: string;
+  shortDescription: string;
+  category: string;
+  sku: string;
+};
+const DETAIL_FIELDS = ['name', 'img', 'shortDescription', 'sku'] as const;
 
 function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void }) {
   const [values, setValues] = useState<DetailsValues>({
@@ -33,6 +47,7 @@ function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void })
     img: tool.img,
     shortDescription: tool.shortDescription,
     category: tool.category ?? '',
+    sku: tool.sku ?? '',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof DetailsValues, string>>>({});
   const [refusal, setRefusal] = useState('');
@@ -44,14 +59,22 @@ function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void })
     event.preventDefault();
     const form = event.currentTarget;
     setRefusal('');
+    const sku = normalizeSku(values.sku);
     const details = {
       name: values.name.trim(),
       img: values.img.trim(),
       shortDescription: values.shortDescription.trim(),
       category: isToolCategory(values.category) ? values.category : null,
+      // Sent only when changed: a product keeps its SKU unless the admin types another.
+      ...(sku !== (tool.sku ?? '') && { sku }),
     };
     // The same rules as a new product's (the shared ones), shown at the field.
-    const all = validateNewTool({ ...tool, ...details, category: details.category ?? undefined });
+    const all = validateNewTool({
+      ...tool,
+      ...details,
+      category: details.category ?? undefined,
+      sku: details.sku ?? tool.sku,
+    });
     const found = Object.fromEntries(
       DETAIL_FIELDS.filter((field) => all[field]).map((field) => [field, all[field]]),
     );
@@ -63,7 +86,16 @@ function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void })
     }
     edit.mutate(
       { tool, details },
-      { onSuccess: onClose, onError: (error) => setRefusal(error.message) },
+      {
+        onSuccess: onClose,
+        onError: (error) => {
+          // Another product's SKU (409): said at the field, which takes the focus.
+          if (error instanceof ApiError && error.message.startsWith(SkuMessages.taken(''))) {
+            setErrors({ sku: error.message });
+            form.querySelector<HTMLElement>('[name="sku"]')?.focus();
+          } else setRefusal(error.message);
+        },
+      },
     );
   };
 
@@ -71,6 +103,12 @@ function EditDetailsForm({ tool, onClose }: { tool: Tool; onClose: () => void })
     <form onSubmit={submit} noValidate className={styles.restock} aria-label="Product details">
       <ProductTextFields values={values} errors={errors} onChange={change} />
       <CategorySelect value={values.category} onChange={change('category')} />
+      <SkuField
+        hint="Letters, digits and dashes; stored in capitals"
+        value={values.sku}
+        onChange={change('sku')}
+        error={errors.sku}
+      />
       {refusal && (
         <p className={styles.refusal} role="alert">
           {refusal}

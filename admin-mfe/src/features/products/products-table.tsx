@@ -69,6 +69,7 @@ export function ProductsTable() {
               />
             ),
           },
+          { header: 'SKU', cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span> },
           { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
           {
             header: 'Min. order',

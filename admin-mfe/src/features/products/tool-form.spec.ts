@@ -1,4 +1,4 @@
-import { BuyingMessages, Messages, RuleMessages } from '@toolshop/contracts';
+import { BuyingMessages, Messages, RuleMessages, SkuMessages } from '@toolshop/contracts';
 import { EMPTY_TOOL_FORM, readToolForm, readToolRefusal, toolFormTierError } from './tool-form';
 
 const filled = {
@@ -11,8 +11,24 @@ const filled = {
   category: 'Drills',
   lowStockThreshold: '',
   packSize: '',
+  sku: '',
   tiers: [],
 };
+
+describe('the SKU (issue 33)', () => {
+  it('is sent upper-case when typed, left out when blank, refused at its field when malformed', () => {
+    expect(readToolForm({ ...filled, sku: ' drl-18v ' }).tool).toMatchObject({ sku: 'DRL-18V' });
+    expect(readToolForm(filled).tool).not.toHaveProperty('sku');
+    expect(readToolForm({ ...filled, sku: 'no good' }).errors).toEqual({ sku: SkuMessages.invalid });
+  });
+
+  it('puts the API’s refusals of the SKU at its field', () => {
+    expect(readToolRefusal(SkuMessages.taken('DRL-18V')).errors).toEqual({
+      sku: SkuMessages.taken('DRL-18V'),
+    });
+    expect(readToolRefusal([SkuMessages.invalid]).errors).toEqual({ sku: SkuMessages.invalid });
+  });
+});
 
 describe('readToolForm', () => {
   it('sends trimmed text and the numbers as integers', () => {

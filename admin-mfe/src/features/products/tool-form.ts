@@ -2,7 +2,9 @@ import {
   BuyingMessages,
   CatalogMessages,
   Messages,
+  normalizeSku,
   RuleMessages,
+  SkuMessages,
   validateNewTool,
   type FieldErrors,
   type NewTool,
@@ -29,6 +31,7 @@ export const EMPTY_TOOL_FORM: ToolFormValues = {
   category: '',
   lowStockThreshold: '',
   packSize: '',
+  sku: '',
   tiers: [],
 };
 
@@ -48,6 +51,8 @@ export function readToolForm(
     lowStockThreshold: toNumber(values.lowStockThreshold),
     packSize: toNumber(values.packSize),
     priceTiers: values.tiers.length > 0 ? tiersOf(values.tiers) : undefined,
+    // Blank: the API generates one from the name.
+    sku: values.sku.trim() ? normalizeSku(values.sku) : undefined,
   };
   // The API's rules too (image link, minimum order within the stock), so they show at the field.
   const errors = validateNewTool(candidate);
@@ -82,12 +87,14 @@ const FIELD_OF_MESSAGE: Readonly<Record<string, keyof NewTool>> = {
   [BuyingMessages.tierQuantity]: 'priceTiers',
   [BuyingMessages.tierPrice]: 'priceTiers',
   [BuyingMessages.tooManyTiers]: 'priceTiers',
+  [SkuMessages.invalid]: 'sku',
 };
 
 /** The field of a known refusal; the pack's message names the pack size, so it is matched by its start. */
 const fieldOfMessage = (message: string): keyof NewTool | undefined => {
   if (Object.hasOwn(FIELD_OF_MESSAGE, message)) return FIELD_OF_MESSAGE[message];
   const packs = BuyingMessages.minOrderInPacks(0).replace(/0$/, '');
+  if (message.startsWith(SkuMessages.taken(''))) return 'sku';
   return message.startsWith(packs) ? 'packSize' : undefined;
 };
 

@@ -27,8 +27,9 @@ async function addTool(tool: NewTool): Promise<InsertedAnswer> {
   try {
     answer = await api.post<InsertedAnswer>('/tools', tool);
   } catch (error) {
-    // A 400 names what the API refused (e.g. an image host it does not allow): at the field, or as it is.
-    if (!(error instanceof ApiError && error.status === 400))
+    // A 400 names what the API refused (e.g. an image host it does not allow), a 409 the SKU another
+    // product has: at the field, or as it is.
+    if (!(error instanceof ApiError && (error.status === 400 || error.status === 409)))
       throw new ToolRefusal(Messages.addProductFailed);
     const { errors, rest } = refusalOf(error);
     throw new ToolRefusal(rest.length ? rest.join(' ') : Messages.addProductFailed, errors);

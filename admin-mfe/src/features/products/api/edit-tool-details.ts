@@ -1,4 +1,4 @@
-// PATCH /tools/{id} { name, img, shortDescription, category }: how a product is described (issue 33).
+// PATCH /tools/{id} { name, img, shortDescription, category, sku }: how a product is described (issue 33).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
 import type { ModifiedAnswer, Tool, ToolCategory } from '@toolshop/contracts';
@@ -10,6 +10,8 @@ export interface ToolDetails {
   shortDescription: string;
   /** null: no category (listed as Other). */
   category: ToolCategory | null;
+  /** Sent only when changed (upper-case); another product's: 409. */
+  sku?: string;
 }
 
 export interface ToolDetailsEdit {
