@@ -17,10 +17,10 @@ export function ToolCard({ tool }: { tool: Tool }) {
         <ToolImage src={tool.img} alt={tool.name} />
       </div>
       <div className={styles.body}>
-        <h3 id={nameId} className={styles.name}>
-          {tool.name}
-        </h3>
-        <p className={styles.description}>{tool.shortDescription}</p>
+        {/* Styled by position (tool-card.module.css): no class names on the home page's JS budget. */}
+        <h3 id={nameId}>{tool.name}</h3>
+        {tool.sku && <p>SKU {tool.sku}</p>}
+        <p>{tool.shortDescription}</p>
         <dl className={styles.facts}>
           <div>
             <dt>Minimum order</dt>

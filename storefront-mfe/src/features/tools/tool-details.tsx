@@ -42,6 +42,12 @@ export function ToolDetails({ tool }: { tool: Tool }) {
               <dd>{units(pack)}</dd>
             </div>
           )}
+          {tool.sku && (
+            <div>
+              <dt>SKU</dt>
+              <dd>{tool.sku}</dd>
+            </div>
+          )}
         </dl>
       </div>
     </article>
