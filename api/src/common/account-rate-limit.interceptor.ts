@@ -12,7 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
 import { API_CONFIG, type ApiConfig } from '../config/config';
-import type { RateLimitGroup } from './rate-limit.decorator';
+import type { RateLimitGroup } from './rate-limit-groups';
 
 const MINUTE_MS = 60_000;
 

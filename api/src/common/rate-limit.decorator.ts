@@ -3,10 +3,7 @@ import { ApiTooManyRequestsResponse } from '@nestjs/swagger';
 import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
 import { accountRateLimit } from './account-rate-limit.interceptor';
 import { ErrorResponse } from './error-response.dto';
-
-/** Rate-limit groups; their per-minute limits come from the config (RATE_LIMIT_*). */
-export const RATE_LIMIT_GROUPS = ['writes', 'account', 'suggestions'] as const;
-export type RateLimitGroup = (typeof RATE_LIMIT_GROUPS)[number];
+import { RATE_LIMIT_GROUPS, type RateLimitGroup } from './rate-limit-groups';
 
 /**
  * Limits the route per client address within one group, and per signed-in account too; routes
