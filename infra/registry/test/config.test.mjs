@@ -2,6 +2,7 @@
 // it (like the API's loadConfig) instead of a registry that, say, rolls back every canary.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { remoteNames as routeRemotes } from '@toolshop/routes';
@@ -62,4 +63,18 @@ test('the service does not start on a bad setting: it exits with the message, be
 
 test('the remotes are the route table\'s (@toolshop/routes), not a list of its own', () => {
   assert.equal(remoteNames, routeRemotes);
+});
+
+test("the production ConfigMap's registry settings pass the same checks", () => {
+  const text = readFileSync(fileURLToPath(new URL('../../deploy/k8s/base/config.yaml', import.meta.url)), 'utf8');
+  const document = text.split(/^---$/m).find((part) => /^\s+name: registry-config$/m.test(part));
+  assert.ok(document, 'infra/deploy/k8s/base/config.yaml has the registry-config ConfigMap');
+  const data = document.split(/^data:$/m)[1] ?? '';
+  const env = Object.fromEntries(
+    [...data.matchAll(/^ {2}([A-Z0-9_]+): '?([^'\n]*)'?$/gm)].map(([, name, value]) => [name, value]),
+  );
+  assert.equal(env.REGISTRY_SMOKE, 'off');
+  const config = registryConfig({ ...env, MONGODB_URI: 'mongodb://registry-db:27017/' });
+  assert.equal(config.port, 5030);
+  assert.equal(config.smoke, false);
 });
