@@ -1,32 +1,26 @@
 import { Body, Controller, Delete, Get, Param, Post, Put } from '@nestjs/common';
-import {
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiConflictResponse, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { OwnerOnly } from '../access/access.decorators';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
+import { BuyingMessages } from '@toolshop/contracts';
 import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { Idempotent } from '../common/idempotency';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import { SavedListInputDto, SavedListResponse } from './saved-list.dto';
+import { SavedListOwner } from './saved-list-owner';
 import { SavedListsService } from './saved-lists.service';
 
-const notFound = ApiNotFoundResponse({
-  description:
-    'No list with this id among the caller’s own (another customer’s list answers the same)',
-  type: ErrorResponse,
-});
 const nameOrCount = ApiConflictResponse({
   description: 'The caller already has a list of this name, or SAVED_LISTS_MAX lists',
   type: ErrorResponse,
 });
 
 /** Each signed-in customer's (and admin's) own named lists to order again. */
+const ownList = () => OwnerOnly(SavedListOwner, BuyingMessages.listNotFound);
+
 @ApiTags('savedLists')
 @Controller('savedLists')
 export class SavedListsController {
@@ -58,7 +52,7 @@ export class SavedListsController {
   @ApiOkResponse({ type: ModifiedResponse, description: 'Replaces the name and the lines' })
   @ApiInvalidInput
   @ApiBodyTooLarge
-  @notFound
+  @ownList()
   @nameOrCount
   replace(
     @CurrentUser() user: AuthUser,
@@ -73,7 +67,7 @@ export class SavedListsController {
   @RateLimit('writes')
   @ApiOkResponse({ type: DeletedResponse })
   @ApiInvalidInput
-  @notFound
+  @ownList()
   remove(@CurrentUser() user: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
     return this.lists.remove(user.email, id);
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { DatabaseLocks } from '../common/lease-locks';
 import { ToolsModule } from '../tools/tools.module';
+import { SavedListOwner } from './saved-list-owner';
 import { SavedListRecord, SavedListSchema } from './saved-list.schema';
 import { SavedListsController } from './saved-lists.controller';
 import { SavedListsService } from './saved-lists.service';
@@ -12,6 +13,6 @@ import { SavedListsService } from './saved-lists.service';
     ToolsModule,
   ],
   controllers: [SavedListsController],
-  providers: [SavedListsService, DatabaseLocks],
+  providers: [SavedListsService, SavedListOwner, DatabaseLocks],
 })
 export class SavedListsModule {}
