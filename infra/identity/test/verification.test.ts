@@ -84,6 +84,14 @@ describe('verified email', () => {
     assert.match(mail.raw, /^From: Toolshop <no-reply@toolshop\.test>/m);
     const link = linkIn(mail);
     assert.ok(link.startsWith(`${identity.server.issuer}/accounts/verify?token=`));
+    // The shop's one mail layout: a plain-text and an HTML part; the logo, the link as a button
+    // and the shop's address in the footer.
+    const decoded = mail.raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    assert.match(mail.raw, /Content-Type: multipart\/alternative/i);
+    assert.match(decoded, /Content-Type: text\/html/i);
+    assert.match(decoded, />Toolshop<\/span>/);
+    assert.match(decoded, /42 Foundry Lane/);
+    assert.ok(decoded.includes(`href="${link}"`), 'the link is the button');
 
     assert.notEqual((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status, 303, 'a HEAD does not use the link');
     const followed = await fetch(link, { redirect: 'manual' });

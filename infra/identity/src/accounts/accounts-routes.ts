@@ -3,15 +3,8 @@ import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
 import { errorBlock, sendPage } from '../http/page.ts';
-import type { Mailer } from '../mail/mailer.ts';
-import {
-  alreadyRegisteredMail,
-  noAccountMail,
-  passwordChangedMail,
-  resetMail,
-  signupMail,
-  verificationMail,
-} from '../mail/account-mails.ts';
+import type { MailMessage, Mailer } from '../mail/mailer.ts';
+import { accountMails } from '../mail/account-mails.ts';
 import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
 import { RateLimiter } from '../throttle/rate-limiter.ts';
 import { passwordProblem } from './password-policy.ts';
@@ -127,6 +120,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   const resetLimiter = new RateLimiter(db, 'password-resets', limits.signups, limits.windowMs);
   const resetMailLimiter = new RateLimiter(db, 'password-reset-mails', RESET_MAILS_PER_WINDOW, limits.windowMs);
   const [firstOrigin] = webOrigins;
+  const { alreadyRegisteredMail, noAccountMail, passwordChangedMail, resetMail, signupMail, verificationMail } =
+    accountMails(firstOrigin!);
 
   const limit = async (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
     const retryAfter = await limiter.hit(key);
@@ -173,7 +168,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   }
 
   /** A mail whose failure is logged, never shown: the answer must not depend on it. */
-  async function sendQuietly(message: { to: string; subject: string; text: string }) {
+  async function sendQuietly(message: MailMessage) {
     try {
       await mailer.send(message);
     } catch (error) {

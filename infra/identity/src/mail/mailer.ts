@@ -4,6 +4,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The HTML part (the shop's layout); the text part says the same. */
+  html?: string;
 }
 
 export interface Mailer {
@@ -25,8 +27,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; log: (li
   }
   const transport = nodemailer.createTransport(smtpUrl);
   return {
-    async send({ to, subject, text }) {
-      await transport.sendMail({ from, to, subject, text });
+    async send({ to, subject, text, html }) {
+      await transport.sendMail({ from, to, subject, text, ...(html ? { html } : {}) });
     },
   };
 }
