@@ -70,7 +70,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     info: {
       Title: `Invoice ${number}`,
       Author: SELLER.name,
-      Subject: `Invoice ${number} for order ${orderName}`,
+      // The order id, which the shop and its tests look the document up by.
+      Subject: `Invoice ${number} for order ${String(invoice.orderId)}`,
     },
   });
   doc.registerFont(BODY, fonts().body);
