@@ -68,6 +68,7 @@ describe('GET /adminOrders/export.csv', () => {
     expect(text.startsWith('\uFEFF')).toBe(false); // fetch's text() drops the BOM
     const rows = parseCsv(text);
     expect(rows[0]).toEqual([
+      'Order number',
       'Order id',
       'Created at',
       'State',
@@ -86,6 +87,7 @@ describe('GET /adminOrders/export.csv', () => {
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
+      expect.stringMatching(/^TS-\d{6,}$/),
       paid,
       expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       'paid',
@@ -105,11 +107,11 @@ describe('GET /adminOrders/export.csv', () => {
 
 
     const all = parseCsv((await exportCsv()).body as string);
-    expect(all.map((row) => row[0]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
+    expect(all.map((row) => row[1]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
     const unpaidRow = all[1]!;
-    expect(unpaidRow[2]).toBe('unpaid');
-    expect(unpaidRow[10]).toBe('\'=cmd|" /C calc"!A0, line\nbreak');
-    expect(unpaidRow[11]).toBe("'@555");
+    expect(unpaidRow[3]).toBe('unpaid');
+    expect(unpaidRow[11]).toBe('\'=cmd|" /C calc"!A0, line\nbreak');
+    expect(unpaidRow[12]).toBe("'@555");
   });
 
   it('streams every matching order, past one page of the lists', async () => {
@@ -133,8 +135,8 @@ describe('GET /adminOrders/export.csv', () => {
     );
     const rows = parseCsv((await exportCsv('?state=unpaid')).body as string);
     expect(rows).toHaveLength(1 + 451);
-    expect(new Set(rows.slice(1).map((row) => row[0])).size).toBe(451);
-    expect(rows.slice(1).every((row) => row[2] === 'unpaid')).toBe(true);
+    expect(new Set(rows.slice(1).map((row) => row[1])).size).toBe(451);
+    expect(rows.slice(1).every((row) => row[3] === 'unpaid')).toBe(true);
     expect(parseCsv((await exportCsv('?state=shipped')).body as string)).toHaveLength(1);
   });
 
@@ -148,8 +150,8 @@ describe('GET /adminOrders/export.csv', () => {
     expect(approved.status).toBe(200);
     const rows = parseCsv((await exportCsv('?state=shipped')).body as string);
     expect(rows[0]!.slice(-2)).toEqual(['Carrier', 'Tracking number']);
-    const row = rows.find((cells) => cells[0] === order)!;
-    expect(row[2]).toBe('shipped');
+    const row = rows.find((cells) => cells[1] === order)!;
+    expect(row[3]).toBe('shipped');
     expect(row.slice(-2)).toEqual(['UPS', '1Z999AA10123456784']);
   });
 
@@ -166,8 +168,8 @@ describe('GET /adminOrders/export.csv', () => {
     });
     expect(placed.status).toBe(201);
     const text = (await exportCsv('?state=unpaid')).body as string;
-    const row = parseCsv(text).find((cells) => cells[0] === placed.body.insertedId);
-    expect(row?.[11]).toBe('+1 555-0100');
+    const row = parseCsv(text).find((cells) => cells[1] === placed.body.insertedId);
+    expect(row?.[12]).toBe('+1 555-0100');
     expect(text).toContain(',"+1 555-0100",');
   });
 });

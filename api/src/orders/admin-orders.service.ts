@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   ADMIN_ORDER_SEARCH_WINDOW,
   ApiMessages,
+  orderNumberIn,
   type ModifiedAnswer,
   type OrderDayStats,
   type OrderState,
@@ -43,11 +44,13 @@ export class AdminOrdersService {
 
   /**
    * What a search finds, always through an index or a bounded range: an order id (the primary
-   * key), a customer email or its start (the email index), else words of the ship-to name or
+   * key), an order number with or without its `TS-` (the number index), a customer email or its start (the email index), else words of the ship-to name or
    * address in the newest ADMIN_ORDER_SEARCH_WINDOW orders (a range of the primary key).
    */
   private async searchFilter(search: string): Promise<QueryFilter<Order>> {
     if (/^[0-9a-f]{24}$/i.test(search)) return { _id: new Types.ObjectId(search) };
+    const number = orderNumberIn(search);
+    if (number) return { number };
     if (search.includes('@')) {
       const start = search.toLowerCase();
       return { email: { $gte: start, $lt: `${start}\uffff` } };

@@ -38,7 +38,7 @@ describe('CSV cells', () => {
     );
   });
 
-  it('writes an order with its state', () => {
+  it('writes an order with its state (no number: an order from before numbers)', () => {
     const row = orderCsvRow({
       _id: 'o1',
       toolId: 't1',
@@ -55,7 +55,7 @@ describe('CSV cells', () => {
       createdAt: new Date('2026-11-25T10:00:00Z'),
     });
     expect(row).toBe(
-      'o1,2026-11-25T10:00:00.000Z,paid,Drill,,t1,2,258,\'=cmd,a@b.c,1 Main St,"+1 555",pi_1,,\r\n',
+      ',o1,2026-11-25T10:00:00.000Z,paid,Drill,,t1,2,258,\'=cmd,a@b.c,1 Main St,"+1 555",pi_1,,\r\n',
     );
   });
 
@@ -74,8 +74,8 @@ describe('CSV cells', () => {
       shipped: true,
       createdAt: new Date('2026-11-25T10:00:00Z'),
     };
-    expect(orderCsvRow({ ...order, sku: 'DRL-18V' })).toMatch(
-      /^o2,[^,]+,shipped,Drill,DRL-18V,t1,/,
+    expect(orderCsvRow({ ...order, number: 'TS-100002', sku: 'DRL-18V' })).toMatch(
+      /^TS-100002,o2,[^,]+,shipped,Drill,DRL-18V,t1,/,
     );
     const lines = [
       { sku: 'DRL-18V', name: 'Drill' },

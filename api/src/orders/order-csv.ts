@@ -52,9 +52,11 @@ export type CsvOrder = Pick<
   | 'trackingNumber'
   | 'sku'
   | 'lines'
+  | 'number'
 > & { _id: unknown; toolId: unknown };
 
 export const ORDER_CSV_HEADER = [
+  'Order number',
   'Order id',
   'Created at',
   'State',
@@ -74,6 +76,7 @@ export const ORDER_CSV_HEADER = [
 
 export function orderCsvRow(order: CsvOrder): string {
   return csvRow([
+    order.number,
     String(order._id),
     order.createdAt,
     orderState(order),

@@ -149,7 +149,7 @@ export class AdminOrdersQuery extends PageQuery {
 
   @ApiPropertyOptional({
     maxLength: ADMIN_ORDER_SEARCH_MAX_LENGTH,
-    description: `An order id, a customer email or its start (indexed), or words of the ship-to name or address (case-insensitive, in the newest ${ADMIN_ORDER_SEARCH_WINDOW} orders)`,
+    description: `An order id, an order number (TS-100234 or 100234), a customer email or its start (indexed), or words of the ship-to name or address (case-insensitive, in the newest ${ADMIN_ORDER_SEARCH_WINDOW} orders)`,
   })
   @IsOptional()
   @IsString({ message: ADMIN_ORDER_SEARCH_MESSAGE })
@@ -184,6 +184,11 @@ export class OrderResponse {
   @ApiProperty() _id: string;
   @ApiProperty() toolId: string;
   @ApiProperty({ description: 'Product name' }) name: string;
+  @ApiPropertyOptional({
+    description: 'The order’s short human number, unique (orders placed before numbers get theirs from a data migration)',
+    example: 'TS-100234',
+  })
+  number?: string;
   @ApiProperty() userName: string;
   @ApiProperty() img: string;
   @ApiProperty() email: string;

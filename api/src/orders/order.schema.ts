@@ -16,6 +16,8 @@ export class Order {
   @Prop({ type: Types.ObjectId, required: true }) toolId: Types.ObjectId;
   /** Product name, copied from the tool. */
   @Prop({ required: true }) name: string;
+  /** The short human number (`TS-100234`, OrderNumbers), saved with the order; unique. */
+  @Prop() number?: string;
   @Prop({ default: '' }) userName: string;
   @Prop({ required: true }) img: string;
   @Prop({ required: true }) email: string;
@@ -69,5 +71,11 @@ OrderSchema.index({ email: 1, _id: -1 });
 OrderSchema.index({ paid: 1, shipped: 1, _id: -1 });
 // The daily stats read a range of days.
 OrderSchema.index({ createdAt: -1 });
+// One order per number, and the admins' search by number. Orders from before numbers have none
+// until the first data migration gives them theirs: only orders with a number are indexed.
+OrderSchema.index(
+  { number: 1 },
+  { unique: true, partialFilterExpression: { number: { $exists: true } } },
+);
 // The expiry sweep: unpaid orders past their reservation.
 OrderSchema.index({ paid: 1, reservedUntil: 1 });

@@ -14,6 +14,7 @@ import { CancelableOrders } from './cancelable-orders';
 import { ExpiryReminders } from './expiry-reminders';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges } from './order-changes';
+import { OrderNumbers } from './order-numbers';
 import { PayableOrdersService } from './payable-orders.service';
 import { QuickOrdersController } from './quick-orders.controller';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
@@ -39,6 +40,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     PayableOrdersService,
     CancelableOrders,
     OrderChanges,
+    OrderNumbers,
     OrderCancellation,
     OrderExpiry,
     ExpiryReminders,

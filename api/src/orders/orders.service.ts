@@ -33,13 +33,15 @@ import {
 import type { QuickOrderDto } from './quick-order.dto';
 import { listOrders, PUBLIC_FIELDS } from './order-changes';
 import { Order } from './order.schema';
+import { OrderNumbers } from './order-numbers';
 import { placedEntry } from './order-timeline';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
-/** What holds a new unpaid order's place: its slot and until when. */
+/** What holds a new unpaid order's place: its slot and until when; and its number. */
 interface Held {
   reservedUntil: Date;
   unpaidSlot: string;
+  number: string;
 }
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName'>;
@@ -102,6 +104,7 @@ export class OrdersService {
     private readonly tools: ToolsService,
     private readonly slots: UnpaidOrderSlots,
     private readonly notifications: OrderNotifications,
+    private readonly numbers: OrderNumbers,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -254,7 +257,9 @@ export class OrdersService {
     const slot = await this.slots.claim(customer.email, reservedUntil, String(orderId));
     let placed: SavedOrder | null;
     try {
-      placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot });
+      // Taken first, saved in the order's insert: an order never exists without its number.
+      const number = await this.numbers.next();
+      placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot, number });
     } catch (error) {
       // Unless the order was saved after all (an answer lost on the way back): then it holds the
       // slot, or another run of its key saved it (a duplicate _id) and holds a slot of its own.

@@ -31,6 +31,8 @@ export interface Order {
   toolId: string;
   /** Product name. */
   name: string;
+  /** The order's short human number (`TS-100234`, ORDER_NUMBER_PREFIX), given when it is placed; unique. */
+  number?: string;
   /** A single-tool order: the product's SKU when ordered (a multi-line order's are on its lines); older orders have none. */
   sku?: string;
   userName: string;

@@ -8,3 +8,4 @@ export * from './money';
 export * from './validation';
 export * from './invoice';
 export * from './email-layout';
+export * from './order-number';
