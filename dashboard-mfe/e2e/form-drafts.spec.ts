@@ -1,4 +1,4 @@
-// Issue 33, item 8: what a signed-in customer typed into "Add A Review" or the profile form survives
+// What a signed-in customer typed into "Add A Review" or the profile form survives
 // the session ending (sent to sign in, signing in again) and the browser's Back and Forward.
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, stack, test, type Credentials } from '@toolshop/devstack/e2e';

@@ -133,7 +133,7 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
   });
 });
 
-// Issue 33, item 5: the page a sign-up started from travels with the pending sign-up, so the mailed
+// The page a sign-up started from travels with the pending sign-up, so the mailed
 // link lands there in any browser (no storage of the one that signed up needed).
 describe('a sign-up carries its return path through the mailed link', () => {
   it('hands the return path back with the ticket when the link is followed', async () => {
