@@ -213,6 +213,34 @@ describe('a half-typed order is kept for the tab', () => {
     expect(sessionStorage.length).toBe(0);
   });
 
+  it('"Order again" in a new history entry wins over an older draft; Back to the draft\'s entry shows the draft', () => {
+    const keep = (entry: string) =>
+      sessionStorage.setItem(
+        `toolshop.orderDraft.${tool._id}`,
+        JSON.stringify({ email: signedInUser.email, entry, userName: 'Ada', address: 'Typed Rd', phone: '1', quantity: '11' }),
+      );
+    const reorder = { pathname: `/tools/${tool._id}`, state: { reorder: { quantity: 20, address: 'Earlier Rd', phone: '2' } } };
+    const renderAt = () =>
+      render(<OrderForm tool={tool} />, {
+        wrapper: ({ children }) => {
+          const ServerData = createServerDataWrapper();
+          return (
+            <MemoryRouter initialEntries={[reorder]}>
+              <ServerData>{children}</ServerData>
+            </MemoryRouter>
+          );
+        },
+      });
+    keep('an-older-entry');
+    renderAt();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', 'Earlier Rd');
+    cleanup();
+    // The first entry of a MemoryRouter has the key "default".
+    keep('default');
+    renderAt();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', 'Typed Rd');
+  });
+
   it('offers to sign in again when the session has ended, signing out first', async () => {
     post.mockRejectedValue(new ApiError(401, 'Your session has expired. Please sign in again.'));
     const { submit, fill } = renderForm();
