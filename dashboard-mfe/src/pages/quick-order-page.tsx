@@ -1,7 +1,7 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
-import { BuyingMessages, type Order } from '@toolshop/contracts';
+import { BuyingMessages, skuAndName, type Order } from '@toolshop/contracts';
 import { QuickOrder } from '../features/quick-order/quick-order';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
 import { useMyOrders } from '../features/orders/api/my-orders';
@@ -30,7 +30,7 @@ export default function QuickOrderPage() {
   const lists = useSavedLists({ enabled: listId !== null });
   const list = listId === null ? undefined : lists.data?.find((l) => l._id === listId);
   const prefill: QuickOrderPrefill | undefined = list
-    ? { lines: list.lines.map((line) => ({ product: line.name, quantity: line.quantity })) }
+    ? { lines: list.lines.map((line) => ({ product: skuAndName(line), quantity: line.quantity })) }
     : readQuickOrderState(location.state);
   const settling = (query: { isPending: boolean; error: unknown }) => query.isPending && !query.error;
   const loading = !user || settling(orders) || settling(profile) || (listId !== null && settling(lists));

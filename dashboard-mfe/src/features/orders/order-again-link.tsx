@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { buttonClassName } from '@toolshop/ui';
-import { InvoiceMessages, type Order } from '@toolshop/contracts';
+import { InvoiceMessages, skuAndName, type Order } from '@toolshop/contracts';
 import { QUICK_ORDER_PATH, quickOrderState } from '../../lib/quick-order-state';
 
 /**
@@ -14,7 +14,8 @@ export function OrderAgainLink({ order }: { order: Order }) {
     ? {
         to: QUICK_ORDER_PATH,
         state: quickOrderState({
-          lines: order.lines.map((line) => ({ product: line.name, quantity: line.orderQuantity })),
+          // "SKU — name": the check matches the SKU first, so a renamed product is still found.
+          lines: order.lines.map((line) => ({ product: skuAndName(line), quantity: line.orderQuantity })),
           ...delivery,
         }),
       }

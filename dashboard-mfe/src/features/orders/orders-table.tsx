@@ -24,7 +24,22 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
       rows={orders}
       rowKey={(order) => order._id}
       columns={[
-        { header: 'Product', kind: 'rowHeader', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
+        {
+          header: 'Product',
+          kind: 'rowHeader',
+          cell: (order) => (
+            <TableProduct
+              img={order.img}
+              name={
+                <>
+                  {order.name}
+                  {/* The SKU as ordered (a multi-line order's are on its lines). */}
+                  {order.sku ? <span className={styles.sku}>SKU {order.sku}</span> : null}
+                </>
+              }
+            />
+          ),
+        },
         { header: 'Order', cell: (order) => <OrderFacts order={order} /> },
         {
           header: 'Quantity',
@@ -37,7 +52,7 @@ export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
               {order.lines?.length ? (
                 <details className={styles.lines}>
                   <summary>{order.lines.length} lines</summary>
-                  <OrderLines lines={order.lines} label={`Lines of ${order.name}`} />
+                  <OrderLines lines={order.lines} label={`Lines of ${order.name}`} skus />
                 </details>
               ) : null}
             </>

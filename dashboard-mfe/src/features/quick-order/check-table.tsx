@@ -5,9 +5,17 @@ import {
   formatDollars,
   nearestValidQuantities,
   quantityIssue,
+  skuAndName,
 } from '@toolshop/contracts';
 import type { LineRow } from './quick-order-lines';
 import styles from './quick-order.module.css';
+
+/** The line names the product as the shop shows it: its name, SKU, "SKU — name" or id (any case). */
+function writtenAsFound(row: LineRow): boolean {
+  const written = row.written.trim().toLowerCase();
+  const shown = [row.name, row.sku, row.toolId, row.name && skuAndName({ name: row.name, sku: row.sku })];
+  return shown.some((text) => text !== undefined && text.toLowerCase() === written);
+}
 
 const dollars = (value: number | undefined) => (value === undefined ? '—' : formatDollars(value));
 
@@ -55,8 +63,8 @@ function Fixes({ row, onQuantity, onMerge, onProduct }: { row: LineRow } & Omit<
         <>
           <span>Did you mean:</span>
           {row.suggestions.map((may) => (
-            <Button key={may.toolId} variant="secondary" size="small" onClick={() => onProduct(row, may.name)}>
-              {may.name}
+            <Button key={may.toolId} variant="secondary" size="small" onClick={() => onProduct(row, skuAndName(may))}>
+              {skuAndName(may)}
             </Button>
           ))}
         </>
@@ -79,11 +87,9 @@ export function CheckTable({ rows, onQuantity, onMerge, onProduct }: CheckTableP
           kind: 'rowHeader',
           cell: (row) => (
             <span className={styles.product}>
-              {row.name ?? row.written}
-              {/* What was written, when it is neither the name found nor its id (a saved list sends ids). */}
-              {row.name && row.name !== row.written && row.toolId !== row.written ? (
-                <span className={styles.written}>{row.written}</span>
-              ) : null}
+              {row.name ? skuAndName({ name: row.name, sku: row.sku }) : row.written}
+              {/* What was written, when it is neither the product found (name, SKU or both) nor its id. */}
+              {row.name && !writtenAsFound(row) ? <span className={styles.written}>{row.written}</span> : null}
             </span>
           ),
         },

@@ -1,12 +1,14 @@
-import { BuyingMessages, ORDER_LINES_MAX, ORDER_LINES_TEXT_MAX_LENGTH, type QuickOrderCheck } from '@toolshop/contracts';
+import { BuyingMessages, ORDER_LINES_MAX, ORDER_LINES_TEXT_MAX_LENGTH, parseOrderLines, type QuickOrderCheck } from '@toolshop/contracts';
 import {
   isOrderable,
   lineRows,
   listLinesOf,
   mergeDuplicateLines,
   orderLinesOf,
+  productPartAt,
   readLines,
   withLineQuantity,
+  withProductAt,
 } from './quick-order-lines';
 
 const drill = { toolId: 'a'.repeat(24), name: 'Cordless Drill', unitPrice: 129, lineTotal: 645 };
@@ -80,5 +82,32 @@ describe('fixing lines (issue 33)', () => {
     const rows = lineRows(parsed!, { lines, total: 0, orderable: false });
     expect(mergeDuplicateLines(text, rows)).toBe('Cordless Drill, 35\nSaw, 5');
     expect(mergeDuplicateLines('Saw, 5', lineRows(readLines('Saw, 5').parsed!, undefined))).toBe('Saw, 5');
+  });
+});
+
+describe('the typeahead’s product part (issue 33)', () => {
+  const text = 'Cordless Drill, 5\ndrl\nJig, 3';
+  it('is the part of the caret’s line before the quantity, while the caret is in it', () => {
+    expect(productPartAt(text, 3)).toMatchObject({ start: 0, end: 14, prefix: 'Cordless Drill', hasQuantity: true });
+    expect(productPartAt(text, 16)).toBeUndefined(); // in the quantity
+    expect(productPartAt(text, 21)).toMatchObject({ start: 18, end: 21, lineEnd: 21, prefix: 'drl', hasQuantity: false });
+    expect(productPartAt('DRL-18V — Cordless Drill Driver 18V, 5', 3)).toBeUndefined(); // already picked
+    expect(productPartAt('   , 5', 1)).toBeUndefined();
+  });
+
+  it('is replaced by a pick, keeping the quantity or making room for one', () => {
+    const typed = productPartAt(text, 21)!;
+    expect(withProductAt(text, typed, 'DRL-18V — Cordless Drill Driver 18V')).toEqual({
+      text: 'Cordless Drill, 5\nDRL-18V — Cordless Drill Driver 18V, \nJig, 3',
+      caret: 18 + 'DRL-18V — Cordless Drill Driver 18V, '.length,
+    });
+    const withQuantity = productPartAt(text, 24)!;
+    expect(withProductAt(text, withQuantity, 'JSW-650 — Jigsaw Pro 650 W').text).toBe(
+      'Cordless Drill, 5\ndrl\nJSW-650 — Jigsaw Pro 650 W, 3',
+    );
+    // What it writes is read back as the product and quantity it shows.
+    expect(parseOrderLines('DRL-18V — Cordless Drill Driver 18V, 12').lines).toEqual([
+      { lineNumber: 1, product: 'DRL-18V — Cordless Drill Driver 18V', quantity: 12 },
+    ]);
   });
 });

@@ -84,3 +84,49 @@ export function mergeDuplicateLines(text: string, rows: readonly LineRow[]): str
     .filter((_, i) => !dropped.has(i + 1))
     .join('\n');
 }
+
+/** The product part of the line the caret is in (what the typeahead completes). */
+export interface ProductPart {
+  /** Where the line starts, where its product part ends (before the quantity's separator) and where the line ends. */
+  start: number;
+  end: number;
+  lineEnd: number;
+  /** The product part, trimmed. */
+  prefix: string;
+  /** The line has a quantity after its product part. */
+  hasQuantity: boolean;
+}
+
+/** Longest product part the typeahead looks up (GET /tools/lookup takes 40 characters). */
+const LOOKUP_PREFIX_MAX = 40;
+
+/**
+ * The product part of the line at `caret`, when the caret is in it and it holds something to look
+ * up: not blank, not already "SKU — name" (a pick), not longer than the lookup takes. The quantity
+ * is after the line's last separator (a comma, semicolon or tab), as parseOrderLines reads it.
+ */
+export function productPartAt(text: string, caret: number): ProductPart | undefined {
+  const start = text.lastIndexOf('\n', caret - 1) + 1;
+  const next = text.indexOf('\n', caret);
+  const lineEnd = next === -1 ? text.length : next;
+  const line = text.slice(start, lineEnd).replace(/\r$/, '');
+  const separator = Math.max(line.lastIndexOf(','), line.lastIndexOf(';'), line.lastIndexOf('\t'));
+  const end = start + (separator === -1 ? line.length : separator);
+  if (caret > end) return undefined;
+  const prefix = text.slice(start, end).trim();
+  if (!prefix || prefix.includes('—') || prefix.length > LOOKUP_PREFIX_MAX) return undefined;
+  return { start, end, lineEnd: start + line.length, prefix, hasQuantity: separator !== -1 };
+}
+
+/**
+ * The text with the product part replaced by `product` (a pick of the typeahead), and where the
+ * caret goes: to the end of the line when it has a quantity, else after an added ", " for one.
+ */
+export function withProductAt(text: string, part: ProductPart, product: string): { text: string; caret: number } {
+  const rest = part.hasQuantity ? text.slice(part.end, part.lineEnd) : ', ';
+  const line = `${productText(product)}${rest}`;
+  return {
+    text: `${text.slice(0, part.start)}${line}${text.slice(part.lineEnd)}`,
+    caret: part.start + line.length,
+  };
+}

@@ -13,6 +13,7 @@ import {
   type QuickOrderCheck,
 } from '@toolshop/contracts';
 import { CheckTable } from './check-table';
+import { LinesField } from './lines-field';
 import { ListNameDialog } from './list-name-dialog';
 import { isOrderable, lineRows, listLinesOf, orderLinesOf, readLines } from './quick-order-lines';
 import { mergeDuplicateLines, withLineQuantity } from './quick-order-lines';
@@ -83,7 +84,8 @@ function takeDraft(): Draft | undefined {
 }
 
 /**
- * Quick order (issue 18): pasted or uploaded lines of "product name or id, quantity", checked by the
+ * Quick order (issue 18): pasted, uploaded or typed (with a typeahead) lines of "SKU or product name,
+ * quantity", checked by the
  * API line by line; placed as one order, only when every line can be ordered as it is.
  */
 export function QuickOrder({ initialText = '', address: initialAddress = '', phone: initialPhone = '' }: QuickOrderProps) {
@@ -206,19 +208,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
         <h2 id="quick-order-lines-title" className={styles.title}>
           Your lines
         </h2>
-        <Field
-          id={LINES_ID}
-          multiline
-          rows={8}
-          label="Products and quantities"
-          hint="One line each: product name or id, quantity (for example: Cordless Drill, 5)"
-          name="lines"
-          value={text}
-          spellCheck={false}
-          maxLength={ORDER_LINES_TEXT_MAX_LENGTH}
-          error={errors.lines}
-          onChange={(event) => setText(event.target.value)}
-        />
+        <LinesField id={LINES_ID} value={text} error={errors.lines} onChange={setText} />
         <Field
           type="file"
           label="Or upload a CSV file"
