@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import { API_AUDIENCE, demoAccounts } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import type { Page } from '@playwright/test';
-import { stack } from '@toolshop/devstack/e2e';
+import { expect, placeOrder, stack, type ApiClient, type Credentials, type TestUser } from '@toolshop/devstack/e2e';
 import { startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 
 /** Types a card into whichever card form is shown (the test form and Stripe.js's stand-in share labels). */
@@ -14,6 +14,26 @@ export async function fillCard(page: Page, number: string, expiry = '12 / 34', c
   await page.getByLabel('Card number').fill(number);
   await page.getByLabel(/^Expir/).fill(expiry);
   await page.getByLabel('CVC').fill(cvc);
+}
+
+/** The fixtures a payment test opens its page with. */
+export interface PaymentFixtures {
+  page: Page;
+  signIn: (who: Credentials) => Promise<unknown>;
+  freshUser: TestUser;
+  apiAs: (who: Credentials) => Promise<ApiClient>;
+}
+
+/** A new order of a fresh customer's, its payment page open at `width` px, ready to pay. */
+export async function openNewOrderPayment({ page, signIn, freshUser, apiAs }: PaymentFixtures, width = 1280) {
+  const api = await apiAs(freshUser);
+  const { orderId } = await placeOrder(api);
+  await signIn(freshUser);
+  await page.setViewportSize({ width, height: 800 });
+  await page.goto(`/dashboard/payment/${orderId}`);
+  const pay = page.getByRole('button', { name: /^Pay \$/ });
+  await expect(pay).toBeEnabled();
+  return { api, orderId, pay };
 }
 
 const WEBHOOK_SECRET = 'whsec_toolshop_e2e';

@@ -2,7 +2,7 @@
 // stripe SDK and signed webhooks in the API. Stripe.js and Stripe's API are local stand-ins.
 import { Messages, type Order } from '@toolshop/contracts';
 import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
-import { fillCard, startStripeBackedApi, type StripeBackedApi } from './payment-helpers';
+import { fillCard, openNewOrderPayment, startStripeBackedApi, type StripeBackedApi } from './payment-helpers';
 
 let stripeApi: StripeBackedApi;
 
@@ -27,7 +27,11 @@ test('Stripe Elements confirm the card payment with billing details and the orde
   await expect(pay).toBeEnabled();
   await fillCard(page, '4000 0000 0000 0002');
   await pay.click();
-  await expect(page.getByRole('alert').filter({ hasText: 'Your card was declined.' })).toBeVisible();
+  const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  await expect(declined).toBeVisible();
+  // Editing the card Element (Stripe's iframe) clears the refusal, as on the test-card path.
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expect(declined).toHaveCount(0);
 
   await fillCard(page, '4242 4242 4242 4242');
   await pay.click();
@@ -69,4 +73,42 @@ test('when Stripe.js cannot load, the page says so instead of waiting', async ({
   await page.goto(`/dashboard/payment/${orderId}`);
   await expect(page.getByText('Card payments are unavailable')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Try again' })).toBeVisible();
+});
+
+test('a connection lost during Stripe’s confirmation reads the payment’s real state before any retry', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const { api, orderId, pay } = await openNewOrderPayment({ page, signIn, freshUser, apiAs });
+  await fillCard(page, '4242 4242 4242 4242');
+
+  // Stripe charges the card (and tells the API by webhook), but the answer never reaches the
+  // browser; the API cannot be reached either until the connection comes back.
+  await page.route('https://api.stripe.com/**/confirm', async (route) => {
+    const request = route.request();
+    const target = new URL(request.url());
+    await fetch(`${stripeApi.stripe.url}${target.pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: request.postData() ?? undefined,
+    });
+    await route.abort('internetdisconnected');
+  });
+  const paymentState = `${stripeApi.url}/orders/*/payment`;
+  await page.route(paymentState, (route) => route.abort('internetdisconnected'));
+  await pay.click();
+  const unknown = page.getByRole('alert').filter({ hasText: 'cannot tell yet whether your card was charged' });
+  await expect(unknown).toBeVisible();
+  await expect(pay).toBeDisabled();
+  await expect.poll(async () => (await api.get<Order>(`/orders/${orderId}`)).paid).toBe(true);
+
+  await page.unroute(paymentState);
+  await unknown.getByRole('button', { name: 'Check the payment' }).click();
+  const result = page.getByRole('heading', { name: Messages.paymentCompleted });
+  await expect(result).toBeFocused();
+  const { transactionId } = await api.get<Order>(`/orders/${orderId}`);
+  await expect(page.getByText(transactionId!)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Paid' })).toBeDisabled();
 });

@@ -1,4 +1,5 @@
-import { Link } from 'react-router-dom';
+import { useEffect, useRef } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@toolshop/auth';
 import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { OrdersTable } from '../features/orders/orders-table';
@@ -12,6 +13,16 @@ export default function MyOrdersPage() {
   const user = useAuth((s) => s.user);
   const { data, error, isPending: loading, refetch } = useMyOrders(user?.email);
   const cancel = useCancelOrderDialog();
+  // "View order" after paying links here with ?order=<id>: that row is marked and scrolled to.
+  const [search] = useSearchParams();
+  const currentOrderId = search.get('order') ?? undefined;
+  const table = useRef<HTMLDivElement>(null);
+  const shown = Boolean(data?.length);
+  useEffect(() => {
+    if (shown && currentOrderId) {
+      table.current?.querySelector('tr[aria-current="true"]')?.scrollIntoView({ block: 'center' });
+    }
+  }, [shown, currentOrderId]);
 
   return (
     <div className={styles.page}>
@@ -31,7 +42,9 @@ export default function MyOrdersPage() {
           action={<Link to="/">Browse the tools</Link>}
         />
       ) : (
-        <OrdersTable orders={data} onCancel={cancel.ask} />
+        <div ref={table}>
+          <OrdersTable orders={data} onCancel={cancel.ask} currentOrderId={currentOrderId} />
+        </div>
       )}
       <CancelOrderDialog
         order={cancel.pending}

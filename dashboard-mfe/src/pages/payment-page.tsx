@@ -1,18 +1,29 @@
-import { Link, useParams } from 'react-router-dom';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { CardPayment } from '../features/payment/card-payment';
 import { OrderSummary } from '../features/payment/order-summary';
+import { PaymentSuccess, type PaymentResult } from '../features/payment/payment-success';
 import { usePayableOrder } from '../features/payment/api/payable-order';
 import { usePaymentsConfig } from '../features/payment/api/payments-config';
 import summaryStyles from '../features/payment/payment.module.css';
 import styles from './page.module.css';
 
-/** /dashboard/payment/{id}: the order's summary and the card form of the configured provider. */
+/**
+ * /dashboard/payment/{id}: the order's summary and the card form of the configured provider; once
+ * paid, the result comes first (before the summary on a phone) with the ways on.
+ */
 export default function PaymentPage() {
   const { id = '' } = useParams();
   const order = usePayableOrder(id);
   const config = usePaymentsConfig();
+  const [justPaid, setJustPaid] = useState<PaymentResult>();
   const failed = order.error ?? config.error;
+  const paidBefore =
+    !justPaid && order.data?.paid && order.data.transactionId
+      ? { transactionId: order.data.transactionId }
+      : undefined;
+  const result = justPaid ?? paidBefore;
 
   return (
     <div className={styles.page}>
@@ -33,19 +44,16 @@ export default function PaymentPage() {
           <Skeleton height="14rem" />
         </div>
       ) : (
-        <div className={summaryStyles.layout}>
-          <OrderSummary order={order.data} />
-          {order.data.paid ? (
-            <section className={summaryStyles.payment} aria-label="Payment">
-              <p role="status">
-                This order is paid. Transaction id: <code>{order.data.transactionId}</code>
-              </p>
-              <Link to="/dashboard/myOrders">Back to my orders</Link>
-            </section>
-          ) : (
-            <CardPayment order={order.data} config={config.data} />
-          )}
-        </div>
+        <>
+          {result && <PaymentSuccess orderId={order.data._id} justPaid={Boolean(justPaid)} {...result} />}
+          <div className={summaryStyles.layout}>
+            <OrderSummary order={order.data} />
+            {/* Kept after paying, its button disabled ("Paid"), as SPEC §7 says. */}
+            {(!order.data.paid || justPaid) && (
+              <CardPayment order={order.data} config={config.data} onPaid={setJustPaid} />
+            )}
+          </div>
+        </>
       )}
     </div>
   );

@@ -14,15 +14,18 @@ import styles from './orders.module.css';
 interface OrdersTableProps {
   orders: Order[];
   onCancel: (order: Order) => void;
+  /** The order a link pointed at (`?order=` of "View order" after paying): highlighted. */
+  currentOrderId?: string;
 }
 
 /** One row per order (named by its product); on phones each row becomes a card. */
-export function OrdersTable({ orders, onCancel }: OrdersTableProps) {
+export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTableProps) {
   return (
     <DataTable
       caption="Your orders"
       rows={orders}
       rowKey={(order) => order._id}
+      currentKey={currentOrderId}
       columns={[
         {
           header: 'Product',

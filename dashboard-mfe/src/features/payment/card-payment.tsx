@@ -3,9 +3,10 @@ import { Button } from '@toolshop/ui';
 import type { PaymentsConfig } from './api/payments-config';
 import type { PayableOrder } from './api/payable-order';
 import { usePaymentIntent } from './api/payment-intent';
+import { useCheckPayment } from './api/payment-status';
 import { useReportPayment } from './api/report-payment';
 import { billingDetailsOf } from './billing-details';
-import { PaymentSuccess } from './payment-success';
+import type { PaymentResult } from './payment-success';
 import { StripeCardPayment } from './stripe-card-payment';
 import { TestCardPayment } from './test-card-payment';
 import styles from './payment.module.css';
@@ -13,30 +14,36 @@ import styles from './payment.module.css';
 interface CardPaymentProps {
   order: PayableOrder;
   config: PaymentsConfig;
+  /** The card was charged: the page shows the result (PaymentSuccess) first. */
+  onPaid: (result: PaymentResult) => void;
 }
 
 /** Pays an unpaid order by card with the provider the API names, then reports the payment. */
-export function CardPayment({ order, config }: CardPaymentProps) {
+export function CardPayment({ order, config, onPaid }: CardPaymentProps) {
   const intent = usePaymentIntent(order);
   const report = useReportPayment();
-  const [paid, setPaid] = useState<{ transactionId: string; note?: string }>();
+  const status = useCheckPayment(order._id);
+  const [paid, setPaid] = useState(false);
 
   async function handlePaid(transactionId: string) {
+    let result: PaymentResult = { transactionId };
     try {
       await report.mutateAsync({ orderId: order._id, transactionId });
-      setPaid({ transactionId });
     } catch {
       // The card was charged: the provider's notification marks the order paid without us.
-      setPaid({ transactionId, note: 'Your order will show as paid in a moment.' });
+      result = { transactionId, note: 'Your order will show as paid in a moment.' };
     }
+    setPaid(true);
+    onPaid(result);
   }
 
   const form = {
     clientSecret: intent.data,
     billingDetails: billingDetailsOf(order),
     amount: order.totalPrice,
-    paid: Boolean(paid),
+    paid,
     onPaid: handlePaid,
+    checkPayment: () => status.mutateAsync(),
   };
 
   return (
@@ -57,7 +64,6 @@ export function CardPayment({ order, config }: CardPaymentProps) {
       ) : (
         <TestCardPayment {...form} />
       )}
-      {paid && <PaymentSuccess transactionId={paid.transactionId} note={paid.note} />}
     </section>
   );
 }

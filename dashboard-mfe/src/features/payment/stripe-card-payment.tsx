@@ -2,18 +2,12 @@ import { useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
 import { ErrorState, Skeleton } from '@toolshop/ui';
-import { CardForm, type ConfirmResult } from './card-form';
-import type { BillingDetails } from './billing-details';
+import { CardForm, type ConfirmResult, type ProviderFormProps } from './card-form';
 import { useStripeJs } from './use-stripe-js';
 import styles from './payment.module.css';
 
-interface StripeCardPaymentProps {
+interface StripeCardPaymentProps extends ProviderFormProps {
   publishableKey: string;
-  clientSecret?: string;
-  billingDetails: BillingDetails;
-  amount: number;
-  paid: boolean;
-  onPaid: (paymentId: string) => Promise<void> | void;
 }
 
 /** Stripe Elements' card input, confirmed with confirmCardPayment (SPEC §7). */
@@ -55,10 +49,12 @@ function cardStyle(): StripeCardElementOptions['style'] {
   };
 }
 
-function StripeCardFields({ clientSecret, billingDetails, amount, paid, onPaid }: Omit<StripeCardPaymentProps, 'publishableKey'>) {
+function StripeCardFields({ clientSecret, billingDetails, ...form }: ProviderFormProps) {
   const stripe = useStripe();
   const elements = useElements();
   const [cardReady, setCardReady] = useState(false);
+  // The card Element is an iframe: its changes come as events, and clear a refusal like the test fields'.
+  const [cardEdits, setCardEdits] = useState(0);
   const [options] = useState<StripeCardElementOptions>(() => ({ hidePostalCode: true, style: cardStyle() }));
 
   async function confirm(): Promise<ConfirmResult> {
@@ -67,21 +63,21 @@ function StripeCardFields({ clientSecret, billingDetails, amount, paid, onPaid }
     const { error, paymentIntent } = await stripe.confirmCardPayment(clientSecret, {
       payment_method: { card, billing_details: billingDetails },
     });
+    // No answer from Stripe: whether the card was charged is read from the API instead.
+    if (error?.type === 'api_connection_error') return { unreachable: true };
     if (error) return { error: error.message ?? 'Your card was declined.' };
     if (paymentIntent?.status !== 'succeeded') return { error: 'The payment was not completed.' };
     return { paymentId: paymentIntent.id };
   }
 
   return (
-    <CardForm
-      amount={amount}
-      ready={Boolean(stripe && clientSecret && cardReady)}
-      paid={paid}
-      confirm={confirm}
-      onPaid={onPaid}
-    >
+    <CardForm {...form} ready={Boolean(stripe && clientSecret && cardReady)} confirm={confirm} cardEdits={cardEdits}>
       <div className={styles.stripeCard}>
-        <CardElement options={options} onReady={() => setCardReady(true)} />
+        <CardElement
+          options={options}
+          onReady={() => setCardReady(true)}
+          onChange={() => setCardEdits((count) => count + 1)}
+        />
       </div>
     </CardForm>
   );

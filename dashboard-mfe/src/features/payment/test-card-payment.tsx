@@ -1,21 +1,12 @@
 import { useState, type ChangeEvent } from 'react';
 import { Field } from '@toolshop/ui';
-import { CardForm, type ConfirmResult } from './card-form';
+import { CardForm, type ConfirmResult, type ProviderFormProps } from './card-form';
 import { confirmTestCardPayment } from './api/confirm-test-card';
-import type { BillingDetails } from './billing-details';
 import { formatCardNumber, formatExpiry, readCard, type CardFields } from './test-card-input';
 import styles from './payment.module.css';
 
-interface TestCardPaymentProps {
-  clientSecret?: string;
-  billingDetails: BillingDetails;
-  amount: number;
-  paid: boolean;
-  onPaid: (paymentId: string) => Promise<void> | void;
-}
-
 /** The offline test provider's card form: same look and messages as Stripe's, no network to Stripe. */
-export function TestCardPayment({ clientSecret, billingDetails, amount, paid, onPaid }: TestCardPaymentProps) {
+export function TestCardPayment({ clientSecret, billingDetails, ...form }: ProviderFormProps) {
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
   const edit = (name: keyof CardFields, format: (value: string) => string) => (event: ChangeEvent<HTMLInputElement>) =>
     setFields((previous) => ({ ...previous, [name]: format(event.target.value) }));
@@ -29,7 +20,7 @@ export function TestCardPayment({ clientSecret, billingDetails, amount, paid, on
   }
 
   return (
-    <CardForm amount={amount} ready={Boolean(clientSecret)} paid={paid} confirm={confirm} onPaid={onPaid}>
+    <CardForm {...form} ready={Boolean(clientSecret)} confirm={confirm}>
       <p className={styles.testMode}>Test mode: use 4242 4242 4242 4242, any future date and any CVC.</p>
       <Field
         label="Card number"

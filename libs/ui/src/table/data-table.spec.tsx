@@ -35,6 +35,20 @@ describe('DataTable', () => {
     expect(html.match(/<tr>/g)).toHaveLength(3);
   });
 
+  it('marks the row a link pointed at as the current one, and only that row', () => {
+    const marked = renderToStaticMarkup(
+      <DataTable
+        caption="All items"
+        rows={items}
+        rowKey={(item) => item.id}
+        currentKey="b"
+        columns={[{ header: 'Product', kind: 'rowHeader', cell: (item) => item.name }]}
+      />,
+    );
+    expect(marked.match(/<tr aria-current="true">/g)).toHaveLength(1);
+    expect(marked).toMatch(/<tr aria-current="true"><th scope="row"[^>]*>Saw<\/th>/);
+  });
+
   it('names each row by its row header and labels the other cells for phones', () => {
     expect(html).toMatch(/<th scope="row"[^>]*><span[^>]*><img[^>]*src="\/x.webp"[^>]*alt=""/);
     expect(html).toMatch(/<td data-label="Total"[^>]*>12<\/td>/);

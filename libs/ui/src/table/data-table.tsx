@@ -26,6 +26,8 @@ export interface DataTableProps<Row> {
   rowKey: (row: Row) => string;
   /** A reload is running: the rows shown are the previous answer's. */
   busy?: boolean;
+  /** The key of the row a link pointed at (e.g. "View order"): marked `aria-current` and highlighted. */
+  currentKey?: string;
 }
 
 const KIND_CLASS = {
@@ -42,6 +44,7 @@ export function DataTable<Row>({
   rows,
   rowKey,
   busy = false,
+  currentKey,
 }: DataTableProps<Row>) {
   return (
     <div className={styles.frame}>
@@ -63,7 +66,10 @@ export function DataTable<Row>({
           </thead>
           <tbody>
             {rows.map((row) => (
-              <tr key={rowKey(row)}>
+              <tr
+                key={rowKey(row)}
+                aria-current={currentKey !== undefined && rowKey(row) === currentKey ? 'true' : undefined}
+              >
                 {columns.map((column) => {
                   const kind = column.kind ?? 'text';
                   const className = classNames(KIND_CLASS[kind], column.className);
