@@ -18,3 +18,20 @@ for (const width of [1280, 375]) {
     await expect(form.getByLabel('Your opinion')).toBeFocused();
   });
 }
+
+// Issue 33, item 6: after "Post review" the result takes the focus, in view, at every width.
+for (const width of [375, 1280, 1920]) {
+  test(`at ${width} px a posted review moves the focus to its result`, async ({ page, signIn, freshUser }) => {
+    await openAtWidth(page, signIn, freshUser, width, '/dashboard/review');
+    const form = page.getByRole('form', { name: 'Add a review' });
+    await form.getByLabel(/^Rating/).fill('5');
+    await form.getByLabel('Your opinion').fill('The blade changes in seconds.');
+    await form.getByRole('button', { name: 'Post review' }).click();
+    const result = form.getByRole('status').filter({ hasText: 'Your review is posted.' });
+    await expect(result).toBeFocused();
+    await expect(result).toBeInViewport();
+    await page.screenshot({ path: `/work/notes/s37/shots/pay/item6-review-${width}.png` });
+    await result.getByRole('link', { name: 'See it under “Your reviews”' }).click();
+    await expect(page.getByRole('heading', { name: 'Your reviews' })).toBeInViewport();
+  });
+}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useAuth } from '@toolshop/auth';
 import { Button, Field, Stars } from '@toolshop/ui';
 import {
@@ -41,14 +41,22 @@ export function ReviewForm({
   const setRating = (value: string) => draft.change((d) => ({ ...d, rating: value }));
   const setOpinion = (value: string) => draft.change((d) => ({ ...d, opinion: value }));
   const [errors, setErrors] = useState<Errors>({});
+  const [posted, setPosted] = useState(false);
+  const postedNote = useRef<HTMLParagraphElement>(null);
   const addReview = useAddReview();
   const sending = addReview.isPending;
+
+  // The result of "Post review" takes the focus (and the scroll), so it is what is seen and read next.
+  useEffect(() => {
+    if (posted) postedNote.current?.focus();
+  }, [posted]);
 
   const review = { rating: rating.trim() === '' ? Number.NaN : Number(rating), opinion: opinion.trim() };
   const ratingPreview = validateReview(review).rating ? 0 : review.rating;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setPosted(false);
     const found = validateReview(review);
     setErrors(found);
     if (Object.keys(found).length > 0) {
@@ -66,6 +74,7 @@ export function ReviewForm({
         setRating('');
         setOpinion('');
         draft.forget();
+        setPosted(true);
         onAdded?.();
       },
     });
@@ -124,6 +133,11 @@ export function ReviewForm({
           {sending ? 'Posting…' : 'Post review'}
         </Button>
       </div>
+      {posted && (
+        <p ref={postedNote} tabIndex={-1} role="status" className={styles.posted}>
+          Your review is posted. <a href="#my-reviews-title">See it under “Your reviews”</a>.
+        </p>
+      )}
     </form>
   );
 }
