@@ -45,6 +45,16 @@ function placedAt(order: Order) {
   );
 }
 
+/** The order's number (what customers quote and the search finds), then when it was placed. */
+function numberAndPlaced(order: Order) {
+  return (
+    <span className={styles.placed}>
+      {order.number ? <span className={styles.orderNumber}>{order.number}</span> : null}
+      {placedAt(order)}
+    </span>
+  );
+}
+
 /**
  * The orders as a table: when placed, customer and where it ships, product, total and quantity,
  * state and the action it allows.
@@ -64,7 +74,7 @@ export function OrderRows({
       rowKey={(order) => order._id}
       busy={busy}
       columns={[
-        { header: 'Placed', cell: placedAt },
+        { header: 'Order placed', cell: numberAndPlaced },
         {
           header: 'Ship to',
           cell: (order) => (

@@ -9,7 +9,7 @@ interface OrderSearchProps {
   onSearch: (search: string) => void;
 }
 
-/** Searches the orders on the server: an order id, a customer email, or ship-to name and address words. */
+/** Searches the orders on the server: an order number or id, a customer email, or ship-to name and address words. */
 export function OrderSearch({ value, onSearch }: OrderSearchProps) {
   const [text, setText] = useState(value);
   const submit = (event: FormEvent) => {
@@ -26,7 +26,7 @@ export function OrderSearch({ value, onSearch }: OrderSearchProps) {
         type="search"
         value={text}
         maxLength={ADMIN_ORDER_SEARCH_MAX_LENGTH}
-        placeholder="Email, order id or ship-to"
+        placeholder="Order number, email or ship-to"
         aria-describedby="order-search-hint"
         onChange={(event) => {
           setText(event.target.value);
@@ -38,7 +38,8 @@ export function OrderSearch({ value, onSearch }: OrderSearchProps) {
         Search
       </Button>
       <span id="order-search-hint" className={visuallyHidden}>
-        A customer email (or its start), an order id, or words of the ship-to name or address
+        An order number (TS-100234 or 100234), a customer email (or its start), an order id, or
+        words of the ship-to name or address
       </span>
     </form>
   );

@@ -13,11 +13,17 @@ export function formatOrderDate(iso: string | undefined): string | undefined {
   return day.format(date);
 }
 
-/** When the order was placed and where it ships (issue 33: My Orders showed neither). */
-export function OrderFacts({ order }: { order: Pick<Order, 'createdAt' | 'address'> }) {
+/** The order's number, when it was placed and where it ships. */
+export function OrderFacts({ order }: { order: Pick<Order, 'number' | 'createdAt' | 'address'> }) {
   const placed = formatOrderDate(order.createdAt);
   return (
     <dl className={styles.facts}>
+      {order.number && (
+        <div>
+          <dt>Number</dt>
+          <dd>{order.number}</dd>
+        </div>
+      )}
       {placed && (
         <div>
           <dt>Placed</dt>
