@@ -8,7 +8,7 @@ import { fillCard, openNewOrderPayment } from './payment-helpers';
 const shots = '/work/notes/s37/shots/pay';
 const paymentState = '**/orders/*/payment';
 
-for (const width of [1280, 375]) {
+for (const width of [375, 1280, 1920]) {
   test(`at ${width} px a connection lost before the charge reads "not charged" and then allows a retry; a refusal clears on edit`, async ({
     page,
     signIn,
