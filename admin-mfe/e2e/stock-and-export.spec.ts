@@ -79,12 +79,12 @@ test('Export CSV downloads the orders of the current filter', async ({
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'Order id,Created at,State,Product,Tool id,Quantity,Total (USD),Customer name,Email,Address,Phone,Transaction id,Carrier,Tracking number',
+    'Order number,Order id,Created at,State,Product,SKU,Tool id,Quantity,Total (USD),Customer name,Email,Address,Phone,Transaction id,Carrier,Tracking number',
   );
-  const ours = lines.find((line) => line.startsWith(`${order.orderId},`));
+  const ours = lines.find((line) => line.split(',')[1] === order.orderId);
   expect(ours).toContain(`,paid,`);
   expect(ours).toContain(freshUser.email);
-  for (const line of lines.slice(1)) expect(line.split(',')[2]).toBe('paid');
+  for (const line of lines.slice(1)) expect(line.split(',')[3]).toBe('paid');
 
   // Shipped with a carrier and tracking number: the export of shipped orders carries both.
   const admin = await apiAs('admin');
@@ -101,6 +101,6 @@ test('Export CSV downloads the orders of the current filter', async ({
     page.getByRole('button', { name: 'Export CSV' }).click(),
   ]);
   const shippedLines = (await readFile((await shipped.path())!)).toString('utf8').split('\r\n');
-  const shippedOurs = shippedLines.find((line) => line.startsWith(`${order.orderId},`));
+  const shippedOurs = shippedLines.find((line) => line.split(',')[1] === order.orderId);
   expect(shippedOurs).toMatch(/,shipped,.*,UPS,1Z999AA10123456784$/);
 });
