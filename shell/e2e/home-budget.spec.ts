@@ -1,8 +1,7 @@
 // Issue 14's budget: the JavaScript the home page loads, in gzip bytes (a count, not a timing: the
 // same on a busy machine). `npm run lighthouse` reports the same figure with the page's scores.
-import { gzipSync } from 'node:zlib';
-import type { Response } from '@playwright/test';
 import { expect, test } from '@toolshop/devstack/e2e';
+import { scriptsLoaded } from './script-budget';
 
 // The budget of issue 14 (README "Performance of the home page": 148.7 kB now): the test fails above it.
 const budget = 150 * 1024;
@@ -10,21 +9,12 @@ const budget = 150 * 1024;
 test('the home page loads its JavaScript within the 150 kB budget, one federation runtime for the whole page', async ({
   page,
 }) => {
-  const scripts: Response[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script') scripts.push(response);
+  const { sizes, total, listing } = await scriptsLoaded(page, async () => {
+    await page.goto('/');
+    // Hydrated and complete: the tools and the reviews arrived, so every script of the page is in.
+    await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
   });
-  await page.goto('/');
-  // Hydrated and complete: the tools and the reviews arrived, so every script of the page is in.
-  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
-  await page.waitForLoadState('networkidle');
-
-  const sizes = await Promise.all(
-    scripts.map(async (response) => ({ url: response.url(), gzip: gzipSync(await response.body()).length })),
-  );
-  const total = sizes.reduce((sum, s) => sum + s.gzip, 0);
-  const listing = sizes.map((s) => `${(s.gzip / 1024).toFixed(1)} kB ${s.url}`).join('\n');
   test.info().annotations.push({
     type: 'home page JavaScript',
     description: `${(total / 1024).toFixed(1)} kB gzip (budget ${budget / 1024} kB)`,
