@@ -1,12 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { BrowserRouter } from 'react-router';
-import { initAuth, loadRuntimeConfig, ServerDataProvider } from '@toolshop/auth';
+import { initAuth, loadRuntimeConfig, ServerDataProvider, useAuth } from '@toolshop/auth';
 import { ErrorState } from '@toolshop/ui';
 import { loadRemotePage, preloadRemotePage, registerRemoteMap } from './composition/federation';
 import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
 import { AppRoutes } from './app/routes';
-import type { PageName } from '@toolshop/routes';
+import { allRoutes, type PageName } from '@toolshop/routes';
 import type { RemoteName } from './composition/remote-map';
 import '@toolshop/ui/tokens.css';
 import './app/global.css';
@@ -62,6 +62,15 @@ async function start() {
   // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU
   // (issue 14).
   const reactDom = import('react-dom/client');
+  // Signed in, links prefetch their remote page on intent (composition/prefetch-on-intent.ts); a
+  // visitor's pages never load that code.
+  const unsubscribe = useAuth.subscribe(({ status }) => {
+    if (status !== 'signedIn') return;
+    unsubscribe();
+    void import('./composition/prefetch-on-intent').then((module) =>
+      module.prefetchOnIntent(allRoutes(), (route) => preloadRemotePage(route.remote, route.page)),
+    );
+  });
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.
   void initAuth();
   const app = (

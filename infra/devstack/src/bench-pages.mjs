@@ -1,0 +1,151 @@
+// `npm run bench:pages`: the signed-in pages' time from navigation to content, at Lighthouse's mobile
+// CPU slowdown (CDP Emulation.setCPUThrottlingRate 4), for a full load and for a client-side
+// navigation from another page of the site (a pointer resting on the link first, as a person's does:
+// the shell prefetches the remote page on that intent). A measurement, not a test: it prints a table.
+//
+//   npm run bench:pages                   builds, starts the shop on TOOLSHOP_PORT_OFFSET, measures, stops
+//   npm run bench:pages -- --url URL      measures a shop that is already running
+//   --runs N (default 3, the median is reported), --cpu-slowdown N (default 4), --json FILE
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { chromium } from '@playwright/test';
+import { demoAccounts } from '@toolshop/settings';
+import { chromiumArgs, chromiumPath } from './chromium.mjs';
+import { stopAllOnExit } from './processes.mjs';
+import { buildStack, startStack } from './stack.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    runs: { type: 'string', default: '3' },
+    'cpu-slowdown': { type: 'string', default: '4' },
+    json: { type: 'string' },
+  },
+});
+
+/**
+ * The pages (issue 34): who signs in, where a client-side navigation starts and the link it follows.
+ * `{tool}`: the newest tool the API lists.
+ */
+const pages = [
+  { name: 'Tool detail', account: 'customer', path: '/tools/{tool}', from: '/', link: { role: 'link', name: /buy now/i } },
+  { name: 'My Orders', account: 'customer', path: '/dashboard/myOrders', from: '/dashboard', link: { role: 'link', name: 'My Orders' } },
+  { name: 'Quick Order', account: 'customer', path: '/dashboard/quickOrder', from: '/dashboard', link: { role: 'link', name: 'Quick Order' } },
+  { name: 'Manage All Orders', account: 'admin', path: '/dashboard/manageOrders', from: '/dashboard', link: { role: 'link', name: 'Manage All Orders' } },
+  { name: 'Manage Products', account: 'admin', path: '/dashboard/manageProducts', from: '/dashboard', link: { role: 'link', name: 'Manage Products' } },
+];
+
+/**
+ * Runs in the page: true once `path` is on screen with its content, no placeholder left (a heading
+ * in <main>, nothing busy, no loading spinner or skeleton); notes the moment (performance.now()).
+ */
+function contentShown(path) {
+  const main = document.querySelector('main');
+  const here = window.location.pathname.toLowerCase() === path.toLowerCase();
+  const ready =
+    here &&
+    main?.querySelector('h1, h2') &&
+    !main.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"], [role="status"][aria-label^="Checking"], span[aria-hidden="true"][style*="height"]');
+  if (ready) window.__contentAt ??= performance.now();
+  return Boolean(ready);
+}
+
+async function signIn(page, shell, account) {
+  const { email, password } = demoAccounts[account];
+  await page.goto(`${shell}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.getByRole('navigation', { name: 'Main' }).getByText(email).waitFor({ timeout: 60_000 });
+}
+
+/** Milliseconds from the start of a full load of `path` to its content. */
+async function fullLoad(page, shell, path) {
+  await page.goto(`${shell}${path}`, { waitUntil: 'commit' });
+  await page.waitForFunction(contentShown, path, { polling: 'raf', timeout: 120_000 });
+  return page.evaluate(() => window.__contentAt);
+}
+
+/** Milliseconds from the click on the link (after a pointer rested on it) to the content of `path`. */
+async function clientNavigation(page, shell, { from, link, path }) {
+  await page.goto(`${shell}${from}`);
+  const target = page.getByRole(link.role, { name: link.name }).first();
+  await target.waitFor({ timeout: 120_000 });
+  await page.waitForLoadState('networkidle');
+  await target.hover();
+  // A person's pointer rests a moment before the click (intent); the prefetch runs meanwhile.
+  await page.waitForTimeout(300);
+  await page.evaluate(() => {
+    window.__contentAt = undefined;
+    window.__clickAt = performance.now();
+  });
+  await target.click();
+  await page.waitForFunction(contentShown, path, { polling: 'raf', timeout: 120_000 });
+  return page.evaluate(() => window.__contentAt - window.__clickAt);
+}
+
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+
+async function toolPath(shell) {
+  const { apiUrl } = await (await fetch(`${shell}/config.json`)).json();
+  const [tool] = await (await fetch(`${apiUrl}/tools?limit=1&page=1`)).json();
+  return `/tools/${tool._id}`;
+}
+
+async function measure(shell) {
+  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const rows = [];
+  try {
+    const tool = await toolPath(shell);
+    for (const account of ['customer', 'admin']) {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await signIn(page, shell, account);
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(args['cpu-slowdown']) });
+      for (const spec of pages.filter((p) => p.account === account)) {
+        const path = spec.path.replace('{tool}', tool);
+        const full = [];
+        const client = [];
+        for (let run = 0; run < Math.max(1, Number(args.runs)); run++) {
+          full.push(await fullLoad(page, shell, path));
+          client.push(await clientNavigation(page, shell, { ...spec, path }));
+        }
+        rows.push({ page: spec.name, path, fullLoad: median(full), clientNavigation: median(client), runs: { full, client } });
+        console.log(`  ${spec.name}: full ${full.map(Math.round).join(', ')} ms; client-side ${client.map(Math.round).join(', ')} ms`);
+      }
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return rows;
+}
+
+let stack;
+stopAllOnExit(async () => stack?.stop());
+let exitCode = 0;
+try {
+  let shell = args.url?.replace(/\/$/, '');
+  if (!shell) {
+    await buildStack();
+    const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
+    stack = await startStack({ offset, dataDir: mkdtempSync(join(tmpdir(), 'toolshop-bench-pages-')), quiet: true });
+    shell = stack.shell;
+  }
+  const rows = await measure(shell);
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  console.log(`\nSigned-in pages, ${args['cpu-slowdown']}x CPU slowdown, median of ${args.runs} (host load ${load}): navigation to content`);
+  console.log('| page | full load | client-side navigation |');
+  console.log('|---|---|---|');
+  for (const r of rows) console.log(`| ${r.page} | ${Math.round(r.fullLoad)} ms | ${Math.round(r.clientNavigation)} ms |`);
+  if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
+} catch (error) {
+  console.error(`bench:pages: ${error.message}`);
+  exitCode = 1;
+} finally {
+  await stack?.stop();
+}
+process.exit(exitCode);

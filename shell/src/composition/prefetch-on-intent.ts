@@ -1,0 +1,19 @@
+import type { RemoteRoute } from '@toolshop/routes';
+import { remotePagesAt } from './remote-pages-at';
+
+/**
+ * Client-side navigation without waiting for a remote: a pointer resting on a link of the site (the
+ * navbar, the dashboard's sidebar, a Buy Now button), a touch or a focus on it starts loading the
+ * remote page it leads to (its entry and chunks), so the click finds it loaded. Once per path.
+ * Loaded on demand (a signed-in user's pages): `routes` and `preload` come from the start-up chunk.
+ */
+export function prefetchOnIntent(routes: RemoteRoute[], preload: (route: RemoteRoute) => void): void {
+  const seen = new Set<string>();
+  const intent = (event: Event) => {
+    const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || seen.has(link.pathname)) return;
+    seen.add(link.pathname);
+    for (const route of remotePagesAt(routes, link.pathname)) preload(route);
+  };
+  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, intent, { passive: true });
+}
