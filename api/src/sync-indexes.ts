@@ -6,9 +6,11 @@ import type { Connection } from 'mongoose';
 import { AppModule } from './app.module';
 import { ConfigError, loadConfig } from './config/config';
 import { buildIndexes, missingIndexes } from './health/indexes';
+import { runMigrations } from './migrations/run-migrations';
 
 /**
- * Creates the indexes of every collection of the API, then exits: `node api/dist/sync-indexes.js`,
+ * Creates the indexes of every collection of the API and runs the pending data migrations
+ * (migrations/: the API's own start runs them too, and finds them done), then exits: `node api/dist/sync-indexes.js`,
  * the cluster's index Job (infra/deploy), run before the API pods of a release, which start with
  * MONGODB_AUTO_INDEX=false. It needs the database's settings only (MONGODB_URI, MONGODB_*): the
  * API's modules are built but never started (no hook runs: no outbox round, no seed, nothing served),
@@ -41,6 +43,10 @@ export async function syncIndexes(environment: NodeJS.ProcessEnv = process.env):
     console.log(
       JSON.stringify({ msg: 'indexes in place', database: config.dbName, indexes: built }),
     );
+    const migrated = await runMigrations(connection, {
+      info: (msg) => console.log(JSON.stringify({ msg })),
+    });
+    console.log(JSON.stringify({ msg: 'data migrations done', database: config.dbName, migrated }));
     return 0;
   } finally {
     await app.close();

@@ -59,7 +59,12 @@ export class ApiProcesses {
   db!: Db;
   tokens!: { customer: string; other: string; admin: string };
 
-  static async start(count: number, env: Record<string, string> = {}): Promise<ApiProcesses> {
+  /** `prepare` writes to the database before the first process starts (data of an earlier version). */
+  static async start(
+    count: number,
+    env: Record<string, string> = {},
+    prepare?: (db: Db) => Promise<void>,
+  ): Promise<ApiProcesses> {
     ensureBuilt();
     const group = new ApiProcesses();
     await group.issuer.start();
@@ -74,6 +79,7 @@ export class ApiProcesses {
     group.client = await new MongoClient(uri).connect();
     group.db = group.client.db(group.dbName);
     try {
+      await prepare?.(group.db);
       for (let i = 0; i < count; i++) group.instances.push(await group.spawn(uri, env));
       await Promise.all(group.instances.map((instance) => group.waitReady(instance)));
     } catch (error) {

@@ -1,0 +1,5 @@
+import { orderNumbers } from './001-order-numbers';
+import type { Migration } from './migration';
+
+/** Every data migration, oldest first. Append only: a released one is never edited or removed. */
+export const MIGRATIONS: readonly Migration[] = [orderNumbers];
