@@ -79,6 +79,8 @@ function* orders(rand, toolList, now) {
     const timeline = [{ event: 'placed', at: createdAt, by: 'customer' }];
     const order = {
       _id: idAt(createdAt.getTime(), 0x1000000 + i),
+      // Order numbers as the API gives them (formatOrderNumber of @toolshop/contracts), in order.
+      number: `TS-${100_001 + i}`,
       toolId: tool._id,
       name: tool.name,
       userName: who.name,
@@ -187,6 +189,8 @@ export async function loadLargeData(db, { publicUrl = 'http://localhost:5000', n
   await insertAll(db.collection('users'), Array.from({ length: LARGE.buyers }, (_, i) => ({ ...buyer(i), createdAt: new Date(now - 400 * DAY), updatedAt: new Date(now - 400 * DAY) })).filter((u) => u.email !== BIG_BUYER));
   const orderList = [...orders(rand, toolList, now)];
   await insertAll(db.collection('orders'), orderList);
+  // The counter of order numbers (api/src/orders/order-numbers.ts): new orders come after these.
+  await db.collection('counters').updateOne({ _id: 'orderNumber' }, { $max: { seq: LARGE.orders } }, { upsert: true });
   await insertAll(db.collection('outbox'), sentEmails(orderList));
   await insertAll(db.collection('reviews'), reviews(rand, now));
   await insertAll(db.collection('saved_lists'), savedLists(toolList, now));

@@ -52,6 +52,7 @@ let label = '';
 let bigBuyer = '';
 let someTool = '';
 let someOrder = '';
+let someNumber = '';
 
 beforeAll(async () => {
   api = await TestApi.start({ CATALOG_CACHE_MS: '0' });
@@ -68,6 +69,7 @@ beforeAll(async () => {
   );
   someTool = String((await api.db.collection('tools').findOne({}))!._id);
   someOrder = String((await api.db.collection('orders').findOne({}))!._id);
+  someNumber = String((await api.db.collection('orders').findOne({}))!.number);
   // Fresh statistics, as autovacuum would gather them within a minute of such a load.
   const socket = process.env.TEST_POSTGRES_SOCKET;
   if (socket) {
@@ -192,6 +194,9 @@ const lists = () => {
     // Issue 33: the search by an order id, an email's start, or ship-to words (bounded window).
     [`/adminOrders?q=${someOrder}&limit=20`, admin],
     [`/adminOrders?q=${email}&limit=20`, admin],
+    // The search by an order number (the number index), with and without its prefix.
+    [`/adminOrders?q=${someNumber}&limit=20`, admin],
+    [`/adminOrders?q=${someNumber.slice(3)}&state=paid&limit=20`, admin],
     ['/adminOrders?q=workshop%20lane&state=paid&limit=20', admin],
     ['/adminOrders/stats?days=30', admin],
     ['/adminOrders/export.csv?state=paid', admin],
