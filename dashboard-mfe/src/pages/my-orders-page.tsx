@@ -1,8 +1,9 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useAuth } from '@toolshop/auth';
 import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { OrdersTable } from '../features/orders/orders-table';
+import { OrderNumberFilter, ordersNumbered } from '../features/orders/order-number-filter';
 import { CancelOrderDialog } from '../features/orders/cancel-order-dialog';
 import { useMyOrders } from '../features/orders/api/my-orders';
 import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
@@ -18,6 +19,8 @@ export default function MyOrdersPage() {
   const currentOrderId = search.get('order') ?? undefined;
   const table = useRef<HTMLDivElement>(null);
   const shown = Boolean(data?.length);
+  const [numberSearch, setNumberSearch] = useState('');
+  const found = data ? ordersNumbered(data, numberSearch) : [];
   useEffect(() => {
     if (shown && currentOrderId) {
       table.current?.querySelector('tr[aria-current="true"]')?.scrollIntoView({ block: 'center' });
@@ -43,7 +46,15 @@ export default function MyOrdersPage() {
         />
       ) : (
         <div ref={table}>
-          <OrdersTable orders={data} onCancel={cancel.ask} currentOrderId={currentOrderId} />
+          <OrderNumberFilter value={numberSearch} onChange={setNumberSearch} />
+          {found.length ? (
+            <OrdersTable orders={found} onCancel={cancel.ask} currentOrderId={currentOrderId} />
+          ) : (
+            <EmptyState
+              title={`No order numbered “${numberSearch.trim()}”`}
+              message="Order numbers are in your order emails and on your invoices."
+            />
+          )}
         </div>
       )}
       <CancelOrderDialog

@@ -21,7 +21,7 @@ export function OrderFacts({ order }: { order: Pick<Order, 'number' | 'createdAt
       {order.number && (
         <div>
           <dt>Number</dt>
-          <dd>{order.number}</dd>
+          <dd className={styles.orderNumber}>{order.number}</dd>
         </div>
       )}
       {placed && (
