@@ -77,9 +77,15 @@ describe('the order emails', () => {
   });
 
   it('name the order by its human number once it has one', () => {
-    const mail = paymentReceiptEmail({ ...order, number: 1007, transactionId: 'pi_1' }, links);
-    expect(mail.text).toContain('Order number: 1007');
-    expect(mail.text).toContain('View your order: https://shop.example/dashboard/myOrders');
+    const mail = paymentReceiptEmail(
+      { ...order, number: 'TS-100007', transactionId: 'pi_1' },
+      links,
+    );
+    expect(mail.text).toContain('Order number: TS-100007');
+    // My Orders with this order's row marked.
+    expect(mail.text).toContain(
+      'View your order: https://shop.example/dashboard/myOrders?order=665f1c2e9b1d4a0012345678',
+    );
   });
 
   it('link a shipped order to its carrier’s tracking page, or to My Orders for "Other"', () => {
@@ -89,7 +95,9 @@ describe('the order emails', () => {
     );
     expect(ups.html).toContain('href="https://www.ups.com/track?tracknum=1Z%20999"');
     const other = orderShippedEmail(order, { carrier: 'Bob’s Vans', trackingNumber: 'B1' }, links);
-    expect(other.text).toContain('View your order: https://shop.example/dashboard/myOrders');
+    expect(other.text).toContain(
+      'View your order: https://shop.example/dashboard/myOrders?order=665f1c2e9b1d4a0012345678',
+    );
     expect(other.text).not.toContain('Track your parcel');
   });
 

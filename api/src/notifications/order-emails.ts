@@ -41,6 +41,9 @@ export interface ShopLinks {
   shopUrl: string;
 }
 const myOrdersUrl = ({ shopUrl }: ShopLinks) => `${shopUrl}/dashboard/myOrders`;
+/** My Orders with this order's row marked and scrolled to. */
+const orderUrl = (links: ShopLinks, order: Pick<OrderFacts, 'id'>) =>
+  `${myOrdersUrl(links)}?order=${encodeURIComponent(order.id)}`;
 const paymentUrl = ({ shopUrl }: ShopLinks, order: Pick<OrderFacts, 'id'>) =>
   `${shopUrl}/dashboard/payment/${encodeURIComponent(order.id)}`;
 
@@ -142,7 +145,7 @@ export function paymentReceiptEmail(order: OrderFacts, links: ShopLinks): Mail {
       ['We will email you again when the order ships. The invoice is ready in My Orders.'],
     ],
     links,
-    { label: 'View your order', href: myOrdersUrl(links) },
+    { label: 'View your order', href: orderUrl(links, order) },
   );
 }
 
@@ -169,7 +172,7 @@ export function orderShippedEmail(
     links,
     tracking
       ? { label: `Track your parcel with ${shipping.carrier?.trim()}`, href: tracking }
-      : { label: 'View your order', href: myOrdersUrl(links) },
+      : { label: 'View your order', href: orderUrl(links, order) },
     tracking ? [seeOrders(links)] : [],
   );
 }
