@@ -1,4 +1,4 @@
-// Issue 15: the emails a customer keeps, found in the stack's mail catcher (Mailpit) after the
+// The emails a customer keeps, found in the stack's mail catcher (Mailpit) after the
 // order is placed and paid (API, as the storefront and payment page do) and approved in the browser.
 import { Messages } from '@toolshop/contracts';
 import { expect, placePaidOrder, stack, test } from '@toolshop/devstack/e2e';
@@ -18,7 +18,9 @@ test('an order paid at once gets the receipt and the shipping email, linked to t
   expect(receipt.subject).toContain(order.name);
   expect(receipt.text).toMatch(/Amount paid: \$[\d,]+/);
   expect(receipt.text).toMatch(/Transaction id: pi_\S+/);
-  expect(receipt.text).toContain(`View your order: ${stack.shell}/dashboard/myOrders`);
+  expect(receipt.text).toContain(
+    `View your order: ${stack.shell}/dashboard/myOrders?order=${order.orderId}`,
+  );
   expect(receipt.html).toContain('<strong>');
 
   await signIn('admin');
