@@ -21,6 +21,12 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
       </div>
       {lines ? <OrderLines lines={lines} label="Lines of this order" /> : null}
       <dl className={styles.facts}>
+        {order.number ? (
+          <>
+            <dt>Order number</dt>
+            <dd>{order.number}</dd>
+          </>
+        ) : null}
         {lines ? (
           <>
             <dt>Lines</dt>

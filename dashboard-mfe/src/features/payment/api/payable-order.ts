@@ -8,6 +8,7 @@ import type { Order } from '@toolshop/contracts';
 export type PayableOrder = Pick<
   Order,
   | '_id'
+  | 'number'
   | 'name'
   | 'img'
   | 'email'
