@@ -2,7 +2,8 @@
 // race), admins set it, quick order finds products by it, orders keep it, and Quick Order's
 // typeahead looks products up by SKU or name prefix.
 import { SKU_PATTERN, SkuMessages, type AuditEntry } from '@toolshop/contracts';
-import { SkuBackfill } from '../src/tools/sku';
+import { productSkus } from '../src/migrations/002-product-skus';
+import { backfillSkus } from '../src/tools/sku';
 import { TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -116,18 +117,20 @@ describe('the SKU of a product', () => {
     expect(await skuOf(id)).toBe('NEW-SKU-1');
   });
 
-  it('is given once to every product saved before SKUs (the start-up backfill)', async () => {
+  it('is given once to every product saved before SKUs (data migration 002-product-skus)', async () => {
     const old = await api.insertTool({ name: 'Legacy Planer 82 mm' });
     const kept = (await create({ sku: 'KEEP-ME' })).body.insertedId as string;
-    const backfill = api.app.get(SkuBackfill);
-    expect(await backfill.run()).toBeGreaterThan(0);
+    await productSkus.up(api.db.db!);
     const given = await skuOf(old);
     expect(given).toMatch(/^LP8-[0-9A-F]{6}$/);
     expect(await skuOf(kept)).toBe('KEEP-ME');
     // Idempotent: nothing left to give, nothing changed.
-    expect(await backfill.run()).toBe(0);
+    expect(await backfillSkus(api.db.db!.collection('tools'))).toBe(0);
     expect(await skuOf(old)).toBe(given);
     expect(await api.db.collection('tools').countDocuments({ sku: { $exists: false } })).toBe(0);
+    // The typeahead finds it by its name too (its lower-case name key was written with the SKU).
+    const offered = await api.request('GET', '/tools/lookup?q=legacy%20plan');
+    expect(offered.body).toEqual([{ _id: old, name: 'Legacy Planer 82 mm', sku: given }]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { orderNumbers } from './001-order-numbers';
+import { productSkus } from './002-product-skus';
 import type { Migration } from './migration';
 
 /** Every data migration, oldest first. Append only: a released one is never edited or removed. */
-export const MIGRATIONS: readonly Migration[] = [orderNumbers];
+export const MIGRATIONS: readonly Migration[] = [orderNumbers, productSkus];

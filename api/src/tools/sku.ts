@@ -1,8 +1,6 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { SKU_MAX_LENGTH } from '@toolshop/contracts';
-import type { Model, Types } from 'mongoose';
-import { nameKeyOf, Tool } from './tool.schema';
+import type { mongo, Types } from 'mongoose';
+import { nameKeyOf } from './tool.schema';
 
 /** E11000 from the unique index or, on FerretDB v2 (DocumentDB), deadlock_detected between racing writers. */
 export const DUPLICATE_KEY = 11000;
@@ -14,7 +12,11 @@ export const errorCode = (error: unknown) => (error as { code?: number } | null)
  * "P") and the last six hex digits of its id, e.g. "CDD-3F2A1C"; `long` uses the whole id (24
  * hex digits, unique like the id) for the rare case the short one is taken.
  */
-export function generatedSku(name: string, id: Types.ObjectId | string, long = false): string {
+export function generatedSku(
+  name: string,
+  id: Types.ObjectId | mongo.ObjectId | string,
+  long = false,
+): string {
   const letters = name
     .toUpperCase()
     .split(/[^A-Z0-9]+/)
@@ -31,61 +33,44 @@ const BATCH = 200;
 
 /**
  * Gives every product saved before SKUs (no `sku`) a generated one, and its `nameKey` (the
- * typeahead's), once: each write only matches a product that still has none, so it is idempotent
- * and any number of processes may run it at once. Runs at every start (a no-op once done).
+ * typeahead's): the data migration 002-product-skus. Each write only matches a product that still
+ * has none, so a run stopped half-way goes on where it stopped, and two processes running it at
+ * once give each product one SKU. Answers how many products got a SKU.
  */
-@Injectable()
-export class SkuBackfill implements OnApplicationBootstrap {
-  private readonly logger = new Logger('SkuBackfill');
-
-  constructor(@InjectModel(Tool.name) private readonly tools: Model<Tool>) {}
-
-  async onApplicationBootstrap(): Promise<void> {
-    const given = await this.run();
-    if (given > 0) this.logger.log(`gave ${given} products a generated SKU`);
+export async function backfillSkus(tools: mongo.Collection): Promise<number> {
+  for (;;) {
+    const unkeyed = await tools
+      .find({ nameKey: { $exists: false } }, { projection: { name: 1 } })
+      .limit(BATCH)
+      .toArray();
+    if (unkeyed.length === 0) break;
+    for (const tool of unkeyed)
+      await tools.updateOne(
+        { _id: tool._id, nameKey: { $exists: false } },
+        { $set: { nameKey: nameKeyOf(String(tool.name)) } },
+      );
   }
+  let given = 0;
+  for (;;) {
+    const missing = await tools
+      .find({ sku: { $exists: false } }, { projection: { name: 1 } })
+      .limit(BATCH)
+      .toArray();
+    if (missing.length === 0) return given;
+    for (const tool of missing) given += await giveSku(tools, tool._id, String(tool.name));
+  }
+}
 
-  async run(): Promise<number> {
-    for (;;) {
-      const unkeyed = await this.tools
-        .find({ nameKey: { $exists: false } }, { name: 1 })
-        .limit(BATCH)
-        .lean<Array<{ _id: Types.ObjectId; name: string }>>();
-      if (unkeyed.length === 0) break;
-      for (const tool of unkeyed)
-        await this.tools.updateOne(
-          { _id: tool._id, nameKey: { $exists: false } },
-          { $set: { nameKey: nameKeyOf(tool.name) } },
-        );
-    }
-    let given = 0;
-    for (;;) {
-      const missing = await this.tools
-        .find({ sku: { $exists: false } }, { name: 1 })
-        .limit(BATCH)
-        .lean<Array<{ _id: Types.ObjectId; name: string }>>();
-      if (missing.length === 0) return given;
-      for (const tool of missing) given += await this.give(tool);
+async function giveSku(tools: mongo.Collection, id: mongo.ObjectId, name: string): Promise<number> {
+  const set = (sku: string) =>
+    tools.updateOne({ _id: id, sku: { $exists: false } }, { $set: { sku } });
+  for (const long of [false, true]) {
+    try {
+      return (await set(generatedSku(name, String(id), long))).modifiedCount;
+    } catch (error) {
+      if (errorCode(error) !== DUPLICATE_KEY && errorCode(error) !== DEADLOCK) throw error;
     }
   }
-
-  private async give(tool: { _id: Types.ObjectId; name: string }): Promise<number> {
-    for (const long of [false, true]) {
-      try {
-        const result = await this.tools.updateOne(
-          { _id: tool._id, sku: { $exists: false } },
-          { $set: { sku: generatedSku(tool.name, tool._id, long) } },
-        );
-        return result.modifiedCount;
-      } catch (error) {
-        if (errorCode(error) !== DUPLICATE_KEY && errorCode(error) !== DEADLOCK) throw error;
-      }
-    }
-    // Both taken (an admin chose them): the id alone, unique like the id.
-    const result = await this.tools.updateOne(
-      { _id: tool._id, sku: { $exists: false } },
-      { $set: { sku: `P-${String(tool._id).toUpperCase()}` } },
-    );
-    return result.modifiedCount;
-  }
+  // Both taken (an admin chose them): the id alone, unique like the id.
+  return (await set(`P-${String(id).toUpperCase()}`)).modifiedCount;
 }

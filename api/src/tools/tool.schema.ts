@@ -28,9 +28,9 @@ export class Tool {
   @Prop({ required: true, min: 0 }) price: number;
   /** One of TOOL_CATEGORIES; absent on products saved before categories ("Other"). */
   @Prop({ type: String }) category?: ToolCategory;
-  /** Upper-case, unique (the sparse unique index below); products saved before SKUs get one at start (sku-backfill.ts). */
+  /** Upper-case, unique (the sparse unique index below); products saved before SKUs got one from data migration 002-product-skus. */
   @Prop({ type: String }) sku?: string;
-  /** The name as the typeahead matches it (nameKeyOf): set on every save and name edit, and by the backfill. */
+  /** The name as the typeahead matches it (nameKeyOf): set on every save and name edit, and by migration 002. */
   @Prop({ type: String, select: false }) nameKey?: string;
   /** Stock below this is low; absent: 2 x minOrder. */
   @Prop({ min: 0 }) lowStockThreshold?: number;
@@ -61,7 +61,7 @@ ToolSchema.index({ price: 1, _id: -1 });
 ToolSchema.index({ name: 1, _id: -1 });
 ToolSchema.index({ available: 1 });
 // One product per SKU, enforced by the database (a concurrent second create or edit gets E11000,
-// answered 409). Sparse: products saved before SKUs have none until the start-up backfill gives
+// answered 409). Sparse: products saved before SKUs have none until data migration 002 gives
 // them one. Checked on the embedded engine (FerretDB v2 over DocumentDB) by api/test/tool-sku.spec.ts;
 // it also serves the typeahead's SKU prefix range.
 ToolSchema.index({ sku: 1 }, { unique: true, sparse: true });

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
-import { SkuBackfill } from './sku';
 import { Tool, ToolSchema } from './tool.schema';
 import { ToolsController } from './tools.controller';
 import { ToolsService } from './tools.service';
@@ -8,7 +7,7 @@ import { ToolsService } from './tools.service';
 @Module({
   imports: [MongooseModule.forFeature([{ name: Tool.name, schema: ToolSchema }])],
   controllers: [ToolsController],
-  providers: [ToolsService, SkuBackfill],
+  providers: [ToolsService],
   exports: [ToolsService],
 })
 export class ToolsModule {}
