@@ -5,12 +5,16 @@ import { formatOrderNumber, type Order } from '@toolshop/contracts';
 import mongoose, { Types, type Connection } from 'mongoose';
 import { ORDER_NUMBER_COUNTER, takeSequenceIn } from '../src/orders/order-numbers';
 import { CUSTOMER, TestApi } from './support/test-api';
+import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher';
 
 let api: TestApi;
 let toolId: string;
 let others: Connection[];
+let smtp: SmtpCatcher;
 beforeAll(async () => {
-  api = await TestApi.start();
+  // Mail on: the outbox queues the emails only when it can send them.
+  smtp = await startSmtpCatcher();
+  api = await TestApi.start({ SMTP_URL: smtp.url, OUTBOX_POLL_MS: '200' });
   toolId = await api.insertTool({ name: 'Numbered Drill', price: 25, available: 10_000 });
   // Other clients of the same database: what other API processes would be.
   others = await Promise.all(
@@ -23,6 +27,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await Promise.all(others.map((connection) => connection.close()));
   await api.stop();
+  await smtp.close();
 });
 
 const NUMBER = /^TS-\d{6,}$/;
@@ -111,4 +116,25 @@ it('finds an order by its number with or without the prefix (GET /adminOrders?q=
     expect(answer.body[0]?.number).toBe(number);
   }
   expect((await search('TS-999998')).body).toEqual([]);
+});
+
+it('puts the number on what the payment and shipping emails are written from', async () => {
+  const id = await api.placeOrder(toolId);
+  const { number } = await readOrder(id);
+  await api.payByCard(id);
+  const approved = await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+  expect(approved.status).toBe(200);
+  for (const kind of ['paid', 'shipped']) {
+    const deadline = Date.now() + 10_000;
+    let mail = await api.db.collection('outbox').findOne({ _id: `${kind}:${id}` as never });
+    while (!mail && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      mail = await api.db.collection('outbox').findOne({ _id: `${kind}:${id}` as never });
+    }
+    // The emails name the order by its number once it has one, by its id before.
+    expect({ kind, mentions: Boolean(mail?.text.includes(number!)) }).toEqual({
+      kind,
+      mentions: true,
+    });
+  }
 });

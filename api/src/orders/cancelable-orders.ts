@@ -92,13 +92,14 @@ export class CancelableOrders {
     const lapsed = await this.orders
       .find(
         { paid: false, reservedUntil: { $lt: now } },
-        { email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
+        { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
       )
       .sort({ reservedUntil: 1 })
       .limit(limit)
       .lean();
-    return lapsed.map(({ _id, email, name, userName, orderQuantity, lines }) => ({
+    return lapsed.map(({ _id, number, email, name, userName, orderQuantity, lines }) => ({
       id: String(_id),
+      ...(number && { number }),
       email,
       name,
       orderQuantity,

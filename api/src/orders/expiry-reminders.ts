@@ -30,7 +30,7 @@ export class ExpiryReminders {
     const soon = await this.orders
       .find(
         { paid: false, reservedUntil: { $gt: now, $lte: new Date(now.getTime() + windowMs) } },
-        { email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1, reservedUntil: 1, createdAt: 1 },
+        { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1, reservedUntil: 1, createdAt: 1 },
       )
       .sort({ reservedUntil: 1 })
       .limit(BATCH)
