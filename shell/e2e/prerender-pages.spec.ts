@@ -94,3 +94,21 @@ for (const { path, heading, level } of pages) {
     expect(errors).toEqual([]);
   });
 }
+
+test('a deployment without the Google option hydrates the prerendered sign-in pages without an error', async ({ page }) => {
+  // The prerender knows no /config.json: its pages carry the Google option, which goes once React runs.
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
+  });
+  const errors: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  page.on('pageerror', (error) => errors.push(error.message));
+  for (const path of ['/login', '/signup']) {
+    await prerendered(path);
+    await page.goto(path);
+    await expect(page.getByLabel('Email')).toBeEditable();
+    await expect(page.getByRole('button', { name: 'Continue with Google' })).toHaveCount(0);
+  }
+  expect(errors).toEqual([]);
+});

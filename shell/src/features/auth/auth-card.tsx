@@ -58,7 +58,8 @@ export function AuthCard(props: AuthCardProps) {
       </form>
       <ProviderError message={providerError} />
       <p className={styles.switch}>{footer}</p>
-      {googleSignInEnabled() && (
+      {/* The prerendered page (built without /config.json) offers it: hydrated as it came, then gone if off. */}
+      {(googleSignInEnabled() || !hydrated) && (
         <>
           <div className={styles.divider}>OR</div>
           <Button variant="secondary" block onClick={() => void google()} disabled={redirecting || !hydrated}>
