@@ -16,6 +16,8 @@ export class UnpaidOrderSlot {
   @Prop({ required: true }) expiresAt: Date;
 }
 export const UnpaidOrderSlotSchema = SchemaFactory.createForClass(UnpaidOrderSlot);
+// The sweep reads the lapsed slots.
+UnpaidOrderSlotSchema.index({ expiresAt: 1 });
 
 /** Lapsed slots looked at per sweep. */
 const SWEEP_BATCH = 100;
