@@ -1,12 +1,14 @@
-import { renderToStaticMarkup } from 'react-dom/server';
+/** @jest-environment jsdom */
+import { render } from '@testing-library/react';
 import { setRuntimeConfig, type RuntimeConfig } from '@toolshop/auth';
 import { AuthCard } from './auth-card';
 import { googleSignInEnabled } from './google-sign-in';
 
 const withGoogle = (googleSignIn: unknown) => ({ googleSignIn }) as Partial<RuntimeConfig>;
 
+// Rendered in the browser: a prerender (built without /config.json) carries the option until hydrated.
 const card = () =>
-  renderToStaticMarkup(
+  render(
     <AuthCard
       title="Login"
       googleReturnTo="/"
@@ -20,7 +22,7 @@ const card = () =>
     >
       <input name="email" />
     </AuthCard>,
-  );
+  ).container.innerHTML;
 
 afterEach(() => setRuntimeConfig({}));
 
