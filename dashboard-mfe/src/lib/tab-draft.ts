@@ -41,9 +41,19 @@ function restore<V extends Record<string, string>>(form: string, email: string, 
  * lose it: the page mounts afresh and finds it again. Per account: another account signing in in the
  * same tab never sees it. `forget` once the form's work is done (sent and accepted).
  */
-export function useTabDraft<V extends Record<string, string>>(form: string, email: string, initial: () => V) {
+export function useTabDraft<V extends Record<string, string>>(
+  form: string,
+  email: string,
+  initial: () => V,
+  { handedOver = false } = {},
+) {
   const [values, setValues] = useState<V>(() => {
     const base = initial();
+    // Values handed to the form (Order again, a saved list) replace an older draft.
+    if (handedOver) {
+      forgetStored(form);
+      return base;
+    }
     return restore(form, email, base) ?? base;
   });
   const edited = useRef(false);

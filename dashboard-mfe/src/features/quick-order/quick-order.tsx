@@ -14,6 +14,7 @@ import {
 } from '@toolshop/contracts';
 import { CheckTable } from './check-table';
 import { LinesField } from './lines-field';
+import { useTabDraft } from '../../lib/tab-draft';
 import { ListNameDialog } from './list-name-dialog';
 import { isOrderable, lineRows, listLinesOf, orderLinesOf, readLines } from './quick-order-lines';
 import { mergeDuplicateLines, withLineQuantity } from './quick-order-lines';
@@ -52,39 +53,10 @@ const linesSummary = ({ parsed, check }: Checked) => {
   return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs attention. Correct it' : 'need attention. Correct them'} and check again.`;
 };
 
-const draftKey = 'toolshop.quickOrderDraft';
 /** The API's answers that only a new sign-in cures: they come with a "Sign in again" link. */
 const signInAgainMessages = new Set<string>([ApiMessages.sessionInvalid, ApiMessages.signInFirst, ApiMessages.tokenWithoutEmail]);
-interface Draft {
-  text: string;
-  address: string;
-  phone: string;
-}
-
-/** Keeps the typed lines and delivery for the tab while the customer signs in again. */
-function keepDraft(draft: Draft): void {
-  try {
-    sessionStorage.setItem(draftKey, JSON.stringify(draft));
-  } catch {
-    // storage off: the lines are lost as before
-  }
-}
-
-/** The kept draft, once. */
-function takeDraft(): Draft | undefined {
-  try {
-    const raw = sessionStorage.getItem(draftKey);
-    sessionStorage.removeItem(draftKey);
-    const draft = raw ? (JSON.parse(raw) as Partial<Draft>) : undefined;
-    if (!draft || typeof draft.text !== 'string') return undefined;
-    return { text: draft.text, address: String(draft.address ?? ''), phone: String(draft.phone ?? '') };
-  } catch {
-    return undefined;
-  }
-}
-
 /**
- * Quick order (issue 18): pasted, uploaded or typed (with a typeahead) lines of "SKU or product name,
+ * Quick order: pasted, uploaded or typed (with a typeahead) lines of "SKU or product name,
  * quantity", checked by the
  * API line by line; placed as one order, only when every line can be ordered as it is.
  */
@@ -92,13 +64,15 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
   const location = useLocation();
-  // A draft kept while the customer signed in again (issue 33), unless lines were handed over.
-  const [draft] = useState(() => (initialText ? undefined : takeDraft()));
-  const [text, setText] = useState(draft?.text ?? initialText);
-  const [delivery, setDelivery] = useState({
-    address: draft?.address ?? initialAddress,
-    phone: draft?.phone ?? initialPhone,
-  });
+  // What was typed is kept for the tab (signing in again, Back and Forward), unless lines were handed over.
+  const draft = useTabDraft(
+    'quickOrder',
+    user?.email ?? '',
+    () => ({ text: initialText, address: initialAddress, phone: initialPhone }),
+    { handedOver: initialText !== '' },
+  );
+  const { text, ...delivery } = draft.values;
+  const setText = (next: string) => draft.change((values) => ({ ...values, text: next }));
   const [errors, setErrors] = useState<Errors>({});
   const [checked, setChecked] = useState<Checked>();
   const [refusal, setRefusal] = useState<string>();
@@ -190,7 +164,10 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
         ...(user?.displayName ? { userName: user.displayName } : {}),
       },
       {
-        onSuccess: ({ insertedId }) => navigate(`/dashboard/payment/${encodeURIComponent(insertedId)}`),
+        onSuccess: ({ insertedId }) => {
+          draft.forget();
+          navigate(`/dashboard/payment/${encodeURIComponent(insertedId)}`);
+        },
         onError: (error) => {
           setRefusal(error instanceof ApiError ? error.message : 'The order could not be placed. Please try again.');
           // A line broke a rule or the stock went meanwhile: the lines show what changed.
@@ -241,7 +218,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
         {checked ? (
           <CheckTable
             rows={lineRows(checked.parsed, checked.check)}
-            // One click fixes a line and checks again (issue 33); only while the text is the one checked.
+            // One click fixes a line and checks again; only while the text is the one checked.
             {...(current && {
               onQuantity: (row, quantity) => fixLines(withLineQuantity(text, row.lineNumber, row.written, quantity)),
               onMerge: () => fixLines(mergeDuplicateLines(text, lineRows(current.parsed, current.check))),
@@ -263,7 +240,6 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
                 <Link
                   to="/login"
                   state={{ from: `${location.pathname}${location.search}` }}
-                  onClick={() => keepDraft({ text, ...delivery })}
                 >
                   Sign in again
                 </Link>{' '}
@@ -287,7 +263,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
               maxLength={TEXT_MAX_LENGTH}
               error={errors[field.name]}
               onChange={(event) => {
-                setDelivery((d) => ({ ...d, [field.name]: event.target.value }));
+                draft.change((values) => ({ ...values, [field.name]: event.target.value }));
                 setErrors((e) => ({ ...e, [field.name]: undefined }));
               }}
             />
