@@ -21,7 +21,10 @@ const browserSwc = {
  *   project's own setupFilesAfterEnv); browser: false for Node projects (no browser globals shim);
  *   swc: the project's own @swc/jest options for its TypeScript (the API's decorators).
  */
-module.exports = function jestProject(rootDir, { dom = false, browser = true, swc = browserSwc, ...overrides } = {}) {
+module.exports = function jestProject(
+  rootDir,
+  { dom = false, browser = true, swc = browserSwc, ...overrides } = {},
+) {
   return {
     rootDir,
     testEnvironment: dom ? 'jsdom' : 'node',
@@ -32,6 +35,9 @@ module.exports = function jestProject(rootDir, { dom = false, browser = true, sw
     moduleNameMapper: { '\\.css$': helper('css-module-stub.cjs') },
     setupFiles: browser ? [helper('web-globals.cjs')] : [],
     ...overrides,
-    setupFilesAfterEnv: [...(dom ? [helper('dom-setup.cjs')] : []), ...(overrides.setupFilesAfterEnv ?? [])],
+    setupFilesAfterEnv: [
+      ...(dom ? [helper('dom-setup.cjs')] : []),
+      ...(overrides.setupFilesAfterEnv ?? []),
+    ],
   };
 };

@@ -22,11 +22,23 @@ class MemoryStorage {
   }
 }
 
-Object.defineProperty(globalThis, 'localStorage', { value: new MemoryStorage(), configurable: true, writable: true });
-Object.defineProperty(globalThis, 'sessionStorage', { value: new MemoryStorage(), configurable: true, writable: true });
+Object.defineProperty(globalThis, 'localStorage', {
+  value: new MemoryStorage(),
+  configurable: true,
+  writable: true,
+});
+Object.defineProperty(globalThis, 'sessionStorage', {
+  value: new MemoryStorage(),
+  configurable: true,
+  writable: true,
+});
 if (typeof globalThis.window === 'undefined') {
   globalThis.window = globalThis;
-  globalThis.window.location = { origin: 'http://localhost:3000', href: 'http://localhost:3000/', assign: jest.fn() };
+  globalThis.window.location = {
+    origin: 'http://localhost:3000',
+    href: 'http://localhost:3000/',
+    assign: jest.fn(),
+  };
 }
 
 // jsdom (component tests) leaves out the encoders react-router needs at import time, and <dialog>'s

@@ -42,9 +42,7 @@ test('an admin adds a product with a SKU, sees it listed, and cannot reuse it', 
   await fill(name, 'not a sku');
   await page.getByRole('button', { name: 'Add product' }).click();
   await expect(page.getByLabel('SKU')).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.getByLabel('SKU')).toHaveAccessibleDescription(
-    containing(SkuMessages.invalid),
-  );
+  await expect(page.getByLabel('SKU')).toHaveAccessibleDescription(containing(SkuMessages.invalid));
   await expect(page.getByLabel('SKU')).toBeFocused();
   // Typed in lower case: stored and shown upper-case.
   await page.getByLabel('SKU').fill(sku.toLowerCase());

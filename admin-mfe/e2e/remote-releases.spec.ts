@@ -83,11 +83,13 @@ test('with no release recorded the page says what is live (the built-in versions
     await expect(page.getByText(/No remote releases recorded yet/)).toBeVisible();
     const live = page.getByRole('list', { name: 'Live now' });
     for (const remote of ['storefront', 'dashboard', 'admin']) {
-      await expect(live.getByRole('listitem').filter({ hasText: new RegExp(`^${remote}:`) })).toHaveText(
-        new RegExp(`^${remote}: (built-in version|release )`),
-      );
+      await expect(
+        live.getByRole('listitem').filter({ hasText: new RegExp(`^${remote}:`) }),
+      ).toHaveText(new RegExp(`^${remote}: (built-in version|release )`));
     }
-    await expect(page.getByRole('heading', { level: 2, name: 'How a team releases' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 2, name: 'How a team releases' }),
+    ).toBeVisible();
     await expect(page.getByText('npm run release -w @toolshop/<remote>-mfe')).toBeVisible();
     await expect(page.getByText(/npm run remotes -- activate/)).toBeVisible();
     await page.screenshot({

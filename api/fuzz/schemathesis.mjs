@@ -94,7 +94,9 @@ async function followSignupLink(stack, email) {
     const { messages = [] } = await json(await fetch(`${stack.mail}/api/v1/search?query=${query}`));
     if (messages[0]) {
       const message = await json(await fetch(`${stack.mail}/api/v1/message/${messages[0].ID}`));
-      const link = /https?:\/\/\S+\/accounts\/verify\?token=[A-Za-z0-9_-]+/.exec(message.Text ?? '')?.[0];
+      const link = /https?:\/\/\S+\/accounts\/verify\?token=[A-Za-z0-9_-]+/.exec(
+        message.Text ?? '',
+      )?.[0];
       const followed = link && (await fetch(link, { redirect: 'manual' }));
       if (followed?.status === 303) return;
       throw new Error(`the sign-up link of ${email} did not make the account`);

@@ -10,17 +10,85 @@
 import { parseArgs } from 'node:util';
 import { MongoClient, ObjectId } from 'mongodb';
 
-export const LARGE = { tools: 5_000, orders: 50_000, buyers: 2_000, reviews: 20_000, bigBuyerOrders: 1_000 };
+export const LARGE = {
+  tools: 5_000,
+  orders: 50_000,
+  buyers: 2_000,
+  reviews: 20_000,
+  bigBuyerOrders: 1_000,
+};
 export const BIG_BUYER = 'customer@toolshop.test';
 const MARKER = 'large-demo-data';
 
 const CATEGORIES = ['Drills', 'Saws', 'Grinders', 'Sanders', 'Hammers', 'Accessories'];
-const IMAGES = ['cordless-drill.webp', 'impact-driver.webp', 'angle-grinder.webp', 'circular-saw.webp', 'rotary-hammer.webp', 'jigsaw.webp', 'orbit-sander.webp', 'reciprocating-saw.webp'];
-const KINDS = { Drills: 'Drill', Saws: 'Saw', Grinders: 'Grinder', Sanders: 'Sander', Hammers: 'Rotary Hammer', Accessories: 'Blade Set' };
-const SERIES = ['Pro', 'Heavy Duty', 'Compact', 'Brushless', 'Cordless', 'Industrial', 'Site', 'Precision'];
-const FIRST = ['Ana', 'Ben', 'Chloe', 'Dev', 'Eva', 'Finn', 'Grace', 'Hugo', 'Ines', 'Jon', 'Kai', 'Lena', 'Milo', 'Nora', 'Omar', 'Pia'];
-const LAST = ['Baker', 'Carter', 'Diaz', 'Evans', 'Fischer', 'Garcia', 'Hansen', 'Ito', 'Jensen', 'Kowalski', 'Lopez', 'Meyer'];
-const OPINIONS = ['Solid tool, does what it says.', 'Battery lasts a full shift on site.', 'Bought ten for the workshop, no complaints.', 'A bit heavy, but very precise.', 'Great value for the price tier.', 'Delivery was quick and well packed.'];
+const IMAGES = [
+  'cordless-drill.webp',
+  'impact-driver.webp',
+  'angle-grinder.webp',
+  'circular-saw.webp',
+  'rotary-hammer.webp',
+  'jigsaw.webp',
+  'orbit-sander.webp',
+  'reciprocating-saw.webp',
+];
+const KINDS = {
+  Drills: 'Drill',
+  Saws: 'Saw',
+  Grinders: 'Grinder',
+  Sanders: 'Sander',
+  Hammers: 'Rotary Hammer',
+  Accessories: 'Blade Set',
+};
+const SERIES = [
+  'Pro',
+  'Heavy Duty',
+  'Compact',
+  'Brushless',
+  'Cordless',
+  'Industrial',
+  'Site',
+  'Precision',
+];
+const FIRST = [
+  'Ana',
+  'Ben',
+  'Chloe',
+  'Dev',
+  'Eva',
+  'Finn',
+  'Grace',
+  'Hugo',
+  'Ines',
+  'Jon',
+  'Kai',
+  'Lena',
+  'Milo',
+  'Nora',
+  'Omar',
+  'Pia',
+];
+const LAST = [
+  'Baker',
+  'Carter',
+  'Diaz',
+  'Evans',
+  'Fischer',
+  'Garcia',
+  'Hansen',
+  'Ito',
+  'Jensen',
+  'Kowalski',
+  'Lopez',
+  'Meyer',
+];
+const OPINIONS = [
+  'Solid tool, does what it says.',
+  'Battery lasts a full shift on site.',
+  'Bought ten for the workshop, no complaints.',
+  'A bit heavy, but very precise.',
+  'Great value for the price tier.',
+  'Delivery was quick and well packed.',
+];
 const DAY = 86_400_000;
 
 /** mulberry32: the same data on every machine. */
@@ -36,7 +104,12 @@ function random(seed) {
 }
 
 /** An ObjectId whose time part is `at`, so "newest first by _id" agrees with createdAt. */
-const idAt = (at, n) => new ObjectId(`${Math.floor(at / 1000).toString(16).padStart(8, '0')}${n.toString(16).padStart(16, '0')}`);
+const idAt = (at, n) =>
+  new ObjectId(
+    `${Math.floor(at / 1000)
+      .toString(16)
+      .padStart(8, '0')}${n.toString(16).padStart(16, '0')}`,
+  );
 
 function* tools(rand, publicUrl, now) {
   for (let i = 0; i < LARGE.tools; i++) {
@@ -50,12 +123,16 @@ function* tools(rand, publicUrl, now) {
       img: `${publicUrl}/images/${IMAGES[i % IMAGES.length]}`,
       shortDescription: `${SERIES[i % SERIES.length]} ${KINDS[category].toLowerCase()} for daily work on site, model ${1000 + i}.`,
       minOrder,
-      available: Math.floor(rand() * 5) === 0 ? Math.floor(rand() * minOrder * 2) : 500 + Math.floor(rand() * 5000),
+      available:
+        Math.floor(rand() * 5) === 0
+          ? Math.floor(rand() * minOrder * 2)
+          : 500 + Math.floor(rand() * 5000),
       price,
       category,
     };
     if (packSize > 1) tool.packSize = packSize;
-    if (i % 5 === 0) tool.priceTiers = [{ minQuantity: 50, price: Math.max(1, Math.floor(price * 0.9)) }];
+    if (i % 5 === 0)
+      tool.priceTiers = [{ minQuantity: 50, price: Math.max(1, Math.floor(price * 0.9)) }];
     yield tool;
   }
 }
@@ -69,13 +146,17 @@ function buyer(i) {
 function* orders(rand, toolList, now) {
   for (let i = 0; i < LARGE.orders; i++) {
     // The demo customer places every 50th order (1,000); the others spread over the other buyers.
-    const who = i % (LARGE.orders / LARGE.bigBuyerOrders) === 0 ? buyer(0) : buyer(1 + (i % (LARGE.buyers - 1)));
+    const who =
+      i % (LARGE.orders / LARGE.bigBuyerOrders) === 0
+        ? buyer(0)
+        : buyer(1 + (i % (LARGE.buyers - 1)));
     const tool = toolList[Math.floor(rand() * toolList.length)];
     const orderQuantity = tool.minOrder + (tool.packSize ?? 1) * Math.floor(rand() * 10);
     const unitPrice = tool.price;
-    const createdAt = new Date(now - Math.floor((LARGE.orders - i) * (365 * DAY / LARGE.orders)));
+    const createdAt = new Date(now - Math.floor((LARGE.orders - i) * ((365 * DAY) / LARGE.orders)));
     const roll = rand();
-    const state = i >= LARGE.orders - 500 && roll < 0.5 ? 'unpaid' : roll < 0.55 ? 'paid' : 'shipped';
+    const state =
+      i >= LARGE.orders - 500 && roll < 0.5 ? 'unpaid' : roll < 0.55 ? 'paid' : 'shipped';
     const timeline = [{ event: 'placed', at: createdAt, by: 'customer' }];
     const order = {
       _id: idAt(createdAt.getTime(), 0x1000000 + i),
@@ -101,8 +182,21 @@ function* orders(rand, toolList, now) {
     } else {
       const transactionId = `pi_large_${i}`;
       order.transactionId = transactionId;
-      timeline.push({ event: 'paid', at: new Date(createdAt.getTime() + 60_000), by: 'customer', transactionId });
-      if (state === 'shipped') timeline.push({ event: 'shipped', at: new Date(createdAt.getTime() + DAY), by: 'admin', actor: 'admin@toolshop.test', carrier: 'UPS', trackingNumber: `1Z${i}` });
+      timeline.push({
+        event: 'paid',
+        at: new Date(createdAt.getTime() + 60_000),
+        by: 'customer',
+        transactionId,
+      });
+      if (state === 'shipped')
+        timeline.push({
+          event: 'shipped',
+          at: new Date(createdAt.getTime() + DAY),
+          by: 'admin',
+          actor: 'admin@toolshop.test',
+          carrier: 'UPS',
+          trackingNumber: `1Z${i}`,
+        });
     }
     yield order;
   }
@@ -111,7 +205,9 @@ function* orders(rand, toolList, now) {
 function* reviews(rand, now) {
   for (let i = 0; i < LARGE.reviews; i++) {
     const who = buyer(i % LARGE.buyers);
-    const createdAt = new Date(now - Math.floor((LARGE.reviews - i) * (365 * DAY / LARGE.reviews)));
+    const createdAt = new Date(
+      now - Math.floor((LARGE.reviews - i) * ((365 * DAY) / LARGE.reviews)),
+    );
     yield {
       _id: idAt(createdAt.getTime(), 0x2000000 + i),
       email: who.email,
@@ -176,21 +272,36 @@ async function insertAll(collection, documents, batchSize = 1000) {
  * Loads the large data set into `db` unless it is there already; returns what it did.
  * @param {import('mongodb').Db} db
  */
-export async function loadLargeData(db, { publicUrl = 'http://localhost:5000', now = Date.now(), log = console.error } = {}) {
-  if (await db.collection('meta').findOne({ _id: MARKER })) return { loaded: false, reason: 'already loaded' };
+export async function loadLargeData(
+  db,
+  { publicUrl = 'http://localhost:5000', now = Date.now(), log = console.error } = {},
+) {
+  if (await db.collection('meta').findOne({ _id: MARKER }))
+    return { loaded: false, reason: 'already loaded' };
   if ((await db.collection('tools').estimatedDocumentCount()) > 100) {
     return { loaded: false, reason: 'this database already has a catalog of its own' };
   }
   const started = Date.now();
   const rand = random(27);
-  log(`[large data] loading ${LARGE.tools} products, ${LARGE.orders} orders of ${LARGE.buyers} buyers, ${LARGE.reviews} reviews...`);
+  log(
+    `[large data] loading ${LARGE.tools} products, ${LARGE.orders} orders of ${LARGE.buyers} buyers, ${LARGE.reviews} reviews...`,
+  );
   const toolList = [...tools(rand, publicUrl, now)];
   await insertAll(db.collection('tools'), toolList);
-  await insertAll(db.collection('users'), Array.from({ length: LARGE.buyers }, (_, i) => ({ ...buyer(i), createdAt: new Date(now - 400 * DAY), updatedAt: new Date(now - 400 * DAY) })).filter((u) => u.email !== BIG_BUYER));
+  await insertAll(
+    db.collection('users'),
+    Array.from({ length: LARGE.buyers }, (_, i) => ({
+      ...buyer(i),
+      createdAt: new Date(now - 400 * DAY),
+      updatedAt: new Date(now - 400 * DAY),
+    })).filter((u) => u.email !== BIG_BUYER),
+  );
   const orderList = [...orders(rand, toolList, now)];
   await insertAll(db.collection('orders'), orderList);
   // The counter of order numbers (api/src/orders/order-numbers.ts): new orders come after these.
-  await db.collection('counters').updateOne({ _id: 'orderNumber' }, { $max: { seq: LARGE.orders } }, { upsert: true });
+  await db
+    .collection('counters')
+    .updateOne({ _id: 'orderNumber' }, { $max: { seq: LARGE.orders } }, { upsert: true });
   await insertAll(db.collection('outbox'), sentEmails(orderList));
   await insertAll(db.collection('reviews'), reviews(rand, now));
   await insertAll(db.collection('saved_lists'), savedLists(toolList, now));
@@ -201,7 +312,9 @@ export async function loadLargeData(db, { publicUrl = 'http://localhost:5000', n
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { uri: { type: 'string' }, 'public-url': { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { uri: { type: 'string' }, 'public-url': { type: 'string' } },
+  });
   const uri = values.uri ?? process.env.MONGODB_URI ?? 'mongodb://127.0.0.1:27017/toolshop';
   const client = await MongoClient.connect(uri);
   try {

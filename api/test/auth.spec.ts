@@ -117,9 +117,9 @@ describe('admin rights come from the users collection only', () => {
     expect(
       (await api.request('GET', `/users?email=${CUSTOMER}`, { token: unverified })).status,
     ).toBe(403);
-    expect(
-      (await api.request('GET', `/admin/${ADMIN}`, { token: unverified })).body,
-    ).toEqual({ admin: false });
+    expect((await api.request('GET', `/admin/${ADMIN}`, { token: unverified })).body).toEqual({
+      admin: false,
+    });
     // A token without the claim at all is unverified too.
     const noClaim = api.issuer.token({ email: ADMIN, extraClaims: { email_verified: undefined } });
     expect((await api.request('GET', '/user', { token: noClaim })).status).toBe(403);
@@ -127,21 +127,29 @@ describe('admin rights come from the users collection only', () => {
 
   it('keys users by the normalised email and refuses invisible characters', async () => {
     const token = api.issuer.token({ email: 'ＷＩＤＥ@Toolshop.test' });
-    expect(
-      (await api.request('GET', '/users?email=wide@toolshop.test', { token })).status,
-    ).toBe(200);
-    const hidden = await api.request('GET', `/users?email=${encodeURIComponent(`${CUSTOMER}\u200b`)}`, {
-      token: api.tokens.customer,
-    });
+    expect((await api.request('GET', '/users?email=wide@toolshop.test', { token })).status).toBe(
+      200,
+    );
+    const hidden = await api.request(
+      'GET',
+      `/users?email=${encodeURIComponent(`${CUSTOMER}\u200b`)}`,
+      {
+        token: api.tokens.customer,
+      },
+    );
     expect(hidden.status).toBe(400);
     expect(hidden.body.message).toBe(RuleMessages.emailInvisibleCharacters);
     const zeroWidthToken = api.issuer.token({ email: `${CUSTOMER}\u200b` });
-    expect((await api.request('GET', `/users?email=${CUSTOMER}`, { token: zeroWidthToken })).status).toBe(401);
+    expect(
+      (await api.request('GET', `/users?email=${CUSTOMER}`, { token: zeroWidthToken })).status,
+    ).toBe(401);
   });
 
   it('caps an email’s length before any pattern runs on it', async () => {
     const dots = `a@${'.'.repeat(15_000)}`;
-    const answer = await api.request('GET', `/orders?email=${dots}`, { token: api.tokens.customer });
+    const answer = await api.request('GET', `/orders?email=${dots}`, {
+      token: api.tokens.customer,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body.message).toBe(RuleMessages.emailTooLong);
   });

@@ -44,9 +44,14 @@ describe('the migrations runner', () => {
 
   it('runs each pending migration once, in order, when three processes start at once', async () => {
     const list = [counting('a'), counting('b')];
-    const ran = await Promise.all(connections.map((connection) => runMigrations(connection, silent, list)));
+    const ran = await Promise.all(
+      connections.map((connection) => runMigrations(connection, silent, list)),
+    );
     expect(ran.flat()).toEqual(['a', 'b']);
-    expect((await runs().find().sort({ at: 1 }).toArray()).map((run) => run.id)).toEqual(['a', 'b']);
+    expect((await runs().find().sort({ at: 1 }).toArray()).map((run) => run.id)).toEqual([
+      'a',
+      'b',
+    ]);
     const records = await db().collection('migrations').find().sort({ appliedAt: 1 }).toArray();
     expect(records.map((record) => record._id)).toEqual(['a', 'b']);
     // The lease is gone once the run ended.
@@ -117,9 +122,12 @@ describe('the first migration, on orders written before order numbers', () => {
 
   const numbersById = async () =>
     new Map(
-      (await apis.db.collection('orders').find({}, { projection: { number: 1 } }).toArray()).map(
-        (order) => [String(order._id), order.number as string | undefined],
-      ),
+      (
+        await apis.db
+          .collection('orders')
+          .find({}, { projection: { number: 1 } })
+          .toArray()
+      ).map((order) => [String(order._id), order.number as string | undefined]),
     );
 
   it('gives every old order a number in creation order, once, though two processes started at once', async () => {
@@ -127,17 +135,25 @@ describe('the first migration, on orders written before order numbers', () => {
     const expected = ids.map((_, i) => `TS-${100_001 + i}`);
     expect(ids.map((id) => numbers.get(id))).toEqual(expected);
     const records = await apis.db.collection('migrations').find().toArray();
-    expect(records.map((record) => record._id)).toEqual(MIGRATIONS.map((migration) => migration.id));
+    expect(records.map((record) => record._id)).toEqual(
+      MIGRATIONS.map((migration) => migration.id),
+    );
     // One process ran it; the other waited for the lease and found it done: one run's numbers
     // were taken from the counter, and one process logged it.
     const counter = await apis.db.collection('counters').findOne({ _id: 'orderNumber' as never });
     expect(counter?.seq).toBe(ORDERS);
     const started = apis.instances.filter((instance) =>
-      instance.output.join('').includes('data migration 001-order-numbers (existing orders get a number, in creation order): starting'),
+      instance.output
+        .join('')
+        .includes(
+          'data migration 001-order-numbers (existing orders get a number, in creation order): starting',
+        ),
     );
     expect(started).toHaveLength(1);
     // The API answers the numbers.
-    const answer = await apis.request(1, 'GET', `/orders/${ids[3]}`, { token: apis.tokens.customer });
+    const answer = await apis.request(1, 'GET', `/orders/${ids[3]}`, {
+      token: apis.tokens.customer,
+    });
     expect(answer.status).toBe(200);
     expect(answer.body.number).toBe('TS-100004');
   });

@@ -160,7 +160,8 @@ it('gives up after OUTBOX_MAX_ATTEMPTS and keeps the reason', async () => {
 
 it('warns once before an unpaid order expires, then tells the customer it has expired', async () => {
   const { id, name } = await placeOrder();
-  const { number } = (await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).body;
+  const { number } = (await api.request('GET', `/orders/${id}`, { token: api.tokens.customer }))
+    .body;
   const placedAt = Date.now();
   const sweepAt = (secondsAfterPlacing: number) =>
     api.app.get(OrderExpiry).sweep(new Date(placedAt + secondsAfterPlacing * 1000));

@@ -64,21 +64,21 @@ it('gives a quick order (several lines) its number too, the next one', async () 
 });
 
 it('hands out distinct numbers to concurrent orders placed through several processes', async () => {
-  const before = (await api.db.collection('counters').findOne({ _id: ORDER_NUMBER_COUNTER as never }))
-    ?.seq as number;
+  const before = (
+    await api.db.collection('counters').findOne({ _id: ORDER_NUMBER_COUNTER as never })
+  )?.seq as number;
   // Twenty at once through the API, and sixty numbers at once on three other connections.
   const [placed, taken] = await Promise.all([
     Promise.all(Array.from({ length: 20 }, () => api.placeOrder(toolId))),
-    Promise.all(
-      Array.from({ length: 60 }, (_, i) => takeSequenceIn(others[i % 3]!.db!)),
-    ),
+    Promise.all(Array.from({ length: 60 }, (_, i) => takeSequenceIn(others[i % 3]!.db!))),
   ]);
   const numbers = (await Promise.all(placed.map(readOrder))).map((order) => order.number);
   const all = [...numbers, ...taken.map(formatOrderNumber)];
   expect(new Set(all).size).toBe(80);
   // None lost: the counter moved by exactly what was handed out, and every value is in that range.
-  const after = (await api.db.collection('counters').findOne({ _id: ORDER_NUMBER_COUNTER as never }))
-    ?.seq as number;
+  const after = (
+    await api.db.collection('counters').findOne({ _id: ORDER_NUMBER_COUNTER as never })
+  )?.seq as number;
   expect(after - before).toBe(80);
   const expected = Array.from({ length: 80 }, (_, i) => formatOrderNumber(before + 1 + i));
   expect([...all].sort()).toEqual([...expected].sort());
@@ -122,7 +122,10 @@ it('puts the number on what the payment and shipping emails are written from', a
   const id = await api.placeOrder(toolId);
   const { number } = await readOrder(id);
   await api.payByCard(id);
-  const approved = await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+  const approved = await api.request('PATCH', `/adminOrders/${id}`, {
+    token: api.tokens.admin,
+    body: {},
+  });
   expect(approved.status).toBe(200);
   for (const kind of ['paid', 'shipped']) {
     const deadline = Date.now() + 10_000;

@@ -3,7 +3,11 @@
 import { ADMIN, TestApi } from './support/test-api';
 
 const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
-const billingDetails = { email: 'customer@toolshop.test', name: 'Casey', address: { line1: '1 Main St' } };
+const billingDetails = {
+  email: 'customer@toolshop.test',
+  name: 'Casey',
+  address: { line1: '1 Main St' },
+};
 
 let api: TestApi;
 beforeAll(async () => {
@@ -13,7 +17,11 @@ afterAll(() => api.stop());
 
 /** Places an order and pays it through the test provider (the real "mark paid"). */
 async function paidOrder(): Promise<{ id: string; transactionId: string }> {
-  const id = await api.placeOrder(await api.insertTool({ price: 25, minOrder: 1, available: 50 }), api.tokens.customer, 2);
+  const id = await api.placeOrder(
+    await api.insertTool({ price: 25, minOrder: 1, available: 50 }),
+    api.tokens.customer,
+    2,
+  );
   const intent = await api.request('POST', '/create-payment-intent', {
     token: api.tokens.customer,
     body: { orderId: id, totalPrice: 1 },
@@ -34,11 +42,19 @@ describe('order timeline', () => {
   it('records placed, then paid with the transaction id, then shipped by the admin with carrier and tracking', async () => {
     const before = Date.now();
     const { id, transactionId } = await paidOrder();
-    const approved = await approve(id, { carrier: '  DHL Express ', trackingNumber: 'JD0146 0000 1234' });
+    const approved = await approve(id, {
+      carrier: '  DHL Express ',
+      trackingNumber: 'JD0146 0000 1234',
+    });
     expect(approved.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
 
     const order = await getOrder(id);
-    expect(order).toMatchObject({ paid: true, shipped: true, carrier: 'DHL Express', trackingNumber: 'JD0146 0000 1234' });
+    expect(order).toMatchObject({
+      paid: true,
+      shipped: true,
+      carrier: 'DHL Express',
+      trackingNumber: 'JD0146 0000 1234',
+    });
     expect(order.timeline).toEqual([
       { event: 'placed', at: expect.any(String), by: 'customer' },
       { event: 'paid', at: expect.any(String), by: 'customer', transactionId },
@@ -65,12 +81,23 @@ describe('order timeline', () => {
     const { id } = await paidOrder();
     const specBody = { order: { _id: id }, transactionId: 'x', address: 'x' };
     expect((await approve(id, specBody)).body.modifiedCount).toBe(1);
-    expect((await approve(id, { carrier: 'UPS', trackingNumber: '1Z999' })).body.modifiedCount).toBe(0);
+    expect(
+      (await approve(id, { carrier: 'UPS', trackingNumber: '1Z999' })).body.modifiedCount,
+    ).toBe(0);
     const order = await getOrder(id);
     expect(order.carrier).toBeUndefined();
     expect(order.trackingNumber).toBeUndefined();
-    expect(order.timeline.map((entry: { event: string }) => entry.event)).toEqual(['placed', 'paid', 'shipped']);
-    expect(order.timeline[2]).toEqual({ event: 'shipped', at: expect.any(String), by: 'admin', actor: ADMIN });
+    expect(order.timeline.map((entry: { event: string }) => entry.event)).toEqual([
+      'placed',
+      'paid',
+      'shipped',
+    ]);
+    expect(order.timeline[2]).toEqual({
+      event: 'shipped',
+      at: expect.any(String),
+      by: 'admin',
+      actor: ADMIN,
+    });
   });
 
   it('treats blank fields as not given', async () => {
@@ -83,8 +110,16 @@ describe('order timeline', () => {
 
   it.each([
     ['a carrier over 60 characters', { carrier: 'x'.repeat(61) }, 'At most 60 characters'],
-    ['a tracking number over 60 characters', { trackingNumber: '1'.repeat(61) }, 'At most 60 characters'],
-    ['markup in the tracking number', { trackingNumber: '<b>1Z</b>' }, 'The tracking number may hold'],
+    [
+      'a tracking number over 60 characters',
+      { trackingNumber: '1'.repeat(61) },
+      'At most 60 characters',
+    ],
+    [
+      'markup in the tracking number',
+      { trackingNumber: '<b>1Z</b>' },
+      'The tracking number may hold',
+    ],
     ['an operator as the carrier', { carrier: { $ne: 'x' } }, 'The carrier must be text'],
     ['a number as the tracking number', { trackingNumber: 12 }, 'The tracking number may hold'],
     ['an unknown field', { shipped: false }, 'property shipped should not exist'],

@@ -105,7 +105,6 @@ describe('GET /adminOrders/export.csv', () => {
       '',
     ]);
 
-
     const all = parseCsv((await exportCsv()).body as string);
     expect(all.map((row) => row[1]).slice(1)).toEqual([unpaid.body.insertedId, paid]);
     const unpaidRow = all[1]!;

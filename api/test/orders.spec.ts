@@ -105,12 +105,10 @@ describe('POST /orders', () => {
     expect(statuses.filter((status) => status === 201)).toHaveLength(10);
     expect(statuses.filter((status) => status === 409)).toHaveLength(40);
     expect(await api.toolStock(toolId)).toBe(0);
-    const orders = await api.db
-      .collection('orders')
-      .countDocuments({
-        name: 'Test Drill',
-        toolId: new (await import('mongoose')).Types.ObjectId(toolId),
-      });
+    const orders = await api.db.collection('orders').countDocuments({
+      name: 'Test Drill',
+      toolId: new (await import('mongoose')).Types.ObjectId(toolId),
+    });
     expect(orders).toBe(10);
   });
 });

@@ -5,7 +5,11 @@ import { signWebhook, startStripeStandIn, type StripeStandIn } from '@toolshop/s
 import { OTHER, TestApi } from './support/test-api';
 
 const visa = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
-const billingDetails = { email: 'customer@toolshop.test', name: 'Casey', address: { line1: '1 Main St' } };
+const billingDetails = {
+  email: 'customer@toolshop.test',
+  name: 'Casey',
+  address: { line1: '1 Main St' },
+};
 
 /** An order of 5 tools at $25: $125, i.e. 12500 cents. */
 async function placeOrder(api: TestApi, token = api.tokens.customer): Promise<string> {
@@ -53,7 +57,10 @@ describe('payments with the offline test provider', () => {
     expect(paid.body.status).toBe('succeeded');
 
     // The provider reports the success itself: the order is paid even before the browser's PATCH.
-    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: paid.body.id });
+    expect(await storedOrder(api, orderId)).toMatchObject({
+      paid: true,
+      transactionId: paid.body.id,
+    });
     const patch = await api.request('PATCH', `/orders/${orderId}`, {
       token: api.tokens.customer,
       body: { order: orderId, transactionId: paid.body.id },
@@ -99,11 +106,29 @@ describe('payments with the offline test provider', () => {
     const missing = await secretFor('0123456789abcdef01234567', otherToken);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toEqual(missing.body);
-    expect((await api.request('POST', '/create-payment-intent', { body: { orderId } })).status).toBe(401);
-    expect((await api.request('POST', '/create-payment-intent', { token: api.tokens.customer, body: {} })).status).toBe(400);
-    const patch = await api.request('PATCH', `/orders/${orderId}`, { token: otherToken, body: { transactionId: 'pi_x' } });
+    expect(
+      (await api.request('POST', '/create-payment-intent', { body: { orderId } })).status,
+    ).toBe(401);
+    expect(
+      (
+        await api.request('POST', '/create-payment-intent', {
+          token: api.tokens.customer,
+          body: {},
+        })
+      ).status,
+    ).toBe(400);
+    const patch = await api.request('PATCH', `/orders/${orderId}`, {
+      token: otherToken,
+      body: { transactionId: 'pi_x' },
+    });
     expect(patch.status).toBe(404);
-    expect((await api.request('POST', '/payments/test/confirm', { body: { clientSecret: 'pi_test_x_secret_y', card: visa, billingDetails } })).status).toBe(404);
+    expect(
+      (
+        await api.request('POST', '/payments/test/confirm', {
+          body: { clientSecret: 'pi_test_x_secret_y', card: visa, billingDetails },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('reads the payment’s real state for its owner only: unpaid, refused, paid', async () => {
@@ -113,7 +138,9 @@ describe('payments with the offline test provider', () => {
     expect((await status()).body).toEqual({ state: 'unpaid', paid: false, intentStatus: null });
 
     const { clientSecret } = (await secretFor(orderId)).body;
-    expect((await confirm(clientSecret, { ...visa, number: '4000 0000 0000 0002' })).status).toBe(402);
+    expect((await confirm(clientSecret, { ...visa, number: '4000 0000 0000 0002' })).status).toBe(
+      402,
+    );
     expect((await status()).body).toEqual({
       state: 'unpaid',
       paid: false,
@@ -149,7 +176,9 @@ describe('payments with the offline test provider', () => {
     expect((await api.db.collection('tools').findOne({ _id: toolId }))?.available).toBe(stock + 5);
     const late = await confirm(clientSecret);
     expect(late.status).toBe(402);
-    expect(late.body.message).toBe('You cannot confirm this PaymentIntent because it has a status of canceled.');
+    expect(late.body.message).toBe(
+      'You cannot confirm this PaymentIntent because it has a status of canceled.',
+    );
   });
 
   it('keeps and pays an order whose payment succeeded before the cancel, unrecorded (409)', async () => {
@@ -157,18 +186,29 @@ describe('payments with the offline test provider', () => {
     const paid = await confirm((await secretFor(orderId)).body.clientSecret);
     expect(paid.body.status).toBe('succeeded');
     // As if neither the provider's report nor the browser's PATCH had been recorded yet.
-    await api.db.collection('orders').updateOne({ _id: new Types.ObjectId(orderId) }, { $set: { paid: false }, $unset: { transactionId: '' } });
+    await api.db
+      .collection('orders')
+      .updateOne(
+        { _id: new Types.ObjectId(orderId) },
+        { $set: { paid: false }, $unset: { transactionId: '' } },
+      );
     const stock = await stockOf(api, orderId);
 
     const answer = await cancelOrder(api, orderId);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('This order has already been paid');
-    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: paid.body.id });
+    expect(await storedOrder(api, orderId)).toMatchObject({
+      paid: true,
+      transactionId: paid.body.id,
+    });
     expect(await stockOf(api, orderId)).toBe(stock);
   });
 
   it('serves no webhook without Stripe', async () => {
-    const webhook = await api.request('POST', '/payments/webhook', { body: {}, headers: { 'stripe-signature': 't=1,v1=x' } });
+    const webhook = await api.request('POST', '/payments/webhook', {
+      body: {},
+      headers: { 'stripe-signature': 't=1,v1=x' },
+    });
     expect(webhook.status).toBe(404);
   });
 });
@@ -206,8 +246,15 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
       'payment_method_data[billing_details][email]': billingDetails.email,
       'payment_method_data[billing_details][address][line1]': billingDetails.address.line1,
     });
-    const response = await fetch(`${stripe.url}/v1/payment_intents/${id}/confirm`, { method: 'POST', body: form });
-    return { id, status: response.status, body: (await response.json()) as { error?: { message: string } } };
+    const response = await fetch(`${stripe.url}/v1/payment_intents/${id}/confirm`, {
+      method: 'POST',
+      body: form,
+    });
+    return {
+      id,
+      status: response.status,
+      body: (await response.json()) as { error?: { message: string } },
+    };
   }
 
   async function startPayment(): Promise<{ orderId: string; clientSecret: string }> {
@@ -221,13 +268,18 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
   }
 
   it('gives the browser the publishable key, and no test-card route', async () => {
-    expect((await api.request('GET', '/payments/config')).body).toEqual({ provider: 'stripe', publishableKey: 'pk_test_toolshop' });
+    expect((await api.request('GET', '/payments/config')).body).toEqual({
+      provider: 'stripe',
+      publishableKey: 'pk_test_toolshop',
+    });
     expect((await api.request('POST', '/payments/test/confirm', { body: {} })).status).toBe(404);
   });
 
   it('creates the intent with the server’s amount, the order id and an idempotency key', async () => {
     const { orderId, clientSecret } = await startPayment();
-    const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents').at(-1);
+    const created = stripe.requests
+      .filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents')
+      .at(-1);
     expect(created?.params).toEqual({
       amount: '12500',
       currency: 'usd',
@@ -235,21 +287,30 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
       metadata: { orderId },
     });
     expect(created?.headers['idempotency-key']).toBe(`order-${orderId}-first`);
-    expect((await storedOrder(api, orderId))?.paymentIntentId).toBe(clientSecret.split('_secret_')[0]);
+    expect((await storedOrder(api, orderId))?.paymentIntentId).toBe(
+      clientSecret.split('_secret_')[0],
+    );
   });
 
   it('marks paid only after Stripe says the payment succeeded; a repeat changes nothing', async () => {
     stripe.options.webhook = undefined;
     const { orderId, clientSecret } = await startPayment();
     const intentId = clientSecret.split('_secret_')[0];
-    const early = await api.request('PATCH', `/orders/${orderId}`, { token: api.tokens.customer, body: { transactionId: intentId } });
+    const early = await api.request('PATCH', `/orders/${orderId}`, {
+      token: api.tokens.customer,
+      body: { transactionId: intentId },
+    });
     expect(early.status).toBe(402);
 
     const declined = await confirmInBrowser(clientSecret, '4000000000000002');
     expect(declined.body.error?.message).toBe('Your card was declined.');
     expect((await confirmInBrowser(clientSecret)).status).toBe(200);
 
-    const patch = () => api.request('PATCH', `/orders/${orderId}`, { token: api.tokens.customer, body: { order: orderId, transactionId: intentId } });
+    const patch = () =>
+      api.request('PATCH', `/orders/${orderId}`, {
+        token: api.tokens.customer,
+        body: { order: orderId, transactionId: intentId },
+      });
     expect((await patch()).body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     expect((await patch()).body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
     expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: intentId });
@@ -275,7 +336,10 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     await confirmInBrowser(clientSecret);
     const [delivery] = (await stripe.deliveries()).slice(-1);
     expect(delivery?.status).toBe(200);
-    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: clientSecret.split('_secret_')[0] });
+    expect(await storedOrder(api, orderId)).toMatchObject({
+      paid: true,
+      transactionId: clientSecret.split('_secret_')[0],
+    });
 
     // Stripe may deliver the same event again: it is applied once and acknowledged.
     const again = await api.request('POST', '/payments/webhook', {
@@ -283,11 +347,20 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
       headers: { 'stripe-signature': signWebhook(delivery!.payload, WEBHOOK_SECRET) },
     });
     expect(again.status).toBe(200);
-    expect(await api.db.collection('paymentEvents').countDocuments({ _id: JSON.parse(delivery!.payload).id })).toBe(1);
+    expect(
+      await api.db
+        .collection('paymentEvents')
+        .countDocuments({ _id: JSON.parse(delivery!.payload).id }),
+    ).toBe(1);
   });
 
   it('refuses a webhook whose body does not match its signature', async () => {
-    const payload = JSON.stringify({ id: 'evt_forged', object: 'event', type: 'payment_intent.succeeded', data: { object: { id: 'pi_x', metadata: {} } } });
+    const payload = JSON.stringify({
+      id: 'evt_forged',
+      object: 'event',
+      type: 'payment_intent.succeeded',
+      data: { object: { id: 'pi_x', metadata: {} } },
+    });
     const forged = await api.request('POST', '/payments/webhook', {
       rawBody: payload.replace('pi_x', 'pi_y'),
       headers: { 'stripe-signature': signWebhook(payload, WEBHOOK_SECRET) },
@@ -302,7 +375,11 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     const { orderId, clientSecret } = await startPayment();
     const intentId = intentOf(clientSecret);
     expect((await cancelOrder(api, orderId)).status).toBe(200);
-    expect(stripe.requests.some((r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`)).toBe(true);
+    expect(
+      stripe.requests.some(
+        (r) => r.method === 'POST' && r.path === `/v1/payment_intents/${intentId}/cancel`,
+      ),
+    ).toBe(true);
     expect(stripe.intents.get(intentId)?.status).toBe('canceled');
     expect(await storedOrder(api, orderId)).toBeNull();
     expect((await confirmInBrowser(clientSecret)).status).toBe(400);
@@ -315,7 +392,10 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     const answer = await cancelOrder(api, orderId);
     expect(answer.status).toBe(409);
     expect(answer.body.message).toBe('This order has already been paid');
-    expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: clientSecret.split('_secret_')[0] });
+    expect(await storedOrder(api, orderId)).toMatchObject({
+      paid: true,
+      transactionId: clientSecret.split('_secret_')[0],
+    });
   });
 
   it('reads the state from Stripe: processing, then a success nobody reported is recorded', async () => {
@@ -324,16 +404,29 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     const intentId = intentOf(clientSecret);
     const status = async () =>
       (await api.request('GET', `/orders/${orderId}/payment`, { token: api.tokens.customer })).body;
-    expect(await status()).toEqual({ state: 'unpaid', paid: false, intentStatus: 'requires_payment_method' });
+    expect(await status()).toEqual({
+      state: 'unpaid',
+      paid: false,
+      intentStatus: 'requires_payment_method',
+    });
 
     stripe.intents.get(intentId).status = 'processing';
-    expect(await status()).toEqual({ state: 'processing', paid: false, intentStatus: 'processing' });
+    expect(await status()).toEqual({
+      state: 'processing',
+      paid: false,
+      intentStatus: 'processing',
+    });
     stripe.intents.get(intentId).status = 'requires_payment_method';
 
     // Charged, but the browser's report and the webhook were both lost: the check records it.
     expect((await confirmInBrowser(clientSecret)).status).toBe(200);
     expect(await storedOrder(api, orderId)).toMatchObject({ paid: false });
-    expect(await status()).toEqual({ state: 'paid', paid: true, intentStatus: 'succeeded', transactionId: intentId });
+    expect(await status()).toEqual({
+      state: 'paid',
+      paid: true,
+      intentStatus: 'succeeded',
+      transactionId: intentId,
+    });
     expect(await storedOrder(api, orderId)).toMatchObject({ paid: true, transactionId: intentId });
   });
 

@@ -131,8 +131,11 @@ it('cancels unpaid orders when their reservation ends, puts the stock back and e
   }
   expect((await order(toolId, api.tokens.other, 10)).status).toBe(201);
   // Besides the two "order received" emails (test/order-emails.spec.ts covers them all).
-  const expiredMail = (mail: { subject: string }) => mail.subject === 'Your unpaid order of Hoarded Saw has expired';
-  const mails = (await smtp.waitFor((all) => all.filter(expiredMail).length >= 2)).filter(expiredMail);
+  const expiredMail = (mail: { subject: string }) =>
+    mail.subject === 'Your unpaid order of Hoarded Saw has expired';
+  const mails = (await smtp.waitFor((all) => all.filter(expiredMail).length >= 2)).filter(
+    expiredMail,
+  );
   expect(mails).toHaveLength(2);
   expect(mails[0]!.to).toEqual(['customer@toolshop.test']);
   expect(mails[0]!.text).toMatch(/has been cancelled and the tools are back in stock/);

@@ -18,11 +18,23 @@ describe('reviews of a product', () => {
     const order = await api.placeOrder(drill);
     await api.markPaid(order);
 
-    const ofDrill = await post(api.tokens.customer, { opinion: 'Great drill', rating: 5, toolId: drill });
+    const ofDrill = await post(api.tokens.customer, {
+      opinion: 'Great drill',
+      rating: 5,
+      toolId: drill,
+    });
     expect(ofDrill.status).toBe(201);
-    const ofSaw = await post(api.tokens.customer, { opinion: 'Saw is fine', rating: 3, toolId: saw });
+    const ofSaw = await post(api.tokens.customer, {
+      opinion: 'Saw is fine',
+      rating: 3,
+      toolId: saw,
+    });
     expect(ofSaw.status).toBe(201);
-    const byOther = await post(api.tokens.other, { opinion: 'Never bought it', rating: 2, toolId: drill });
+    const byOther = await post(api.tokens.other, {
+      opinion: 'Never bought it',
+      rating: 2,
+      toolId: drill,
+    });
     expect(byOther.status).toBe(201);
     // The spec's call, without a product, is unchanged.
     const general = await post(api.tokens.customer, { opinion: 'Nice shop', rating: 4 });
@@ -32,7 +44,11 @@ describe('reviews of a product', () => {
     expect(list.status).toBe(200);
     expect(list.headers.get(TOTAL_COUNT_HEADER)).toBe('2');
     expect(list.body).toEqual([
-      expect.objectContaining({ _id: byOther.body.insertedId, toolId: drill, verifiedBuyer: false }),
+      expect.objectContaining({
+        _id: byOther.body.insertedId,
+        toolId: drill,
+        verifiedBuyer: false,
+      }),
       expect.objectContaining({ _id: ofDrill.body.insertedId, toolId: drill, verifiedBuyer: true }),
     ]);
     expect(list.body.every((entry: object) => !('email' in entry))).toBe(true);

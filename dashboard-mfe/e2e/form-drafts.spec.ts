@@ -1,7 +1,13 @@
 // What a signed-in customer typed into "Add A Review" or the profile form survives
 // the session ending (sent to sign in, signing in again) and the browser's Back and Forward.
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, stack, test, type Credentials } from '@toolshop/devstack/e2e';
+import {
+  expect,
+  expectNoAxeViolations,
+  stack,
+  test,
+  type Credentials,
+} from '@toolshop/devstack/e2e';
 
 /** The session is gone (as after it expired): the next page load finds no sign-in and sends to /login. */
 async function loseSessionAndSignInAgain(page: Page, user: Credentials, path: string) {
@@ -14,9 +20,14 @@ async function loseSessionAndSignInAgain(page: Page, user: Credentials, path: st
   await expect(page).toHaveURL(`${stack.shell}${path}`);
 }
 
-const sidebarLink = (page: Page, name: string) => page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
+const sidebarLink = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name });
 
-test('a half-written review survives signing in again and Back', async ({ page, signIn, freshUser }, info) => {
+test('a half-written review survives signing in again and Back', async ({
+  page,
+  signIn,
+  freshUser,
+}, info) => {
   await signIn(freshUser);
   await page.goto('/dashboard/review');
   const rating = page.getByLabel(/^Rating/);
@@ -49,7 +60,11 @@ test('a half-written review survives signing in again and Back', async ({ page, 
   await expect(page.getByLabel('Your opinion')).toHaveValue('');
 });
 
-test('unsaved profile edits survive signing in again and Back', async ({ page, signIn, freshUser }, info) => {
+test('unsaved profile edits survive signing in again and Back', async ({
+  page,
+  signIn,
+  freshUser,
+}, info) => {
   await signIn(freshUser);
   await page.goto('/dashboard');
   const location = page.getByLabel('Location');

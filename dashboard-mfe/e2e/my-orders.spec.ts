@@ -38,7 +38,8 @@ async function createTool(admin: ApiClient): Promise<Tool> {
   return { _id: insertedId, ...tool };
 }
 
-const stockOf = async (api: ApiClient, id: string) => (await api.get<Tool>(`/tools/${id}`)).available;
+const stockOf = async (api: ApiClient, id: string) =>
+  (await api.get<Tool>(`/tools/${id}`)).available;
 
 async function orderOnStorefront(page: Page, tool: Tool, quantity: number) {
   await page.goto(`/tools/${tool._id}`);
@@ -59,13 +60,18 @@ interface Actors {
 }
 
 /** A new customer, signed in, who has ordered the tool's minimum quantity on the storefront. */
-async function customerWithOrder({ page, signIn, freshUser, apiAs }: Actors, pickTool: (admin: ApiClient) => Promise<Tool>) {
+async function customerWithOrder(
+  { page, signIn, freshUser, apiAs }: Actors,
+  pickTool: (admin: ApiClient) => Promise<Tool>,
+) {
   const admin = await apiAs('admin');
   const tool = await pickTool(admin);
   await signIn(freshUser);
   await orderOnStorefront(page, tool, tool.minOrder);
   const customer = await apiAs(freshUser);
-  const [order] = await customer.get<Array<{ _id: string }>>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+  const [order] = await customer.get<Array<{ _id: string }>>(
+    `/orders?email=${encodeURIComponent(freshUser.email)}`,
+  );
   return { admin, customer, tool, orderId: order?._id ?? '' };
 }
 
@@ -75,7 +81,10 @@ test('an order placed on the storefront is listed, and cancelling it after confi
   freshUser,
   apiAs,
 }) => {
-  const { admin, tool, orderId } = await customerWithOrder({ page, signIn, freshUser, apiAs }, quietTool);
+  const { admin, tool, orderId } = await customerWithOrder(
+    { page, signIn, freshUser, apiAs },
+    quietTool,
+  );
   expect(await stockOf(admin, tool._id)).toBe(tool.available - tool.minOrder);
 
   await page.goto('/dashboard/myOrders');
@@ -85,7 +94,10 @@ test('an order placed on the storefront is listed, and cancelling it after confi
   await expect(row.getByText('Unpaid')).toBeVisible();
   // The API holds the stock of an unpaid order for a while (UNPAID_ORDER_TTL_SECONDS), and says until when.
   await expect(row.getByText(/^Reserved until \S/)).toBeVisible();
-  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', `/dashboard/payment/${orderId}`);
+  await expect(row.getByRole('link', { name: /^Pay/ })).toHaveAttribute(
+    'href',
+    `/dashboard/payment/${orderId}`,
+  );
 
   // Changing one's mind keeps the order.
   await row.getByRole('button', { name: /^Cancel/ }).click();
@@ -110,10 +122,15 @@ test('a paid order shows its transaction id, cannot be cancelled, and shows Ship
   freshUser,
   apiAs,
 }) => {
-  const { admin, customer, tool, orderId } = await customerWithOrder({ page, signIn, freshUser, apiAs }, createTool);
+  const { admin, customer, tool, orderId } = await customerWithOrder(
+    { page, signIn, freshUser, apiAs },
+    createTool,
+  );
 
   // Paid the way the payment page pays: intent, test card, then the order marked paid.
-  const { clientSecret } = await customer.post<{ clientSecret: string }>('/create-payment-intent', { orderId });
+  const { clientSecret } = await customer.post<{ clientSecret: string }>('/create-payment-intent', {
+    orderId,
+  });
   const payment = await customer.post<{ id: string }>('/payments/test/confirm', {
     clientSecret,
     card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -124,7 +141,8 @@ test('a paid order shows its transaction id, cannot be cancelled, and shows Ship
   await page.goto('/dashboard/myOrders');
   const row = orderRow(page, tool);
   // The closed History disclosure repeats the state and the transaction id: what shows is the row's own.
-  const shown = (text: string, exact = true) => row.getByText(text, { exact }).filter({ visible: true });
+  const shown = (text: string, exact = true) =>
+    row.getByText(text, { exact }).filter({ visible: true });
   await expect(shown('Paid')).toBeVisible();
   await expect(shown(payment.id, false)).toBeVisible();
   await expect(row.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
@@ -137,13 +155,22 @@ test('a paid order shows its transaction id, cannot be cancelled, and shows Ship
   await expect(shown(payment.id, false)).toBeVisible();
 });
 
-test('a 401 on the orders list signs the user out and goes home', async ({ page, signIn, freshUser }) => {
+test('a 401 on the orders list signs the user out and goes home', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await page.route(`${stack.api}/orders?email=*`, (route) =>
-    route.fulfill({ status: 401, json: { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' } }),
+    route.fulfill({
+      status: 401,
+      json: { statusCode: 401, message: 'Unauthorized', error: 'Unauthorized' },
+    }),
   );
   await page.goto('/dashboard/myOrders');
   await expect(page).toHaveURL(`${stack.shell}/`);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });

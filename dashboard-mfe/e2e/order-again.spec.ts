@@ -33,6 +33,8 @@ test('Order again opens the tool with quantity, address and phone prefilled', as
   await page.getByRole('button', { name: 'Place order' }).click();
   await expect(page.getByText(Messages.ordered)).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('order-again.png'), fullPage: true });
-  const orders = await customer.get<unknown[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+  const orders = await customer.get<unknown[]>(
+    `/orders?email=${encodeURIComponent(freshUser.email)}`,
+  );
   expect(orders).toHaveLength(2);
 });

@@ -3,7 +3,12 @@
 import type { Order } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, placeOrder, test } from '@toolshop/devstack/e2e';
 
-test('My Orders shows each order’s number and finds an order by it', async ({ page, signIn, freshUser, apiAs }) => {
+test('My Orders shows each order’s number and finds an order by it', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const customer = await apiAs(freshUser);
   const { orderId } = await placeOrder(customer);
   const { orderId: otherId } = await placeOrder(customer);
@@ -28,14 +33,20 @@ test('My Orders shows each order’s number and finds an order by it', async ({ 
     await expect(rows.filter({ hasText: other! })).toHaveCount(0);
     await expect(rows.filter({ hasText: number! })).toHaveCount(1);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`my-orders-number-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`my-orders-number-${width}.png`),
+      fullPage: true,
+    });
   }
   // The payment page names the order by its number too.
   await page.goto(`/dashboard/payment/${orderId}`);
   const summary = page.getByRole('region', { name: 'Order summary' });
   await expect(summary.getByRole('term').filter({ hasText: /^Order number$/ })).toBeVisible();
   await expect(summary.getByRole('definition').filter({ hasText: number! })).toBeVisible();
-  await page.screenshot({ path: test.info().outputPath('payment-number-1920.png'), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('payment-number-1920.png'),
+    fullPage: true,
+  });
   await page.goto('/dashboard/myOrders');
   await find.fill('TS-999999999');
   await expect(page.getByText('No order numbered “TS-999999999”')).toBeVisible();

@@ -30,7 +30,12 @@ async function edges(page: Page, heading: ReturnType<Page['getByRole']>) {
   return { navbar, top };
 }
 
-test('My Orders shows each order’s date and ship-to; a quick order’s payment lists its lines', async ({ page, signIn, freshUser, apiAs }) => {
+test('My Orders shows each order’s date and ship-to; a quick order’s payment lists its lines', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const [admin, customer] = [await apiAs('admin'), await apiAs(freshUser)];
   const drill = await createTool(admin, 'Summary Drill', 20);
   const saw = await createTool(admin, 'Summary Saw', 30);
@@ -48,19 +53,29 @@ test('My Orders shows each order’s date and ship-to; a quick order’s payment
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/dashboard/myOrders');
-    const row = page.getByRole('table', { name: 'Your orders' }).getByRole('row').filter({ hasText: 'Summary Drill' });
+    const row = page
+      .getByRole('table', { name: 'Your orders' })
+      .getByRole('row')
+      .filter({ hasText: 'Summary Drill' });
     await expect(row.getByRole('term').filter({ hasText: /^Ship to$/ })).toBeVisible();
     await expect(row.getByRole('definition').filter({ hasText: address })).toBeVisible();
     await expect(row.getByRole('term').filter({ hasText: /^Placed$/ })).toBeVisible();
     // Today's date, as the reader's locale writes it.
-    const today = await page.evaluate(() => new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date()));
+    const today = await page.evaluate(() =>
+      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(new Date()),
+    );
     await expect(row.getByRole('definition').filter({ hasText: today })).toBeVisible();
     // Units of different tools are not added up here either: the lines say each quantity.
     await expect(row.getByText('95', { exact: true })).toHaveCount(0);
     await row.getByText('2 lines').click();
-    await expect(row.getByRole('list', { name: /^Lines of / }).getByRole('listitem')).toHaveCount(2);
+    await expect(row.getByRole('list', { name: /^Lines of / }).getByRole('listitem')).toHaveCount(
+      2,
+    );
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`my-orders-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`my-orders-${width}.png`),
+      fullPage: true,
+    });
 
     await page.goto(`/dashboard/payment/${orderId}`);
     const summary = page.getByRole('region', { name: 'Order summary' });
@@ -72,11 +87,18 @@ test('My Orders shows each order’s date and ship-to; a quick order’s payment
     await expect(summary.getByText('Quantity', { exact: true })).toHaveCount(0);
     await expect(summary.getByText('95', { exact: true })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`payment-summary-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`payment-summary-${width}.png`),
+      fullPage: true,
+    });
   }
 });
 
-test('a dashboard heading scrolled into view stops below the sticky navbar, as the sidebar does', async ({ page, signIn, freshUser }) => {
+test('a dashboard heading scrolled into view stops below the sticky navbar, as the sidebar does', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 500 });
@@ -89,17 +111,25 @@ test('a dashboard heading scrolled into view stops below the sticky navbar, as t
     const { navbar, top } = await edges(page, heading);
     expect(top).toBeGreaterThanOrEqual(navbar);
     if (width >= 1280) {
-      const sidebar = await page.locator('#dashboard-sidebar').evaluate((element) => element.getBoundingClientRect().top);
+      const sidebar = await page
+        .locator('#dashboard-sidebar')
+        .evaluate((element) => element.getBoundingClientRect().top);
       expect(sidebar).toBeGreaterThanOrEqual(navbar);
     }
     await page.screenshot({ path: test.info().outputPath(`heading-below-navbar-${width}.png`) });
   }
 });
 
-test('quick order counts one line to correct as "1 needs attention"', async ({ page, signIn, freshUser }) => {
+test('quick order counts one line to correct as "1 needs attention"', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await page.goto('/dashboard/quickOrder');
   await page.getByLabel('Products and quantities').fill('No Such Tool Anywhere, 5');
   await page.getByRole('button', { name: 'Check lines' }).click();
-  await expect(page.getByText('1 line checked: 1 needs attention. Correct it and check again.')).toBeVisible();
+  await expect(
+    page.getByText('1 line checked: 1 needs attention. Correct it and check again.'),
+  ).toBeVisible();
 });

@@ -5,7 +5,12 @@ import { expect, expectNoAxeViolations, stack, test } from '@toolshop/devstack/e
 // Issue 33, item 4: pack-size help offers only quantities that can be ordered (never below the
 // minimum), a one-click round-up, and quick order offers to merge a product listed twice.
 
-test('quick order offers the nearest valid quantities, rounds up in one click and merges duplicate lines', async ({ page, signIn, freshUser, apiAs }) => {
+test('quick order offers the nearest valid quantities, rounds up in one click and merges duplicate lines', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const admin = await apiAs('admin');
   const name = `Blade Box ${randomUUID().slice(0, 8)}`;
   await admin.post('/tools', {
@@ -31,7 +36,10 @@ test('quick order offers the nearest valid quantities, rounds up in one click an
     await expect(page.getByText('Sold in packs of 5: order 10, 15, 20…')).toBeVisible();
     await expect(page.getByRole('button', { name: `Use 10 (${name})` })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`pack-help-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`pack-help-${width}.png`),
+      fullPage: true,
+    });
   }
 
   await page.getByRole('button', { name: `Round up to 15 (${name})` }).click();

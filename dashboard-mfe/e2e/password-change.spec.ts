@@ -27,10 +27,14 @@ test('the profile changes the password with the current one; the old password st
   await expect(form.getByLabel('Current password')).toHaveValue('');
 
   await expect(accessToken(freshUser)).rejects.toThrow(/Invalid email or password/);
-  expect(await accessToken({ email: freshUser.email, password: 'changed-in-profile-42' })).toBeTruthy();
+  expect(
+    await accessToken({ email: freshUser.email, password: 'changed-in-profile-42' }),
+  ).toBeTruthy();
   await mailbox.waitForMessage(freshUser.email, { subject: /Your Toolshop password was changed/ });
 
   // This browser signed in again with the new password: it stays signed in after a reload.
   await page.reload();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(freshUser.email)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByText(freshUser.email),
+  ).toBeVisible();
 });

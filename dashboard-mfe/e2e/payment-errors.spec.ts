@@ -15,7 +15,10 @@ for (const width of [375, 1280, 1920]) {
     freshUser,
     apiAs,
   }) => {
-    const { api, orderId, pay } = await openNewOrderPayment({ page, signIn, freshUser, apiAs }, width);
+    const { api, orderId, pay } = await openNewOrderPayment(
+      { page, signIn, freshUser, apiAs },
+      width,
+    );
 
     await fillCard(page, '4000 0000 0000 0002');
     await pay.click();
@@ -37,7 +40,9 @@ for (const width of [375, 1280, 1920]) {
 
     await page.unroute('**/payments/test/confirm');
     await pay.click();
-    await expect(page.getByRole('heading', { name: 'Congrats! Your payment is completed.' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Congrats! Your payment is completed.' }),
+    ).toBeVisible();
     expect((await api.get<Order>(`/orders/${orderId}`)).paid).toBe(true);
   });
 
@@ -47,7 +52,10 @@ for (const width of [375, 1280, 1920]) {
     freshUser,
     apiAs,
   }) => {
-    const { api, orderId, pay } = await openNewOrderPayment({ page, signIn, freshUser, apiAs }, width);
+    const { api, orderId, pay } = await openNewOrderPayment(
+      { page, signIn, freshUser, apiAs },
+      width,
+    );
     await fillCard(page, '4242 4242 4242 4242');
 
     // The card is charged, then the connection drops before the answer arrives and stays down.
@@ -57,7 +65,9 @@ for (const width of [375, 1280, 1920]) {
     });
     await page.route(paymentState, (route) => route.abort('internetdisconnected'));
     await pay.click();
-    const unknown = page.getByRole('alert').filter({ hasText: 'cannot tell yet whether your card was charged' });
+    const unknown = page
+      .getByRole('alert')
+      .filter({ hasText: 'cannot tell yet whether your card was charged' });
     await expect(unknown).toBeVisible();
     await expect(pay).toBeDisabled();
     await expectNoAxeViolations(page);
@@ -77,7 +87,12 @@ for (const width of [375, 1280, 1920]) {
   });
 }
 
-test('a payment still processing at the provider says so and offers no retry', async ({ page, signIn, freshUser, apiAs }) => {
+test('a payment still processing at the provider says so and offers no retry', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const { pay } = await openNewOrderPayment({ page, signIn, freshUser, apiAs });
   await fillCard(page, '4242 4242 4242 4242');
   await page.route('**/payments/test/confirm', (route) => route.abort('internetdisconnected'));

@@ -6,7 +6,14 @@ import { resolve } from 'node:path';
 import { API_AUDIENCE, demoAccounts } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import type { Page } from '@playwright/test';
-import { expect, placeOrder, stack, type ApiClient, type Credentials, type TestUser } from '@toolshop/devstack/e2e';
+import {
+  expect,
+  placeOrder,
+  stack,
+  type ApiClient,
+  type Credentials,
+  type TestUser,
+} from '@toolshop/devstack/e2e';
 import { startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 
 /** Types a card into whichever card form is shown (the test form and Stripe.js's stand-in share labels). */
@@ -25,7 +32,10 @@ export interface PaymentFixtures {
 }
 
 /** A new order of a fresh customer's, its payment page open at `width` px, ready to pay. */
-export async function openNewOrderPayment({ page, signIn, freshUser, apiAs }: PaymentFixtures, width = 1280) {
+export async function openNewOrderPayment(
+  { page, signIn, freshUser, apiAs }: PaymentFixtures,
+  width = 1280,
+) {
   const api = await apiAs(freshUser);
   const { orderId } = await placeOrder(api);
   await signIn(freshUser);
@@ -51,7 +61,8 @@ export interface StripeBackedApi {
 async function waitForReady(url: string, child: ChildProcess, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the Stripe-configured API exited with ${child.exitCode}`);
+    if (child.exitCode !== null)
+      throw new Error(`the Stripe-configured API exited with ${child.exitCode}`);
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -103,7 +114,10 @@ export async function startStripeBackedApi(): Promise<StripeBackedApi> {
     throw error;
   }
   stripe.options.webhook = { url: `${url}/payments/webhook`, secret: WEBHOOK_SECRET };
-  const stripeJs = readFileSync(resolve(repoRoot, 'infra/stripe-mock/stripe-js-stand-in.js'), 'utf8');
+  const stripeJs = readFileSync(
+    resolve(repoRoot, 'infra/stripe-mock/stripe-js-stand-in.js'),
+    'utf8',
+  );
 
   return {
     url,
@@ -122,7 +136,10 @@ export async function startStripeBackedApi(): Promise<StripeBackedApi> {
         const target = new URL(request.url());
         const answer = await fetch(`${stripe.url}${target.pathname}${target.search}`, {
           method: request.method(),
-          headers: { 'content-type': request.headers()['content-type'] ?? 'application/x-www-form-urlencoded' },
+          headers: {
+            'content-type':
+              request.headers()['content-type'] ?? 'application/x-www-form-urlencoded',
+          },
           body: request.postData() ?? undefined,
         });
         await route.fulfill({

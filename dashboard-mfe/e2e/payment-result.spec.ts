@@ -62,7 +62,11 @@ for (const width of [375, 1280, 1920]) {
     await download.click();
     const file = await saved;
     expect(file.suggestedFilename()).toMatch(/\.pdf$/);
-    expect(readFileSync(await file.path()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      readFileSync(await file.path())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
 
     await viewOrder.click();
     await expect(page).toHaveURL(new RegExp(`/dashboard/myOrders\\?order=${order!._id}$`));

@@ -2,7 +2,12 @@
 // stripe SDK and signed webhooks in the API. Stripe.js and Stripe's API are local stand-ins.
 import { Messages, type Order } from '@toolshop/contracts';
 import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
-import { fillCard, openNewOrderPayment, startStripeBackedApi, type StripeBackedApi } from './payment-helpers';
+import {
+  fillCard,
+  openNewOrderPayment,
+  startStripeBackedApi,
+  type StripeBackedApi,
+} from './payment-helpers';
 
 let stripeApi: StripeBackedApi;
 
@@ -16,7 +21,12 @@ test.beforeEach(async ({ page }) => {
   await stripeApi.route(page);
 });
 
-test('Stripe Elements confirm the card payment with billing details and the order becomes paid', async ({ page, signIn, freshUser, apiAs }) => {
+test('Stripe Elements confirm the card payment with billing details and the order becomes paid', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const api = await apiAs(freshUser);
   const { orderId, total } = await placeOrder(api);
   await signIn(freshUser);
@@ -43,18 +53,34 @@ test('Stripe Elements confirm the card payment with billing details and the orde
 
   // What reached "Stripe": the server's amount and order id, the browser's billing details.
   const intent = stripeApi.stripe.intents.get(order.transactionId!);
-  expect(intent).toMatchObject({ amount: total * 100, currency: 'usd', status: 'succeeded', metadata: { orderId } });
-  const confirmation = stripeApi.stripe.requests.find((r) => r.path === `/v1/payment_intents/${order.transactionId}/confirm` && !r.params.payment_method_data.card.number.startsWith('4000'));
+  expect(intent).toMatchObject({
+    amount: total * 100,
+    currency: 'usd',
+    status: 'succeeded',
+    metadata: { orderId },
+  });
+  const confirmation = stripeApi.stripe.requests.find(
+    (r) =>
+      r.path === `/v1/payment_intents/${order.transactionId}/confirm` &&
+      !r.params.payment_method_data.card.number.startsWith('4000'),
+  );
   expect(confirmation?.params.payment_method_data.billing_details).toMatchObject({
     email: freshUser.email,
     address: { line1: '12 Elm Street, Springfield' },
   });
 });
 
-test('the order is paid by the webhook when the browser’s report never arrives', async ({ page, signIn, freshUser, apiAs }) => {
+test('the order is paid by the webhook when the browser’s report never arrives', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const api = await apiAs(freshUser);
   const { orderId } = await placeOrder(api);
-  await page.route(`${stripeApi.url}/orders/*`, (route) => (route.request().method() === 'PATCH' ? route.abort() : route.fallback()));
+  await page.route(`${stripeApi.url}/orders/*`, (route) =>
+    route.request().method() === 'PATCH' ? route.abort() : route.fallback(),
+  );
   await signIn(freshUser);
   await page.goto(`/dashboard/payment/${orderId}`);
   const pay = page.getByRole('button', { name: /^Pay \$/ });
@@ -66,7 +92,12 @@ test('the order is paid by the webhook when the browser’s report never arrives
   await expect.poll(async () => (await api.get<Order>(`/orders/${orderId}`)).paid).toBe(true);
 });
 
-test('when Stripe.js cannot load, the page says so instead of waiting', async ({ page, signIn, freshUser, apiAs }) => {
+test('when Stripe.js cannot load, the page says so instead of waiting', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const { orderId } = await placeOrder(await apiAs(freshUser));
   await page.route('https://js.stripe.com/**', (route) => route.abort('internetdisconnected'));
   await signIn(freshUser);
@@ -99,7 +130,9 @@ test('a connection lost during Stripe’s confirmation reads the payment’s rea
   const paymentState = `${stripeApi.url}/orders/*/payment`;
   await page.route(paymentState, (route) => route.abort('internetdisconnected'));
   await pay.click();
-  const unknown = page.getByRole('alert').filter({ hasText: 'cannot tell yet whether your card was charged' });
+  const unknown = page
+    .getByRole('alert')
+    .filter({ hasText: 'cannot tell yet whether your card was charged' });
   await expect(unknown).toBeVisible();
   await expect(pay).toBeDisabled();
   await expect.poll(async () => (await api.get<Order>(`/orders/${orderId}`)).paid).toBe(true);

@@ -3,7 +3,12 @@ import { Messages, type Order } from '@toolshop/contracts';
 import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
 import { fillCard } from './payment-helpers';
 
-test('a customer pays an unpaid order from My Orders and sees the transaction id', async ({ page, signIn, freshUser, apiAs }) => {
+test('a customer pays an unpaid order from My Orders and sees the transaction id', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const api = await apiAs(freshUser);
   const { orderId, name } = await placeOrder(api);
   await signIn(freshUser);
@@ -34,7 +39,12 @@ for (const [number, message] of [
   ['4000 0000 0000 0002', 'Your card was declined.'],
   ['4000 0000 0000 9995', 'Your card has insufficient funds.'],
 ] as const) {
-  test(`card ${number} is refused with “${message}” in red, and the order stays unpaid`, async ({ page, signIn, freshUser, apiAs }) => {
+  test(`card ${number} is refused with “${message}” in red, and the order stays unpaid`, async ({
+    page,
+    signIn,
+    freshUser,
+    apiAs,
+  }) => {
     const api = await apiAs(freshUser);
     const { orderId } = await placeOrder(api);
     await signIn(freshUser);

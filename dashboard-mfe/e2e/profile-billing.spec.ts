@@ -21,7 +21,9 @@ test('a company name and tax id are saved with the profile and shown again', asy
   const billing = page.getByRole('group', { name: 'For your invoices' });
   await billing.getByLabel('Tax ID (optional)').fill('GB#1');
   await page.getByRole('button', { name: 'Update profile' }).click();
-  await expect(billing.getByLabel('Tax ID (optional)')).toHaveAccessibleDescription(/letters and digits/);
+  await expect(billing.getByLabel('Tax ID (optional)')).toHaveAccessibleDescription(
+    /letters and digits/,
+  );
   await expectNoAxeViolations(page);
 
   await billing.getByLabel('Company name (optional)').fill('Test Joinery Ltd');
@@ -29,10 +31,14 @@ test('a company name and tax id are saved with the profile and shown again', asy
   await page.getByRole('button', { name: 'Update profile' }).click();
   await expect(page.getByText(Messages.profileUpdated)).toBeVisible();
 
-  const [saved] = await (await apiAs(freshUser)).get<Array<Record<string, string>>>(
-    `/users?email=${encodeURIComponent(freshUser.email)}`,
-  );
-  expect(saved).toMatchObject({ location: 'Leeds', company: 'Test Joinery Ltd', taxId: 'GB 123 4567 89' });
+  const [saved] = await (
+    await apiAs(freshUser)
+  ).get<Array<Record<string, string>>>(`/users?email=${encodeURIComponent(freshUser.email)}`);
+  expect(saved).toMatchObject({
+    location: 'Leeds',
+    company: 'Test Joinery Ltd',
+    taxId: 'GB 123 4567 89',
+  });
   await page.reload();
   await expect(billing.getByLabel('Company name (optional)')).toHaveValue('Test Joinery Ltd');
   await expect(billing.getByLabel('Tax ID (optional)')).toHaveValue('GB 123 4567 89');

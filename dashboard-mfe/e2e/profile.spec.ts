@@ -1,7 +1,12 @@
 import { Messages } from '@toolshop/contracts';
 import { expect, test } from '@toolshop/devstack/e2e';
 
-test('the profile is sent only with all five fields filled', async ({ page, signIn, freshUser, apiAs }) => {
+test('the profile is sent only with all five fields filled', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   await signIn(freshUser);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
@@ -10,7 +15,8 @@ test('the profile is sent only with all five fields filled', async ({ page, sign
 
   const updates: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/users') updates.push(request.postData() ?? '');
+    if (request.method() === 'PUT' && new URL(request.url()).pathname === '/users')
+      updates.push(request.postData() ?? '');
   });
 
   await page.getByLabel('Location').fill('Leeds');
@@ -36,15 +42,14 @@ test('the profile is sent only with all five fields filled', async ({ page, sign
   });
 
   // Saved on the server, and shown on the card with linkedIn as a link.
-  const [saved] = await (await apiAs(freshUser)).get<Array<Record<string, string>>>(
-    `/users?email=${encodeURIComponent(freshUser.email)}`,
-  );
+  const [saved] = await (
+    await apiAs(freshUser)
+  ).get<Array<Record<string, string>>>(`/users?email=${encodeURIComponent(freshUser.email)}`);
   expect(saved).toMatchObject({ location: 'Leeds', education: 'BSc Mechanical Engineering' });
   await page.reload();
-  await expect(page.getByRole('link', { name: 'https://www.linkedin.com/in/test-user' })).toHaveAttribute(
-    'href',
-    'https://www.linkedin.com/in/test-user',
-  );
+  await expect(
+    page.getByRole('link', { name: 'https://www.linkedin.com/in/test-user' }),
+  ).toHaveAttribute('href', 'https://www.linkedin.com/in/test-user');
   await expect(page.getByText('Leeds', { exact: true })).toBeVisible();
 });
 
@@ -60,4 +65,3 @@ test('a customer who signed up followed the mailed link: the profile shows the e
   await expect(page.getByText('Email verified', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Resend verification email' })).toHaveCount(0);
 });
-

@@ -5,7 +5,10 @@ import { expect, type ApiClient } from '@toolshop/devstack/e2e';
 import { fillCard } from './payment-helpers';
 
 /** Tools of this test only (unique names), so no other test's orders move their stock. */
-export async function createTools(admin: ApiClient, specs: Array<Partial<Tool> & { name: string }>): Promise<Tool[]> {
+export async function createTools(
+  admin: ApiClient,
+  specs: Array<Partial<Tool> & { name: string }>,
+): Promise<Tool[]> {
   const [seeded] = await admin.get<Tool[]>('/tools');
   for (const spec of specs) {
     await admin.post('/tools', {

@@ -3,7 +3,12 @@
 // "Order again" fill the box with "SKU — name" lines that the check reads back exactly.
 import { randomUUID } from 'node:crypto';
 import type { Order, SavedList, Tool } from '@toolshop/contracts';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, test } from '@toolshop/devstack/e2e';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  test,
+} from '@toolshop/devstack/e2e';
 import { createTools, placeButton, quickOrderLines, status } from './quick-order-helpers';
 
 const shot = (name: string) => test.info().outputPath(name);
@@ -12,7 +17,10 @@ test.beforeEach(() => test.slow());
 type ApiAs = Parameters<Parameters<typeof test>[2]>[0]['apiAs'];
 
 /** Tools of this test only: `specs` gets a suffix no other test uses, for their names and SKUs. */
-async function toolsOf(apiAs: ApiAs, specs: (id: string) => Array<Partial<Tool> & { name: string }>) {
+async function toolsOf(
+  apiAs: ApiAs,
+  specs: (id: string) => Array<Partial<Tool> & { name: string }>,
+) {
   const id = randomUUID().slice(0, 6).toUpperCase();
   return { id, tools: await createTools(await apiAs('admin'), specs(id)) };
 }
@@ -23,7 +31,10 @@ test('the typeahead offers products by SKU or name prefix and writes the picked 
   freshUser,
   apiAs,
 }) => {
-  const { id, tools: [drill, saw] } = await toolsOf(apiAs, (id) => [
+  const {
+    id,
+    tools: [drill, saw],
+  } = await toolsOf(apiAs, (id) => [
     { name: `Typeahead Drill ${id}`, sku: `TA${id}-DRILL`, price: 30 },
     { name: `Typeahead Saw ${id}`, sku: `TA${id}-SAW`, price: 40 },
   ]);
@@ -72,26 +83,40 @@ test('the typeahead offers products by SKU or name prefix and writes the picked 
   await lines.press('Escape');
   await expect(offers).toBeHidden();
   await expect(lines).toBeFocused();
-  await expect(lines).toHaveValue(`${drill!.sku} — ${drill!.name}, 5\ntypeahead saw ${id.toLowerCase()}`);
+  await expect(lines).toHaveValue(
+    `${drill!.sku} — ${drill!.name}, 5\ntypeahead saw ${id.toLowerCase()}`,
+  );
   await lines.pressSequentially(', 2');
 
   await page.getByRole('button', { name: 'Check lines' }).click();
   await expect(status(page)).toHaveText('2 lines checked: every line can be ordered.');
-  const row = (text: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: text }) });
+  const row = (text: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: text }) });
   await expect(row(`${drill!.sku} — ${drill!.name}`)).toContainText('Ready');
   await expect(row(`${saw!.sku} — ${saw!.name}`)).toContainText('Ready');
   await expect(placeButton(page)).toBeEnabled();
 });
 
-test('a SKU in any case is ordered; Order this list and Order again write "SKU — name" lines that check back', async ({ page, signIn, freshUser, apiAs }) => {
-  const { id, tools: [drill, blades] } = await toolsOf(apiAs, (id) => [
+test('a SKU in any case is ordered; Order this list and Order again write "SKU — name" lines that check back', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const {
+    id,
+    tools: [drill, blades],
+  } = await toolsOf(apiAs, (id) => [
     { name: `Sku Drill ${id}`, sku: `SK${id}-D`, price: 50 },
     { name: `Sku Blades ${id}`, sku: `SK${id}-B`, price: 5, minOrder: 5, packSize: 5 },
   ]);
   const customer = await apiAs(freshUser);
   const listName = `SKU list ${id}`;
   const quantities = [2, 10];
-  await customer.post('/savedLists', { name: listName, lines: [drill, blades].map((tool, i) => ({ toolId: tool!._id, quantity: quantities[i] })) });
+  await customer.post('/savedLists', {
+    name: listName,
+    lines: [drill, blades].map((tool, i) => ({ toolId: tool!._id, quantity: quantities[i] })),
+  });
   const expected = `${drill!.sku} — ${drill!.name}, 2\n${blades!.sku} — ${blades!.name}, 10`;
   await signIn(freshUser);
 
@@ -122,11 +147,16 @@ test('a SKU in any case is ordered; Order this list and Order again write "SKU �
 
   // My Orders shows each line's SKU; Order again writes the same lines, checked at once.
   await page.goto('/dashboard/myOrders');
-  const orderRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
+  const orderRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
   await orderRow.getByText('2 lines').click();
-  await expect(orderRow.getByRole('list', { name: /^Lines of / }).getByRole('listitem').first()).toContainText(
-    `${drill!.sku} — ${drill!.name}`,
-  );
+  await expect(
+    orderRow
+      .getByRole('list', { name: /^Lines of / })
+      .getByRole('listitem')
+      .first(),
+  ).toContainText(`${drill!.sku} — ${drill!.name}`);
   for (const width of [375, 1920, 1280]) {
     // Opened at each width (the phone's menu slides away after a resize); the lines wrap on a phone.
     await page.setViewportSize({ width, height: 900 });
@@ -140,16 +170,34 @@ test('a SKU in any case is ordered; Order this list and Order again write "SKU �
   await expect(quickOrderLines(page)).toHaveValue(expected);
   await expect(status(page)).toHaveText('2 lines checked: every line can be ordered.');
   const lists = await customer.get<SavedList[]>('/savedLists');
-  expect(lists.find((list) => list.name === listName)?.lines.map((line) => line.sku)).toEqual([drill!.sku, blades!.sku]);
+  expect(lists.find((list) => list.name === listName)?.lines.map((line) => line.sku)).toEqual([
+    drill!.sku,
+    blades!.sku,
+  ]);
 });
 
-test('My Orders shows the SKU of a single-tool order', async ({ page, signIn, freshUser, apiAs }) => {
-  const { id, tools: [tool] } = await toolsOf(apiAs, (id) => [{ name: `Sku Single ${id}`, sku: `ONE-${id}` }]);
+test('My Orders shows the SKU of a single-tool order', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const {
+    id,
+    tools: [tool],
+  } = await toolsOf(apiAs, (id) => [{ name: `Sku Single ${id}`, sku: `ONE-${id}` }]);
   const customer = await apiAs(freshUser);
-  await customer.post('/orders', { toolId: tool!._id, orderQuantity: 1, address: '1 Main St', phone: '555-0100' });
+  await customer.post('/orders', {
+    toolId: tool!._id,
+    orderQuantity: 1,
+    address: '1 Main St',
+    phone: '555-0100',
+  });
   await signIn(freshUser);
   await page.goto('/dashboard/myOrders');
-  const row = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: tool!.name }) });
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: tool!.name }) });
   await expect(row.getByRole('rowheader')).toContainText(`SKU ONE-${id}`);
   await expectNoAxeViolations(page);
 });

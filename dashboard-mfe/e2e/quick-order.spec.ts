@@ -2,7 +2,13 @@
 // as one order and paid; My Orders shows its lines and orders them again.
 import { randomUUID } from 'node:crypto';
 import { BuyingMessages, formatDollars, type Order } from '@toolshop/contracts';
-import { expect, expectNoAxeViolations, expectNoSidewaysScroll, expectNothingClipped, test } from '@toolshop/devstack/e2e';
+import {
+  expect,
+  expectNoAxeViolations,
+  expectNoSidewaysScroll,
+  expectNothingClipped,
+  test,
+} from '@toolshop/devstack/e2e';
 import { createTools, pay, placeButton, quickOrderLines, status } from './quick-order-helpers';
 
 test('a quick order with bad lines shows each problem, is corrected, placed as one order and paid', async ({
@@ -23,13 +29,23 @@ test('a quick order with bad lines shows each problem, is corrected, placed as o
   await expect(placeButton(page)).toBeDisabled();
 
   await quickOrderLines(page).fill(
-    [`${drill!.name}, 2`, `${blades!.name.toUpperCase()}, 7`, `No Such Tool ${id}, 1`, 'a line without a quantity'].join('\n'),
+    [
+      `${drill!.name}, 2`,
+      `${blades!.name.toUpperCase()}, 7`,
+      `No Such Tool ${id}, 1`,
+      'a line without a quantity',
+    ].join('\n'),
   );
   await page.getByRole('button', { name: 'Check lines' }).click();
-  await expect(status(page)).toHaveText('4 lines checked: 3 need attention. Correct them and check again.');
-  const row = (name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+  await expect(status(page)).toHaveText(
+    '4 lines checked: 3 need attention. Correct them and check again.',
+  );
+  const row = (name: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
   await expect(row(blades!.name)).toContainText(BuyingMessages.packMultiple(5));
-  await expect(row(`No Such Tool ${id}`)).toContainText(BuyingMessages.unknownProduct(`No Such Tool ${id}`));
+  await expect(row(`No Such Tool ${id}`)).toContainText(
+    BuyingMessages.unknownProduct(`No Such Tool ${id}`),
+  );
   await expect(row('a line without a quantity')).toContainText(BuyingMessages.lineFormat);
   await expect(row(drill!.name)).toContainText('$258');
   await expect(placeButton(page)).toBeDisabled();
@@ -73,13 +89,20 @@ test('a quick order with bad lines shows each problem, is corrected, placed as o
   // My Orders lists the lines under the order (a phone too); Order again opens Quick Order with
   // them, checked, and the order's delivery.
   await page.goto('/dashboard/myOrders');
-  const orderRow = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
+  const orderRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
   await orderRow.getByText('2 lines').click();
-  await expect(orderRow.getByRole('list', { name: `Lines of ${drill!.name} and 1 more` })).toContainText(`${blades!.name}× 10 @ $9 = $90`);
+  await expect(
+    orderRow.getByRole('list', { name: `Lines of ${drill!.name} and 1 more` }),
+  ).toContainText(`${blades!.name}× 10 @ $9 = $90`);
   await page.setViewportSize({ width: 375, height: 800 });
   await expectNoSidewaysScroll(page);
   await expectNothingClipped(page);
-  await page.screenshot({ path: test.info().outputPath('my-orders-lines-375.png'), fullPage: true });
+  await page.screenshot({
+    path: test.info().outputPath('my-orders-lines-375.png'),
+    fullPage: true,
+  });
   await page.setViewportSize({ width: 1280, height: 900 });
   await orderRow.getByRole('link', { name: `Order again: ${drill!.name} and 1 more` }).click();
   await expect(page).toHaveURL(/\/dashboard\/quickOrder$/);

@@ -21,7 +21,11 @@ for (const width of [1280, 375]) {
 
 // Issue 33, item 6: after "Post review" the result takes the focus, in view, at every width.
 for (const width of [375, 1280, 1920]) {
-  test(`at ${width} px a posted review moves the focus to its result`, async ({ page, signIn, freshUser }) => {
+  test(`at ${width} px a posted review moves the focus to its result`, async ({
+    page,
+    signIn,
+    freshUser,
+  }) => {
     await openAtWidth(page, signIn, freshUser, width, '/dashboard/review');
     const form = page.getByRole('form', { name: 'Add a review' });
     await form.getByLabel(/^Rating/).fill('5');

@@ -8,12 +8,17 @@ const openReviewForm = async (page: Page) => {
 };
 const postButton = (page: Page) => page.getByRole('button', { name: 'Post review' });
 
-test('the review form gives each of the spec messages and sends nothing invalid', async ({ page, signIn, freshUser }) => {
+test('the review form gives each of the spec messages and sends nothing invalid', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await openReviewForm(page);
   const posts: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === '/reviews') posts.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === '/reviews')
+      posts.push(request.url());
   });
   const rating = page.getByLabel(/^Rating/);
   const opinion = page.getByLabel('Your opinion');
@@ -42,7 +47,11 @@ test('the review form gives each of the spec messages and sends nothing invalid'
   expect(posts).toEqual([]);
 });
 
-test('a posted review is listed under the form and on the home page', async ({ page, signIn, freshUser }) => {
+test('a posted review is listed under the form and on the home page', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   const text = `Sharp blades and quick delivery (${freshUser.email})`;
   await signIn(freshUser);
   await openReviewForm(page);
@@ -68,10 +77,17 @@ test('a posted review is listed under the form and on the home page', async ({ p
 });
 
 // Issue 33, item 3: "Add A Review" lets the customer pick a tool they bought; the review is then the tool's.
-test('a customer reviews a tool they bought, picked in the form, and it shows on the tool page', async ({ page, signIn, freshUser, apiAs }) => {
+test('a customer reviews a tool they bought, picked in the form, and it shows on the tool page', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
   const customer = await apiAs(freshUser);
   const paid = await placePaidOrder(customer, freshUser);
-  const orders = await customer.get<{ toolId: string; name: string }[]>(`/orders?email=${encodeURIComponent(freshUser.email)}`);
+  const orders = await customer.get<{ toolId: string; name: string }[]>(
+    `/orders?email=${encodeURIComponent(freshUser.email)}`,
+  );
   const order = orders.find((one) => one.name === paid.name);
   if (!order) throw new Error('the paid order is not listed');
   await signIn(freshUser);
@@ -81,7 +97,10 @@ test('a customer reviews a tool they bought, picked in the form, and it shows on
     const pick = page.getByLabel('Tool you bought (optional)');
     await expect(pick.getByRole('option')).toHaveText(['The shop in general', paid.name]);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath(`review-pick-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`review-pick-${width}.png`),
+      fullPage: true,
+    });
   }
   const text = `Does the job (${freshUser.email})`;
   await page.getByLabel('Tool you bought (optional)').selectOption({ label: paid.name });
@@ -91,13 +110,19 @@ test('a customer reviews a tool they bought, picked in the form, and it shows on
   await expect(page.getByText(Messages.reviewAdded)).toBeVisible();
   await expect(page.getByLabel('Tool you bought (optional)')).toHaveValue('');
 
-  const ofTool = await customer.get<{ opinion: string; verifiedBuyer: boolean }[]>(`/reviews?toolId=${order.toolId}`);
+  const ofTool = await customer.get<{ opinion: string; verifiedBuyer: boolean }[]>(
+    `/reviews?toolId=${order.toolId}`,
+  );
   expect(ofTool).toContainEqual(expect.objectContaining({ opinion: text, verifiedBuyer: true }));
   await page.goto(`/tools/${order.toolId}`);
   await expect(page.getByRole('region', { name: 'Reviews' }).getByText(text)).toBeVisible();
 });
 
-test('the review form offers no tool to pick before anything was bought', async ({ page, signIn, freshUser }) => {
+test('the review form offers no tool to pick before anything was bought', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await openReviewForm(page);
   await expect(page.getByLabel('Your opinion')).toBeVisible();

@@ -2,7 +2,13 @@
 // clicks from the list page (the issue's target); a customer never sees another customer's list.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
-import { BuyingMessages, formatDollars, type Order, type SavedList, type Tool } from '@toolshop/contracts';
+import {
+  BuyingMessages,
+  formatDollars,
+  type Order,
+  type SavedList,
+  type Tool,
+} from '@toolshop/contracts';
 import {
   createUser,
   expect,
@@ -34,13 +40,19 @@ test('a 20-line saved list is ordered again and paid: at most 5 clicks from the 
   const id = randomUUID().slice(0, 8);
   const tools = await createTools(
     await apiAs('admin'),
-    Array.from({ length: 20 }, (_, i) => ({ name: `Workshop Part ${String(i + 1).padStart(2, '0')} ${id}`, price: 10 + i })),
+    Array.from({ length: 20 }, (_, i) => ({
+      name: `Workshop Part ${String(i + 1).padStart(2, '0')} ${id}`,
+      price: 10 + i,
+    })),
   );
   const customer = await apiAs(freshUser);
   // A repeat customer: an earlier order gives Quick Order its delivery address and phone.
   await placeOrder(customer);
   const name = `Monthly consumables ${id}`;
-  await customer.post('/savedLists', { name, lines: tools.map((tool, i) => ({ toolId: tool._id, quantity: i + 1 })) });
+  await customer.post('/savedLists', {
+    name,
+    lines: tools.map((tool, i) => ({ toolId: tool._id, quantity: i + 1 })),
+  });
   const total = tools.reduce((sum, tool, i) => sum + (i + 1) * tool.price, 0);
 
   await signIn(freshUser);
@@ -57,7 +69,9 @@ test('a 20-line saved list is ordered again and paid: at most 5 clicks from the 
   await expect(page.getByText(`Total ${formatDollars(total)}`)).toBeVisible();
   await placeButton(page).click();
   await expect(page).toHaveURL(/\/dashboard\/payment\/[0-9a-f]{24}$/);
-  await expect(page.getByRole('list', { name: 'Lines of this order' }).getByRole('listitem')).toHaveCount(20);
+  await expect(
+    page.getByRole('list', { name: 'Lines of this order' }).getByRole('listitem'),
+  ).toHaveCount(20);
   const toPayment = await clicks();
   const toPaymentMs = Date.now() - started;
   await pay(page);

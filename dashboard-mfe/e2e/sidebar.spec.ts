@@ -9,26 +9,58 @@ const sidebarLinks = async (page: Page) => {
   return sidebar(page).getByRole('link').allTextContents();
 };
 
-test('a customer sees My Profile, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({ page, signIn, freshUser }) => {
+test('a customer sees My Profile, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await page.goto('/dashboard');
-  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Add A Review', 'My Orders', 'Quick Order', 'Saved Lists']);
-  await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).toHaveAttribute('aria-current', 'page');
+  expect(await sidebarLinks(page)).toEqual([
+    'My Profile',
+    'Add A Review',
+    'My Orders',
+    'Quick Order',
+    'Saved Lists',
+  ]);
+  await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 
   await sidebar(page).getByRole('link', { name: 'My Orders' }).click();
   await expect(page).toHaveURL(/\/dashboard\/myOrders$/);
   await expect(page.getByRole('heading', { level: 1, name: 'My Orders' })).toBeVisible();
-  await expect(sidebar(page).getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
-  await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current', 'page');
+  await expect(sidebar(page).getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).not.toHaveAttribute(
+    'aria-current',
+    'page',
+  );
 });
 
 test('an admin sees My Profile and the seven management pages', async ({ page, signIn }) => {
   await signIn('admin');
   await page.goto('/dashboard');
-  expect(await sidebarLinks(page)).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']);
+  expect(await sidebarLinks(page)).toEqual([
+    'My Profile',
+    'Make Admin',
+    'Add A Product',
+    'Manage Products',
+    'Manage All Orders',
+    'Manage Reviews',
+    'Audit Log',
+    'Remote Releases',
+  ]);
 });
 
-test('on a phone the sidebar is a drawer behind the menu button', async ({ page, signIn, freshUser }) => {
+test('on a phone the sidebar is a drawer behind the menu button', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/dashboard');

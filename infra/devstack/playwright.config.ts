@@ -21,7 +21,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['html', { outputFolder: join(repoRoot, 'playwright-report', runName), open: 'never' }]],
+  reporter: [
+    ['list'],
+    ['html', { outputFolder: join(repoRoot, 'playwright-report', runName), open: 'never' }],
+  ],
   use: {
     baseURL: shell,
     screenshot: 'on',
@@ -38,8 +41,18 @@ export default defineConfig({
     })),
     // Releases switch what every visitor of the stack gets: they run after all the other
     // tests (`--no-deps` runs them alone: `playwright test -c ... --no-deps storefront-mfe/e2e/release`).
-    { name: 'releases', testDir: join(repoRoot, 'storefront-mfe', 'e2e'), testMatch: 'release.spec.ts', dependencies: apps },
+    {
+      name: 'releases',
+      testDir: join(repoRoot, 'storefront-mfe', 'e2e'),
+      testMatch: 'release.spec.ts',
+      dependencies: apps,
+    },
     // The release gates and their signals: they change only the admin remote, so beside "releases".
-    { name: 'release-gates', testDir: join(repoRoot, 'shell', 'e2e'), testMatch: 'release-gates.spec.ts', dependencies: apps },
+    {
+      name: 'release-gates',
+      testDir: join(repoRoot, 'shell', 'e2e'),
+      testMatch: 'release-gates.spec.ts',
+      dependencies: apps,
+    },
   ],
 });

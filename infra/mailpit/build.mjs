@@ -15,16 +15,24 @@ const work = join(here, '.build');
 const vendorUi = join(here, 'vendor', modulePath, 'server/ui/dist');
 
 function sh(command, args, cwd, options = {}) {
-  const result = spawnSync(command, args, { cwd, stdio: options.capture ? 'pipe' : 'inherit', encoding: 'utf8' });
+  const result = spawnSync(command, args, {
+    cwd,
+    stdio: options.capture ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
   if (result.status !== 0) {
-    throw new Error(`${command} ${args.join(' ')} failed in ${cwd}${options.capture ? `: ${result.stderr}` : ''}`);
+    throw new Error(
+      `${command} ${args.join(' ')} failed in ${cwd}${options.capture ? `: ${result.stderr}` : ''}`,
+    );
   }
   return result.stdout;
 }
 
 /** The module's source as the proxy serves it (read-only in the module cache). */
 function moduleSource() {
-  const { Dir, Version } = JSON.parse(sh('go', ['mod', 'download', '-json', modulePath], here, { capture: true }));
+  const { Dir, Version } = JSON.parse(
+    sh('go', ['mod', 'download', '-json', modulePath], here, { capture: true }),
+  );
   return { dir: Dir, version: Version };
 }
 

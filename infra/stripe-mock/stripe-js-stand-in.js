@@ -22,13 +22,17 @@
       input.setAttribute('aria-label', label);
       input.setAttribute('autocomplete', autocomplete);
       input.setAttribute('inputmode', 'numeric');
-      input.style.cssText = 'border:0;font:inherit;min-width:0;flex:' + (name === 'cardnumber' ? 2 : 1) + ';background:transparent';
+      input.style.cssText =
+        'border:0;font:inherit;min-width:0;flex:' +
+        (name === 'cardnumber' ? 2 : 1) +
+        ';background:transparent';
       input.addEventListener('input', function () {
         var values = element._values();
         emit('change', {
           elementType: 'card',
           empty: !values.number && !values.expiry && !values.cvc,
-          complete: values.number.length >= 13 && values.expiry.length === 4 && values.cvc.length >= 3,
+          complete:
+            values.number.length >= 13 && values.expiry.length === 4 && values.cvc.length >= 3,
           error: undefined,
         });
       });
@@ -91,7 +95,10 @@
         return created.card;
       },
       getElement: function (typeOrComponent) {
-        var type = typeof typeOrComponent === 'string' ? typeOrComponent : typeOrComponent && typeOrComponent.__elementType;
+        var type =
+          typeof typeOrComponent === 'string'
+            ? typeOrComponent
+            : typeOrComponent && typeOrComponent.__elementType;
         return created[type] || null;
       },
       update: function () {},

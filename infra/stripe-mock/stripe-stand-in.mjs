@@ -8,10 +8,18 @@ import { createServer } from 'node:http';
 
 /** Stripe's test cards that fail, with Stripe's error fields; any other Luhn-valid card succeeds. */
 const FAILING_CARDS = {
-  '4000000000000002': { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' },
-  '4000000000009995': { code: 'card_declined', decline_code: 'insufficient_funds', message: 'Your card has insufficient funds.' },
-  '4000000000000069': { code: 'expired_card', message: 'Your card has expired.' },
-  '4000000000000127': { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
+  4000000000000002: {
+    code: 'card_declined',
+    decline_code: 'generic_decline',
+    message: 'Your card was declined.',
+  },
+  4000000000009995: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: 'Your card has insufficient funds.',
+  },
+  4000000000000069: { code: 'expired_card', message: 'Your card has expired.' },
+  4000000000000127: { code: 'incorrect_cvc', message: "Your card's security code is incorrect." },
 };
 const CREATE_PARAMS = new Set(['amount', 'currency', 'allowed_payment_method_types', 'metadata']);
 
@@ -44,7 +52,8 @@ function cardOutcome(card = {}) {
     if (i % 2 === 1) digit = digit * 2 > 9 ? digit * 2 - 9 : digit * 2;
     sum += digit;
   });
-  if (number.length < 13 || sum % 10 !== 0) return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
+  if (number.length < 13 || sum % 10 !== 0)
+    return { code: 'incorrect_number', message: 'Your card number is incorrect.' };
   return undefined;
 }
 
@@ -82,7 +91,10 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
     });
     const result = await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', 'stripe-signature': signWebhook(payload, secret) },
+      headers: {
+        'content-type': 'application/json',
+        'stripe-signature': signWebhook(payload, secret),
+      },
       body: payload,
     });
     return { status: result.status, payload };
@@ -103,19 +115,40 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
       return response.end();
     }
     const secretKey = /^Bearer sk_test_\w+$/.test(request.headers.authorization ?? '');
-    const match = /^\/v1\/payment_intents(?:\/(pi_\w+))?(?:\/(confirm|cancel))?$/.exec(url.pathname);
-    if (!match) return fail(response, 404, { type: 'invalid_request_error', message: `Unrecognized request URL (${request.method}: ${url.pathname})` });
+    const match = /^\/v1\/payment_intents(?:\/(pi_\w+))?(?:\/(confirm|cancel))?$/.exec(
+      url.pathname,
+    );
+    if (!match)
+      return fail(response, 404, {
+        type: 'invalid_request_error',
+        message: `Unrecognized request URL (${request.method}: ${url.pathname})`,
+      });
     const [, id, action] = match;
     const confirm = action === 'confirm';
 
     if (!id && request.method === 'POST') {
-      if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      if (!secretKey)
+        return fail(response, 401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided',
+        });
       const unknown = Object.keys(params).find((name) => !CREATE_PARAMS.has(name));
-      if (unknown) return fail(response, 400, { type: 'invalid_request_error', message: `Received unknown parameter: ${unknown}`, param: unknown });
+      if (unknown)
+        return fail(response, 400, {
+          type: 'invalid_request_error',
+          message: `Received unknown parameter: ${unknown}`,
+          param: unknown,
+        });
       const amount = Number(params.amount);
-      if (!Number.isInteger(amount) || amount < 50) return fail(response, 400, { type: 'invalid_request_error', message: 'Amount must be at least $0.50 usd', param: 'amount' });
+      if (!Number.isInteger(amount) || amount < 50)
+        return fail(response, 400, {
+          type: 'invalid_request_error',
+          message: 'Amount must be at least $0.50 usd',
+          param: 'amount',
+        });
       const key = request.headers['idempotency-key'];
-      if (key && byIdempotencyKey.has(key)) return send(response, 200, intents.get(byIdempotencyKey.get(key)));
+      if (key && byIdempotencyKey.has(key))
+        return send(response, 200, intents.get(byIdempotencyKey.get(key)));
       const intentId = `pi_${token(12)}`;
       const intent = {
         id: intentId,
@@ -137,10 +170,20 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
     }
 
     const intent = id && intents.get(id);
-    if (!intent) return fail(response, 404, { type: 'invalid_request_error', code: 'resource_missing', message: `No such payment_intent: '${id}'`, param: 'intent' });
+    if (!intent)
+      return fail(response, 404, {
+        type: 'invalid_request_error',
+        code: 'resource_missing',
+        message: `No such payment_intent: '${id}'`,
+        param: 'intent',
+      });
 
     if (action === 'cancel' && request.method === 'POST') {
-      if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      if (!secretKey)
+        return fail(response, 401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided',
+        });
       // Money taken or on its way stays (Stripe cancels a processing card payment only in rare cases).
       if (['succeeded', 'processing', 'canceled'].includes(intent.status)) {
         return fail(response, 400, {
@@ -149,34 +192,60 @@ export async function startStripeStandIn({ port = 0, webhook } = {}) {
           message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}. Only a PaymentIntent with one of the following statuses may be canceled: requires_payment_method, requires_capture, requires_confirmation, requires_action, processing.`,
         });
       }
-      Object.assign(intent, { status: 'canceled', canceled_at: Math.floor(Date.now() / 1000), cancellation_reason: params.cancellation_reason ?? null });
+      Object.assign(intent, {
+        status: 'canceled',
+        canceled_at: Math.floor(Date.now() / 1000),
+        cancellation_reason: params.cancellation_reason ?? null,
+      });
       return send(response, 200, intent);
     }
 
     if (!action && request.method === 'GET') {
-      if (!secretKey) return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid API Key provided' });
+      if (!secretKey)
+        return fail(response, 401, {
+          type: 'invalid_request_error',
+          message: 'Invalid API Key provided',
+        });
       return send(response, 200, intent);
     }
 
     if (confirm && request.method === 'POST') {
       // The browser's call: publishable key and client secret, as Stripe.js sends them.
-      if (!/^pk_test_\w+$/.test(params.key ?? '') || params.client_secret !== intent.client_secret) {
-        return fail(response, 401, { type: 'invalid_request_error', message: 'Invalid client secret or publishable key' });
+      if (
+        !/^pk_test_\w+$/.test(params.key ?? '') ||
+        params.client_secret !== intent.client_secret
+      ) {
+        return fail(response, 401, {
+          type: 'invalid_request_error',
+          message: 'Invalid client secret or publishable key',
+        });
       }
       if (intent.status !== 'requires_payment_method') {
-        return fail(response, 400, { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.` });
+        return fail(response, 400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot confirm this PaymentIntent because it has a status of ${intent.status}.`,
+        });
       }
       const card = params.payment_method_data?.card;
       const billing = params.payment_method_data?.billing_details;
       if (!billing?.email || !billing?.address?.line1) {
-        return fail(response, 400, { type: 'invalid_request_error', message: 'Billing email and address are required.' });
+        return fail(response, 400, {
+          type: 'invalid_request_error',
+          message: 'Billing email and address are required.',
+        });
       }
       const error = cardOutcome(card);
       if (error) {
         intent.last_payment_error = { type: 'card_error', ...error };
         return fail(response, 402, { type: 'card_error', ...error, payment_intent: intent });
       }
-      Object.assign(intent, { status: 'succeeded', amount_received: intent.amount, last_payment_error: null, latest_charge: `ch_${token(8)}` });
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: intent.amount,
+        last_payment_error: null,
+        latest_charge: `ch_${token(8)}`,
+      });
       send(response, 200, intent);
       if (options.webhook) deliveries.push(deliver(options.webhook, { ...intent }));
       return undefined;

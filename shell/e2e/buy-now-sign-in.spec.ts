@@ -22,7 +22,10 @@ const signInRoundTrip = 30_000;
 // A visitor's "Buy Now" says why it asks to sign in, and sign-up (through the mailed
 // link) returns to the tool as sign-in does.
 for (const width of [1280, 375]) {
-  test(`at ${width} px a visitor's Buy Now says why, and sign-up returns to the tool`, async ({ page, mailbox }, info) => {
+  test(`at ${width} px a visitor's Buy Now says why, and sign-up returns to the tool`, async ({
+    page,
+    mailbox,
+  }, info) => {
     await page.setViewportSize({ width, height: 800 });
     const [tool] = await (await apiClient(null)).get<{ _id: string; name: string }[]>('/tools');
     if (!tool) throw new Error('no tool');
@@ -46,7 +49,10 @@ for (const width of [1280, 375]) {
     await page.goto(mailbox.firstLink(mail));
     await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`, { timeout: signInRoundTrip });
     await expect(page.getByRole('heading', { name: tool.name }).first()).toBeVisible();
-    await page.screenshot({ path: info.outputPath(`buy-now-after-signup-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`buy-now-after-signup-${width}.png`),
+      fullPage: true,
+    });
   });
 }
 
@@ -64,7 +70,10 @@ test('a forged return target cannot send a new account off the site', async ({ p
 
 // The return target travels with the sign-up through the identity provider: the mailed link opened
 // where this browser's storage is gone (another browser, storage cleared) still lands on the tool.
-test('the mailed sign-up link lands on the tool even with the storage cleared', async ({ page, mailbox }, info) => {
+test('the mailed sign-up link lands on the tool even with the storage cleared', async ({
+  page,
+  mailbox,
+}, info) => {
   const [tool] = await (await apiClient(null)).get<{ _id: string; name: string }[]>('/tools');
   if (!tool) throw new Error('no tool');
   await page.goto(`/tools/${tool._id}`);
@@ -87,6 +96,9 @@ test('the mailed sign-up link lands on the tool even with the storage cleared', 
   await expectNoAxeViolations(page);
   for (const width of [375, 1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`signup-elsewhere-tool-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`signup-elsewhere-tool-${width}.png`),
+      fullPage: true,
+    });
   }
 });

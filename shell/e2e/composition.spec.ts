@@ -1,11 +1,19 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
-test('a stopped remote shows its fallback with retry while the navbar and the other remotes work', async ({ page, signIn, freshUser }) => {
+test('a stopped remote shows its fallback with retry while the navbar and the other remotes work', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   // The storefront's server stops answering (as if its deployment were down).
-  await page.context().route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
+  await page
+    .context()
+    .route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
   await page.goto('/');
-  const fallback = page.getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+  const fallback = page
+    .getByRole('alert')
+    .filter({ hasText: 'The shop is not available right now.' });
   await expect(fallback).toBeVisible();
   await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
 
@@ -21,15 +29,23 @@ test('a stopped remote shows its fallback with retry while the navbar and the ot
   await fallback.getByRole('button', { name: 'Retry' }).click();
   await expect(fallback).toHaveCount(0);
   await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
 });
 
-test('a remote that crashes while rendering shows its fallback with retry in the page area only', async ({ page, signIn }) => {
+test('a remote that crashes while rendering shows its fallback with retry in the page area only', async ({
+  page,
+  signIn,
+}) => {
   await signIn('customer');
   // The tool list answers something that is no list: the storefront's home page throws while rendering.
   await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
   await page.goto('/');
-  const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+  const fallback = page
+    .getByRole('main')
+    .getByRole('alert')
+    .filter({ hasText: 'The shop is not available right now.' });
   await expect(fallback).toBeVisible();
   await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
 
@@ -48,7 +64,9 @@ test('a remote that crashes while rendering shows its fallback with retry in the
   await fallback.getByRole('button', { name: 'Retry' }).click();
   await expect(fallback).toHaveCount(0);
   await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
 });
 
 // The routes of one remote share RemotePage's spot in the tree: the boundary that caught the home
@@ -56,21 +74,31 @@ test('a remote that crashes while rendering shows its fallback with retry in the
 test('after a crash, another route of the same remote renders', async ({ page }) => {
   await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
   await page.goto('/');
-  const fallback = page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+  const fallback = page
+    .getByRole('main')
+    .getByRole('alert')
+    .filter({ hasText: 'The shop is not available right now.' });
   await expect(fallback).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(fallback).toHaveCount(0);
 });
 
-test('the navbar and a remote share one auth store: sign-out and a new sign-in show without a reload', async ({ page, signIn, freshUser }) => {
+test('the navbar and a remote share one auth store: sign-out and a new sign-in show without a reload', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn('customer');
   await page.goto('/dashboard');
   const main = page.getByRole('main');
   await expect(main.getByText('customer@toolshop.test').first()).toBeVisible();
   await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Sign Out' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('button', { name: 'Sign Out' })
+    .click();
   await expect(page).toHaveURL(/\/login$/);
   await page.getByLabel('Email').fill(freshUser.email);
   await page.getByLabel('Password').fill(freshUser.password);
@@ -79,10 +107,16 @@ test('the navbar and a remote share one auth store: sign-out and a new sign-in s
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(main.getByText(freshUser.email).first()).toBeVisible();
   await expect(main.getByText('customer@toolshop.test')).toHaveCount(0);
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
 });
 
-test('a 401 on My Orders signs the user out, removes the token and goes to /', async ({ page, signIn, freshUser }) => {
+test('a 401 on My Orders signs the user out, removes the token and goes to /', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   await page.goto('/dashboard');
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
@@ -91,6 +125,8 @@ test('a 401 on My Orders signs the user out, removes the token and goes to /', a
   await page.getByRole('main').getByRole('link', { name: 'My Orders' }).click();
 
   await expect(page).toHaveURL(`${stack.shell}/`);
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+  ).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
 });

@@ -2,7 +2,12 @@ import { Messages } from '@toolshop/contracts';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
 test('login-required routes send a visitor to /login', async ({ page }) => {
-  for (const path of ['/tools/123', '/dashboard', '/dashboard/myOrders', '/dashboard/payment/abc']) {
+  for (const path of [
+    '/tools/123',
+    '/dashboard',
+    '/dashboard/myOrders',
+    '/dashboard/payment/abc',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(`${stack.shell}/login`);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
@@ -11,7 +16,12 @@ test('login-required routes send a visitor to /login', async ({ page }) => {
 
 test('admin routes send a signed-in customer to /login', async ({ page, signIn, freshUser }) => {
   await signIn(freshUser);
-  for (const path of ['/dashboard/users', '/dashboard/addProduct', '/dashboard/manageProducts', '/dashboard/manageOrders']) {
+  for (const path of [
+    '/dashboard/users',
+    '/dashboard/addProduct',
+    '/dashboard/manageProducts',
+    '/dashboard/manageOrders',
+  ]) {
     await page.goto(path);
     await expect(page).toHaveURL(`${stack.shell}/login`);
   }
@@ -26,7 +36,9 @@ test('an admin reaches the admin routes inside the dashboard layout', async ({ p
   await expect(page.getByRole('heading', { name: 'Manage All Orders' })).toBeVisible();
 });
 
-test('an unknown path shows the 404 dialog over the hero; the button returns home', async ({ page }) => {
+test('an unknown path shows the 404 dialog over the hero; the button returns home', async ({
+  page,
+}) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: Messages.notFoundHero })).toBeAttached();
   const dialog = page.getByRole('dialog', { name: Messages.notFoundTitle });

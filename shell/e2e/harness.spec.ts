@@ -1,7 +1,10 @@
 import { apiClient, demo, expect, stack, test } from '@toolshop/devstack/e2e';
 
 // Each remote's own server also serves its standalone harness (own router, dev sign-in): QA can test it alone.
-test('the dashboard remote runs alone in its harness with a dev sign-in', async ({ page, freshUser }) => {
+test('the dashboard remote runs alone in its harness with a dev sign-in', async ({
+  page,
+  freshUser,
+}) => {
   await page.goto(`${stack.remotes.dashboard}/dashboard/myOrders`);
   await expect(page.getByText('dashboard · standalone harness')).toBeVisible();
   const signInForm = page.getByRole('form', { name: 'Dev sign-in' });
@@ -20,10 +23,17 @@ test('the storefront remote runs alone in its harness', async ({ page }) => {
   await expect(page).toHaveTitle(/Blogs/);
 });
 
-test('pointing the shell at a moved remote is an edit of /remotes.json, no rebuild', async ({ page }) => {
+test('pointing the shell at a moved remote is an edit of /remotes.json, no rebuild', async ({
+  page,
+}) => {
   // Same build, another address: the storefront now "lives" at 127.0.0.1 instead of localhost.
   const moved = stack.remotes.storefront.replace('localhost', '127.0.0.1');
-  const map = { ...Object.fromEntries(Object.entries(stack.remotes).map(([name, url]) => [name, `${url}/mf-manifest.json`])), storefront: `${moved}/mf-manifest.json` };
+  const map = {
+    ...Object.fromEntries(
+      Object.entries(stack.remotes).map(([name, url]) => [name, `${url}/mf-manifest.json`]),
+    ),
+    storefront: `${moved}/mf-manifest.json`,
+  };
   await page.route(`${stack.shell}/remotes.json`, (route) => route.fulfill({ json: map }));
   const fromMoved: string[] = [];
   page.on('requestfinished', (request) => {
@@ -34,10 +44,14 @@ test('pointing the shell at a moved remote is an edit of /remotes.json, no rebui
 
   await expect(page.getByRole('link', { name: 'Buy Now' }).first()).toBeVisible();
   expect(fromMoved.some((url) => url.endsWith('/mf-manifest.json'))).toBe(true);
-  expect(fromMoved.some((url) => url.endsWith('.js') && !url.endsWith('remoteEntry.js'))).toBe(true);
+  expect(fromMoved.some((url) => url.endsWith('.js') && !url.endsWith('remoteEntry.js'))).toBe(
+    true,
+  );
 });
 
-test('a harness waits for the session: the demo admin signs in with one click and the list loads', async ({ page }) => {
+test('a harness waits for the session: the demo admin signs in with one click and the list loads', async ({
+  page,
+}) => {
   // The users list holds whoever has used the API: the demo customer may not have yet on a fresh stack.
   await (await apiClient(demo.customer)).get('/savedLists');
   await page.goto(`${stack.remotes.admin}/dashboard/users`);
@@ -58,7 +72,10 @@ test('the root of the dashboard and admin harnesses lists their pages', async ({
   ] as const) {
     await page.goto(`${stack.remotes[remote]}/`);
     await expect(page.getByRole('heading', { name: `The ${remote} remote's pages` })).toBeVisible();
-    await page.getByRole('main').getByRole('link', { name: new RegExp(`^${link} /dashboard/`) }).click();
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: new RegExp(`^${link} /dashboard/`) })
+      .click();
     await expect(page).toHaveURL(/\/dashboard\//);
   }
 });

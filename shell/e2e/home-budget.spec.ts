@@ -25,5 +25,11 @@ test('the home page loads its JavaScript within the 150 kB budget, one federatio
   const remoteEntry = sizes.find((s) => s.url.endsWith('/remoteEntry.js'));
   expect(remoteEntry, 'the storefront remote entry was loaded').toBeDefined();
   expect(remoteEntry!.gzip).toBeLessThan(12 * 1024);
-  expect(await page.evaluate(() => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name)).toBe('shell');
+  expect(
+    await page.evaluate(
+      () =>
+        (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })
+          ._FEDERATION_RUNTIME_CORE_FROM?.name,
+    ),
+  ).toBe('shell');
 });

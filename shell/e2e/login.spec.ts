@@ -15,7 +15,10 @@ test('the login form shows the spec messages before asking the provider', async 
   await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
 });
 
-test("a wrong password shows the identity provider's message under the form", async ({ page, freshUser }) => {
+test("a wrong password shows the identity provider's message under the form", async ({
+  page,
+  freshUser,
+}) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(freshUser.email);
   await page.getByLabel('Password').fill('wrong-password');
@@ -41,9 +44,17 @@ test('without an origin, login goes to /', async ({ page }) => {
   await expect(page).toHaveURL(`${stack.shell}/`);
 });
 
-test('sign-up: check the inbox, then the mailed link lands on /dashboard with the name set and the user record created', async ({ page, apiAs, mailbox }) => {
+test('sign-up: check the inbox, then the mailed link lands on /dashboard with the name set and the user record created', async ({
+  page,
+  apiAs,
+  mailbox,
+}) => {
   const id = Date.now().toString(36);
-  const user = { name: `Ada Lovelace ${id}`, email: `ada-${id}@e2e.test`, password: 'analytical-engine-1843' };
+  const user = {
+    name: `Ada Lovelace ${id}`,
+    email: `ada-${id}@e2e.test`,
+    password: 'analytical-engine-1843',
+  };
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create New Account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
@@ -67,11 +78,16 @@ test('sign-up: check the inbox, then the mailed link lands on /dashboard with th
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByText(user.name).first()).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText(user.email)).toBeVisible();
-  const profiles = await (await apiAs(user)).get<Array<{ email: string }>>(`/users?email=${encodeURIComponent(user.email)}`);
+  const profiles = await (
+    await apiAs(user)
+  ).get<Array<{ email: string }>>(`/users?email=${encodeURIComponent(user.email)}`);
   expect(profiles[0]?.email).toBe(user.email);
 });
 
-test('sign-up with a registered email answers as for a new one and mails the owner instead', async ({ page, mailbox }) => {
+test('sign-up with a registered email answers as for a new one and mails the owner instead', async ({
+  page,
+  mailbox,
+}) => {
   const existing = await createUser();
   await page.goto('/signup');
   await page.getByLabel('Name').fill('Someone');
@@ -80,12 +96,16 @@ test('sign-up with a registered email answers as for a new one and mails the own
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page.getByRole('status')).toHaveText(RuleMessages.signupCheckInbox);
   await expect(page.getByText('This email is already registered.')).toHaveCount(0);
-  const notice = await mailbox.waitForMessage(existing.email, { subject: /Someone tried to sign up/ });
+  const notice = await mailbox.waitForMessage(existing.email, {
+    subject: /Someone tried to sign up/,
+  });
   expect(notice.text).toContain('Forgot password?');
   expect(notice.text).not.toContain('Someone,');
 });
 
-test('the Google option signs in through the stand-in and returns to the origin', async ({ page }) => {
+test('the Google option signs in through the stand-in and returns to the origin', async ({
+  page,
+}) => {
   const email = `g-${Date.now().toString(36)}@gmail.test`;
   await page.goto('/tools/anything');
   await expect(page).toHaveURL(/\/login$/);
@@ -101,7 +121,9 @@ test('the Google option signs in through the stand-in and returns to the origin'
   expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
 });
 
-test('a deployment without the Google option (googleSignIn: false in /config.json) shows no Google button', async ({ page }) => {
+test('a deployment without the Google option (googleSignIn: false in /config.json) shows no Google button', async ({
+  page,
+}) => {
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });

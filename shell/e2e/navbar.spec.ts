@@ -1,16 +1,22 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 
-const navbar = (page: import('@playwright/test').Page) => page.getByRole('navigation', { name: 'Main' });
+const navbar = (page: import('@playwright/test').Page) =>
+  page.getByRole('navigation', { name: 'Main' });
 
 test('signed out, the navbar offers Home, Blogs, My Portfolio and Login', async ({ page }) => {
   await page.goto('/blogs');
   const nav = navbar(page);
-  for (const name of ['Home', 'Blogs', 'My Portfolio', 'Login']) await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
+  for (const name of ['Home', 'Blogs', 'My Portfolio', 'Login'])
+    await expect(nav.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveCount(0);
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
 });
 
-test('signed in, it adds Dashboard, the email and Sign Out; Sign Out removes the token', async ({ page, signIn, freshUser }) => {
+test('signed in, it adds Dashboard, the email and Sign Out; Sign Out removes the token', async ({
+  page,
+  signIn,
+  freshUser,
+}) => {
   await signIn(freshUser);
   const nav = navbar(page);
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();

@@ -9,7 +9,8 @@ const kB = 1024;
 
 /** A visitor signs in first: what a visitor of a sign-in page sees is its form, taking input. */
 const formReady = async (page: Page) => expect(page.getByLabel('Email')).toBeEditable();
-const footerShown = async (page: Page) => expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
+const footerShown = async (page: Page) =>
+  expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
 
 /** Each public page: where, when it is complete, its budget (gzip; measured now plus about 3 %). */
 const pages: { path: string; complete: (page: Page) => Promise<void>; budget: number }[] = [
@@ -27,7 +28,8 @@ const pages: { path: string; complete: (page: Page) => Promise<void>; budget: nu
   { path: '/signup', complete: formReady, budget: 140 * kB },
   {
     path: '/no-such-page',
-    complete: async (page) => expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible(),
+    complete: async (page) =>
+      expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible(),
     budget: 138 * kB,
   },
   // Tool detail as a visitor sees it: the page needs a session, so the visitor is sent to /login.
@@ -43,12 +45,16 @@ const pages: { path: string; complete: (page: Page) => Promise<void>; budget: nu
 
 async function toolPath(path: string) {
   if (!path.includes('{id}')) return path;
-  const [tool] = (await (await fetch(`${stack.api}/tools?limit=1&page=1`)).json()) as { _id: string }[];
+  const [tool] = (await (await fetch(`${stack.api}/tools?limit=1&page=1`)).json()) as {
+    _id: string;
+  }[];
   return path.replace('{id}', tool!._id);
 }
 
 for (const { path, complete, budget } of pages) {
-  test(`${path} loads its JavaScript within its ${(budget / kB).toFixed(0)} kB budget`, async ({ page }) => {
+  test(`${path} loads its JavaScript within its ${(budget / kB).toFixed(0)} kB budget`, async ({
+    page,
+  }) => {
     const url = await toolPath(path);
     const { total, listing } = await scriptsLoaded(page, async () => {
       await page.goto(url);

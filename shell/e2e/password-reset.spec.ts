@@ -11,7 +11,9 @@ async function askForLink(page: Page, email: string) {
   await expect(async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
-    await expect(page.getByRole('status')).toHaveText(RuleMessages.passwordResetSent, { timeout: 5000 });
+    await expect(page.getByRole('status')).toHaveText(RuleMessages.passwordResetSent, {
+      timeout: 5000,
+    });
   }).toPass({ timeout: 30_000 });
 }
 
@@ -25,7 +27,9 @@ test('forgot password: the link mailed to the owner sets a new password once; th
   await expect(page).toHaveURL(/\/forgot-password$/);
   await askForLink(page, freshUser.email);
 
-  const mail = await mailbox.waitForMessage(freshUser.email, { subject: /Choose a new Toolshop password/ });
+  const mail = await mailbox.waitForMessage(freshUser.email, {
+    subject: /Choose a new Toolshop password/,
+  });
   const link = mailbox.firstLink(mail);
   expect(link).toMatch(/\/reset-password#token=[A-Za-z0-9_-]{43}$/);
   await page.goto(link);
@@ -44,7 +48,9 @@ test('forgot password: the link mailed to the owner sets a new password once; th
   await page.getByLabel('Email').fill(freshUser.email);
   await page.getByLabel('Password').fill(newPassword);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await expect(page.getByRole('navigation', { name: 'Main' }).getByText(freshUser.email)).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main' }).getByText(freshUser.email),
+  ).toBeVisible();
 
   // The link works once.
   await page.goto(link);
@@ -53,7 +59,9 @@ test('forgot password: the link mailed to the owner sets a new password once; th
   await expect(page.getByRole('alert')).toHaveText(RuleMessages.passwordResetLinkInvalid);
 });
 
-test('forgot password answers an address without an account exactly as one with an account', async ({ page }) => {
+test('forgot password answers an address without an account exactly as one with an account', async ({
+  page,
+}) => {
   await page.goto('/forgot-password');
   await askForLink(page, `nobody-${Date.now().toString(36)}@e2e.test`);
 });

@@ -15,7 +15,11 @@ const pages = [
 /** Waits until the stack's server composes the page with its fragment (a fresh server may not yet). */
 async function prerendered(path: string) {
   await expect
-    .poll(async () => (await (await fetch(`${stack.shell}${path}`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+    .poll(
+      async () =>
+        (await (await fetch(`${stack.shell}${path}`)).text()).includes('data-prerendered'),
+      { timeout: 30_000 },
+    )
     .toBe(true);
 }
 
@@ -27,11 +31,14 @@ test.describe('without JavaScript', () => {
       await prerendered(path);
       await page.goto(path);
       const nav = page.getByRole('navigation', { name: 'Main' });
-      for (const name of ['Home', 'Blogs', 'My Portfolio']) await expect(nav.getByRole('link', { name })).toBeVisible();
+      for (const name of ['Home', 'Blogs', 'My Portfolio'])
+        await expect(nav.getByRole('link', { name })).toBeVisible();
       const title = page.getByRole('heading', { level, name: heading }).first();
       await expect(title).toBeVisible();
       // The page's own stylesheets came with it: the heading is larger than body text.
-      expect(await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThan(20);
+      expect(await title.evaluate((h) => parseFloat(getComputedStyle(h).fontSize))).toBeGreaterThan(
+        20,
+      );
       expect(await nav.evaluate((n) => getComputedStyle(n).display)).toBe('flex');
     });
   }
@@ -52,20 +59,29 @@ async function watchHydration(page: Page) {
     const probe = { shift: 0, removedHeading: false };
     (window as unknown as { probe: typeof probe }).probe = probe;
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean }[]) {
+      for (const entry of list.getEntries() as unknown as {
+        value: number;
+        hadRecentInput: boolean;
+      }[]) {
         if (!entry.hadRecentInput) probe.shift += entry.value;
       }
     }).observe({ type: 'layout-shift', buffered: true });
     new MutationObserver((mutations) => {
       for (const { removedNodes } of mutations)
         for (const node of removedNodes)
-          if (node instanceof Element && (node.matches('h1, header') || node.querySelector('h1, header'))) probe.removedHeading = true;
+          if (
+            node instanceof Element &&
+            (node.matches('h1, header') || node.querySelector('h1, header'))
+          )
+            probe.removedHeading = true;
     }).observe(document, { childList: true, subtree: true });
   });
 }
 
 for (const { path, heading, level } of pages) {
-  test(`${path} is hydrated in place: no hydration error, no layout shift, no element replaced`, async ({ page }) => {
+  test(`${path} is hydrated in place: no hydration error, no layout shift, no element replaced`, async ({
+    page,
+  }) => {
     await prerendered(path);
     const errors: string[] = [];
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -74,7 +90,9 @@ for (const { path, heading, level } of pages) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level, name: heading }).first()).toBeVisible();
     // Hydrated: the navbar's account area was read (Login for a visitor), the page acts.
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
     if (path === '/login') {
       // Submitted by React (its validation), never as a plain form with its fields in the URL.
       await page.getByRole('button', { name: 'Login' }).click();
@@ -87,15 +105,25 @@ for (const { path, heading, level } of pages) {
     } else {
       await page.waitForLoadState('networkidle');
     }
-    const probe = await page.evaluate(() => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe);
-    if (path !== '/no-such-page') expect(probe.removedHeading, 'the prerendered navbar and heading stay the same elements').toBe(false);
+    const probe = await page.evaluate(
+      () => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe,
+    );
+    if (path !== '/no-such-page')
+      expect(
+        probe.removedHeading,
+        'the prerendered navbar and heading stay the same elements',
+      ).toBe(false);
     expect(probe.shift).toBeLessThanOrEqual(0.02);
-    expect(errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text))).toEqual([]);
+    expect(
+      errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text)),
+    ).toEqual([]);
     expect(errors).toEqual([]);
   });
 }
 
-test('a deployment without the Google option hydrates the prerendered sign-in pages without an error', async ({ page }) => {
+test('a deployment without the Google option hydrates the prerendered sign-in pages without an error', async ({
+  page,
+}) => {
   // The prerender knows no /config.json: its pages carry the Google option, which goes once React runs.
   await page.route('**/config.json', async (route) => {
     const response = await route.fetch();

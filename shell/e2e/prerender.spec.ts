@@ -18,7 +18,10 @@ test.describe('without JavaScript', () => {
   }) => {
     // A fresh stack's server may first answer before it has the storefront's fragment (then without it).
     await expect
-      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .poll(
+        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -185,7 +188,11 @@ async function watchAccountArea(page: Page) {
       for (const link of document.querySelectorAll('nav[aria-label="Main"] a'))
         if (link.textContent?.trim() === 'Login') seen.loginLink = true;
     };
-    new MutationObserver(check).observe(document, { childList: true, subtree: true, characterData: true });
+    new MutationObserver(check).observe(document, {
+      childList: true,
+      subtree: true,
+      characterData: true,
+    });
     document.addEventListener('DOMContentLoaded', () => {
       check();
       const nav = document.querySelector('nav[aria-label="Main"]') as HTMLElement | null;
@@ -205,14 +212,18 @@ test('a signed-in customer never sees Login: the prerendered account area is a b
   await expect(nav.getByText('customer@toolshop.test')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
   const seen = await page.evaluate(
-    () => (window as unknown as { accountArea: { loginLink: boolean; atDomContentLoaded: string } }).accountArea,
+    () =>
+      (window as unknown as { accountArea: { loginLink: boolean; atDomContentLoaded: string } })
+        .accountArea,
   );
   expect(seen.atDomContentLoaded).toContain('My Portfolio');
   expect(seen.atDomContentLoaded).not.toContain('Login');
   expect(seen.loginLink, 'a Login link was in the navbar at some moment').toBe(false);
 });
 
-test('a visitor without a session gets Login in the blank kept for it, without a shift', async ({ page }) => {
+test('a visitor without a session gets Login in the blank kept for it, without a shift', async ({
+  page,
+}) => {
   await watchHydration(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
@@ -254,9 +265,14 @@ test.describe('before the hydration (the scripts held back)', () => {
     return release;
   }
 
-  test('the phone menu opens before the hydration and stays open, as a button, after it', async ({ page }) => {
+  test('the phone menu opens before the hydration and stays open, as a button, after it', async ({
+    page,
+  }) => {
     await expect
-      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .poll(
+        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     const release = await holdScripts(page);
     // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)
@@ -275,9 +291,14 @@ test.describe('before the hydration (the scripts held back)', () => {
     await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
   });
 
-  test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({ page }) => {
+  test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({
+    page,
+  }) => {
     await expect
-      .poll(async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'), { timeout: 30_000 })
+      .poll(
+        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
+        { timeout: 30_000 },
+      )
       .toBe(true);
     const release = await holdScripts(page);
     // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)

@@ -5,7 +5,15 @@
 // It changes what the stack's visitors get of the admin remote, so it runs with the release tests
 // after all others (Playwright project "releases"); alone: `playwright test ... --no-deps release-gates`.
 import { execFile } from 'node:child_process';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -19,7 +27,11 @@ const run = promisify(execFile);
 const stamp = Date.now().toString(36);
 const version = (name: string) => `0.1.0+gates.${stamp}.${name}`;
 const folders: string[] = [];
-const env = { ...process.env, TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000), REGISTRY_ACTOR: 'e2e gates' };
+const env = {
+  ...process.env,
+  TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000),
+  REGISTRY_ACTOR: 'e2e gates',
+};
 const teamToken = (remote: Remote) => `${remote}-demo-token`;
 
 test.describe.configure({ mode: 'serial' });
@@ -46,17 +58,36 @@ function variant(remote: Remote, name: string, change: (folder: string) => void 
 /** Publishes a variant as `name` with the team's release script. */
 async function release(remote: Remote, name: string, change?: (folder: string) => void) {
   const dist = variant(remote, name, change);
-  await run(process.execPath, ['infra/registry/src/release.mjs', remote, '--skip-build', '--dist', dist, '--version', version(name)], {
-    cwd: repoRoot,
-    env,
-  });
+  await run(
+    process.execPath,
+    [
+      'infra/registry/src/release.mjs',
+      remote,
+      '--skip-build',
+      '--dist',
+      dist,
+      '--version',
+      version(name),
+    ],
+    {
+      cwd: repoRoot,
+      env,
+    },
+  );
   return version(name);
 }
 
-async function registry<T>(path: string, token: string | undefined, init: RequestInit = {}): Promise<{ status: number; body: T }> {
+async function registry<T>(
+  path: string,
+  token: string | undefined,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
   const answer = await fetch(`${stack.registry}${path}`, {
     ...init,
-    headers: { ...(token ? { Authorization: `Bearer ${token}` } : {}), 'Content-Type': 'application/json' },
+    headers: {
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      'Content-Type': 'application/json',
+    },
   });
   return { status: answer.status, body: (await answer.json()) as T };
 }
@@ -66,13 +97,18 @@ interface Entry {
   reports: { ok: number; errors: number };
 }
 type RemoteStatus = { active: Entry | null; canary: Entry | null };
-const status = async (remote: Remote) => (await registry<Record<Remote, RemoteStatus>>('/status', teamToken(remote))).body[remote];
+const status = async (remote: Remote) =>
+  (await registry<Record<Remote, RemoteStatus>>('/status', teamToken(remote))).body[remote];
 
 const activate = (remote: Remote, candidate: string) =>
-  registry<{ message: string; problems?: string[] }>(`/remotes/${remote}/activate`, teamToken(remote), {
-    method: 'POST',
-    body: JSON.stringify({ version: candidate, reason: 'e2e gates' }),
-  });
+  registry<{ message: string; problems?: string[] }>(
+    `/remotes/${remote}/activate`,
+    teamToken(remote),
+    {
+      method: 'POST',
+      body: JSON.stringify({ version: candidate, reason: 'e2e gates' }),
+    },
+  );
 
 /**
  * Appends code to the remote's entry that answers one exposed page with `component` (JS source): the
@@ -83,15 +119,32 @@ const answerPage = (remote: Remote, page: string, component: string) => (folder:
   const get =
     `(function(get){return function(m){if(m===${JSON.stringify(`./${page}`)})` +
     `return Promise.resolve(function(){return {__esModule:true,default:${component}}});return get.apply(this,arguments)}})(${remote}.get)`;
-  writeFileSync(entry, `${readFileSync(entry, 'utf8')}\n;${remote}=Object.create(${remote},{get:{value:${get}}});\n`);
+  writeFileSync(
+    entry,
+    `${readFileSync(entry, 'utf8')}\n;${remote}=Object.create(${remote},{get:{value:${get}}});\n`,
+  );
 };
 
 test('a broken release is refused by the smoke check: a page that throws, one that renders nothing, a chunk that 404s', async () => {
-  const throws = await release('storefront', 'throws', answerPage('storefront', 'BlogsPage', 'function(){throw new Error("blogs broke while rendering")}'));
-  const empty = await release('storefront', 'empty', answerPage('storefront', 'BlogsPage', 'function(){return null}'));
+  const throws = await release(
+    'storefront',
+    'throws',
+    answerPage(
+      'storefront',
+      'BlogsPage',
+      'function(){throw new Error("blogs broke while rendering")}',
+    ),
+  );
+  const empty = await release(
+    'storefront',
+    'empty',
+    answerPage('storefront', 'BlogsPage', 'function(){return null}'),
+  );
   const missingChunk = await release('storefront', 'missing-chunk', (folder) => {
     // the portfolio page's own chunk is not uploaded: the entry still asks for it (a 404 in the store)
-    const chunk = readdirSync(folder).find((file) => /^__federation_expose_PortfolioPage\..*\.js$/.test(file));
+    const chunk = readdirSync(folder).find((file) =>
+      /^__federation_expose_PortfolioPage\..*\.js$/.test(file),
+    );
     if (!chunk) throw new Error('the storefront build has no PortfolioPage chunk');
     renameSync(join(folder, chunk), join(folder, `gone-${chunk}`));
   });
@@ -102,46 +155,77 @@ test('a broken release is refused by the smoke check: a page that throws, one th
   expect(refusedThrows.body.problems).toEqual(
     expect.arrayContaining([
       'smoke check: /blogs: the shell caught a render failure of storefront: blogs broke while rendering',
-      expect.stringMatching(/^smoke check: \/blogs shows the shell's fallback \(unavailable of storefront: The shop is not available right now\./),
+      expect.stringMatching(
+        /^smoke check: \/blogs shows the shell's fallback \(unavailable of storefront: The shop is not available right now\./,
+      ),
       expect.stringMatching(/^smoke check: \/blogs logged an error: /),
     ]),
   );
-  expect(refusedThrows.body.problems?.some((problem) => problem.startsWith('smoke check: / ') || problem.startsWith('smoke check: /portfolio'))).toBe(false);
+  expect(
+    refusedThrows.body.problems?.some(
+      (problem) =>
+        problem.startsWith('smoke check: / ') || problem.startsWith('smoke check: /portfolio'),
+    ),
+  ).toBe(false);
 
   const refusedEmpty = await activate('storefront', empty);
   expect(refusedEmpty.status).toBe(422);
-  expect(refusedEmpty.body.problems).toEqual(['smoke check: /blogs rendered nothing in the page area']);
+  expect(refusedEmpty.body.problems).toEqual([
+    'smoke check: /blogs rendered nothing in the page area',
+  ]);
 
   const refusedChunk = await activate('storefront', missingChunk);
   expect(refusedChunk.status).toBe(422);
   expect(refusedChunk.body.problems).toEqual(
     expect.arrayContaining([
-      expect.stringMatching(/^smoke check: \/portfolio: the shell caught a load failure of storefront: /),
-      expect.stringMatching(/^smoke check: \/portfolio shows the shell's fallback \(unavailable of storefront: /),
+      expect.stringMatching(
+        /^smoke check: \/portfolio: the shell caught a load failure of storefront: /,
+      ),
+      expect.stringMatching(
+        /^smoke check: \/portfolio shows the shell's fallback \(unavailable of storefront: /,
+      ),
     ]),
   );
-  expect(refusedChunk.body.message).toContain(`storefront ${missingChunk} was refused: smoke check: /portfolio`);
+  expect(refusedChunk.body.message).toContain(
+    `storefront ${missingChunk} was refused: smoke check: /portfolio`,
+  );
 
   // none of them went live (the storefront's own release tests may change it meanwhile); the history names each refusal
   const now = await status('storefront');
-  for (const refused of [throws, empty, missingChunk]) expect([now.active?.version, now.canary?.version]).not.toContain(refused);
-  const history = (await registry<{ action: string; version: string }[]>('/history?remote=storefront', teamToken('storefront'))).body;
-  expect(history.filter(({ action }) => action === 'refused').map(({ version: v }) => v)).toEqual(expect.arrayContaining([throws, empty, missingChunk]));
+  for (const refused of [throws, empty, missingChunk])
+    expect([now.active?.version, now.canary?.version]).not.toContain(refused);
+  const history = (
+    await registry<{ action: string; version: string }[]>(
+      '/history?remote=storefront',
+      teamToken('storefront'),
+    )
+  ).body;
+  expect(history.filter(({ action }) => action === 'refused').map(({ version: v }) => v)).toEqual(
+    expect.arrayContaining([throws, empty, missingChunk]),
+  );
 });
 
 /** The beacons the page sends to the shell's server (their bodies), as they go. */
 function beaconsOf(page: Page): { body: Record<string, string> }[] {
   const sent: { body: Record<string, string> }[] = [];
   page.on('request', (request: Request) => {
-    if (request.url() === `${stack.shell}/remotes/beacon`) sent.push({ body: JSON.parse(request.postData() ?? '{}') as Record<string, string> });
+    if (request.url() === `${stack.shell}/remotes/beacon`)
+      sent.push({ body: JSON.parse(request.postData() ?? '{}') as Record<string, string> });
   });
   return sent;
 }
 
-test('a forged beacon is refused, a replayed one counts once, a failing page load counts once as failed', async ({ page, signIn }) => {
+test('a forged beacon is refused, a replayed one counts once, a failing page load counts once as failed', async ({
+  page,
+  signIn,
+}) => {
   const good = await release('admin', 'good');
   expect((await activate('admin', good)).status).toBe(200);
-  expect((await status('admin')).active).toEqual({ version: good, since: expect.any(String), reports: { ok: 0, errors: 0 } });
+  expect((await status('admin')).active).toEqual({
+    version: good,
+    since: expect.any(String),
+    reports: { ok: 0, errors: 0 },
+  });
   await signIn('admin');
   const sent = beaconsOf(page);
   await page.goto('/dashboard/users');
@@ -149,16 +233,28 @@ test('a forged beacon is refused, a replayed one counts once, a failing page loa
   await expect.poll(() => sent.find(({ body }) => body.remote === 'admin')).toBeTruthy();
   const real = sent.find(({ body }) => body.remote === 'admin')!.body;
   expect(real).toMatchObject({ remote: 'admin', version: good, kind: 'ok' });
-  await expect.poll(async () => (await status('admin')).active?.reports).toEqual({ ok: 1, errors: 0 });
+  await expect
+    .poll(async () => (await status('admin')).active?.reports)
+    .toEqual({ ok: 1, errors: 0 });
 
   const post = async (body: unknown) => {
-    const answer = await page.request.post('/remotes/beacon', { data: JSON.stringify(body), headers: { 'Content-Type': 'text/plain' } });
-    return { status: answer.status(), message: answer.status() === 204 ? '' : ((await answer.json()) as { message: string }).message };
+    const answer = await page.request.post('/remotes/beacon', {
+      data: JSON.stringify(body),
+      headers: { 'Content-Type': 'text/plain' },
+    });
+    return {
+      status: answer.status(),
+      message:
+        answer.status() === 204 ? '' : ((await answer.json()) as { message: string }).message,
+    };
   };
   // anonymous posts, as the issue's 10 that rolled a healthy canary back: none is taken
   const forged = { remote: 'admin', version: good, kind: 'render', message: 'forged' };
   for (let i = 0; i < 10; i++) {
-    expect(await post(forged)).toEqual({ status: 403, message: "the beacon's id is missing, forged, expired or another browser's" });
+    expect(await post(forged)).toEqual({
+      status: 403,
+      message: "the beacon's id is missing, forged, expired or another browser's",
+    });
   }
   // the real id made into a new page load (its nonce changed), or sent for a version it was not served
   const [payload, signature] = real.id!.split('.');
@@ -171,36 +267,72 @@ test('a forged beacon is refused, a replayed one counts once, a failing page loa
   // the registry itself takes beacons only from the shell's servers
   const direct = await registry<{ message: string }>('/beacon', undefined, {
     method: 'POST',
-    body: JSON.stringify({ remote: 'admin', version: good, kind: 'render', id: 'a-page-load-id-of-mine' }),
+    body: JSON.stringify({
+      remote: 'admin',
+      version: good,
+      kind: 'render',
+      id: 'a-page-load-id-of-mine',
+    }),
   });
   expect(direct.status).toBe(401);
-  expect((await registry('/beacon', teamToken('admin'), { method: 'POST', body: '{}' })).status).toBe(401);
+  expect(
+    (await registry('/beacon', teamToken('admin'), { method: 'POST', body: '{}' })).status,
+  ).toBe(401);
   // the real page load's id, replayed: its failure turns that one page load into a failure, once
-  for (let i = 0; i < 10; i++) expect((await post({ ...real, kind: 'render', message: 'replayed' })).status).toBe(204);
-  await expect.poll(async () => (await status('admin')).active?.reports).toEqual({ ok: 0, errors: 1 });
+  for (let i = 0; i < 10; i++)
+    expect((await post({ ...real, kind: 'render', message: 'replayed' })).status).toBe(204);
+  await expect
+    .poll(async () => (await status('admin')).active?.reports)
+    .toEqual({ ok: 0, errors: 1 });
   await page.waitForTimeout(1000);
   expect((await status('admin')).active?.reports).toEqual({ ok: 0, errors: 1 });
   await page.screenshot({ path: test.info().outputPath('admin-page.png') });
 });
 
-test('an active version whose files are tampered is rolled back to the last good one automatically', async ({ page, signIn }) => {
+test('an active version whose files are tampered is rolled back to the last good one automatically', async ({
+  page,
+  signIn,
+}) => {
   const good = (await status('admin')).active?.version as string;
   const tampered = await release('admin', 'tampered');
   expect((await activate('admin', tampered)).status).toBe(200);
   // The CDN now serves other bytes for the Make Admin page's chunk: Subresource Integrity refuses
   // them, the page shows the fallback and reports a load failure, page load after page load.
-  await page.context().route(new RegExp(`/admin/${tampered.replaceAll('.', '\\.').replaceAll('+', '(\\+|%2B)')}/__federation_expose_MakeAdminPage\\.[^/]*\\.js$`), (route) =>
-    route.fulfill({ body: 'document.title = "tampered"', contentType: 'text/javascript' }),
-  );
+  await page
+    .context()
+    .route(
+      new RegExp(
+        `/admin/${tampered.replaceAll('.', '\\.').replaceAll('+', '(\\+|%2B)')}/__federation_expose_MakeAdminPage\\.[^/]*\\.js$`,
+      ),
+      (route) =>
+        route.fulfill({ body: 'document.title = "tampered"', contentType: 'text/javascript' }),
+    );
   await signIn('admin');
   for (let i = 0; i < 30 && (await status('admin')).active?.version === tampered; i++) {
     await page.goto('/dashboard/users');
-    await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The admin area is not available right now.' })).toBeVisible();
+    await expect(
+      page
+        .getByRole('main')
+        .getByRole('alert')
+        .filter({ hasText: 'The admin area is not available right now.' }),
+    ).toBeVisible();
   }
-  await expect.poll(async () => (await status('admin')).active?.version, { timeout: 30_000 }).toBe(good);
-  const [last] = (await registry<Record<string, unknown>[]>('/history?remote=admin', teamToken('admin'))).body;
-  expect(last).toMatchObject({ action: 'rollback', version: good, from: tampered, by: 'registry', automatic: true });
-  expect(last?.reason).toMatch(/^automatic: error rate \d+ % over \d+ page loads \(threshold 20 %, minimum 10\)$/);
+  await expect
+    .poll(async () => (await status('admin')).active?.version, { timeout: 30_000 })
+    .toBe(good);
+  const [last] = (
+    await registry<Record<string, unknown>[]>('/history?remote=admin', teamToken('admin'))
+  ).body;
+  expect(last).toMatchObject({
+    action: 'rollback',
+    version: good,
+    from: tampered,
+    by: 'registry',
+    automatic: true,
+  });
+  expect(last?.reason).toMatch(
+    /^automatic: error rate \d+ % over \d+ page loads \(threshold 20 %, minimum 10\)$/,
+  );
   // the next page load gets the good version again
   await page.context().unrouteAll({ behavior: 'ignoreErrors' });
   await page.goto('/dashboard/users');

@@ -21,7 +21,11 @@ interface Beacon {
  * left before, e.g. the sign-in's, may still send its own on the way out: those are not counted).
  */
 async function collectBeacons(page: Page): Promise<Beacon[]> {
-  const versions = new Set(Object.values(registryMap()).map((release) => (typeof release === 'string' ? '' : release.version)));
+  const versions = new Set(
+    Object.values(registryMap()).map((release) =>
+      typeof release === 'string' ? '' : release.version,
+    ),
+  );
   const beacons: Beacon[] = [];
   await page.route(`${stack.shell}/remotes/beacon`, async (route) => {
     expect(route.request().method()).toBe('POST');
@@ -32,7 +36,10 @@ async function collectBeacons(page: Page): Promise<Beacon[]> {
   return beacons;
 }
 
-test('a remote that loads reports "ok" once per page load, with its version', async ({ page, signIn }) => {
+test('a remote that loads reports "ok" once per page load, with its version', async ({
+  page,
+  signIn,
+}) => {
   await signIn('customer');
   await serveRemoteMap(page, registryMap());
   const beacons = await collectBeacons(page);
@@ -54,19 +61,39 @@ test('a remote that loads reports "ok" once per page load, with its version', as
   await page.reload();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
   await expect.poll(() => beacons.length).toBe(3);
-  expect(beacons[2]).toEqual({ remote: 'dashboard', version: '1.0.0+db', kind: 'ok', message: '', id: '' });
+  expect(beacons[2]).toEqual({
+    remote: 'dashboard',
+    version: '1.0.0+db',
+    kind: 'ok',
+    message: '',
+    id: '',
+  });
 });
 
-test('a remote that cannot load reports "load" with its version and the reason', async ({ page }) => {
+test('a remote that cannot load reports "load" with its version and the reason', async ({
+  page,
+}) => {
   await serveRemoteMap(page, registryMap());
   const beacons = await collectBeacons(page);
-  await page.context().route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
+  await page
+    .context()
+    .route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
 
   await page.goto('/blogs');
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'The shop is not available right now.' }),
+  ).toBeVisible();
 
   await expect.poll(() => beacons.length).toBeGreaterThan(0);
-  expect(beacons.every(({ remote, version, kind }) => remote === 'storefront' && version === '1.0.0+sf' && kind === 'load')).toBe(true);
+  expect(
+    beacons.every(
+      ({ remote, version, kind }) =>
+        remote === 'storefront' && version === '1.0.0+sf' && kind === 'load',
+    ),
+  ).toBe(true);
   expect(beacons[0]?.message).toMatch(/storefront|mf-manifest/i);
   expect(beacons[0]?.message.length).toBeLessThanOrEqual(500);
 });
@@ -78,7 +105,12 @@ test('a remote that throws while rendering reports "render" with its version', a
   await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
 
   await page.goto('/');
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'The shop is not available right now.' }),
+  ).toBeVisible();
 
   await expect.poll(() => beacons.some(({ kind }) => kind === 'render')).toBe(true);
   const render = beacons.find(({ kind }) => kind === 'render');
@@ -86,7 +118,9 @@ test('a remote that throws while rendering reports "render" with its version', a
   expect(render?.message).not.toBe('');
 });
 
-test('a page that throws on its first render reports its page load as failed only, never "ok" (release hardening)', async ({ page }) => {
+test('a page that throws on its first render reports its page load as failed only, never "ok" (release hardening)', async ({
+  page,
+}) => {
   // The storefront's entry answers ./BlogsPage with a component that throws, listed with its own hash.
   const entry = readFileSync(join(repoRoot, 'storefront-mfe/dist/remoteEntry.js'), 'utf8');
   const throwing =
@@ -94,18 +128,40 @@ test('a page that throws on its first render reports its page load as failed onl
     `return Promise.resolve(function(){return {__esModule:true,default:function(){throw new Error("blogs broke")}}});` +
     `return get.apply(this,arguments)}})(storefront.get)}});\n`;
   const storefront = releaseOf('storefront', '1.0.0+sf');
-  await serveRemoteMap(page, registryMap({ storefront: { ...storefront, integrity: { ...storefront.integrity, 'remoteEntry.js': sri(throwing) } } }));
-  await page.route(`${stack.remotes.storefront}/remoteEntry.js`, (route) => route.fulfill({ body: throwing, contentType: 'text/javascript' }));
+  await serveRemoteMap(
+    page,
+    registryMap({
+      storefront: {
+        ...storefront,
+        integrity: { ...storefront.integrity, 'remoteEntry.js': sri(throwing) },
+      },
+    }),
+  );
+  await page.route(`${stack.remotes.storefront}/remoteEntry.js`, (route) =>
+    route.fulfill({ body: throwing, contentType: 'text/javascript' }),
+  );
   const beacons = await collectBeacons(page);
 
   await page.goto('/blogs');
-  await expect(page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' })).toBeVisible();
+  await expect(
+    page
+      .getByRole('main')
+      .getByRole('alert')
+      .filter({ hasText: 'The shop is not available right now.' }),
+  ).toBeVisible();
   await expect.poll(() => beacons.length).toBeGreaterThan(0);
   await page.waitForTimeout(500);
-  expect(beacons).toEqual([{ remote: 'storefront', version: '1.0.0+sf', kind: 'render', message: 'blogs broke', id: '' }]);
-  // the shell marks its fallback and lists the failure for the registry's smoke check
-  await expect(page.locator('main [data-remote-fallback="unavailable"][data-remote="storefront"]')).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { __toolshopRemoteFailures?: unknown[] }).__toolshopRemoteFailures)).toEqual([
-    { remote: 'storefront', kind: 'render', message: 'blogs broke' },
+  expect(beacons).toEqual([
+    { remote: 'storefront', version: '1.0.0+sf', kind: 'render', message: 'blogs broke', id: '' },
   ]);
+  // the shell marks its fallback and lists the failure for the registry's smoke check
+  await expect(
+    page.locator('main [data-remote-fallback="unavailable"][data-remote="storefront"]'),
+  ).toBeVisible();
+  expect(
+    await page.evaluate(
+      () =>
+        (window as unknown as { __toolshopRemoteFailures?: unknown[] }).__toolshopRemoteFailures,
+    ),
+  ).toEqual([{ remote: 'storefront', kind: 'render', message: 'blogs broke' }]);
 });

@@ -5,7 +5,11 @@ import type { Page } from '@playwright/test';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 import { registryMap, releaseOf, serveRemoteMap } from './remote-registry';
 
-const shopDown = (page: Page) => page.getByRole('main').getByRole('alert').filter({ hasText: 'The shop is not available right now.' });
+const shopDown = (page: Page) =>
+  page
+    .getByRole('main')
+    .getByRole('alert')
+    .filter({ hasText: 'The shop is not available right now.' });
 
 /** Every <script>/<link> the page adds for a remote's file, with the integrity it carried when added. */
 async function recordRemoteElements(page: Page) {
@@ -14,7 +18,12 @@ async function recordRemoteElements(page: Page) {
     (window as unknown as { remoteElements: typeof seen }).remoteElements = seen;
     new MutationObserver((records) => {
       for (const node of records.flatMap((record) => [...record.addedNodes])) {
-        const url = node instanceof HTMLScriptElement ? node.src : node instanceof HTMLLinkElement ? node.href : '';
+        const url =
+          node instanceof HTMLScriptElement
+            ? node.src
+            : node instanceof HTMLLinkElement
+              ? node.href
+              : '';
         if (url.startsWith(origin)) {
           const element = node as HTMLScriptElement | HTMLLinkElement;
           seen.push({ url, integrity: element.integrity, crossOrigin: element.crossOrigin });
@@ -22,10 +31,20 @@ async function recordRemoteElements(page: Page) {
       }
     }).observe(document, { childList: true, subtree: true });
   }, stack.remotes.storefront);
-  return () => page.evaluate(() => (window as unknown as { remoteElements: { url: string; integrity: string; crossOrigin: string | null }[] }).remoteElements);
+  return () =>
+    page.evaluate(
+      () =>
+        (
+          window as unknown as {
+            remoteElements: { url: string; integrity: string; crossOrigin: string | null }[];
+          }
+        ).remoteElements,
+    );
 }
 
-test('a release whose files match its hashes loads; every file of it carried its hash', async ({ page }) => {
+test('a release whose files match its hashes loads; every file of it carried its hash', async ({
+  page,
+}) => {
   const release = releaseOf('storefront');
   await serveRemoteMap(page, registryMap({ storefront: release }));
   const elements = await recordRemoteElements(page);
@@ -45,7 +64,10 @@ test('a release whose files match its hashes loads; every file of it carried its
   }
 });
 
-test('a tampered chunk is refused: the storefront falls back like an outage, the other remotes work', async ({ page, signIn }) => {
+test('a tampered chunk is refused: the storefront falls back like an outage, the other remotes work', async ({
+  page,
+  signIn,
+}) => {
   await signIn('customer');
   await serveRemoteMap(page, registryMap());
   // The chunk of the Blogs page is altered on its way (a half-uploaded or changed artifact).
@@ -59,20 +81,38 @@ test('a tampered chunk is refused: the storefront falls back like an outage, the
   await page.goto('/blogs');
   await expect(shopDown(page)).toBeVisible();
   expect(served).toBeGreaterThan(0);
-  expect(await page.evaluate(() => (window as unknown as { tampered?: boolean }).tampered)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { tampered?: boolean }).tampered),
+  ).toBeUndefined();
 
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Dashboard' })
+    .click();
   await expect(page.getByRole('heading', { name: 'My Profile' })).toBeVisible();
 });
 
-test('a file the release does not list is refused, and so is a wrong hash of the manifest or the entry', async ({ page }) => {
+test('a file the release does not list is refused, and so is a wrong hash of the manifest or the entry', async ({
+  page,
+}) => {
   const cases: [string, (integrity: Record<string, string>) => void][] = [
-    ['an unlisted chunk', (integrity) => {
-      const chunk = Object.keys(integrity).find((file) => file.startsWith('__federation_expose_BlogsPage') && file.endsWith('.js'));
-      delete integrity[chunk ?? ''];
-    }],
-    ['a wrong manifest hash', (integrity) => (integrity['mf-manifest.json'] = integrity['remoteEntry.js'] ?? '')],
-    ['a wrong entry hash', (integrity) => (integrity['remoteEntry.js'] = integrity['mf-manifest.json'] ?? '')],
+    [
+      'an unlisted chunk',
+      (integrity) => {
+        const chunk = Object.keys(integrity).find(
+          (file) => file.startsWith('__federation_expose_BlogsPage') && file.endsWith('.js'),
+        );
+        delete integrity[chunk ?? ''];
+      },
+    ],
+    [
+      'a wrong manifest hash',
+      (integrity) => (integrity['mf-manifest.json'] = integrity['remoteEntry.js'] ?? ''),
+    ],
+    [
+      'a wrong entry hash',
+      (integrity) => (integrity['remoteEntry.js'] = integrity['mf-manifest.json'] ?? ''),
+    ],
   ];
   for (const [name, spoil] of cases) {
     await test.step(name, async () => {
@@ -82,7 +122,9 @@ test('a file the release does not list is refused, and so is a wrong hash of the
       await serveRemoteMap(page, registryMap({ storefront: release }));
       await page.goto('/blogs');
       await expect(shopDown(page)).toBeVisible();
-      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }),
+      ).toBeVisible();
     });
   }
 });

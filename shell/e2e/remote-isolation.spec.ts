@@ -39,14 +39,19 @@ const pageOf: Record<RemoteName, { path: string; works: (page: Page) => Promise<
 };
 
 const fallbackOf = (page: Page, remote: RemoteName) =>
-  page.getByRole('main').getByRole('alert').filter({ hasText: `${areaName[remote]} is not available right now.` });
+  page
+    .getByRole('main')
+    .getByRole('alert')
+    .filter({ hasText: `${areaName[remote]} is not available right now.` });
 
 for (const down of ['storefront', 'dashboard', 'admin'] as const) {
   const up = (['storefront', 'dashboard', 'admin'] as const).filter((remote) => remote !== down);
 
   test(`${down} down: the ${up.join(' and ')} pages work`, async ({ page, signIn }) => {
     await signIn('admin');
-    await page.context().route(`${stack.remotes[down]}/**`, (route) => route.abort('connectionrefused'));
+    await page
+      .context()
+      .route(`${stack.remotes[down]}/**`, (route) => route.abort('connectionrefused'));
 
     await page.goto(pageOf[down].path);
     await expect(fallbackOf(page, down)).toBeVisible();
@@ -61,23 +66,47 @@ for (const down of ['storefront', 'dashboard', 'admin'] as const) {
   });
 }
 
-test('dashboard down: the shell frames the admin pages with the dashboard links, and they navigate', async ({ page, signIn }) => {
+test('dashboard down: the shell frames the admin pages with the dashboard links, and they navigate', async ({
+  page,
+  signIn,
+}) => {
   await signIn('admin');
-  await page.context().route(`${stack.remotes.dashboard}/**`, (route) => route.abort('connectionrefused'));
+  await page
+    .context()
+    .route(`${stack.remotes.dashboard}/**`, (route) => route.abort('connectionrefused'));
 
   await page.goto('/dashboard/manageProducts');
   await pageOf.admin.works(page);
   const links = page.getByRole('navigation', { name: 'Dashboard' });
-  for (const name of ['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']) {
+  for (const name of [
+    'My Profile',
+    'Make Admin',
+    'Add A Product',
+    'Manage Products',
+    'Manage All Orders',
+    'Manage Reviews',
+    'Audit Log',
+    'Remote Releases',
+  ]) {
     await expect(links.getByRole('link', { name })).toBeVisible();
   }
-  await expect(links.getByRole('link', { name: 'Manage Products' })).toHaveAttribute('aria-current', 'page');
+  await expect(links.getByRole('link', { name: 'Manage Products' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
   await page.screenshot({ path: test.info().outputPath('dashboard-down-admin-page.png') });
   // axe-core evaluated through the debugging protocol (the strict CSP refuses a <script> tag)
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
-    const { run } = (window as unknown as { axe: { run: (...args: unknown[]) => Promise<{ violations: { id: string }[] }> } }).axe;
-    const result = await run({ include: [['main']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    const { run } = (
+      window as unknown as {
+        axe: { run: (...args: unknown[]) => Promise<{ violations: { id: string }[] }> };
+      }
+    ).axe;
+    const result = await run(
+      { include: [['main']] },
+      { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } },
+    );
     return result.violations.map(({ id }) => id);
   });
   expect(violations).toEqual([]);
@@ -88,13 +117,21 @@ test('dashboard down: the shell frames the admin pages with the dashboard links,
   await expect(fallbackOf(page, 'dashboard')).toBeVisible();
 });
 
-test('a dashboard layout module that throws is replaced by the shell\'s layout, the admin page stays', async ({ page, signIn }) => {
+test("a dashboard layout module that throws is replaced by the shell's layout, the admin page stays", async ({
+  page,
+  signIn,
+}) => {
   await signIn('admin');
   // The layout module of the dashboard throws when it runs (a broken release of that one module).
   await page.context().route(/__federation_expose_DashboardLayout\.\w+\.js$/, (route) =>
-    route.fulfill({ contentType: 'text/javascript', body: 'throw new Error("broken DashboardLayout");' }),
+    route.fulfill({
+      contentType: 'text/javascript',
+      body: 'throw new Error("broken DashboardLayout");',
+    }),
   );
   await page.goto('/dashboard/manageProducts');
   await pageOf.admin.works(page);
-  await expect(page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Make Admin' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Make Admin' }),
+  ).toBeVisible();
 });

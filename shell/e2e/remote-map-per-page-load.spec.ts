@@ -4,7 +4,9 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 import { registryMap, releaseOf } from './remote-registry';
 
-test('a newly active storefront release is used from the next page load on, never in the middle of one', async ({ page }) => {
+test('a newly active storefront release is used from the next page load on, never in the middle of one', async ({
+  page,
+}) => {
   // Release 2 of the storefront lives at another address (same build): where its files come from
   // tells which release the page uses.
   const moved = stack.remotes.storefront.replace('localhost', '127.0.0.1');
@@ -14,16 +16,24 @@ test('a newly active storefront release is used from the next page load on, neve
   let mapRequests = 0;
   await page.route(`${stack.shell}/remotes.json`, (route) => {
     mapRequests += 1;
-    return route.fulfill({ json: registryMap({ storefront: active }), headers: { 'Cache-Control': 'no-cache' } });
+    return route.fulfill({
+      json: registryMap({ storefront: active }),
+      headers: { 'Cache-Control': 'no-cache' },
+    });
   });
   const storefrontFiles: string[] = [];
   page.on('requestfinished', (request) => {
     const url = request.url();
-    if (url.startsWith(stack.remotes.storefront) || url.startsWith(moved)) storefrontFiles.push(url);
+    if (url.startsWith(stack.remotes.storefront) || url.startsWith(moved))
+      storefrontFiles.push(url);
   });
   const versions: string[] = [];
   await page.route(`${stack.shell}/remotes/beacon`, (route) => {
-    const beacon = JSON.parse(route.request().postData() ?? '{}') as { remote: string; kind: string; version: string };
+    const beacon = JSON.parse(route.request().postData() ?? '{}') as {
+      remote: string;
+      kind: string;
+      version: string;
+    };
     if (beacon.remote === 'storefront' && beacon.kind === 'ok') versions.push(beacon.version);
     return route.fulfill({ status: 204 });
   });
@@ -53,6 +63,10 @@ test('a newly active storefront release is used from the next page load on, neve
   expect(storefrontFiles.some((url) => url === `${moved}/mf-manifest.json`)).toBe(true);
   expect(storefrontFiles.some((url) => url === `${moved}/remoteEntry.js`)).toBe(true);
   // the prerendered home page's stylesheets come from the shell's server-side map, not the page's
-  expect(storefrontFiles.filter((url) => url.startsWith(stack.remotes.storefront) && !url.endsWith('.css'))).toEqual([]);
+  expect(
+    storefrontFiles.filter(
+      (url) => url.startsWith(stack.remotes.storefront) && !url.endsWith('.css'),
+    ),
+  ).toEqual([]);
   await expect.poll(() => versions).toEqual(['1.0.0+one', '2.0.0+two']);
 });

@@ -15,7 +15,8 @@ export interface RemoteRelease {
   integrity: Record<string, string>;
 }
 
-export const sri = (content: Buffer | string) => `sha384-${createHash('sha384').update(content).digest('base64')}`;
+export const sri = (content: Buffer | string) =>
+  `sha384-${createHash('sha384').update(content).digest('base64')}`;
 
 function files(folder: string): string[] {
   return readdirSync(folder, { withFileTypes: true, recursive: true })
@@ -26,7 +27,9 @@ function files(folder: string): string[] {
 /** The release of a remote's current build at the test stack's address. */
 export function releaseOf(remote: RemoteName, version = '1.0.0+e2e'): RemoteRelease {
   const dist = join(repoRoot, `${remote}-mfe/dist`);
-  const integrity = Object.fromEntries(files(dist).map((file) => [relative(dist, file).split(sep).join('/'), sri(readFileSync(file))]));
+  const integrity = Object.fromEntries(
+    files(dist).map((file) => [relative(dist, file).split(sep).join('/'), sri(readFileSync(file))]),
+  );
   return { manifest: `${stack.remotes[remote]}/mf-manifest.json`, version, integrity };
 }
 
@@ -41,7 +44,10 @@ export function registryMap(overrides: Partial<Record<RemoteName, RemoteRelease 
 }
 
 /** Serves this map as the shell's /remotes.json for the page; returns how often it was asked for. */
-export async function serveRemoteMap(page: Page, map: unknown): Promise<{ requests: () => number }> {
+export async function serveRemoteMap(
+  page: Page,
+  map: unknown,
+): Promise<{ requests: () => number }> {
   let requests = 0;
   await page.route(`${stack.shell}/remotes.json`, (route: Route) => {
     requests += 1;

@@ -12,7 +12,10 @@ export async function scriptsLoaded(page: Page, visit: () => Promise<void>) {
   await visit();
   await page.waitForLoadState('networkidle');
   const sizes = await Promise.all(
-    scripts.map(async (response) => ({ url: response.url(), gzip: gzipSync(await response.body()).length })),
+    scripts.map(async (response) => ({
+      url: response.url(),
+      gzip: gzipSync(await response.body()).length,
+    })),
   );
   return {
     sizes,

@@ -12,10 +12,14 @@ interface Violation {
 }
 
 /** Collects every CSP violation of this page, across navigations, from the event and from the console. */
-async function watchCsp(page: Page): Promise<{ violations: Violation[]; consoleReports: string[] }> {
+async function watchCsp(
+  page: Page,
+): Promise<{ violations: Violation[]; consoleReports: string[] }> {
   const violations: Violation[] = [];
   const consoleReports: string[] = [];
-  await page.exposeFunction('__reportCspViolation', (violation: Violation) => violations.push(violation));
+  await page.exposeFunction('__reportCspViolation', (violation: Violation) =>
+    violations.push(violation),
+  );
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
       (window as unknown as { __reportCspViolation: (v: unknown) => void }).__reportCspViolation({
@@ -27,7 +31,11 @@ async function watchCsp(page: Page): Promise<{ violations: Violation[]; consoleR
     });
   });
   page.on('console', (message) => {
-    if (/Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame)/i.test(message.text())) {
+    if (
+      /Content[ -]Security[ -]Policy|Refused to (load|execute|apply|connect|frame)/i.test(
+        message.text(),
+      )
+    ) {
       consoleReports.push(`${page.url()}: ${message.text()}`);
     }
   });
@@ -42,12 +50,20 @@ async function visit(page: Page, path: string, heading?: string | RegExp) {
   await page.waitForLoadState('networkidle');
 }
 
-function expectNoViolations({ violations, consoleReports }: { violations: Violation[]; consoleReports: string[] }) {
+function expectNoViolations({
+  violations,
+  consoleReports,
+}: {
+  violations: Violation[];
+  consoleReports: string[];
+}) {
   expect(violations, JSON.stringify(violations, null, 2)).toEqual([]);
   expect(consoleReports).toEqual([]);
 }
 
-test('the shell and every remote send a strict CSP, frame protection and a referrer policy', async ({ request }) => {
+test('the shell and every remote send a strict CSP, frame protection and a referrer policy', async ({
+  request,
+}) => {
   for (const origin of [stack.shell, ...Object.values(stack.remotes)]) {
     for (const path of ['/', '/dashboard/myOrders', '/mf-manifest.json']) {
       const response = await request.get(`${origin}${path}`);
@@ -95,13 +111,17 @@ test('a page of the shop cannot be framed by another site', async ({ page }) => 
   await page.waitForTimeout(1000);
   const frame = page.frames().find((f) => f !== page.mainFrame());
   expect(frame, 'the framing page holds a frame').toBeDefined();
-  const rendered = await frame?.evaluate(() => document.querySelector('#root') !== null).catch(() => false);
+  const rendered = await frame
+    ?.evaluate(() => document.querySelector('#root') !== null)
+    .catch(() => false);
   expect(rendered).toBe(false);
   // (violations here belong to the framing page, not the shop)
   expect(framed.violations.filter((v) => v.page.startsWith(stack.shell))).toEqual([]);
 });
 
-test('an anonymous visitor browses the home page and the blogs without any CSP violation', async ({ page }) => {
+test('an anonymous visitor browses the home page and the blogs without any CSP violation', async ({
+  page,
+}) => {
   const csp = await watchCsp(page);
   await visit(page, '/');
   await visit(page, '/blogs');
@@ -121,7 +141,10 @@ test('the demo customer signs in, opens a tool, orders, pays and reads their pag
   const api = await apiClient(customer);
   await signIn('customer');
   await visit(page, '/');
-  await page.getByRole('link', { name: /buy now/i }).first().click();
+  await page
+    .getByRole('link', { name: /buy now/i })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Place order' })).toBeVisible();
   await page.waitForLoadState('networkidle');
@@ -141,10 +164,19 @@ test('the demo customer signs in, opens a tool, orders, pays and reads their pag
   expectNoViolations(csp);
 });
 
-test('the demo admin opens every admin page without any CSP violation', async ({ page, signIn }) => {
+test('the demo admin opens every admin page without any CSP violation', async ({
+  page,
+  signIn,
+}) => {
   const csp = await watchCsp(page);
   await signIn('admin');
-  for (const path of ['/dashboard/users', '/dashboard/addProduct', '/dashboard/manageProducts', '/dashboard/manageOrders', '/dashboard/remoteReleases']) {
+  for (const path of [
+    '/dashboard/users',
+    '/dashboard/addProduct',
+    '/dashboard/manageProducts',
+    '/dashboard/manageOrders',
+    '/dashboard/remoteReleases',
+  ]) {
     await visit(page, path);
   }
   expectNoViolations(csp);
@@ -152,11 +184,20 @@ test('the demo admin opens every admin page without any CSP violation', async ({
 
 /** The claims of an access token (its payload; the API verifies the signature). */
 const claimsOf = (token: string) =>
-  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
+  JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<
+    string,
+    unknown
+  >;
 
-test('a sign-up makes its account only through the link mailed to the address; the tokens say it is verified', async ({ mailbox }) => {
+test('a sign-up makes its account only through the link mailed to the address; the tokens say it is verified', async ({
+  mailbox,
+}) => {
   const id = Date.now().toString(36);
-  const user = { name: 'Link Follower', email: `link-${id}@e2e.test`, password: 'follow-the-link-42' };
+  const user = {
+    name: 'Link Follower',
+    email: `link-${id}@e2e.test`,
+    password: 'follow-the-link-42',
+  };
   const answer = await fetch(`${stack.identity}/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -164,10 +205,11 @@ test('a sign-up makes its account only through the link mailed to the address; t
   });
   expect(answer.status).toBe(202);
   const mail = await mailbox.waitForMessage(user.email);
-  expect(mailbox.firstLink(mail)).toMatch(new RegExp(`^${stack.identity}/accounts/verify\\?token=`));
+  expect(mailbox.firstLink(mail)).toMatch(
+    new RegExp(`^${stack.identity}/accounts/verify\\?token=`),
+  );
   await expect(apiClient(user)).rejects.toThrow(/Invalid email or password/);
 
   const created = await createUser();
   expect(claimsOf((await apiClient(created)).token).email_verified).toBe(true);
 });
-

@@ -9,7 +9,15 @@ import { expect, test } from '@toolshop/devstack/e2e';
 /** Exactly one loaded copy on every page. */
 const once = ['react', 'react-dom', 'react-router', '@toolshop/auth'];
 /** At most one loaded copy (not every page needs them). */
-const atMostOnce = ['react/jsx-runtime', 'react-dom/client', 'react-router-dom', 'zustand', '@toolshop/ui', '@tanstack/react-query', 'react-toastify'];
+const atMostOnce = [
+  'react/jsx-runtime',
+  'react-dom/client',
+  'react-router-dom',
+  'zustand',
+  '@toolshop/ui',
+  '@tanstack/react-query',
+  'react-toastify',
+];
 
 interface PageModules {
   /** shared module -> how many copies of it were loaded (over every share scope of the page) */
@@ -20,7 +28,11 @@ interface PageModules {
   instances: string[];
 }
 
-test('every route loads React, React DOM, the router and the auth store exactly once', async ({ page, signIn, apiAs }) => {
+test('every route loads React, React DOM, the router and the auth store exactly once', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
   test.setTimeout(240_000);
   // A page that was opened in a browser tab afresh each time, with the DevTools hook of a React
   // extension: each React DOM copy announces itself there when it is evaluated.
@@ -45,7 +57,10 @@ test('every route loads React, React DOM, the router and the auth store exactly 
   await signIn('admin');
   const admin = await apiAs('admin');
   const [tool] = await admin.get<{ _id: string }[]>('/tools');
-  const params: Record<string, string> = { toolId: tool?._id ?? 'none', id: '000000000000000000000000' };
+  const params: Record<string, string> = {
+    toolId: tool?._id ?? 'none',
+    id: '000000000000000000000000',
+  };
   const { allRoutes } = await import('@toolshop/routes');
   const routes = allRoutes();
   expect(routes.length).toBeGreaterThan(10);
@@ -56,33 +71,55 @@ test('every route loads React, React DOM, the router and the auth store exactly 
       await page.goto(path);
       const main = page.getByRole('main');
       // the page's remote has loaded and rendered: no spinner, no fallback
-      await expect(main.getByRole('status').filter({ hasText: /^Loading page$|Checking your access|Loading your session/ })).toHaveCount(0);
+      await expect(
+        main
+          .getByRole('status')
+          .filter({ hasText: /^Loading page$|Checking your access|Loading your session/ }),
+      ).toHaveCount(0);
       await expect(main.getByText('is not available right now.')).toHaveCount(0);
-      await expect.poll(() => page.evaluate(() => (window as unknown as { __FEDERATION__: { __INSTANCES__: { name: string }[] } }).__FEDERATION__.__INSTANCES__.map((i) => i.name))).toContain(route.remote);
+      await expect
+        .poll(() =>
+          page.evaluate(() =>
+            (
+              window as unknown as { __FEDERATION__: { __INSTANCES__: { name: string }[] } }
+            ).__FEDERATION__.__INSTANCES__.map((i) => i.name),
+          ),
+        )
+        .toContain(route.remote);
 
-      const modules = await page.evaluate((names): PageModules => {
-        type Entry = { loaded?: boolean; lib?: unknown };
-        const federation = (window as unknown as {
-          __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>>; __INSTANCES__: { name: string }[] };
-          reactRenderers: () => number;
-        }).__FEDERATION__;
-        const copies = new Map<string, Set<Entry>>(names.map((name) => [name, new Set()]));
-        for (const scopes of Object.values(federation.__SHARE__)) {
-          for (const modules of Object.values(scopes)) {
-            for (const name of names) {
-              for (const entry of Object.values(modules[name] ?? {})) if (entry.loaded || entry.lib) copies.get(name)?.add(entry);
+      const modules = await page.evaluate(
+        (names): PageModules => {
+          type Entry = { loaded?: boolean; lib?: unknown };
+          const federation = (
+            window as unknown as {
+              __FEDERATION__: {
+                __SHARE__: Record<string, Record<string, Record<string, Record<string, Entry>>>>;
+                __INSTANCES__: { name: string }[];
+              };
+              reactRenderers: () => number;
+            }
+          ).__FEDERATION__;
+          const copies = new Map<string, Set<Entry>>(names.map((name) => [name, new Set()]));
+          for (const scopes of Object.values(federation.__SHARE__)) {
+            for (const modules of Object.values(scopes)) {
+              for (const name of names) {
+                for (const entry of Object.values(modules[name] ?? {}))
+                  if (entry.loaded || entry.lib) copies.get(name)?.add(entry);
+              }
             }
           }
-        }
-        return {
-          loaded: Object.fromEntries([...copies].map(([name, set]) => [name, set.size])),
-          renderers: (window as unknown as { reactRenderers: () => number }).reactRenderers(),
-          instances: federation.__INSTANCES__.map((instance) => instance.name),
-        };
-      }, [...once, ...atMostOnce]);
+          return {
+            loaded: Object.fromEntries([...copies].map(([name, set]) => [name, set.size])),
+            renderers: (window as unknown as { reactRenderers: () => number }).reactRenderers(),
+            instances: federation.__INSTANCES__.map((instance) => instance.name),
+          };
+        },
+        [...once, ...atMostOnce],
+      );
 
       for (const name of once) expect(modules.loaded[name], `${name} on ${path}`).toBe(1);
-      for (const name of atMostOnce) expect(modules.loaded[name], `${name} on ${path}`).toBeLessThanOrEqual(1);
+      for (const name of atMostOnce)
+        expect(modules.loaded[name], `${name} on ${path}`).toBeLessThanOrEqual(1);
       expect(modules.renderers, `React DOM copies on ${path}`).toBe(1);
       expect(modules.instances).toContain('shell');
     });

@@ -1,39 +1,52 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
 // A page the browser renders (every route but '/', which comes prerendered).
-test('a page rendered in the browser preloads exactly the shell chunks its first render loads, no more and no fewer', async ({ page }) => {
+test('a page rendered in the browser preloads exactly the shell chunks its first render loads, no more and no fewer', async ({
+  page,
+}) => {
   // Every script the federation runtime adds to the page (it removes each one again once loaded).
   await page.addInitScript(() => {
     const added: string[] = [];
     (window as unknown as { addedScripts: string[] }).addedScripts = added;
     new MutationObserver((mutations) => {
       for (const { addedNodes } of mutations) {
-        for (const node of addedNodes) if (node instanceof HTMLScriptElement && node.src) added.push(node.src);
+        for (const node of addedNodes)
+          if (node instanceof HTMLScriptElement && node.src) added.push(node.src);
       }
     }).observe(document, { childList: true, subtree: true });
   });
   await page.goto('/blogs');
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 
-  const preloaded = await page.locator('link[rel="preload"][as="script"]').evaluateAll((links) =>
-    links.map((link) => (link as HTMLLinkElement).href),
-  );
+  const preloaded = await page
+    .locator('link[rel="preload"][as="script"]')
+    .evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
   // The page's own <script> tags (main.js) stay; the runtime's chunk scripts are the ones gone again.
   const loadedByRuntime = await page.evaluate(() => {
-    const inPage = new Set([...document.querySelectorAll('script[src]')].map((script) => (script as HTMLScriptElement).src));
-    return (window as unknown as { addedScripts: string[] }).addedScripts.filter((src) => !inPage.has(src));
+    const inPage = new Set(
+      [...document.querySelectorAll('script[src]')].map(
+        (script) => (script as HTMLScriptElement).src,
+      ),
+    );
+    return (window as unknown as { addedScripts: string[] }).addedScripts.filter(
+      (src) => !inPage.has(src),
+    );
   });
   const shellChunks = loadedByRuntime.filter((src) => src.startsWith(`${stack.shell}/`));
   expect(preloaded.length).toBeGreaterThan(0);
   expect(new Set(preloaded)).toEqual(new Set(shellChunks));
 });
 
-test('the prerendered home page preloads no script: its first view needs only its stylesheets', async ({ request }) => {
+test('the prerendered home page preloads no script: its first view needs only its stylesheets', async ({
+  request,
+}) => {
   const html = await (await request.get(`${stack.shell}/`)).text();
   expect(html).toContain('data-prerendered');
   expect(html).not.toMatch(/<link rel="preload"[^>]* as="script"/);
   // The stylesheets come first in <head>, the shell's and then the storefront's.
   const head = html.slice(0, html.indexOf('</head>'));
-  expect(head).toMatch(/^<!doctype html><html lang="en"><head><meta charset="utf-8">(<link rel="stylesheet" href="[^"]+">)+<meta/);
+  expect(head).toMatch(
+    /^<!doctype html><html lang="en"><head><meta charset="utf-8">(<link rel="stylesheet" href="[^"]+">)+<meta/,
+  );
   expect(head).toContain(`<link rel="stylesheet" href="${stack.remotes.storefront}/`);
 });

@@ -54,7 +54,9 @@ async function start() {
     const { createRoot } = await import('react-dom/client');
     container.replaceChildren();
     createRoot(container).render(
-      <ErrorState title="Toolshop cannot start right now.">Please reload the page in a moment.</ErrorState>,
+      <ErrorState title="Toolshop cannot start right now.">
+        Please reload the page in a moment.
+      </ErrorState>,
     );
     return;
   }

@@ -102,7 +102,9 @@ test('a search with a small typo ("drils") finds the drills at every width', asy
   }
 });
 
-test('Back after changing filters returns to the previous filter, not off the site', async ({ page }) => {
+test('Back after changing filters returns to the previous filter, not off the site', async ({
+  page,
+}) => {
   await page.goto('/');
   const grid = page.getByRole('region', { name: 'Tools built for the job site' });
   await expect(grid.getByRole('article').first()).toBeVisible();
@@ -128,7 +130,9 @@ test('Back after changing filters returns to the previous filter, not off the si
 test('at 375 px the sort control shows "Price: low to high" whole', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto('/?sort=price');
-  const sort = page.getByRole('region', { name: 'Tools built for the job site' }).getByLabel('Sort by');
+  const sort = page
+    .getByRole('region', { name: 'Tools built for the job site' })
+    .getByLabel('Sort by');
   await expect(sort).toHaveValue('price');
   // The text's width in the select's own font, against the room inside it (padding and arrow off).
   const { text, room } = await sort.evaluate((select: HTMLSelectElement) => {
@@ -139,7 +143,8 @@ test('at 375 px the sort control shows "Price: low to high" whole', async ({ pag
     const arrow = 24;
     return {
       text: context.measureText(label).width,
-      room: select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow,
+      room:
+        select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - arrow,
     };
   });
   expect(text).toBeLessThanOrEqual(room);

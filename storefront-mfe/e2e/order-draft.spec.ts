@@ -24,13 +24,15 @@ async function typeHalfAnOrder(page: Page, tool: Tool) {
     Phone: '+1 412 555 0100',
     Quantity: String(tool.minOrder + 1),
   };
-  for (const [label, value] of Object.entries(typed)) await form.getByLabel(label, { exact: true }).fill(value);
+  for (const [label, value] of Object.entries(typed))
+    await form.getByLabel(label, { exact: true }).fill(value);
   return typed;
 }
 
 async function expectTyped(page: Page, typed: Record<string, string>) {
   const form = orderForm(page);
-  for (const [label, value] of Object.entries(typed)) await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
+  for (const [label, value] of Object.entries(typed))
+    await expect(form.getByLabel(label, { exact: true })).toHaveValue(value);
 }
 
 for (const width of [1280, 375]) {
@@ -48,14 +50,23 @@ for (const width of [1280, 375]) {
     const orders = `${stack.api}/orders`;
     await page.route(orders, (route) =>
       route.request().method() === 'POST'
-        ? route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ statusCode: 401, message: ApiMessages.sessionInvalid }) })
+        ? route.fulfill({
+            status: 401,
+            contentType: 'application/json',
+            body: JSON.stringify({ statusCode: 401, message: ApiMessages.sessionInvalid }),
+          })
         : route.continue(),
     );
     await orderForm(page).getByRole('button', { name: 'Place order' }).click();
-    const alert = orderForm(page).getByRole('alert').filter({ hasText: ApiMessages.sessionInvalid });
+    const alert = orderForm(page)
+      .getByRole('alert')
+      .filter({ hasText: ApiMessages.sessionInvalid });
     await expect(alert).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: info.outputPath(`order-session-ended-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`order-session-ended-${width}.png`),
+      fullPage: true,
+    });
     await page.unroute(orders);
 
     // Signing in again for real: the link ends the dead session, the login form returns to the tool.
@@ -66,7 +77,10 @@ for (const width of [1280, 375]) {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
     await expectTyped(page, typed);
-    await page.screenshot({ path: info.outputPath(`order-draft-back-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`order-draft-back-${width}.png`),
+      fullPage: true,
+    });
 
     // Placed: nothing is kept any more.
     await orderForm(page).getByRole('button', { name: 'Place order' }).click();
@@ -81,7 +95,10 @@ test('a half-typed order survives Back and Forward', async ({ page, signIn, fres
   await signIn(freshUser);
   const tool = await seededTool(page);
   const typed = await typeHalfAnOrder(page, tool);
-  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Home' }).click();
+  await page
+    .getByRole('navigation', { name: 'Breadcrumb' })
+    .getByRole('link', { name: 'Home' })
+    .click();
   await expect(page).toHaveURL(`${stack.shell}/`);
   await page.goBack();
   await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
@@ -92,6 +109,9 @@ test('a half-typed order survives Back and Forward', async ({ page, signIn, fres
   await expectTyped(page, typed);
   for (const width of [375, 1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: info.outputPath(`order-draft-after-back-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: info.outputPath(`order-draft-after-back-${width}.png`),
+      fullPage: true,
+    });
   }
 });

@@ -1,4 +1,10 @@
-import { Messages, RuleMessages, type InsertedAnswer, type Order, type Tool } from '@toolshop/contracts';
+import {
+  Messages,
+  RuleMessages,
+  type InsertedAnswer,
+  type Order,
+  type Tool,
+} from '@toolshop/contracts';
 import { createUser, expect, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
@@ -11,7 +17,12 @@ async function seededTool(api: ApiClient): Promise<Tool> {
 }
 
 /** Runs `use` with a tool of its own ($10, minimum order 1), deleted afterwards. */
-async function withOwnTool(admin: ApiClient, name: string, available: number, use: (toolId: string) => Promise<void>) {
+async function withOwnTool(
+  admin: ApiClient,
+  name: string,
+  available: number,
+  use: (toolId: string) => Promise<void>,
+) {
   const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
     name: `${name} ${Date.now()}`,
     img: `${stack.api}/images/jigsaw.webp`,
@@ -166,14 +177,22 @@ test('a customer with the most unpaid orders (MAX_UNPAID_ORDERS, 5) is told to p
   await withOwnTool(await apiAs('admin'), 'Unpaid-limit test tool', 50, async (toolId) => {
     const customer = await apiAs(freshUser);
     for (let i = 0; i < 5; i += 1) {
-      await customer.post('/orders', { toolId, address: '1 Hoard Lane', phone: '0100', orderQuantity: 1 });
+      await customer.post('/orders', {
+        toolId,
+        address: '1 Hoard Lane',
+        phone: '0100',
+        orderQuantity: 1,
+      });
     }
     await signIn(freshUser);
     const form = await fillOrderForm(page, toolId, '1 Hoard Lane');
     await form.getByRole('button', { name: 'Place order' }).click();
 
     await expect(form.getByRole('alert')).toHaveText(RuleMessages.tooManyUnpaidOrders);
-    await expect(form.getByRole('link', { name: 'Open My Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+    await expect(form.getByRole('link', { name: 'Open My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myOrders',
+    );
     await expect(page.getByText(Messages.ordered)).toBeHidden();
   });
 });

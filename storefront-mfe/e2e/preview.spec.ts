@@ -14,7 +14,11 @@ import { expect, stack, test } from '@toolshop/devstack/e2e';
 const run = promisify(execFile);
 const heroV1 = 'Tools that work as hard as';
 const heroV2 = 'Preview build: tools as tough as';
-const env = { ...process.env, TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000), REGISTRY_ACTOR: 'e2e' };
+const env = {
+  ...process.env,
+  TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000),
+  REGISTRY_ACTOR: 'e2e',
+};
 const candidate = `0.2.0+e2e.preview.${Date.now().toString(36)}`;
 let dist = '';
 
@@ -35,26 +39,49 @@ test.beforeAll(async () => {
   const before = await registryStatus();
   const { stdout } = await run(
     process.execPath,
-    ['infra/registry/src/pipeline.mjs', 'storefront', '--skip-tests', '--dist', dist, '--version', candidate, '--preview'],
+    [
+      'infra/registry/src/pipeline.mjs',
+      'storefront',
+      '--skip-tests',
+      '--dist',
+      dist,
+      '--version',
+      candidate,
+      '--preview',
+    ],
     { cwd: repoRoot, env: { ...env, PREVIEW_LINK_FILE: linkFile } },
   );
   expect(stdout).toContain(`[pipeline] 3/4 smoke check`);
-  expect(readFileSync(linkFile, 'utf8')).toMatch(new RegExp(`^Preview of storefront ${candidate.replaceAll('.', '\\.').replace('+', '\\+')} until .*\\n${stack.shell}/remotes/preview\\?token=`));
+  expect(readFileSync(linkFile, 'utf8')).toMatch(
+    new RegExp(
+      `^Preview of storefront ${candidate.replaceAll('.', '\\.').replace('+', '\\+')} until .*\\n${stack.shell}/remotes/preview\\?token=`,
+    ),
+  );
   rmSync(linkFile);
   expect(await registryStatus()).toEqual(before);
 });
 
 /** What the registry has live for the storefront (active and canary). */
 async function registryStatus() {
-  const answer = await fetch(`${stack.registry}/status`, { headers: { Authorization: 'Bearer storefront-demo-token' } });
-  const { storefront } = (await answer.json()) as { storefront: { active: { version: string } | null; canary: { version: string } | null } };
+  const answer = await fetch(`${stack.registry}/status`, {
+    headers: { Authorization: 'Bearer storefront-demo-token' },
+  });
+  const { storefront } = (await answer.json()) as {
+    storefront: { active: { version: string } | null; canary: { version: string } | null };
+  };
   return { active: storefront.active?.version ?? null, canary: storefront.canary?.version ?? null };
 }
 
 test.afterAll(() => rmSync(dist, { recursive: true, force: true }));
 
-test('QA opens a preview link: the candidate for that browser only, with a banner; a forged or expired link is refused', async ({ browser }) => {
-  const { stdout } = await run(process.execPath, ['infra/registry/src/cli.mjs', 'preview', 'storefront', candidate, '--minutes', '30'], { cwd: repoRoot, env });
+test('QA opens a preview link: the candidate for that browser only, with a banner; a forged or expired link is refused', async ({
+  browser,
+}) => {
+  const { stdout } = await run(
+    process.execPath,
+    ['infra/registry/src/cli.mjs', 'preview', 'storefront', candidate, '--minutes', '30'],
+    { cwd: repoRoot, env },
+  );
   const link = /(http:\/\/\S+\/remotes\/preview\?token=\S+)/.exec(stdout)?.[1];
   expect(link, stdout).toBeTruthy();
 
@@ -62,13 +89,17 @@ test('QA opens a preview link: the candidate for that browser only, with a banne
   const qaPage = await qa.newPage();
   await qaPage.goto(link!.replace(/^http:\/\/localhost:\d+/, stack.shell));
   await expect(qaPage).toHaveURL(`${stack.shell}/`);
-  await expect(qaPage.getByRole('status').filter({ hasText: 'Preview:' })).toContainText(`Preview: storefront ${candidate}`);
+  await expect(qaPage.getByRole('status').filter({ hasText: 'Preview:' })).toContainText(
+    `Preview: storefront ${candidate}`,
+  );
   await expect(qaPage.getByRole('heading', { level: 1 })).toContainText(heroV2);
   await qaPage.screenshot({ path: test.info().outputPath('preview-qa.png') });
   // the candidate on the next pages too, from the store's candidate folder
   await qaPage.goto('/blogs');
   await expect(qaPage.getByRole('status').filter({ hasText: 'Preview:' })).toBeVisible();
-  const map = (await (await qaPage.request.get('/remotes.json')).json()) as { storefront: { version: string } };
+  const map = (await (await qaPage.request.get('/remotes.json')).json()) as {
+    storefront: { version: string };
+  };
   expect(map.storefront.version).toBe(candidate);
 
   // another visitor: the live version, no banner
@@ -77,22 +108,35 @@ test('QA opens a preview link: the candidate for that browser only, with a banne
   await otherPage.goto('/');
   await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(heroV1);
   await expect(otherPage.getByText('Preview:')).toHaveCount(0);
-  const otherMap = (await (await otherPage.request.get('/remotes.json')).json()) as { storefront: string | { version: string } };
-  expect(typeof otherMap.storefront === 'string' ? otherMap.storefront : otherMap.storefront.version).not.toBe(candidate);
+  const otherMap = (await (await otherPage.request.get('/remotes.json')).json()) as {
+    storefront: string | { version: string };
+  };
+  expect(
+    typeof otherMap.storefront === 'string' ? otherMap.storefront : otherMap.storefront.version,
+  ).not.toBe(candidate);
 
   // a forged link (another version under the same signature) and an expired one are refused
   const token = new URL(link!).searchParams.get('token')!;
   const [payload = '', signature = ''] = token.split('.');
-  const forgedPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), v: '9.9.9' })).toString('base64url');
+  const forgedPayload = Buffer.from(
+    JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), v: '9.9.9' }),
+  ).toString('base64url');
   // an expired link, signed with the stack's real key (as infra/registry/src/preview.mjs signs)
-  const key = readFileSync(join(repoRoot, 'data/preview-keys', `${stack.ports.shell}.key`), 'utf8').trim();
+  const key = readFileSync(
+    join(repoRoot, 'data/preview-keys', `${stack.ports.shell}.key`),
+    'utf8',
+  ).trim();
   const hmacKey = createHmac('sha256', key).update('toolshop preview links v1').digest();
-  const expiredPayload = Buffer.from(JSON.stringify({ r: 'storefront', v: candidate, e: Date.now() - 60_000 })).toString('base64url');
+  const expiredPayload = Buffer.from(
+    JSON.stringify({ r: 'storefront', v: candidate, e: Date.now() - 60_000 }),
+  ).toString('base64url');
   const expired = `${expiredPayload}.${createHmac('sha256', hmacKey).update(expiredPayload).digest('base64url')}`;
   for (const bad of [`${forgedPayload}.${signature}`, expired]) {
     const answer = await otherPage.goto(`/remotes/preview?token=${bad}`);
     expect(answer?.status()).toBe(403);
-    await expect(otherPage.getByText('This preview link is not valid or has expired.')).toBeVisible();
+    await expect(
+      otherPage.getByText('This preview link is not valid or has expired.'),
+    ).toBeVisible();
   }
   await otherPage.goto('/');
   await expect(otherPage.getByRole('heading', { level: 1 })).toContainText(heroV1);

@@ -22,7 +22,11 @@ const stamp = Date.now().toString(36);
 const version = (name: string) => `0.1.0+e2e.${stamp}.${name}`;
 const folders: string[] = [];
 // The stack's port offset: the CLI and the release script find its registry and store by it.
-const env = { ...process.env, TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000), REGISTRY_ACTOR: 'e2e' };
+const env = {
+  ...process.env,
+  TOOLSHOP_PORT_OFFSET: String(stack.ports.shell - 3000),
+  REGISTRY_ACTOR: 'e2e',
+};
 
 test.describe.configure({ mode: 'serial' });
 // A release is a build upload, an activation a headless smoke check: minutes on a busy machine.
@@ -31,7 +35,8 @@ test.setTimeout(240_000);
 test.afterAll(async () => {
   for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   // Back to the stack's own build, as the other tests know it.
-  for (let i = 0; i < 20 && ((await status()).active || (await status()).canary); i++) await remotes('rollback', 'storefront');
+  for (let i = 0; i < 20 && ((await status()).active || (await status()).canary); i++)
+    await remotes('rollback', 'storefront');
 });
 
 /** A copy of the storefront's build, changed by `change(path, text)` (text files only). */
@@ -50,19 +55,37 @@ function variant(name: string, change: (file: string, text: string) => string) {
 }
 
 /** A variant published as `name` by the team's release script. */
-async function release(name: string, change: (file: string, text: string) => string = (_, text) => text) {
+async function release(
+  name: string,
+  change: (file: string, text: string) => string = (_, text) => text,
+) {
   const dist = variant(name, change);
-  await run(process.execPath, ['infra/registry/src/release.mjs', 'storefront', '--skip-build', '--dist', dist, '--version', version(name)], {
-    cwd: repoRoot,
-    env,
-  });
+  await run(
+    process.execPath,
+    [
+      'infra/registry/src/release.mjs',
+      'storefront',
+      '--skip-build',
+      '--dist',
+      dist,
+      '--version',
+      version(name),
+    ],
+    {
+      cwd: repoRoot,
+      env,
+    },
+  );
   return version(name);
 }
 
 /** The remotes CLI as a team runs it: its output, or the refusal's message. */
 async function remotes(...args: string[]): Promise<{ ok: boolean; out: string }> {
   try {
-    const { stdout } = await run(process.execPath, ['infra/registry/src/cli.mjs', ...args], { cwd: repoRoot, env });
+    const { stdout } = await run(process.execPath, ['infra/registry/src/cli.mjs', ...args], {
+      cwd: repoRoot,
+      env,
+    });
     return { ok: true, out: stdout };
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
@@ -70,19 +93,34 @@ async function remotes(...args: string[]): Promise<{ ok: boolean; out: string }>
   }
 }
 
-async function registry<T>(path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: T }> {
-  const answer = await fetch(`${stack.registry}${path}`, { ...init, headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' } });
+async function registry<T>(
+  path: string,
+  token: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: T }> {
+  const answer = await fetch(`${stack.registry}${path}`, {
+    ...init,
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+  });
   return { status: answer.status, body: (await answer.json()) as T };
 }
 
 interface Status {
-  storefront: { active: { version: string } | null; canary: { version: string; percent: number } | null };
+  storefront: {
+    active: { version: string } | null;
+    canary: { version: string; percent: number } | null;
+  };
 }
-const status = async () => (await registry<Status>('/status', 'storefront-demo-token')).body.storefront;
+const status = async () =>
+  (await registry<Status>('/status', 'storefront-demo-token')).body.storefront;
 
 /** The storefront version this page's /remotes.json names (its own cookie). */
 const mapVersion = async (page: Page) =>
-  ((await (await page.request.get('/remotes.json')).json()) as { storefront: string | { version: string } }).storefront;
+  (
+    (await (await page.request.get('/remotes.json')).json()) as {
+      storefront: string | { version: string };
+    }
+  ).storefront;
 
 /** Opens the home page in a new browser (its own canary cookie) and returns the hero it shows. */
 async function heroIn(page: Page) {
@@ -94,15 +132,25 @@ async function heroIn(page: Page) {
 }
 
 test('the storefront team cannot touch the admin remote with its credential; history is for the shop admins', async () => {
-  const withStorefrontToken = await run(process.execPath, ['infra/registry/src/cli.mjs', 'rollback', 'admin'], {
-    cwd: repoRoot,
-    env: { ...env, REGISTRY_TOKEN: 'storefront-demo-token' },
-  }).catch((error: { stderr: string }) => error.stderr);
-  expect(withStorefrontToken).toContain("the storefront team's token cannot change the admin remote");
-  const activate = await registry<{ message: string }>('/remotes/admin/activate', 'storefront-demo-token', {
-    method: 'POST',
-    body: JSON.stringify({ version: '0.1.0+x' }),
-  });
+  const withStorefrontToken = await run(
+    process.execPath,
+    ['infra/registry/src/cli.mjs', 'rollback', 'admin'],
+    {
+      cwd: repoRoot,
+      env: { ...env, REGISTRY_TOKEN: 'storefront-demo-token' },
+    },
+  ).catch((error: { stderr: string }) => error.stderr);
+  expect(withStorefrontToken).toContain(
+    "the storefront team's token cannot change the admin remote",
+  );
+  const activate = await registry<{ message: string }>(
+    '/remotes/admin/activate',
+    'storefront-demo-token',
+    {
+      method: 'POST',
+      body: JSON.stringify({ version: '0.1.0+x' }),
+    },
+  );
   expect(activate.status).toBe(403);
   const publish = await registry('/releases', 'storefront-demo-token', {
     method: 'POST',
@@ -115,20 +163,29 @@ test('the storefront team cannot touch the admin remote with its credential; his
   expect((await registry('/history', await accessToken(demo.customer))).status).toBe(401);
 });
 
-test('an incompatible candidate is refused with what does not fit, and visitors keep what they had', async ({ page }) => {
+test('an incompatible candidate is refused with what does not fit, and visitors keep what they had', async ({
+  page,
+}) => {
   const before = await status();
   const missing = await release('no-blogs', (file, text) => {
     if (file !== 'mf-manifest.json') return text;
     const manifest = JSON.parse(text) as { exposes: { path: string }[] };
-    return JSON.stringify({ ...manifest, exposes: manifest.exposes.filter(({ path }) => path !== './BlogsPage') });
+    return JSON.stringify({
+      ...manifest,
+      exposes: manifest.exposes.filter(({ path }) => path !== './BlogsPage'),
+    });
   });
   const noBlogs = await remotes('activate', 'storefront', missing);
   expect(noBlogs.ok).toBe(false);
-  expect(noBlogs.out).toContain("the candidate does not expose ./BlogsPage, which the shell's route table asks of storefront");
+  expect(noBlogs.out).toContain(
+    "the candidate does not expose ./BlogsPage, which the shell's route table asks of storefront",
+  );
 
   const react18 = await release('react-18', (file, text) => {
     if (file !== 'mf-manifest.json') return text;
-    const manifest = JSON.parse(text) as { shared: { name: string; version: string; requiredVersion: string | null }[] };
+    const manifest = JSON.parse(text) as {
+      shared: { name: string; version: string; requiredVersion: string | null }[];
+    };
     const shared = manifest.shared.map((entry) =>
       entry.name === 'react' ? { ...entry, version: '18.3.1', requiredVersion: '^18.3.1' } : entry,
     );
@@ -141,13 +198,20 @@ test('an incompatible candidate is refused with what does not fit, and visitors 
   expect(await status()).toEqual(before);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(heroV1);
-  const history = (await registry<{ action: string; version: string; reason: string }[]>('/history?remote=storefront', 'storefront-demo-token')).body;
-  expect(history.filter((entry) => entry.action === 'refused').map((entry) => entry.version)).toEqual(
-    expect.arrayContaining([missing, react18]),
-  );
+  const history = (
+    await registry<{ action: string; version: string; reason: string }[]>(
+      '/history?remote=storefront',
+      'storefront-demo-token',
+    )
+  ).body;
+  expect(
+    history.filter((entry) => entry.action === 'refused').map((entry) => entry.version),
+  ).toEqual(expect.arrayContaining([missing, react18]));
 });
 
-test('release v2 with a visible change, activate: the running shell shows it on reload; rollback: v1 again', async ({ page }) => {
+test('release v2 with a visible change, activate: the running shell shows it on reload; rollback: v1 again', async ({
+  page,
+}) => {
   const v1 = await release('v1');
   expect((await remotes('activate', 'storefront', v1, '--reason', 'e2e baseline')).ok).toBe(true);
   const storeRequests: string[] = [];
@@ -156,7 +220,9 @@ test('release v2 with a visible change, activate: the running shell shows it on 
   });
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(heroV1);
-  expect(storeRequests.some((url) => decodeURIComponent(url).includes(`/storefront/${v1}/`))).toBe(true);
+  expect(storeRequests.some((url) => decodeURIComponent(url).includes(`/storefront/${v1}/`))).toBe(
+    true,
+  );
 
   // v2 goes out through the CI pipeline's script (release, then activation through the gates; its
   // first step, the storefront's own tests, runs in npm test anyway)
@@ -164,14 +230,24 @@ test('release v2 with a visible change, activate: the running shell shows it on 
   const dist = variant('v2', (_, text) => text.replaceAll(heroV1, heroV2));
   const { stdout } = await run(
     process.execPath,
-    ['infra/registry/src/pipeline.mjs', 'storefront', '--skip-tests', '--dist', dist, '--version', v2],
+    [
+      'infra/registry/src/pipeline.mjs',
+      'storefront',
+      '--skip-tests',
+      '--dist',
+      dist,
+      '--version',
+      v2,
+    ],
     { cwd: repoRoot, env },
   );
   expect(stdout).toContain(`storefront ${v2} is active for every visitor`);
   // The first view comes prerendered from v2's own fragment, its stylesheets held to the release's hashes.
   const prerendered = await (await page.request.get('/')).text();
   expect(prerendered).toContain(heroV2);
-  expect(prerendered).toMatch(/<link rel="stylesheet" href="[^"]*\/storefront\/[^"]*\.css" integrity="sha384-[^"]+" crossorigin="anonymous">/);
+  expect(prerendered).toMatch(
+    /<link rel="stylesheet" href="[^"]*\/storefront\/[^"]*\.css" integrity="sha384-[^"]+" crossorigin="anonymous">/,
+  );
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toContainText(heroV2);
   await page.screenshot({ path: test.info().outputPath('v2-home.png') });
@@ -185,14 +261,20 @@ test('release v2 with a visible change, activate: the running shell shows it on 
   await expect(page.getByRole('heading', { level: 1 })).toContainText(heroV1);
   const history = (await remotes('history', 'storefront')).out;
   expect(history).toContain(`rollback ${v1} (was ${v2})  by storefront team (e2e): e2e rollback`);
-  expect(history).toContain(`activate ${v2} (was ${v1})  by storefront team (e2e): release pipeline`);
+  expect(history).toContain(
+    `activate ${v2} (was ${v1})  by storefront team (e2e): release pipeline`,
+  );
 });
 
-test('a 50 % canary gives both versions to different browsers and the same one to the same browser; promote', async ({ browser }) => {
+test('a 50 % canary gives both versions to different browsers and the same one to the same browser; promote', async ({
+  browser,
+}) => {
   const base = (await status()).active?.version;
   expect(base).toBeTruthy();
   const candidate = await release('canary', (_, text) => text.replaceAll(heroV1, heroV2));
-  expect((await remotes('activate', 'storefront', candidate, '--percent', '50')).out).toContain(`${candidate} is a canary for 50 %`);
+  expect((await remotes('activate', 'storefront', candidate, '--percent', '50')).out).toContain(
+    `${candidate} is a canary for 50 %`,
+  );
 
   const seen = new Map<string, string>();
   for (let i = 0; i < 16 && new Set(seen.values()).size < 2; i++) {
@@ -211,11 +293,15 @@ test('a 50 % canary gives both versions to different browsers and the same one t
   }
   expect(new Set(seen.values())).toEqual(new Set([base, candidate]));
 
-  expect((await remotes('promote', 'storefront')).out).toContain(`storefront ${candidate} is active for every visitor`);
+  expect((await remotes('promote', 'storefront')).out).toContain(
+    `storefront ${candidate} is active for every visitor`,
+  );
   expect((await status()).canary).toBeNull();
 });
 
-test('a canary that throws for its visitors is rolled back automatically, and the history says so', async ({ browser }) => {
+test('a canary that throws for its visitors is rolled back automatically, and the history says so', async ({
+  browser,
+}) => {
   const base = (await status()).active?.version as string;
   // Fails only in browsers marked by the test: it passes the smoke check like a real latent bug.
   const throwing = await release('throws', (file, text) =>
@@ -230,10 +316,21 @@ test('a canary that throws for its visitors is rolled back automatically, and th
   }
   await expect.poll(async () => (await status()).canary, { timeout: 30_000 }).toBeNull();
   expect((await status()).active?.version).toBe(base);
-  const [last] = (await registry<{ action: string; from: string; automatic: boolean; by: string; reason: string }[]>('/history?remote=storefront', 'storefront-demo-token')).body;
-  expect(last).toMatchObject({ action: 'rollback', from: throwing, automatic: true, by: 'registry' });
+  const [last] = (
+    await registry<
+      { action: string; from: string; automatic: boolean; by: string; reason: string }[]
+    >('/history?remote=storefront', 'storefront-demo-token')
+  ).body;
+  expect(last).toMatchObject({
+    action: 'rollback',
+    from: throwing,
+    automatic: true,
+    by: 'registry',
+  });
   expect(last?.reason).toMatch(/^automatic: error rate \d+ % over \d+ page loads/);
-  expect((await remotes('history', 'storefront')).out).toContain(`(was ${throwing})  by registry: automatic`);
+  expect((await remotes('history', 'storefront')).out).toContain(
+    `(was ${throwing})  by registry: automatic`,
+  );
 });
 
 /** One page load of a browser marked to hit the throwing canary's bug. */

@@ -20,7 +20,9 @@ async function buyAndPay(api: ApiClient, email: string, toolId: string) {
     phone: '+1 555 0100',
     orderQuantity: 2,
   });
-  const { clientSecret } = await api.post<{ clientSecret: string }>('/create-payment-intent', { orderId: insertedId });
+  const { clientSecret } = await api.post<{ clientSecret: string }>('/create-payment-intent', {
+    orderId: insertedId,
+  });
   const payment = await api.post<{ id: string }>('/payments/test/confirm', {
     clientSecret,
     card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -31,12 +33,25 @@ async function buyAndPay(api: ApiClient, email: string, toolId: string) {
 
 /** A product of this test's own, its id. */
 async function createTool(admin: ApiClient, name: string): Promise<string> {
-  const body = { name: `${name} ${randomUUID().slice(0, 8)}`, img: `${stack.api}/images/cordless-drill.webp` };
-  const terms = { shortDescription: 'For the review tests.', minOrder: 2, available: 100, price: 40 };
+  const body = {
+    name: `${name} ${randomUUID().slice(0, 8)}`,
+    img: `${stack.api}/images/cordless-drill.webp`,
+  };
+  const terms = {
+    shortDescription: 'For the review tests.',
+    minOrder: 2,
+    available: 100,
+    price: 40,
+  };
   return (await admin.post<{ insertedId: string }>('/tools', { ...body, ...terms })).insertedId;
 }
 
-test('the tool page lists the tool’s reviews with a star summary and Verified buyer badges', async ({ page, apiAs, signIn, freshUser }) => {
+test('the tool page lists the tool’s reviews with a star summary and Verified buyer badges', async ({
+  page,
+  apiAs,
+  signIn,
+  freshUser,
+}) => {
   const admin = await apiAs('admin');
   const toolId = await createTool(admin, 'Reviewed Planer');
   const buyer = await apiAs(freshUser);
@@ -61,7 +76,10 @@ test('the tool page lists the tool’s reviews with a star summary and Verified 
     await expect(reviews.getByText(`About the shop ${toolId}`)).toHaveCount(0);
     await expectNoAxeViolations(page);
     await reviews.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: test.info().outputPath(`tool-reviews-${width}.png`), fullPage: true });
+    await page.screenshot({
+      path: test.info().outputPath(`tool-reviews-${width}.png`),
+      fullPage: true,
+    });
   }
 });
 

@@ -18,7 +18,9 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     const handler = context.getHandler();
     let open = this.open.get(handler);
     if (open === undefined) {
-      open = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) === true;
+      open =
+        this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [handler, context.getClass()]) ===
+        true;
       this.open.set(handler, open);
     }
     return open ? true : super.canActivate(context);

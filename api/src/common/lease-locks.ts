@@ -23,7 +23,11 @@ export class LockBusyError extends DomainError {
 
 /** Leases across every API process sharing the database, busy as the API's 503. */
 export class LeaseLocks extends SharedLeaseLocks {
-  constructor(store: LockStore, options: LeaseOptions = DEFAULT_LEASE_OPTIONS, now: () => number = Date.now) {
+  constructor(
+    store: LockStore,
+    options: LeaseOptions = DEFAULT_LEASE_OPTIONS,
+    now: () => number = Date.now,
+  ) {
     super(store, options, now, (key) => new LockBusyError(key));
   }
 }

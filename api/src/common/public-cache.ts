@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const CACHEABLE = /^\/(tools(\/[^/?]*)?|reviews)(\?|$)/;
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-const etagOf = (body: string | Buffer) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+const etagOf = (body: string | Buffer) =>
+  `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 const revalidates = (request: FastifyRequest) =>
   request.method === 'GET' && CACHEABLE.test(request.url) && !request.headers.authorization;
 

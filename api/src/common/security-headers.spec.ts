@@ -22,7 +22,8 @@ describe('security headers', () => {
       Object.entries(securityHeaders(options)).map(([name, value]) => [name.toLowerCase(), value]),
     );
     expect(Object.keys(computed).length).toBeGreaterThan(10);
-    for (const [name, value] of Object.entries(computed)) expect(answer.headers.get(name)).toBe(value);
+    for (const [name, value] of Object.entries(computed))
+      expect(answer.headers.get(name)).toBe(value);
     expect(computed['content-security-policy']).toMatch(/^default-src 'self';/);
     expect(computed['cross-origin-resource-policy']).toBe('cross-origin');
   });

@@ -19,7 +19,10 @@ function messages(errors: ValidationError[], parent = ''): string[] {
 /** Types the ValidationPipe passes through unvalidated (the shortcut would make a new object). */
 const UNVALIDATED: unknown[] = [String, Boolean, Number, Array, Object];
 const isEmptyObject = (value: unknown): value is object =>
-  typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length === 0;
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  Object.keys(value).length === 0;
 
 /**
  * The ValidationPipe, with a shortcut for the commonest input of the hottest reads: an empty query
@@ -47,7 +50,13 @@ export class ApiValidationPipe extends ValidationPipe {
     const accepts = this.acceptsEmpty.get(metatype);
     if (accepts === undefined) {
       const answer = super.transform(value, metadata);
-      this.acceptsEmpty.set(metatype, await answer.then(() => true, () => false));
+      this.acceptsEmpty.set(
+        metatype,
+        await answer.then(
+          () => true,
+          () => false,
+        ),
+      );
       return answer;
     }
     if (!accepts) return super.transform(value, metadata);

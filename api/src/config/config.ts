@@ -219,7 +219,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
       // An order paid within this time gets one email (the receipt), not "received" and "paid".
       placedHoldMs: integer('OUTBOX_PLACED_HOLD_MS', 120_000, 0, 3_600_000),
     },
-    unpaidOrderReminderSeconds: integer('UNPAID_ORDER_REMINDER_SECONDS', 60 * 60, 0, 90 * 24 * 60 * 60),
+    unpaidOrderReminderSeconds: integer(
+      'UNPAID_ORDER_REMINDER_SECONDS',
+      60 * 60,
+      0,
+      90 * 24 * 60 * 60,
+    ),
     payments,
     shutdown: {
       // Production only by default: a local stack (npm start, the tests) stops at once.

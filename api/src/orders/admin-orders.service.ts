@@ -103,7 +103,15 @@ export class AdminOrdersService {
 
   private async notifyShipped(id: string, shipping: ShippingDetails) {
     const order = await this.orders
-      .findById(id, { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1 })
+      .findById(id, {
+        number: 1,
+        email: 1,
+        name: 1,
+        userName: 1,
+        orderQuantity: 1,
+        totalPrice: 1,
+        lines: 1,
+      })
       .lean();
     if (order) await this.notifications.shipped({ ...order, id }, shipping);
     return order;

@@ -30,20 +30,32 @@ export class ExpiryReminders {
     const soon = await this.orders
       .find(
         { paid: false, reservedUntil: { $gt: now, $lte: new Date(now.getTime() + windowMs) } },
-        { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1, reservedUntil: 1, createdAt: 1 },
+        {
+          number: 1,
+          email: 1,
+          name: 1,
+          userName: 1,
+          orderQuantity: 1,
+          totalPrice: 1,
+          lines: 1,
+          reservedUntil: 1,
+          createdAt: 1,
+        },
       )
       .sort({ reservedUntil: 1 })
       .limit(BATCH)
       .lean();
     const due = soon.filter(
-      (order) => order.reservedUntil && order.createdAt.getTime() < order.reservedUntil.getTime() - windowMs,
+      (order) =>
+        order.reservedUntil && order.createdAt.getTime() < order.reservedUntil.getTime() - windowMs,
     );
     const reminded = await this.notifications.remindedOf(due.map((order) => String(order._id)));
     let queued = 0;
     for (const order of due) {
       const id = String(order._id);
       if (reminded.has(id) || !order.reservedUntil) continue;
-      if (await this.notifications.expiring({ ...order, id, reservedUntil: order.reservedUntil })) queued++;
+      if (await this.notifications.expiring({ ...order, id, reservedUntil: order.reservedUntil }))
+        queued++;
     }
     return queued;
   }

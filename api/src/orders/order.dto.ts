@@ -70,7 +70,8 @@ export class CreateOrderDto implements NewOrder {
   orderQuantity: number;
 
   @ApiPropertyOptional({
-    description: 'Defaults to the name in the access token; the shop\'s name rule (one line, no link)',
+    description:
+      "Defaults to the name in the access token; the shop's name rule (one line, no link)",
     maxLength: NAME_MAX_LENGTH,
   })
   @IsOptional()
@@ -114,7 +115,9 @@ export class ApproveOrderDto implements ShippingDetails {
   @blankIsAbsent
   @IsOptional()
   @IsString({ message: InputMessages.trackingNumberFormat })
-  @MaxLength(TRACKING_NUMBER_MAX_LENGTH, { message: InputMessages.atMost(TRACKING_NUMBER_MAX_LENGTH) })
+  @MaxLength(TRACKING_NUMBER_MAX_LENGTH, {
+    message: InputMessages.atMost(TRACKING_NUMBER_MAX_LENGTH),
+  })
   @Matches(TRACKING_NUMBER_PATTERN, { message: InputMessages.trackingNumberFormat })
   trackingNumber?: string;
 
@@ -185,7 +188,8 @@ export class OrderResponse {
   @ApiProperty() toolId: string;
   @ApiProperty({ description: 'Product name' }) name: string;
   @ApiPropertyOptional({
-    description: 'The order’s short human number, unique (orders placed before numbers get theirs from a data migration)',
+    description:
+      'The order’s short human number, unique (orders placed before numbers get theirs from a data migration)',
     example: 'TS-100234',
   })
   number?: string;
@@ -196,7 +200,9 @@ export class OrderResponse {
   @ApiProperty() phone: string;
   @ApiProperty() orderQuantity: number;
   @ApiProperty({ description: 'Whole dollars' }) totalPrice: number;
-  @ApiPropertyOptional({ description: 'Whole dollars a unit, from the price tiers (single-tool orders)' })
+  @ApiPropertyOptional({
+    description: 'Whole dollars a unit, from the price tiers (single-tool orders)',
+  })
   unitPrice?: number;
   @ApiPropertyOptional({ description: 'Product SKU when ordered (single-tool orders)' })
   sku?: string;
@@ -215,7 +221,8 @@ export class OrderResponse {
     format: 'date-time',
   })
   reservedUntil?: string;
-  @ApiPropertyOptional({ description: 'Shipped orders: the carrier the admin entered' }) carrier?: string;
+  @ApiPropertyOptional({ description: 'Shipped orders: the carrier the admin entered' })
+  carrier?: string;
   @ApiPropertyOptional({ description: 'Shipped orders: the tracking number the admin entered' })
   trackingNumber?: string;
   @ApiPropertyOptional({

@@ -134,7 +134,8 @@ export class OrdersService {
     // (possibly just sold) stock is a conflict.
     const issue = quantityIssue(quantity, current);
     if (issue === 'belowMinimum') throw invalid(Messages.invalidQuantity);
-    if (issue === 'packMultiple') throw invalid(BuyingMessages.packMultiple(packSizeOf(current), current.minOrder));
+    if (issue === 'packMultiple')
+      throw invalid(BuyingMessages.packMultiple(packSizeOf(current), current.minOrder));
     throw conflict(Messages.invalidQuantity);
   }
 

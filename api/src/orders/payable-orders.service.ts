@@ -45,7 +45,16 @@ export class PayableOrdersService {
   /** The one "mark paid": unpaid with this intent -> paid with it as transactionId; a repeat changes nothing. */
   async markPaid(id: string, paymentIntentId: string): Promise<boolean> {
     const held = await this.orders
-      .findById(id, { unpaidSlot: 1, number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, totalPrice: 1, lines: 1 })
+      .findById(id, {
+        unpaidSlot: 1,
+        number: 1,
+        email: 1,
+        name: 1,
+        userName: 1,
+        orderQuantity: 1,
+        totalPrice: 1,
+        lines: 1,
+      })
       .lean();
     const result = await this.changes.transition(
       id,

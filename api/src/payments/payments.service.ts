@@ -78,7 +78,12 @@ export class PaymentsService implements OrderPaymentRelease {
   async status(orderId: string): Promise<PaymentStatusAnswer> {
     const order = await this.payableOrder(orderId);
     if (order.paid) {
-      return { state: 'paid', paid: true, intentStatus: 'succeeded', transactionId: order.transactionId };
+      return {
+        state: 'paid',
+        paid: true,
+        intentStatus: 'succeeded',
+        transactionId: order.transactionId,
+      };
     }
     const intent = order.paymentIntentId ? await this.retrieveOrNull(order.paymentIntentId) : null;
     if (!intent) return { state: 'unpaid', paid: false, intentStatus: null };

@@ -27,7 +27,12 @@ export class PaidBuyers {
     const unique = [...new Set(emails)];
     if (unique.length === 0) return new Set();
     const ofTool = toolId
-      ? { $or: [{ toolId: new Types.ObjectId(toolId) }, { 'lines.toolId': new Types.ObjectId(toolId) }] }
+      ? {
+          $or: [
+            { toolId: new Types.ObjectId(toolId) },
+            { 'lines.toolId': new Types.ObjectId(toolId) },
+          ],
+        }
       : {};
     const paid = await this.orders.distinct('email', {
       email: { $in: unique },

@@ -40,10 +40,12 @@ describe('resolveImageLink', () => {
     });
   });
 
-  it.each(['/images/../docs', '/images/%2E%2e/docs', '/images/.%2e/x', 'http://localhost:5000/a/./b'])(
-    'refuses the dot segments of %p instead of storing where they lead',
-    (img) => {
-      expect(resolveImageLink(img, API, [])).toEqual({ problem: RuleMessages.imageLinkInvalid });
-    },
-  );
+  it.each([
+    '/images/../docs',
+    '/images/%2E%2e/docs',
+    '/images/.%2e/x',
+    'http://localhost:5000/a/./b',
+  ])('refuses the dot segments of %p instead of storing where they lead', (img) => {
+    expect(resolveImageLink(img, API, [])).toEqual({ problem: RuleMessages.imageLinkInvalid });
+  });
 });

@@ -15,7 +15,8 @@ describe('catalog query', () => {
 
   it('tolerates one typo of a short plain text only (issue 33), as a bounded alternation', () => {
     const drils = new RegExp(typoPattern('drils')!, 'i');
-    for (const name of ['Cordless Drill Driver', 'DRILL bit', 'drills']) expect(drils.test(name)).toBe(true);
+    for (const name of ['Cordless Drill Driver', 'DRILL bit', 'drills'])
+      expect(drils.test(name)).toBe(true);
     expect(drils.test('Angle Grinder')).toBe(false);
     expect(new RegExp(typoPattern('grinedr')!, 'i').test('Angle Grinder')).toBe(true); // swapped
     expect(new RegExp(typoPattern('jigsw')!, 'i').test('Jigsaw')).toBe(true); // missing

@@ -41,7 +41,8 @@ function decodeQuotedPrintable(text: string): string {
 }
 
 function decodeBody(body: string, encoding: string | undefined): string {
-  if (/base64/i.test(encoding ?? '')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (/base64/i.test(encoding ?? ''))
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (/quoted-printable/i.test(encoding ?? '')) return decodeQuotedPrintable(body);
   return body;
 }
@@ -53,7 +54,8 @@ function splitEntity(entity: string): { headers: Map<string, string>; body: stri
   const headers = new Map<string, string>();
   for (const line of head.split('\n')) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
+    if (colon > 0)
+      headers.set(line.slice(0, colon).trim().toLowerCase(), line.slice(colon + 1).trim());
   }
   return { headers, body: end < 0 ? '' : entity.slice(end + 2) };
 }
@@ -73,7 +75,9 @@ export function parseMail(raw: string): CaughtMail {
   const { headers, body } = splitEntity(raw);
   const mail: CaughtMail = {
     raw,
-    to: (headers.get('to') ?? '').split(',').map((address) => address.replace(/.*</, '').replace(/>.*/, '').trim()),
+    to: (headers.get('to') ?? '')
+      .split(',')
+      .map((address) => address.replace(/.*</, '').replace(/>.*/, '').trim()),
     subject: decodeWords(headers.get('subject') ?? ''),
     text: '',
     html: '',
@@ -144,7 +148,8 @@ export function startSmtpCatcher(): Promise<SmtpCatcher> {
   catcher.waitFor = async (predicate, timeoutMs = 10_000) => {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(catcher.mails)) {
-      if (Date.now() > deadline) throw new Error(`the expected mail did not arrive within ${timeoutMs} ms`);
+      if (Date.now() > deadline)
+        throw new Error(`the expected mail did not arrive within ${timeoutMs} ms`);
       await new Promise((resolve) => setTimeout(resolve, 25));
     }
     return catcher.mails;

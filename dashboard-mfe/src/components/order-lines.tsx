@@ -5,7 +5,15 @@ import styles from './order-lines.module.css';
  * The lines of a multi-line order: "name × quantity @ unit price", and the line's total; with
  * `skus` (My Orders), "SKU — name" for each line that kept its SKU.
  */
-export function OrderLines({ lines, label, skus = false }: { lines: readonly OrderLine[]; label: string; skus?: boolean }) {
+export function OrderLines({
+  lines,
+  label,
+  skus = false,
+}: {
+  lines: readonly OrderLine[];
+  label: string;
+  skus?: boolean;
+}) {
   return (
     <ul className={styles.lines} aria-label={label}>
       {lines.map((line) => (

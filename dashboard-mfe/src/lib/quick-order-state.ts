@@ -15,17 +15,21 @@ export function quickOrderState(prefill: QuickOrderPrefill) {
   return { quickOrder: prefill };
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+const text = (value: unknown) =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
 /** The prefill in a history entry's state, or undefined when there is none (or it is not ours). */
 export function readQuickOrderState(state: unknown): QuickOrderPrefill | undefined {
-  const prefill = (state as { quickOrder?: unknown } | null)?.quickOrder as Partial<Record<keyof QuickOrderPrefill, unknown>> | undefined;
+  const prefill = (state as { quickOrder?: unknown } | null)?.quickOrder as
+    Partial<Record<keyof QuickOrderPrefill, unknown>> | undefined;
   if (!prefill || !Array.isArray(prefill.lines)) return undefined;
   const lines = prefill.lines
     .slice(0, ORDER_LINES_MAX)
     .filter(
       (line): line is OrderLineInput =>
-        typeof line?.product === 'string' && line.product.trim() !== '' && Number.isInteger(line.quantity),
+        typeof line?.product === 'string' &&
+        line.product.trim() !== '' &&
+        Number.isInteger(line.quantity),
     )
     .map(({ product, quantity }) => ({ product, quantity }));
   if (lines.length === 0) return undefined;

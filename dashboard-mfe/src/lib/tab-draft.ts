@@ -14,7 +14,11 @@ function forgetStored(form: string): void {
 }
 
 /** The fields of `base` that the same account kept for the form; a draft of another account is dropped. */
-function restore<V extends Record<string, string>>(form: string, email: string, base: V): V | undefined {
+function restore<V extends Record<string, string>>(
+  form: string,
+  email: string,
+  base: V,
+): V | undefined {
   let stored: { email?: unknown; values?: Record<string, unknown> } | null;
   try {
     stored = JSON.parse(sessionStorage.getItem(storageKey(form)) ?? 'null') as typeof stored;

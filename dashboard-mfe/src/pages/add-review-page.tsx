@@ -19,7 +19,12 @@ export default function AddReviewPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="Add A Review">Add A Review</PageTitle>
       <ReviewForm tools={tools} />
-      <MyReviews reviews={data} loading={loading || !user} error={error} onRetry={() => void refetch()} />
+      <MyReviews
+        reviews={data}
+        loading={loading || !user}
+        error={error}
+        onRetry={() => void refetch()}
+      />
     </div>
   );
 }

@@ -28,12 +28,22 @@ const order = (overrides: Partial<Order>): Order => ({
 
 const unpaid = order({ _id: 'o1' });
 const paid = order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123' });
-const shipped = order({ _id: 'o3', name: 'Jigsaw', paid: true, shipped: true, transactionId: 'pi_456' });
+const shipped = order({
+  _id: 'o3',
+  name: 'Jigsaw',
+  paid: true,
+  shipped: true,
+  transactionId: 'pi_456',
+});
 
 /** Where Order again leads, with the state it carries. */
 function Landing() {
   const location = useLocation();
-  return <pre data-testid="landing">{JSON.stringify({ path: location.pathname, state: location.state })}</pre>;
+  return (
+    <pre data-testid="landing">
+      {JSON.stringify({ path: location.pathname, state: location.state })}
+    </pre>
+  );
 }
 
 /** Renders once the list (or its failure) is on screen. */
@@ -54,7 +64,8 @@ async function renderPage() {
 /** How often the list was asked for. */
 const listReads = () => api.get.mock.calls.length;
 
-const rowOf = (name: string) => screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
+const rowOf = (name: string) =>
+  screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
 beforeEach(() => {
   jest.clearAllMocks();
@@ -86,10 +97,19 @@ describe('MyOrdersPage', () => {
     const reservedUntil = '2030-05-04T13:30:00.000Z';
     answerQuery([
       order({ _id: 'o1', reservedUntil }),
-      order({ _id: 'o2', name: 'Angle Grinder', paid: true, transactionId: 'pi_123', reservedUntil }),
+      order({
+        _id: 'o2',
+        name: 'Angle Grinder',
+        paid: true,
+        transactionId: 'pi_123',
+        reservedUntil,
+      }),
     ]);
     await renderPage();
-    const local = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(reservedUntil));
+    const local = new Intl.DateTimeFormat(undefined, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(reservedUntil));
     const reserved = within(rowOf('Cordless Drill')).getByText(/^Reserved until/);
     expect(reserved).toHaveTextContent(`Reserved until ${local}`);
     expect(within(reserved).getByText(local)).toHaveAttribute('datetime', reservedUntil);
@@ -97,7 +117,10 @@ describe('MyOrdersPage', () => {
   });
 
   it('says nothing about a reservation the API did not give', async () => {
-    answerQuery([order({ _id: 'o1' }), order({ _id: 'o2', name: 'Jigsaw', reservedUntil: 'not a date' })]);
+    answerQuery([
+      order({ _id: 'o1' }),
+      order({ _id: 'o2', name: 'Jigsaw', reservedUntil: 'not a date' }),
+    ]);
     await renderPage();
     expect(screen.queryByText(/Reserved until/)).not.toBeInTheDocument();
   });
@@ -106,7 +129,10 @@ describe('MyOrdersPage', () => {
     answerQuery([unpaid, paid]);
     await renderPage();
     const unpaidRow = within(rowOf('Cordless Drill'));
-    expect(unpaidRow.getByRole('link', { name: /^Pay/ })).toHaveAttribute('href', '/dashboard/payment/o1');
+    expect(unpaidRow.getByRole('link', { name: /^Pay/ })).toHaveAttribute(
+      'href',
+      '/dashboard/payment/o1',
+    );
     expect(unpaidRow.getByRole('button', { name: /^Cancel/ })).toBeInTheDocument();
 
     const paidRow = within(rowOf('Angle Grinder'));
@@ -126,7 +152,10 @@ describe('MyOrdersPage', () => {
     expect(api.delete).not.toHaveBeenCalled();
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(api.delete).toHaveBeenCalledWith('/orders/o1', { signOutOnAuthError: true, idempotent: true });
+    expect(api.delete).toHaveBeenCalledWith('/orders/o1', {
+      signOutOnAuthError: true,
+      idempotent: true,
+    });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('canceled order'));
     await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -148,7 +177,9 @@ describe('MyOrdersPage', () => {
     const reads = listReads();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith('A paid order cannot be cancelled'));
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith('A paid order cannot be cancelled'),
+    );
     expect(toast.success).not.toHaveBeenCalled();
     await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
   });
@@ -165,18 +196,41 @@ describe('MyOrdersPage', () => {
 
   it("shows a multi-line order's lines, and Order again opens Quick Order with them", async () => {
     const lines = [
-      { toolId: 't1', name: 'Cordless Drill', img: '/drill.webp', orderQuantity: 5, unitPrice: 129, totalPrice: 645 },
-      { toolId: 't2', name: 'Saw Blade', img: '/blade.webp', orderQuantity: 50, unitPrice: 9, totalPrice: 450 },
+      {
+        toolId: 't1',
+        name: 'Cordless Drill',
+        img: '/drill.webp',
+        orderQuantity: 5,
+        unitPrice: 129,
+        totalPrice: 645,
+      },
+      {
+        toolId: 't2',
+        name: 'Saw Blade',
+        img: '/blade.webp',
+        orderQuantity: 50,
+        unitPrice: 9,
+        totalPrice: 450,
+      },
     ];
-    answerQuery([order({ _id: 'o5', name: 'Cordless Drill and 1 more', orderQuantity: 55, totalPrice: 1095, lines })]);
+    answerQuery([
+      order({
+        _id: 'o5',
+        name: 'Cordless Drill and 1 more',
+        orderQuantity: 55,
+        totalPrice: 1095,
+        lines,
+      }),
+    ]);
     const user = await renderPage();
     const row = within(rowOf('Cordless Drill and 1 more'));
     await user.click(row.getByText('2 lines'));
     const shown = row.getByRole('list', { name: 'Lines of Cordless Drill and 1 more' });
-    expect(within(shown).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Cordless Drill× 5 @ $129 = $645',
-      'Saw Blade× 50 @ $9 = $450',
-    ]);
+    expect(
+      within(shown)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Cordless Drill× 5 @ $129 = $645', 'Saw Blade× 50 @ $9 = $450']);
 
     await user.click(row.getByRole('link', { name: 'Order again: Cordless Drill and 1 more' }));
     expect(JSON.parse(screen.getByTestId('landing').textContent ?? '')).toEqual({

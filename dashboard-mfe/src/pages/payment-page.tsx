@@ -45,7 +45,9 @@ export default function PaymentPage() {
         </div>
       ) : (
         <>
-          {result && <PaymentSuccess orderId={order.data._id} justPaid={Boolean(justPaid)} {...result} />}
+          {result && (
+            <PaymentSuccess orderId={order.data._id} justPaid={Boolean(justPaid)} {...result} />
+          )}
           <div className={summaryStyles.layout}>
             <OrderSummary order={order.data} />
             {/* Kept after paying, its button disabled ("Paid"), as SPEC §7 says. */}

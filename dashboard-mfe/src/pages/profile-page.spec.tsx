@@ -9,7 +9,10 @@ import ProfilePage from './profile-page';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
-jest.mock('../features/profile/api/account-requests', () => ({ fetchAccount: jest.fn(), resendVerification: jest.fn() }));
+jest.mock('../features/profile/api/account-requests', () => ({
+  fetchAccount: jest.fn(),
+  resendVerification: jest.fn(),
+}));
 
 const account = jest.mocked(fetchAccount);
 const resend = jest.mocked(resendVerification);
@@ -41,12 +44,19 @@ beforeEach(() => {
 
 describe('ProfilePage', () => {
   it("shows the first profile of the user's list in the card and the form", async () => {
-    answerQuery([{ _id: 'p1', email: 'ada@example.com', location: 'London', linkedIn: 'linkedin.com/in/ada' }]);
+    answerQuery([
+      { _id: 'p1', email: 'ada@example.com', location: 'London', linkedIn: 'linkedin.com/in/ada' },
+    ]);
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', { signal: expect.any(AbortSignal) });
+    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', {
+      signal: expect.any(AbortSignal),
+    });
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'linkedin.com/in/ada' })).toHaveAttribute('href', 'https://linkedin.com/in/ada');
+    expect(screen.getByRole('link', { name: 'linkedin.com/in/ada' })).toHaveAttribute(
+      'href',
+      'https://linkedin.com/in/ada',
+    );
     expect(screen.getByLabelText('Location')).toHaveValue('London');
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
   });
@@ -70,29 +80,40 @@ describe('ProfilePage', () => {
     answerQuery([]);
     renderPage();
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Resend verification email' }),
+    ).not.toBeInTheDocument();
   });
 
   it('offers to resend the link when the email is not verified, and toasts the answer', async () => {
     answerQuery([]);
     account.mockResolvedValue(unverified);
-    resend.mockResolvedValue({ alreadyVerified: false, message: 'We sent a new link to ada@example.com.' });
+    resend.mockResolvedValue({
+      alreadyVerified: false,
+      message: 'We sent a new link to ada@example.com.',
+    });
     const user = renderPage();
     expect(await screen.findByText('Email not verified')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
     expect(resend).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('We sent a new link to ada@example.com.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('We sent a new link to ada@example.com.'),
+    );
     expect(screen.getByText('Email not verified')).toBeInTheDocument();
   });
 
   it('shows a rate-limit refusal (429) as an error toast', async () => {
     answerQuery([]);
     account.mockResolvedValue(unverified);
-    resend.mockRejectedValue(new ApiError(429, 'Too many verification emails. Try again in a few minutes.'));
+    resend.mockRejectedValue(
+      new ApiError(429, 'Too many verification emails. Try again in a few minutes.'),
+    );
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     await waitFor(() =>
-      expect(toast.error).toHaveBeenCalledWith('Too many verification emails. Try again in a few minutes.'),
+      expect(toast.error).toHaveBeenCalledWith(
+        'Too many verification emails. Try again in a few minutes.',
+      ),
     );
     expect(toast.success).not.toHaveBeenCalled();
   });
@@ -100,10 +121,15 @@ describe('ProfilePage', () => {
   it('switches to verified when the provider answers that it already is', async () => {
     answerQuery([]);
     account.mockResolvedValue(unverified);
-    resend.mockResolvedValue({ alreadyVerified: true, message: 'Your email address is already verified.' });
+    resend.mockResolvedValue({
+      alreadyVerified: true,
+      message: 'Your email address is already verified.',
+    });
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Your email address is already verified.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Your email address is already verified.'),
+    );
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
   });
 
@@ -114,13 +140,17 @@ describe('ProfilePage', () => {
     await waitFor(() => expect(account).toHaveBeenCalled());
     await act(async () => {});
     expect(screen.queryByText(/Email (not )?verified/)).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Resend verification email' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Resend verification email' }),
+    ).not.toBeInTheDocument();
   });
 
   it('toasts once that the address is verified when opened from the link, then drops the parameter', async () => {
     answerQuery([]);
     renderPage('/dashboard?emailVerified=1&tab=x');
-    expect(toast.success).toHaveBeenCalledWith('Your email address is verified.', { toastId: 'email-verified' });
+    expect(toast.success).toHaveBeenCalledWith('Your email address is verified.', {
+      toastId: 'email-verified',
+    });
     expect(toast.success).toHaveBeenCalledTimes(1);
     expect(search).toBe('?tab=x');
     expect(await screen.findByText('Email verified')).toBeInTheDocument();

@@ -1,7 +1,13 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
-import { BuyingMessages, type CheckedOrderLine, type Order, type QuickOrderCheck, type SavedList } from '@toolshop/contracts';
+import {
+  BuyingMessages,
+  type CheckedOrderLine,
+  type Order,
+  type QuickOrderCheck,
+  type SavedList,
+} from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ApiError, api, customer, setAuthState } from '../testing/auth-mock';
 import { quickOrderState } from '../lib/quick-order-state';
@@ -12,12 +18,21 @@ jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn
 
 const DRILL = 'd'.repeat(24);
 const BLADE = 'b'.repeat(24);
-const found = { drill: { toolId: DRILL, name: 'Cordless Drill', unitPrice: 129 }, blade: { toolId: BLADE, name: 'Saw Blade', unitPrice: 9 } };
+const found = {
+  drill: { toolId: DRILL, name: 'Cordless Drill', unitPrice: 129 },
+  blade: { toolId: BLADE, name: 'Saw Blade', unitPrice: 9 },
+};
 
 /** What the API answers for the lines sent: known names, a pack of 5 for the blade. */
-function answerCheck({ lines }: { lines: { product: string; quantity: number }[] }): QuickOrderCheck {
+function answerCheck({
+  lines,
+}: {
+  lines: { product: string; quantity: number }[];
+}): QuickOrderCheck {
   const checked = lines.map(({ product, quantity }): CheckedOrderLine => {
-    const tool = [found.drill, found.blade].find((t) => t.name.toLowerCase() === product.toLowerCase() || t.toolId === product);
+    const tool = [found.drill, found.blade].find(
+      (t) => t.name.toLowerCase() === product.toLowerCase() || t.toolId === product,
+    );
     if (!tool)
       return {
         product,
@@ -26,7 +41,9 @@ function answerCheck({ lines }: { lines: { product: string; quantity: number }[]
         ...(/^cord/i.test(product) && { suggestions: [{ toolId: DRILL, name: 'Cordless Drill' }] }),
       };
     const line = { product, quantity, ...tool, lineTotal: quantity * tool.unitPrice };
-    return tool === found.blade && quantity % 5 ? { ...line, problem: BuyingMessages.packMultiple(5) } : line;
+    return tool === found.blade && quantity % 5
+      ? { ...line, problem: BuyingMessages.packMultiple(5) }
+      : line;
   });
   return {
     lines: checked,
@@ -35,8 +52,18 @@ function answerCheck({ lines }: { lines: { product: string; quantity: number }[]
   };
 }
 
-const lastOrder = { _id: 'o1', address: '12 Elm Street', phone: '+1 555 0100', createdAt: '2026-01-02T00:00:00Z' } as Order;
-const olderOrder = { _id: 'o0', address: 'Old Road 1', phone: '000', createdAt: '2025-01-02T00:00:00Z' } as Order;
+const lastOrder = {
+  _id: 'o1',
+  address: '12 Elm Street',
+  phone: '+1 555 0100',
+  createdAt: '2026-01-02T00:00:00Z',
+} as Order;
+const olderOrder = {
+  _id: 'o0',
+  address: 'Old Road 1',
+  phone: '000',
+  createdAt: '2025-01-02T00:00:00Z',
+} as Order;
 const list: SavedList = {
   _id: 'l'.repeat(24),
   name: 'Monthly consumables',
@@ -64,7 +91,8 @@ async function renderAt(entry: string | { pathname: string; state: unknown }) {
   return userEvent.setup();
 }
 
-const rowOf = (name: string) => screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
+const rowOf = (name: string) =>
+  screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
 const checkPosts = () => api.post.mock.calls.filter(([path]) => path === '/quickOrders/check');
 
 beforeEach(() => {
@@ -73,7 +101,8 @@ beforeEach(() => {
   api.get.mockImplementation(async (path: string) => {
     if (path.startsWith('/orders')) return [olderOrder, lastOrder];
     if (path === '/savedLists') return [list];
-    if (path.startsWith('/users')) return [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }];
+    if (path.startsWith('/users'))
+      return [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }];
     throw new Error(`unexpected GET ${path}`);
   });
   api.post.mockImplementation(async (path: string, body: never) => {
@@ -90,7 +119,10 @@ describe('QuickOrderPage', () => {
     const place = screen.getByRole('button', { name: 'Place order' });
     expect(place).toBeDisabled();
 
-    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 5\nSaw Blade, 7\nWidget, 1\njust words');
+    await user.type(
+      screen.getByLabelText('Products and quantities'),
+      'Cordless Drill, 5\nSaw Blade, 7\nWidget, 1\njust words',
+    );
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
 
     expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
@@ -102,7 +134,9 @@ describe('QuickOrderPage', () => {
     });
     await screen.findByText(BuyingMessages.packMultiple(5));
     expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument();
-    expect(within(rowOf('Widget')).getByText(BuyingMessages.unknownProduct('Widget'))).toBeInTheDocument();
+    expect(
+      within(rowOf('Widget')).getByText(BuyingMessages.unknownProduct('Widget')),
+    ).toBeInTheDocument();
     expect(within(rowOf('just words')).getByText(BuyingMessages.lineFormat)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('4 lines checked: 3 need attention');
     expect(place).toBeDisabled();
@@ -114,7 +148,9 @@ describe('QuickOrderPage', () => {
     expect(screen.getByText(/The lines changed since this check/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
     await waitFor(() => expect(place).toBeEnabled());
-    expect(screen.getByRole('status')).toHaveTextContent('2 lines checked: every line can be ordered.');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      '2 lines checked: every line can be ordered.',
+    );
     expect(screen.getByText('$735')).toBeInTheDocument();
 
     // The newest order's address and phone are prefilled.
@@ -147,7 +183,11 @@ describe('QuickOrderPage', () => {
       });
     };
     const user = await renderAt('/dashboard/quickOrder');
-    const csv = new File(['product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'], 'order.csv', { type: 'text/csv' });
+    const csv = new File(
+      ['product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'],
+      'order.csv',
+      { type: 'text/csv' },
+    );
     await user.upload(screen.getByLabelText('Or upload a CSV file'), csv);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
     expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
@@ -156,20 +196,26 @@ describe('QuickOrderPage', () => {
         { product: 'Saw Blade', quantity: 15 },
       ],
     });
-    expect(screen.getByLabelText('Products and quantities')).toHaveValue('product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'.replace(/\r\n/g, '\n'));
+    expect(screen.getByLabelText('Products and quantities')).toHaveValue(
+      'product;quantity\r\n"Cordless Drill";3\r\nSaw Blade;15\r\n'.replace(/\r\n/g, '\n'),
+    );
   });
 
   it('refuses an empty text and an empty address before sending anything', async () => {
     api.get.mockImplementation(async (path: string) => (path === '/savedLists' ? [] : []));
     const user = await renderAt('/dashboard/quickOrder');
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
-    expect(screen.getByLabelText('Products and quantities')).toHaveAccessibleDescription(expect.stringContaining(BuyingMessages.noLines));
+    expect(screen.getByLabelText('Products and quantities')).toHaveAccessibleDescription(
+      expect.stringContaining(BuyingMessages.noLines),
+    );
     expect(checkPosts()).toHaveLength(0);
 
     await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 1');
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
     await user.click(await screen.findByRole('button', { name: 'Place order' }, { timeout: 2000 }));
-    await waitFor(() => expect(screen.getByLabelText('Delivery address')).toHaveAttribute('aria-invalid', 'true'));
+    await waitFor(() =>
+      expect(screen.getByLabelText('Delivery address')).toHaveAttribute('aria-invalid', 'true'),
+    );
     expect(screen.getByLabelText('Delivery address')).toHaveFocus();
     expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
   });
@@ -182,7 +228,11 @@ describe('QuickOrderPage', () => {
     await waitFor(() => expect(place).toBeEnabled());
     api.post.mockImplementation(async (path: string, body: never) => {
       if (path === '/quickOrders') throw new ApiError(409, BuyingMessages.stockChanged);
-      return { ...answerCheck(body), lines: [{ ...answerCheck(body).lines[0], problem: 'Only 2 in stock' }], orderable: false };
+      return {
+        ...answerCheck(body),
+        lines: [{ ...answerCheck(body).lines[0], problem: 'Only 2 in stock' }],
+        orderable: false,
+      };
     });
     await user.click(place);
     expect(await screen.findByRole('alert')).toHaveTextContent(BuyingMessages.stockChanged);
@@ -199,7 +249,9 @@ describe('QuickOrderPage', () => {
     expect(await within(row).findByText('Did you mean:')).toBeInTheDocument();
     await user.click(within(row).getByRole('button', { name: 'Cordless Drill' }));
     expect(screen.getByLabelText('Products and quantities')).toHaveValue('Cordless Drill, 5');
-    await waitFor(() => expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument(),
+    );
   });
 
   it('opens a saved list (?list=) with its lines checked at once: one click to place the order', async () => {
@@ -220,14 +272,21 @@ describe('QuickOrderPage', () => {
   it("says a list that is not the customer's (or is gone) is not found", async () => {
     await renderAt(`/dashboard/quickOrder?list=${'f'.repeat(24)}`);
     expect(screen.getByRole('alert')).toHaveTextContent(BuyingMessages.listNotFound);
-    expect(screen.getByRole('link', { name: 'Your saved lists' })).toHaveAttribute('href', '/dashboard/lists');
+    expect(screen.getByRole('link', { name: 'Your saved lists' })).toHaveAttribute(
+      'href',
+      '/dashboard/lists',
+    );
     expect(checkPosts()).toHaveLength(0);
   });
 
   it("opens an earlier order's lines, address and phone (Order again) and checks them", async () => {
     await renderAt({
       pathname: '/dashboard/quickOrder',
-      state: quickOrderState({ lines: [{ product: DRILL, quantity: 3 }], address: '9 Other Way', phone: '+1 555 0199' }),
+      state: quickOrderState({
+        lines: [{ product: DRILL, quantity: 3 }],
+        address: '9 Other Way',
+        phone: '+1 555 0199',
+      }),
     });
     expect(screen.getByLabelText('Products and quantities')).toHaveValue(`${DRILL}, 3`);
     expect(screen.getByLabelText('Delivery address')).toHaveValue('9 Other Way');
@@ -237,30 +296,47 @@ describe('QuickOrderPage', () => {
 
   it("takes the profile's phone when there is no earlier order", async () => {
     api.get.mockImplementation(async (path: string) =>
-      path.startsWith('/users') ? [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }] : [],
+      path.startsWith('/users')
+        ? [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }]
+        : [],
     );
     await renderAt('/dashboard/quickOrder');
-    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', { signal: expect.any(AbortSignal) });
+    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', {
+      signal: expect.any(AbortSignal),
+    });
     expect(screen.getByLabelText('Delivery address')).toHaveValue('');
     expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0142');
   });
 
   it('saves the checked lines as a named list, each product once', async () => {
     const user = await renderAt('/dashboard/quickOrder');
-    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 5\nWidget, 1\ncordless drill, 2');
+    await user.type(
+      screen.getByLabelText('Products and quantities'),
+      'Cordless Drill, 5\nWidget, 1\ncordless drill, 2',
+    );
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
     await user.click(await screen.findByRole('button', { name: 'Save as list' }));
     const dialog = screen.getByRole('dialog', { name: 'Save these lines as a list' });
     await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
-    expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(BuyingMessages.listNameRequired);
+    expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(
+      BuyingMessages.listNameRequired,
+    );
 
     api.post.mockRejectedValueOnce(new ApiError(409, BuyingMessages.listNameTaken));
     await user.type(within(dialog).getByLabelText('List name'), 'Site A');
     await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
-    await waitFor(() => expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(BuyingMessages.listNameTaken));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText('List name')).toHaveAccessibleDescription(
+        BuyingMessages.listNameTaken,
+      ),
+    );
 
     await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
-    expect(api.post).toHaveBeenLastCalledWith('/savedLists', { name: 'Site A', lines: [{ toolId: DRILL, quantity: 5 }] }, { idempotent: true });
+    expect(api.post).toHaveBeenLastCalledWith(
+      '/savedLists',
+      { name: 'Site A', lines: [{ toolId: DRILL, quantity: 5 }] },
+      { idempotent: true },
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

@@ -11,7 +11,9 @@ import styles from './page.module.css';
 
 /** The newest order's address and phone (where a repeat order most likely goes), else the profile's phone. */
 function lastDelivery(orders: readonly Order[] | undefined, profilePhone: string | undefined) {
-  const newest = [...(orders ?? [])].sort((a, b) => (b.createdAt ?? '').localeCompare(a.createdAt ?? ''))[0];
+  const newest = [...(orders ?? [])].sort((a, b) =>
+    (b.createdAt ?? '').localeCompare(a.createdAt ?? ''),
+  )[0];
   if (newest) return { address: newest.address, phone: newest.phone };
   return profilePhone ? { phone: profilePhone } : {};
 }
@@ -32,8 +34,10 @@ export default function QuickOrderPage() {
   const prefill: QuickOrderPrefill | undefined = list
     ? { lines: list.lines.map((line) => ({ product: skuAndName(line), quantity: line.quantity })) }
     : readQuickOrderState(location.state);
-  const settling = (query: { isPending: boolean; error: unknown }) => query.isPending && !query.error;
-  const loading = !user || settling(orders) || settling(profile) || (listId !== null && settling(lists));
+  const settling = (query: { isPending: boolean; error: unknown }) =>
+    query.isPending && !query.error;
+  const loading =
+    !user || settling(orders) || settling(profile) || (listId !== null && settling(lists));
 
   return (
     <div className={styles.page}>
@@ -44,7 +48,10 @@ export default function QuickOrderPage() {
           <Skeleton height="10rem" />
         </div>
       ) : listId !== null && lists.error ? (
-        <ErrorState message="Your saved lists could not be loaded." onRetry={() => void lists.refetch()} />
+        <ErrorState
+          message="Your saved lists could not be loaded."
+          onRetry={() => void lists.refetch()}
+        />
       ) : listId !== null && !list ? (
         <ErrorState title="List not found">
           {BuyingMessages.listNotFound}. <Link to="/dashboard/lists">Your saved lists</Link>

@@ -21,7 +21,11 @@ const monthly: SavedList = {
     { toolId: BLADE, name: 'Saw Blade', quantity: 10 },
   ],
 };
-const site: SavedList = { _id: 'l2', name: 'Site B', lines: [{ toolId: DRILL, name: 'Cordless Drill', quantity: 1 }] };
+const site: SavedList = {
+  _id: 'l2',
+  name: 'Site B',
+  lines: [{ toolId: DRILL, name: 'Cordless Drill', quantity: 1 }],
+};
 
 async function renderPage() {
   render(
@@ -51,10 +55,9 @@ describe('SavedListsPage', () => {
     expect(list.getByText('2 lines', { exact: false })).toBeInTheDocument();
     expect(list.getByRole('rowheader', { name: 'Saw Blade' })).toBeInTheDocument();
     expect(list.getByLabelText('Quantity of Saw Blade')).toHaveValue('10');
-    expect(list.getByRole('link', { name: 'Order this list: Monthly consumables' })).toHaveAttribute(
-      'href',
-      '/dashboard/quickOrder?list=l1',
-    );
+    expect(
+      list.getByRole('link', { name: 'Order this list: Monthly consumables' }),
+    ).toHaveAttribute('href', '/dashboard/quickOrder?list=l1');
   });
 
   it('saves edited quantities (a wrong one is refused first)', async () => {
@@ -86,7 +89,9 @@ describe('SavedListsPage', () => {
       },
       { idempotent: true },
     );
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Saved the list "Monthly consumables"'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('Saved the list "Monthly consumables"'),
+    );
     await waitFor(() => expect(reads()).toBeGreaterThan(before));
   });
 
@@ -133,6 +138,9 @@ describe('SavedListsPage', () => {
     answerQuery([]);
     await renderPage();
     expect(screen.getByText('No saved lists yet')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Go to Quick Order' })).toHaveAttribute('href', '/dashboard/quickOrder');
+    expect(screen.getByRole('link', { name: 'Go to Quick Order' })).toHaveAttribute(
+      'href',
+      '/dashboard/quickOrder',
+    );
   });
 });

@@ -18,7 +18,10 @@ export default function SavedListsPage() {
           ))}
         </div>
       ) : error && !data ? (
-        <ErrorState message="Your saved lists could not be loaded." onRetry={() => void refetch()} />
+        <ErrorState
+          message="Your saved lists could not be loaded."
+          onRetry={() => void refetch()}
+        />
       ) : !data?.length ? (
         <EmptyState
           title="No saved lists yet"

@@ -44,7 +44,10 @@ export function answerQuery<T>(data: T | undefined, { error }: { error?: Error }
 
 export const getAccessToken = jest.fn<string | null, []>(() => 'access-token');
 
-export const getRuntimeConfig = jest.fn(() => ({ apiUrl: 'http://api.test', authority: 'http://id.test' }));
+export const getRuntimeConfig = jest.fn(() => ({
+  apiUrl: 'http://api.test',
+  authority: 'http://id.test',
+}));
 
 export const authModule = {
   useAuth: <T>(selector: (s: AuthState) => T) => selector(state),

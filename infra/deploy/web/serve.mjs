@@ -32,7 +32,10 @@ const server = await serveStatic({
         // the shell servers' own registry credential (beacons) and the proxies in front (TRUST_PROXY hops)
         token: process.env.REGISTRY_SHELL_TOKEN ?? '',
         trustedHops: Number(process.env.TRUST_PROXY) || 0,
-        remoteOrigins: (process.env.REMOTE_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+        remoteOrigins: (process.env.REMOTE_ORIGINS ?? '')
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
       }
     : undefined,
 });

@@ -37,8 +37,12 @@ export default async function globalSetup() {
       store: stack.store,
       remotes: stack.remotes,
     });
-    const behind = stack.instances.length ? `; behind HAProxy: ${stack.instances.map((instance) => instance.name).join(', ')}` : '';
-    console.log(`[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind}${behind})`);
+    const behind = stack.instances.length
+      ? `; behind HAProxy: ${stack.instances.map((instance) => instance.name).join(', ')}`
+      : '';
+    console.log(
+      `[e2e] shop at ${stack.shell} (API ${stack.api}, identity ${stack.identity}, ${stack.databaseKind}${behind})`,
+    );
   } catch (error) {
     await teardown();
     throw error;

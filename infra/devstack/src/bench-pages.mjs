@@ -30,11 +30,41 @@ const { values: args } = parseArgs({
  * `{tool}`: the newest tool the API lists.
  */
 const pages = [
-  { name: 'Tool detail', account: 'customer', path: '/tools/{tool}', from: '/', link: { role: 'link', name: /buy now/i } },
-  { name: 'My Orders', account: 'customer', path: '/dashboard/myOrders', from: '/dashboard', link: { role: 'link', name: 'My Orders' } },
-  { name: 'Quick Order', account: 'customer', path: '/dashboard/quickOrder', from: '/dashboard', link: { role: 'link', name: 'Quick Order' } },
-  { name: 'Manage All Orders', account: 'admin', path: '/dashboard/manageOrders', from: '/dashboard', link: { role: 'link', name: 'Manage All Orders' } },
-  { name: 'Manage Products', account: 'admin', path: '/dashboard/manageProducts', from: '/dashboard', link: { role: 'link', name: 'Manage Products' } },
+  {
+    name: 'Tool detail',
+    account: 'customer',
+    path: '/tools/{tool}',
+    from: '/',
+    link: { role: 'link', name: /buy now/i },
+  },
+  {
+    name: 'My Orders',
+    account: 'customer',
+    path: '/dashboard/myOrders',
+    from: '/dashboard',
+    link: { role: 'link', name: 'My Orders' },
+  },
+  {
+    name: 'Quick Order',
+    account: 'customer',
+    path: '/dashboard/quickOrder',
+    from: '/dashboard',
+    link: { role: 'link', name: 'Quick Order' },
+  },
+  {
+    name: 'Manage All Orders',
+    account: 'admin',
+    path: '/dashboard/manageOrders',
+    from: '/dashboard',
+    link: { role: 'link', name: 'Manage All Orders' },
+  },
+  {
+    name: 'Manage Products',
+    account: 'admin',
+    path: '/dashboard/manageProducts',
+    from: '/dashboard',
+    link: { role: 'link', name: 'Manage Products' },
+  },
 ];
 
 /**
@@ -47,7 +77,9 @@ function contentShown(path) {
   const ready =
     here &&
     main?.querySelector('h1, h2') &&
-    !main.querySelector('[aria-busy="true"], [role="status"][aria-label^="Loading"], [role="status"][aria-label^="Checking"], span[aria-hidden="true"][style*="height"]');
+    !main.querySelector(
+      '[aria-busy="true"], [role="status"][aria-label^="Loading"], [role="status"][aria-label^="Checking"], span[aria-hidden="true"][style*="height"]',
+    );
   if (ready) window.__contentAt ??= performance.now();
   return Boolean(ready);
 }
@@ -58,7 +90,10 @@ async function signIn(page, shell, account) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
-  await page.getByRole('navigation', { name: 'Main' }).getByText(email).waitFor({ timeout: 60_000 });
+  await page
+    .getByRole('navigation', { name: 'Main' })
+    .getByText(email)
+    .waitFor({ timeout: 60_000 });
 }
 
 /** Milliseconds from the start of a full load of `path` to its content. */
@@ -115,8 +150,16 @@ async function measure(shell) {
           full.push(await fullLoad(page, shell, path));
           client.push(await clientNavigation(page, shell, { ...spec, path }));
         }
-        rows.push({ page: spec.name, path, fullLoad: median(full), clientNavigation: median(client), runs: { full, client } });
-        console.log(`  ${spec.name}: full ${full.map(Math.round).join(', ')} ms; client-side ${client.map(Math.round).join(', ')} ms`);
+        rows.push({
+          page: spec.name,
+          path,
+          fullLoad: median(full),
+          clientNavigation: median(client),
+          runs: { full, client },
+        });
+        console.log(
+          `  ${spec.name}: full ${full.map(Math.round).join(', ')} ms; client-side ${client.map(Math.round).join(', ')} ms`,
+        );
       }
       await context.close();
     }
@@ -134,15 +177,26 @@ try {
   if (!shell) {
     await buildStack();
     const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
-    stack = await startStack({ offset, dataDir: mkdtempSync(join(tmpdir(), 'toolshop-bench-pages-')), quiet: true });
+    stack = await startStack({
+      offset,
+      dataDir: mkdtempSync(join(tmpdir(), 'toolshop-bench-pages-')),
+      quiet: true,
+    });
     shell = stack.shell;
   }
   const rows = await measure(shell);
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
-  console.log(`\nSigned-in pages, ${args['cpu-slowdown']}x CPU slowdown, median of ${args.runs} (host load ${load}): navigation to content`);
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `\nSigned-in pages, ${args['cpu-slowdown']}x CPU slowdown, median of ${args.runs} (host load ${load}): navigation to content`,
+  );
   console.log('| page | full load | client-side navigation |');
   console.log('|---|---|---|');
-  for (const r of rows) console.log(`| ${r.page} | ${Math.round(r.fullLoad)} ms | ${Math.round(r.clientNavigation)} ms |`);
+  for (const r of rows)
+    console.log(
+      `| ${r.page} | ${Math.round(r.fullLoad)} ms | ${Math.round(r.clientNavigation)} ms |`,
+    );
   if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
 } catch (error) {
   console.error(`bench:pages: ${error.message}`);

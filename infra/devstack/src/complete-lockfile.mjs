@@ -10,11 +10,30 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 
 const lockPath = join(repoRoot, 'package-lock.json');
 
-const OS = ['darwin', 'linux', 'win32', 'freebsd', 'android', 'openharmony', 'sunos', 'aix', 'netbsd', 'openbsd'];
+const OS = [
+  'darwin',
+  'linux',
+  'win32',
+  'freebsd',
+  'android',
+  'openharmony',
+  'sunos',
+  'aix',
+  'netbsd',
+  'openbsd',
+];
 const CPU = [
-  ['x64', 'x64'], ['arm64', 'arm64'], ['aarch64', 'arm64'], ['ia32', 'ia32'], ['ppc64', 'ppc64'],
-  ['s390x', 's390x'], ['riscv64', 'riscv64'], ['loong64', 'loong64'], ['mips64el', 'mips64el'],
-  ['wasm32', 'wasm32'], ['arm', 'arm'],
+  ['x64', 'x64'],
+  ['arm64', 'arm64'],
+  ['aarch64', 'arm64'],
+  ['ia32', 'ia32'],
+  ['ppc64', 'ppc64'],
+  ['s390x', 's390x'],
+  ['riscv64', 'riscv64'],
+  ['loong64', 'loong64'],
+  ['mips64el', 'mips64el'],
+  ['wasm32', 'wasm32'],
+  ['arm', 'arm'],
 ];
 
 /** Reads os, cpu and libc from a binary package name such as @swc/core-linux-arm64-musl. */
@@ -23,7 +42,14 @@ export function platformOf(name) {
   const os = OS.find((o) => tokens.includes(o));
   const cpu = CPU.find(([token]) => tokens.includes(token))?.[1];
   if (!cpu || (!os && cpu !== 'wasm32')) return undefined;
-  const libc = os === 'linux' ? (tokens.some((t) => t.startsWith('musl')) ? 'musl' : tokens.some((t) => t.startsWith('gnu')) ? 'glibc' : undefined) : undefined;
+  const libc =
+    os === 'linux'
+      ? tokens.some((t) => t.startsWith('musl'))
+        ? 'musl'
+        : tokens.some((t) => t.startsWith('gnu'))
+          ? 'glibc'
+          : undefined
+      : undefined;
   return { ...(os && { os: [os] }), cpu: [cpu], ...(libc && { libc: [libc] }) };
 }
 
@@ -45,7 +71,11 @@ export function completeLockfile(lock) {
       added.push(`${dep}@${spec}`);
     }
   }
-  lock.packages = Object.fromEntries(Object.entries(packages).sort(([a], [b]) => (a === '' ? -1 : b === '' ? 1 : a.localeCompare(b))));
+  lock.packages = Object.fromEntries(
+    Object.entries(packages).sort(([a], [b]) =>
+      a === '' ? -1 : b === '' ? 1 : a.localeCompare(b),
+    ),
+  );
   return added;
 }
 

@@ -28,10 +28,12 @@ export function ensureFerretDbV1(log = console.error) {
 
 const freePort = () =>
   new Promise((resolve, reject) => {
-    const server = createServer().once('error', reject).listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
+    const server = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
+        server.close(() => resolve(port));
+      });
   });
 
 async function connect(uri, child) {
@@ -44,19 +46,23 @@ async function connect(uri, child) {
       return client;
     } catch (error) {
       await client.close().catch(() => {});
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`FerretDB v1 did not start: ${error.message}`, { cause: error });
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`FerretDB v1 did not start: ${error.message}`, { cause: error });
       await new Promise((r) => setTimeout(r, 250));
     }
   }
 }
 
-const isDuplicate = (error) => error?.code === 11000 || error?.writeErrors?.every?.((e) => e.code === 11000);
+const isDuplicate = (error) =>
+  error?.code === 11000 || error?.writeErrors?.every?.((e) => e.code === 11000);
 
 /** Copies every collection of the v1 folder into `targetUri`; returns the counts copied. */
 export async function migrateFromFerretDbV1({ dataDir, targetUri, log = console.error }) {
   const oldDir = join(dataDir, 'ferretdb');
   const port = await freePort();
-  const child = spawn(ensureFerretDbV1(log), ['-listen', `127.0.0.1:${port}`, '-dir', oldDir], { stdio: 'ignore' });
+  const child = spawn(ensureFerretDbV1(log), ['-listen', `127.0.0.1:${port}`, '-dir', oldDir], {
+    stdio: 'ignore',
+  });
   const copied = {};
   let source;
   const target = new MongoClient(targetUri);
@@ -97,14 +103,18 @@ export async function migrateFromFerretDbV1({ dataDir, targetUri, log = console.
   } finally {
     await source?.close().catch(() => {});
     await target.close().catch(() => {});
-    await /** @type {Promise<void>} */ (new Promise((done) => {
-      if (child.exitCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill('SIGTERM');
-    }));
+    await /** @type {Promise<void>} */ (
+      new Promise((done) => {
+        if (child.exitCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill('SIGTERM');
+      })
+    );
   }
   renameSync(oldDir, join(dataDir, 'ferretdb-v1-migrated'));
   const total = Object.values(copied).reduce((a, b) => a + b, 0);
-  log(`[database] migrated ${total} documents in ${Object.keys(copied).length} collections; the old folder is now ${join(dataDir, 'ferretdb-v1-migrated')}`);
+  log(
+    `[database] migrated ${total} documents in ${Object.keys(copied).length} collections; the old folder is now ${join(dataDir, 'ferretdb-v1-migrated')}`,
+  );
   return copied;
 }

@@ -3,7 +3,19 @@
 // PostgreSQL runs in the data folder (as the `postgres` user when we are root: it refuses root) and
 // listens on a Unix socket only; FerretDB serves the MongoDB protocol on the given port.
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { repoRoot } from '@toolshop/settings/repo-root';
@@ -20,17 +32,25 @@ const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).sta
 /** Builds the FerretDB v2 wrapper once; later calls reuse the binary. */
 export function ensureFerretDb(log = console.error) {
   if (existsSync(ferretBinary)) return ferretBinary;
-  if (!onPath('go')) throw new Error('the embedded database needs Go to build infra/ferretdb (or set MONGODB_URI)');
+  if (!onPath('go'))
+    throw new Error('the embedded database needs Go to build infra/ferretdb (or set MONGODB_URI)');
   log('[database] building the FerretDB v2 wrapper with Go (first run only, a few minutes)...');
-  const built = spawnSync('go', ['build', '-o', ferretBinary, '.'], { cwd: ferretDir, stdio: 'inherit' });
+  const built = spawnSync('go', ['build', '-o', ferretBinary, '.'], {
+    cwd: ferretDir,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('go build of infra/ferretdb failed');
   return ferretBinary;
 }
 
 /** Builds PostgreSQL's DocumentDB extension once (cached outside the clone); returns the private PostgreSQL tree. */
 export function ensureDocumentDb() {
-  const built = spawnSync('bash', [documentDbBuild], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8' });
-  if (built.status !== 0) throw new Error('the DocumentDB build (infra/documentdb/build.sh) failed');
+  const built = spawnSync('bash', [documentDbBuild], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  });
+  if (built.status !== 0)
+    throw new Error('the DocumentDB build (infra/documentdb/build.sh) failed');
   const tree = built.stdout.trim().split('\n').at(-1) ?? '';
   return { tree, bin: join(tree, 'lib/postgresql/15/bin') };
 }
@@ -38,9 +58,11 @@ export function ensureDocumentDb() {
 /** Root runs PostgreSQL as `postgres`; anyone else as themselves. */
 function postgresUser() {
   if (process.getuid?.() !== 0) return {};
-  const id = (flag) => Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
+  const id = (flag) =>
+    Number(spawnSync('id', [flag, 'postgres'], { encoding: 'utf8' }).stdout.trim());
   const uid = id('-u');
-  if (!Number.isInteger(uid) || uid === 0) throw new Error('running as root needs a `postgres` user (apt-get install postgresql-15)');
+  if (!Number.isInteger(uid) || uid === 0)
+    throw new Error('running as root needs a `postgres` user (apt-get install postgresql-15)');
   return { uid, gid: id('-g') };
 }
 
@@ -66,8 +88,13 @@ const serverSettings = [
 ];
 
 function run(bin, args, user, what) {
-  const result = spawnSync(bin, args, { ...user, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-  if (result.status !== 0) throw new Error(`${what} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`);
+  const result = spawnSync(bin, args, {
+    ...user,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  if (result.status !== 0)
+    throw new Error(`${what} failed: ${result.error?.message ?? (result.stderr || result.stdout)}`);
   return result.stdout;
 }
 
@@ -88,11 +115,16 @@ async function startPostgres({ bin, cluster, socketDir, user, quiet }) {
   // DocumentDB connects back to the server for some commands (explain among them): by the socket.
   const settings = [...serverSettings, `documentdb.localhost_connection_string=host=${socketDir}`];
   const args = ['-D', cluster, '-k', socketDir, ...settings.flatMap((s) => ['-c', s])];
-  const child = spawn(join(bin, 'postgres'), args, { ...user, stdio: quiet ? 'ignore' : 'inherit' });
+  const child = spawn(join(bin, 'postgres'), args, {
+    ...user,
+    stdio: quiet ? 'ignore' : 'inherit',
+  });
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`PostgreSQL exited with ${child.exitCode} (cluster ${cluster})`);
-    if (spawnSync(join(bin, 'pg_isready'), ['-q', '-h', socketDir, '-U', 'postgres']).status === 0) return child;
+    if (child.exitCode !== null)
+      throw new Error(`PostgreSQL exited with ${child.exitCode} (cluster ${cluster})`);
+    if (spawnSync(join(bin, 'pg_isready'), ['-q', '-h', socketDir, '-U', 'postgres']).status === 0)
+      return child;
     await new Promise((r) => setTimeout(r, 100));
   }
   await stopper(child)();
@@ -110,11 +142,32 @@ async function templateCluster({ tree, bin, user }) {
   rmSync(building, { recursive: true, force: true });
   mkdirSync(building, { mode: 0o755 });
   const cluster = ownedBy(join(building, 'cluster'), user);
-  run(join(bin, 'initdb'), ['-D', cluster, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'], user, 'initdb');
+  run(
+    join(bin, 'initdb'),
+    ['-D', cluster, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'],
+    user,
+    'initdb',
+  );
   const socketDir = ownedBy(mkdtempSync(join(tmpdir(), 'toolshop-pg-')), user);
   const server = await startPostgres({ bin, cluster, socketDir, user, quiet: true });
   try {
-    run(join(bin, 'psql'), ['-h', socketDir, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-c', 'CREATE EXTENSION IF NOT EXISTS documentdb CASCADE'], user, 'CREATE EXTENSION documentdb');
+    run(
+      join(bin, 'psql'),
+      [
+        '-h',
+        socketDir,
+        '-U',
+        'postgres',
+        '-d',
+        'postgres',
+        '-v',
+        'ON_ERROR_STOP=1',
+        '-c',
+        'CREATE EXTENSION IF NOT EXISTS documentdb CASCADE',
+      ],
+      user,
+      'CREATE EXTENSION documentdb',
+    );
   } finally {
     await stopper(server)();
     rmSync(socketDir, { recursive: true, force: true });
@@ -130,18 +183,25 @@ async function templateCluster({ tree, bin, user }) {
 }
 
 const isOurs = (dir) =>
-  [tmpdir(), repoRoot].some((root) => dir.startsWith(`${root}/`)) && statSync(dir).uid === process.getuid?.();
+  [tmpdir(), repoRoot].some((root) => dir.startsWith(`${root}/`)) &&
+  statSync(dir).uid === process.getuid?.();
 
 /** Where the cluster of `dataDir` lives: in it, unless the `postgres` user cannot reach it (a root-only home). */
 function clusterDir(dataDir, user) {
   if (user.uid !== undefined) {
     // Let `postgres` pass through (not list) the folders we made for it: the data folder and its
     // parents inside the temp folder or the repository (a test's mkdtemp is 0700).
-    for (let dir = dataDir; isOurs(dir); dir = dirname(dir)) chmodSync(dir, statSync(dir).mode | 0o011);
+    for (let dir = dataDir; isOurs(dir); dir = dirname(dir))
+      chmodSync(dir, statSync(dir).mode | 0o011);
   }
   if (reachable(dataDir, user)) return join(dataDir, 'postgres');
-  const fallback = join('/var/tmp/toolshop-postgres', Buffer.from(dataDir).toString('base64url').slice(-80));
-  console.error(`[database] the postgres user cannot reach ${dataDir}; its cluster lives in ${fallback}`);
+  const fallback = join(
+    '/var/tmp/toolshop-postgres',
+    Buffer.from(dataDir).toString('base64url').slice(-80),
+  );
+  console.error(
+    `[database] the postgres user cannot reach ${dataDir}; its cluster lives in ${fallback}`,
+  );
   mkdirSync(dirname(fallback), { recursive: true, mode: 0o711 });
   return fallback;
 }
@@ -165,7 +225,14 @@ async function startFerretDbOnPostgres({ port, dataDir, log, quiet }) {
   const postgresUrl = `postgres://postgres@/postgres?host=${encodeURIComponent(socketDir)}`;
   const child = spawn(
     ferret,
-    ['-listen', `127.0.0.1:${port}`, '-postgresql-url', postgresUrl, '-state-dir', join(dataDir, 'ferretdb-state')],
+    [
+      '-listen',
+      `127.0.0.1:${port}`,
+      '-postgresql-url',
+      postgresUrl,
+      '-state-dir',
+      join(dataDir, 'ferretdb-state'),
+    ],
     { stdio: quiet ? 'ignore' : 'inherit' },
   );
   const uri = `mongodb://127.0.0.1:${port}/`;
@@ -187,14 +254,21 @@ async function startFerretDbOnPostgres({ port, dataDir, log, quiet }) {
     await stop();
     throw error;
   }
-  return { uri, kind: 'FerretDB v2 on PostgreSQL 15 + DocumentDB', stop, postgresUrl, postgresSocket: socketDir };
+  return {
+    uri,
+    kind: 'FerretDB v2 on PostgreSQL 15 + DocumentDB',
+    stop,
+    postgresUrl,
+    postgresSocket: socketDir,
+  };
 }
 
 async function waitUntilReachable(uri, child, timeoutMs = 60_000) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`database process exited with ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`database process exited with ${child.exitCode}`);
     const client = new MongoClient(uri, { serverSelectionTimeoutMS: 1000 });
     try {
       await client.connect();
@@ -212,12 +286,14 @@ async function waitUntilReachable(uri, child, timeoutMs = 60_000) {
 
 function stopper(child, signal = 'SIGTERM') {
   return () =>
-    /** @type {Promise<void>} */ (new Promise((done) => {
-      if (child.exitCode !== null || child.signalCode !== null) return done();
-      child.once('exit', () => done());
-      child.kill(signal);
-      setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
-    }));
+    /** @type {Promise<void>} */ (
+      new Promise((done) => {
+        if (child.exitCode !== null || child.signalCode !== null) return done();
+        child.once('exit', () => done());
+        child.kill(signal);
+        setTimeout(() => child.kill('SIGKILL'), 10_000).unref();
+      })
+    );
 }
 
 const alive = (pid) => {
@@ -238,15 +314,29 @@ async function stopLeftover(cluster) {
     return;
   }
   if (!Number.isInteger(pid) || pid <= 0 || !alive(pid)) return;
-  console.error(`[database] stopping the PostgreSQL server (pid ${pid}) a previous run left on ${cluster}`);
+  console.error(
+    `[database] stopping the PostgreSQL server (pid ${pid}) a previous run left on ${cluster}`,
+  );
   process.kill(pid, 'SIGINT');
-  for (let waited = 0; alive(pid) && waited < 15_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+  for (let waited = 0; alive(pid) && waited < 15_000; waited += 100)
+    await new Promise((r) => setTimeout(r, 100));
 }
 
 /** Runs SQL on the embedded engine's PostgreSQL by its socket (tests: ANALYZE after loading a volume). */
 export function postgresSql(socketDir, statement) {
   const { bin } = ensureDocumentDb();
-  const args = ['-h', socketDir, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-Atc', statement];
+  const args = [
+    '-h',
+    socketDir,
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-v',
+    'ON_ERROR_STOP=1',
+    '-Atc',
+    statement,
+  ];
   return run(join(bin, 'psql'), args, postgresUser(), 'psql');
 }
 
@@ -280,7 +370,11 @@ export async function startDatabase({
   if (onPath('mongod')) {
     const dir = join(dataDir, 'mongod');
     mkdirSync(dir, { recursive: true });
-    const child = spawn('mongod', ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dir], { stdio: quiet ? 'ignore' : 'inherit' });
+    const child = spawn(
+      'mongod',
+      ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dir],
+      { stdio: quiet ? 'ignore' : 'inherit' },
+    );
     try {
       await waitUntilReachable(uri, child);
     } catch (error) {

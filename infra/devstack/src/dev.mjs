@@ -10,7 +10,8 @@ let stack;
 const shutdown = stopAllOnExit(async () => stack?.stop());
 
 // Every project imports the contracts from their dist (the package's exports): build it first.
-if ((await run('npx', ['nx', 'run', '@toolshop/contracts:build'], { cwd: repoRoot })) !== 0) process.exit(1);
+if ((await run('npx', ['nx', 'run', '@toolshop/contracts:build'], { cwd: repoRoot })) !== 0)
+  process.exit(1);
 
 try {
   stack = await startStack({ offset, dev: true });

@@ -40,13 +40,25 @@ const { values: args } = parseArgs({
  * detail page takes the newest tool the API lists. A visitor there is sent to /login (the page is
  * login-required): what it measures is that visit.
  */
-const publicPages = ['/', '/blogs', '/portfolio', '/login', '/signup', '/no-such-page', '/tools/{id}'];
+const publicPages = [
+  '/',
+  '/blogs',
+  '/portfolio',
+  '/login',
+  '/signup',
+  '/no-such-page',
+  '/tools/{id}',
+];
 
 /** Builds and starts the shop as `npm start` does, on a fresh database in a temporary folder. */
 async function startShop() {
   await buildStack();
   const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
-  stack = await startStack({ offset, dataDir: mkdtempSync(join(tmpdir(), 'toolshop-lighthouse-')), quiet: true });
+  stack = await startStack({
+    offset,
+    dataDir: mkdtempSync(join(tmpdir(), 'toolshop-lighthouse-')),
+    quiet: true,
+  });
   return `${stack.shell}/`;
 }
 
@@ -99,7 +111,12 @@ async function medianRun(url, runs) {
   const tbt = (r) => r.audits['total-blocking-time']?.numericValue ?? 0;
   // Runs of the same score (all 100, say) in order of their TBT, worst first like the scores: the
   // median run is then the one of the median TBT among them, not whichever ran second.
-  return { lhr: [...all].sort((a, b) => score(a) - score(b) || tbt(b) - tbt(a))[Math.floor((all.length - 1) / 2)], all };
+  return {
+    lhr: [...all].sort((a, b) => score(a) - score(b) || tbt(b) - tbt(a))[
+      Math.floor((all.length - 1) / 2)
+    ],
+    all,
+  };
 }
 
 /** `--all`: every public page, its median run in one row of a table. */
@@ -125,18 +142,27 @@ async function measureAll(shellUrl) {
     rows.push(row);
     console.log(`  measured ${path}: ${row.performance} (runs ${row.runs.join(', ')})`);
   }
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
-  console.log(`\nLighthouse, ${args.desktop ? 'desktop' : 'mobile'} settings, median of ${runs} runs per page, ${shellUrl} (host load ${load})\n`);
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
+  console.log(
+    `\nLighthouse, ${args.desktop ? 'desktop' : 'mobile'} settings, median of ${runs} runs per page, ${shellUrl} (host load ${load})\n`,
+  );
   console.log('| page | Performance | FCP | LCP | TBT | CLS | JS (gzip) |');
   console.log('|---|---|---|---|---|---|---|');
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   for (const r of rows)
-    console.log(`| ${r.page} | ${r.performance} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kB(r.js)} |`);
+    console.log(
+      `| ${r.page} | ${r.performance} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kB(r.js)} |`,
+    );
   if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
 }
 
 async function measure(url) {
-  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags: ['--headless=new', ...chromiumArgs] });
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath,
+    chromeFlags: ['--headless=new', ...chromiumArgs],
+  });
   try {
     const cpuSlowdown = args['cpu-slowdown'];
     const result = await lighthouse(
@@ -172,17 +198,27 @@ async function measureOne(url) {
   }
   if (args.json) writeFileSync(args.json, JSON.stringify(lhr, null, 2));
   // The host is shared: its load while measuring says how much the figures can be trusted.
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
+  const load = loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
   const { throttling } = lhr.configSettings;
-  console.log(`\nLighthouse ${lhr.lighthouseVersion}, ${args.desktop ? 'desktop' : 'mobile'} settings, ${url} (host load ${load})`);
+  console.log(
+    `\nLighthouse ${lhr.lighthouseVersion}, ${args.desktop ? 'desktop' : 'mobile'} settings, ${url} (host load ${load})`,
+  );
   console.log(
     `  (${throttling.cpuSlowdownMultiplier}x CPU slowdown, ${Math.round(throttling.throughputKbps)} kbit/s, ${throttling.rttMs} ms RTT; host benchmark index ${lhr.environment.benchmarkIndex}${lhr.environment.benchmarkIndex < 1000 ? ': slower than Lighthouse expects, scores are pessimistic' : ''})`,
   );
   for (const category of Object.values(lhr.categories)) {
     console.log(`  ${category.title.padEnd(16)} ${Math.round(category.score * 100)}`);
   }
-  for (const id of ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift', 'speed-index']) {
+  for (const id of [
+    'first-contentful-paint',
+    'largest-contentful-paint',
+    'total-blocking-time',
+    'cumulative-layout-shift',
+    'speed-index',
+  ]) {
     const audit = lhr.audits[id];
     if (audit) console.log(`  ${audit.title.padEnd(26)} ${audit.displayValue}`);
   }
@@ -200,14 +236,17 @@ async function measureOne(url) {
   }
   console.log('\nJavaScript loaded by the home page (gzip -6):');
   for (const s of scripts) console.log(`  ${kB(s.gzip).padStart(9)}  ${s.url}`);
-  for (const [group, bytes] of groups) console.log(`  ${kB(bytes).padStart(9)}  total from ${group}`);
+  for (const [group, bytes] of groups)
+    console.log(`  ${kB(bytes).padStart(9)}  total from ${group}`);
   const total = scripts.reduce((sum, s) => sum + s.gzip, 0);
   console.log(`  ${kB(total).padStart(9)}  total`);
   // As the browser received it (the static servers send brotli): what Lighthouse counts.
   const transfer = scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0);
   console.log(`  ${kB(transfer).padStart(9)}  total transfer size (as sent)`);
   // A measurement, not a test: the budget of issue 14 is reported, never enforced.
-  console.log(`  budget ${kB(jsBudget)} gzip: ${total <= jsBudget ? 'within' : `over by ${kB(total - jsBudget)}`}`);
+  console.log(
+    `  budget ${kB(jsBudget)} gzip: ${total <= jsBudget ? 'within' : `over by ${kB(total - jsBudget)}`}`,
+  );
 }
 
 let stack;

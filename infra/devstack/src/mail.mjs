@@ -17,19 +17,27 @@ export const defaultMailFrom = 'Toolshop <no-reply@toolshop.test>';
 export function ensureMailpit(log = console.error) {
   if (existsSync(mailpitBinary)) return mailpitBinary;
   if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) {
-    throw new Error('the mail catcher needs Go to build infra/mailpit (https://go.dev/doc/install)');
+    throw new Error(
+      'the mail catcher needs Go to build infra/mailpit (https://go.dev/doc/install)',
+    );
   }
   log('[mail] building the Mailpit mail catcher (first run only, a minute or two)...');
-  const built = spawnSync(process.execPath, [join(mailpitDir, 'build.mjs')], { cwd: mailpitDir, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('the build of infra/mailpit failed (node infra/mailpit/build.mjs)');
+  const built = spawnSync(process.execPath, [join(mailpitDir, 'build.mjs')], {
+    cwd: mailpitDir,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0)
+    throw new Error('the build of infra/mailpit failed (node infra/mailpit/build.mjs)');
   return mailpitBinary;
 }
 
 /** The command line of a catcher on loopback: SMTP without TLS, any (or no) login, messages in memory. */
 export function mailpitArgs({ smtpPort, webPort }) {
   return [
-    '--smtp', `127.0.0.1:${smtpPort}`,
-    '--listen', `127.0.0.1:${webPort}`,
+    '--smtp',
+    `127.0.0.1:${smtpPort}`,
+    '--listen',
+    `127.0.0.1:${webPort}`,
     '--smtp-auth-accept-any',
     '--smtp-auth-allow-insecure',
     '--disable-version-check',
@@ -45,6 +53,9 @@ export function mailpitArgs({ smtpPort, webPort }) {
 export async function startMailCatcher({ smtpPort, webPort, quiet = false }) {
   const binary = ensureMailpit();
   const inbox = `http://localhost:${webPort}`;
-  await startService('mail', binary, mailpitArgs({ smtpPort, webPort }), { quiet, readyUrl: `${inbox}/readyz` });
+  await startService('mail', binary, mailpitArgs({ smtpPort, webPort }), {
+    quiet,
+    readyUrl: `${inbox}/readyz`,
+  });
   return { smtpUrl: `smtp://127.0.0.1:${smtpPort}`, inbox };
 }

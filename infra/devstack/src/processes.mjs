@@ -31,7 +31,8 @@ const answers = (host, port) =>
 export async function assertPortsFree(ports) {
   const taken = [];
   for (const [name, port] of Object.entries(ports)) {
-    if ((await answers('127.0.0.1', port)) || (await answers('::1', port))) taken.push(`${name} ${port}`);
+    if ((await answers('127.0.0.1', port)) || (await answers('::1', port)))
+      taken.push(`${name} ${port}`);
   }
   if (taken.length) {
     throw new Error(
@@ -80,7 +81,8 @@ export async function startService(name, command, args, options = {}) {
     try {
       await waitForUrl(readyUrl, { timeoutMs, child, name });
     } catch (error) {
-      if (quiet && recent.length) process.stderr.write(recent.map((line) => `[${name}] ${line}\n`).join(''));
+      if (quiet && recent.length)
+        process.stderr.write(recent.map((line) => `[${name}] ${line}\n`).join(''));
       throw error;
     }
   }
@@ -93,7 +95,8 @@ export async function startService(name, command, args, options = {}) {
 export async function waitForUrl(url, { timeoutMs = 90_000, child, name = url } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child && child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    if (child && child.exitCode !== null)
+      throw new Error(`${name} exited with code ${child.exitCode}`);
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
       if (res.status < 500) return;

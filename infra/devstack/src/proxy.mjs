@@ -15,19 +15,24 @@ import { assertPortsFree, startService } from './processes.mjs';
 import { localUrl } from './runtime-files.mjs';
 
 /** Debian puts it in /usr/sbin, which a user's PATH may lack. */
-export const HAPROXY = process.env.HAPROXY_BIN || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
+export const HAPROXY =
+  process.env.HAPROXY_BIN || (existsSync('/usr/sbin/haproxy') ? '/usr/sbin/haproxy' : 'haproxy');
 export const MAX_API_INSTANCES = 8;
 /** Provider processes behind the proxy when the API runs as several (two, as the multi-process tests run them). */
 export const IDENTITY_INSTANCES = 2;
 
 /** `--api-instances 3` or `--api-instances=3` (default 1: one API, no proxy, the ports of today). */
 export function parseApiInstances(argv) {
-  const at = argv.findIndex((arg) => arg === '--api-instances' || arg.startsWith('--api-instances='));
+  const at = argv.findIndex(
+    (arg) => arg === '--api-instances' || arg.startsWith('--api-instances='),
+  );
   if (at === -1) return 1;
   const raw = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : argv[at + 1];
   const count = Number(raw);
   if (!/^\d+$/.test(raw ?? '') || count < 1 || count > MAX_API_INSTANCES) {
-    throw new Error(`--api-instances must be a whole number from 1 to ${MAX_API_INSTANCES}, got "${raw ?? ''}"`);
+    throw new Error(
+      `--api-instances must be a whole number from 1 to ${MAX_API_INSTANCES}, got "${raw ?? ''}"`,
+    );
   }
   return count;
 }
@@ -76,7 +81,7 @@ global
 ${log ? '  log stdout format raw local0 info\n' : ''}
 defaults
   mode http
-${log ? '  log global\n  option httplog\n  # Only what went wrong (5xx, retries, redispatches): every request is in the API\'s own log.\n  option dontlog-normal\n' : ''}  timeout connect 2s
+${log ? "  log global\n  option httplog\n  # Only what went wrong (5xx, retries, redispatches): every request is in the API's own log.\n  option dontlog-normal\n" : ''}  timeout connect 2s
   timeout client 60s
   timeout server 60s
   timeout http-request 10s
@@ -105,11 +110,15 @@ frontend api
   http-request capture req.hdr(traceparent) len 55
   default_backend api
 
-${identity ? `frontend identity
+${
+  identity
+    ? `frontend identity
   bind 127.0.0.1:${identity.port}
   default_backend identity
 
-` : ''}backend api
+`
+    : ''
+}backend api
   balance roundrobin
   option httpchk
   http-check send meth GET uri /health/ready ver HTTP/1.1 hdr Host localhost
@@ -186,7 +195,9 @@ export async function waitForServersUp(statsUrl, { timeoutMs = 60_000, which = (
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  throw new Error(`the proxy's servers are not all up within ${timeoutMs} ms: ${JSON.stringify(last)}`);
+  throw new Error(
+    `the proxy's servers are not all up within ${timeoutMs} ms: ${JSON.stringify(last)}`,
+  );
 }
 
 /**
@@ -199,8 +210,12 @@ export async function startHaproxy(layout, { runDir, quiet = false }) {
   const file = join(runDir, 'haproxy.cfg');
   writeFileSync(file, haproxyConfig({ ...layout, log: !quiet }));
   const checked = spawnSync(HAPROXY, ['-c', '-q', '-f', file], { encoding: 'utf8' });
-  if (checked.status !== 0) throw new Error(`HAProxy refused ${file}:\n${checked.stderr}${checked.stdout}`);
-  await startService('proxy', HAPROXY, ['-db', '-f', file], { quiet, readyUrl: localUrl(layout.statsPort) });
+  if (checked.status !== 0)
+    throw new Error(`HAProxy refused ${file}:\n${checked.stderr}${checked.stdout}`);
+  await startService('proxy', HAPROXY, ['-db', '-f', file], {
+    quiet,
+    readyUrl: localUrl(layout.statsPort),
+  });
   return { configFile: file, statsUrl: localUrl(layout.statsPort) };
 }
 
@@ -244,12 +259,17 @@ export async function startBalancedServices({
   // One after the other: the first writes the signing and cookie keys (infra/identity/keys) that
   // the second reads, so both sign the same tokens and read each other's cookies.
   for (const [i, port] of privatePorts.identity.entries()) {
-    await start(`identity-${i + 1}`, ['infra/identity/src/main.ts'], {
-      ...identityEnv,
-      GOOGLE_STANDIN_PORT: String(privatePorts.google[i]),
-      // One proxy hop; the browser tests name their own client address in front of it.
-      TRUST_PROXY: test ? '2' : '1',
-    }, port);
+    await start(
+      `identity-${i + 1}`,
+      ['infra/identity/src/main.ts'],
+      {
+        ...identityEnv,
+        GOOGLE_STANDIN_PORT: String(privatePorts.google[i]),
+        // One proxy hop; the browser tests name their own client address in front of it.
+        TRUST_PROXY: test ? '2' : '1',
+      },
+      port,
+    );
   }
   const proxy = await startHaproxy(
     {
@@ -261,7 +281,12 @@ export async function startBalancedServices({
   );
   // The first API seeds an empty catalog before the others start (two seeders would both fill it).
   const apiStart = (i) =>
-    start(`api-${i + 1}`, [apiMain], { ...apiEnv, TRUST_PROXY: '1', ...(i > 0 ? { SEED: 'false' } : {}) }, privatePorts.api[i]);
+    start(
+      `api-${i + 1}`,
+      [apiMain],
+      { ...apiEnv, TRUST_PROXY: '1', ...(i > 0 ? { SEED: 'false' } : {}) },
+      privatePorts.api[i],
+    );
   await apiStart(0);
   await Promise.all(privatePorts.api.slice(1).map((_, i) => apiStart(i + 1)));
   await waitForServersUp(proxy.statsUrl);

@@ -44,7 +44,11 @@ export function canaryIdOf(req, res) {
   const existing = cookieOf(req, CANARY_COOKIE);
   if (validCanaryId(existing)) return existing;
   const id = randomBytes(16).toString('base64url');
-  const https = req.socket?.encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0].trim() === 'https';
+  const https =
+    req.socket?.encrypted ||
+    String(req.headers['x-forwarded-proto'] ?? '')
+      .split(',')[0]
+      .trim() === 'https';
   res.appendHeader(
     'Set-Cookie',
     `${CANARY_COOKIE}=${id}; Path=/; Max-Age=${cookieMaxAge}; HttpOnly; SameSite=Lax${https ? '; Secure' : ''}`,
@@ -87,14 +91,24 @@ export function beaconIds(secret, now = Date.now) {
     issue(visitor, map) {
       const versions = Object.fromEntries(
         Object.entries(map)
-          .filter(([, value]) => value && typeof value === 'object' && typeof value.version === 'string')
+          .filter(
+            ([, value]) => value && typeof value === 'object' && typeof value.version === 'string',
+          )
           .map(([remote, value]) => [remote, value.version]),
       );
-      const payload = Buffer.from(JSON.stringify({ p: randomBytes(16).toString('base64url'), c: visitor, v: versions, e: now() + beaconIdTtlMs })).toString('base64url');
+      const payload = Buffer.from(
+        JSON.stringify({
+          p: randomBytes(16).toString('base64url'),
+          c: visitor,
+          v: versions,
+          e: now() + beaconIdTtlMs,
+        }),
+      ).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
     /** A keyed hash of a client address: the registry limits per client without storing addresses. */
-    client: (address) => createHmac('sha256', key).update(`client:${address}`).digest('base64url').slice(0, 22),
+    client: (address) =>
+      createHmac('sha256', key).update(`client:${address}`).digest('base64url').slice(0, 22),
     /** The id's payload when it is ours and not expired, else undefined. */
     verify(id) {
       const [payload, signature, ...rest] = String(id ?? '').split('.');
@@ -159,11 +173,16 @@ export function remoteRegistry({
     const preview = previews?.previewOf(cookieOf(req, PREVIEW_COOKIE));
     if (!preview || !(preview.remote in builtIn)) return map;
     try {
-      const answer = await fetch(`${url}/releases/${preview.remote}/${encodeURIComponent(preview.version)}`, { signal: AbortSignal.timeout(registryTimeoutMs) });
+      const answer = await fetch(
+        `${url}/releases/${preview.remote}/${encodeURIComponent(preview.version)}`,
+        { signal: AbortSignal.timeout(registryTimeoutMs) },
+      );
       if (!answer.ok) throw new Error(`answered ${answer.status}`);
       return { ...map, [preview.remote]: await answer.json() };
     } catch (error) {
-      log(`[static] the preview of ${preview.remote} ${preview.version} is not served: the registry ${error.message}`);
+      log(
+        `[static] the preview of ${preview.remote} ${preview.version} is not served: the registry ${error.message}`,
+      );
       return map;
     }
   }
@@ -171,7 +190,8 @@ export function remoteRegistry({
   /** GET /remotes/preview?token= and /remotes/preview/end; false for any other request. */
   const preview = (req, res) => previews?.handle(req, res, Object.keys(builtIn)) ?? false;
   const ids = token ? beaconIds(token) : undefined;
-  if (!ids) log('[static] no registry token for the shell (REGISTRY_SHELL_TOKEN): beacons are not taken');
+  if (!ids)
+    log('[static] no registry token for the shell (REGISTRY_SHELL_TOKEN): beacons are not taken');
 
   /** The map of this visitor. */
   async function mapFor(req, res) {
@@ -187,7 +207,10 @@ export function remoteRegistry({
       warned = false;
       return withBeaconId(res, canary, await withPreview(req, { ...builtIn, ...map }));
     } catch (error) {
-      if (!warned) log(`[static] the remote registry at ${url} did not answer (${error.message}); serving its last answer`);
+      if (!warned)
+        log(
+          `[static] the remote registry at ${url} did not answer (${error.message}); serving its last answer`,
+        );
       warned = true;
       return withBeaconId(res, canary, await withPreview(req, { ...builtIn, ...lastAnswer }));
     }
@@ -212,7 +235,9 @@ export function remoteRegistry({
   };
 
   const refuse = (res, status, message) =>
-    void res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' }).end(JSON.stringify({ statusCode: status, message }));
+    void res
+      .writeHead(status, { 'Content-Type': 'application/json; charset=utf-8' })
+      .end(JSON.stringify({ statusCode: status, message }));
 
   /**
    * POST /remotes/beacon: 204 when taken (forwarded in the background), 400/413 for what no shell
@@ -229,7 +254,12 @@ export function remoteRegistry({
       chunks.push(chunk);
     }
     const report = parseBeacon(Buffer.concat(chunks).toString('utf8'));
-    if (!report) return refuse(res, 400, 'a beacon is { remote, version, kind: "ok" | "load" | "render", message, id }');
+    if (!report)
+      return refuse(
+        res,
+        400,
+        'a beacon is { remote, version, kind: "ok" | "load" | "render", message, id }',
+      );
     // No registry credential: nothing can be counted (the server says so once, at its start).
     if (!ids) return void res.writeHead(204).end();
     const pageLoad = ids.verify(report.id);
@@ -237,10 +267,15 @@ export function remoteRegistry({
       return refuse(res, 403, "the beacon's id is missing, forged, expired or another browser's");
     }
     if (pageLoad.v?.[report.remote] !== report.version) {
-      return refuse(res, 403, `this page load was not served ${report.remote} ${report.version.slice(0, 100)}`);
+      return refuse(
+        res,
+        403,
+        `this page load was not served ${report.remote} ${report.version.slice(0, 100)}`,
+      );
     }
     const address = clientAddress(req, trustedHops);
-    if (limited(address)) return refuse(res, 429, 'too many beacons from this address; try again in a minute');
+    if (limited(address))
+      return refuse(res, 429, 'too many beacons from this address; try again in a minute');
     res.writeHead(204).end();
     const { remote, version, kind } = report;
     // the registry limits per client too, in its database: across every replica of this server

@@ -45,8 +45,10 @@ const workspaceLibs = sharedWorkspaceLibs;
 const sharedChunkGroups = Object.fromEntries(
   Object.entries({
     react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
-    'react-router': /[\\/](node_modules[\\/]react-router[\\/]|infra[\\/]devstack[\\/]src[\\/]react-router-browser\.mjs$)/,
-    'react-query': /[\\/](node_modules[\\/]@tanstack[\\/]|infra[\\/]devstack[\\/]src[\\/]react-query-browser\.mjs$)/,
+    'react-router':
+      /[\\/](node_modules[\\/]react-router[\\/]|infra[\\/]devstack[\\/]src[\\/]react-router-browser\.mjs$)/,
+    'react-query':
+      /[\\/](node_modules[\\/]@tanstack[\\/]|infra[\\/]devstack[\\/]src[\\/]react-query-browser\.mjs$)/,
   }).map(([name, test]) => [name, { test, name, chunks: 'async', enforce: true, priority: 20 }]),
 );
 
@@ -63,14 +65,26 @@ export function sharedModules({ production = false } = {}) {
   if (production) {
     // The one react-router instance of a production build is its browser API (react-router-browser.mjs).
     const { requiredVersion } = shared['react-router'];
-    shared['react-router'] = { ...shared['react-router'], import: reactRouterBrowser, version: requiredVersion.slice(1) };
+    shared['react-router'] = {
+      ...shared['react-router'],
+      import: reactRouterBrowser,
+      version: requiredVersion.slice(1),
+    };
   }
   // TanStack Query's client and hooks, without what no app uses (react-query-browser.mjs).
   const query = shared['@tanstack/react-query'];
-  shared['@tanstack/react-query'] = { ...query, import: reactQueryBrowser, version: query.requiredVersion.slice(1) };
+  shared['@tanstack/react-query'] = {
+    ...query,
+    import: reactQueryBrowser,
+    version: query.requiredVersion.slice(1),
+  };
   // react-toastify tells the shell when it is loaded (the shell then mounts its toast container).
   const toastify = shared['react-toastify'];
-  shared['react-toastify'] = { ...toastify, import: reactToastifyShared, version: toastify.requiredVersion.slice(1) };
+  shared['react-toastify'] = {
+    ...toastify,
+    import: reactToastifyShared,
+    version: toastify.requiredVersion.slice(1),
+  };
   // Bare names match exact imports only; react/jsx-runtime and react-dom/client need the prefixes.
   for (const prefix of ['react/', 'react-dom/', 'react-router/']) {
     shared[prefix] = { singleton: true, requiredVersion: false };
@@ -135,7 +149,10 @@ export function createFederatedAppConfig({
       optimization: {
         runtimeChunk: false,
         minimize: production,
-        minimizer: [new rspack.SwcJsMinimizerRspackPlugin(), new rspack.LightningCssMinimizerRspackPlugin()],
+        minimizer: [
+          new rspack.SwcJsMinimizerRspackPlugin(),
+          new rspack.LightningCssMinimizerRspackPlugin(),
+        ],
         ...(production ? { splitChunks: { cacheGroups: sharedChunkGroups } } : {}),
       },
       plugins: [
@@ -159,7 +176,11 @@ export function createFederatedAppConfig({
             // as a global and the remotes use it instead of shipping their own (the home page's
             // remoteEntry.js: 32.1 kB gzip before, 9.3 kB after with FederationRuntimeEsmPlugin). A
             // remote's own pages (its harness) load it from federation-runtime.js first.
-            ...(production ? (isHost ? { provideExternalRuntime: true } : { externalRuntime: true }) : {}),
+            ...(production
+              ? isHost
+                ? { provideExternalRuntime: true }
+                : { externalRuntime: true }
+              : {}),
           },
         }),
         ...(!isHost && production ? [new FederationRuntimeGlobalPlugin({ name })] : []),
@@ -171,8 +192,12 @@ export function createFederatedAppConfig({
           templateContent: htmlPage({ title: pageTitle, description, isHost }),
         }),
         ...(isHost && production ? [new StartupPreloadPlugin()] : []),
-        ...(prerender && production ? [new PrerenderPlugin({ name, appRoot, isHost, ...prerender })] : []),
-        new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
+        ...(prerender && production
+          ? [new PrerenderPlugin({ name, appRoot, isHost, ...prerender })]
+          : []),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development'),
+        }),
         ...(refresh ? [new ReactRefreshRspackPlugin()] : []),
       ],
       performance: { hints: false },
@@ -221,7 +246,11 @@ function moduleRules({ name, production, refresh = false, server = false }) {
           parser: { syntax: 'typescript', tsx: true },
           transform: { react: { runtime: 'automatic', development: !production, refresh } },
         },
-        env: { targets: server ? 'node >= 24' : 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4' },
+        env: {
+          targets: server
+            ? 'node >= 24'
+            : 'chrome >= 111, edge >= 111, firefox >= 111, safari >= 16.4',
+        },
       },
       type: 'javascript/auto',
     },
@@ -236,7 +265,12 @@ function moduleRules({ name, production, refresh = false, server = false }) {
         ...(server ? { exportsOnly: true } : {}),
       },
     },
-    { test: /\.css$/, exclude: /\.module\.css$/, type: 'css/auto', ...(server ? { generator: { exportsOnly: true } } : {}) },
+    {
+      test: /\.css$/,
+      exclude: /\.module\.css$/,
+      type: 'css/auto',
+      ...(server ? { generator: { exportsOnly: true } } : {}),
+    },
     { test: /\.(png|jpe?g|gif|svg|webp|avif|woff2?)$/i, type: 'asset' },
   ];
 }
@@ -275,16 +309,27 @@ class PrerenderPlugin {
         // The first view needs only the stylesheets: first in <head>. The scripts' preloads go (the
         // scripts themselves stay deferred): they would share the line with the stylesheets and
         // delay the first paint (Lighthouse mobile: FCP 2.8 s with them, 1.0 s without).
-        const index = readFileSync(join(dist, 'index.html'), 'utf8').replace(/<link rel="preload" href="[^"]+" as="script">/g, '');
+        const index = readFileSync(join(dist, 'index.html'), 'utf8').replace(
+          /<link rel="preload" href="[^"]+" as="script">/g,
+          '',
+        );
         const startup = startupFiles(compilation, '.css');
         mkdirSync(join(dist, 'prerendered'), { recursive: true });
         const table = { pages: {}, notFound: undefined, routes: rendered.routes };
         for (const { file, path, chunk, remotePage = '', html } of rendered.pages) {
-          const stylesheets = [...startup, ...(chunk ? lazyChunkFiles(compilation, chunk, '.css') : [])];
-          const links = stylesheets.map((href) => `<link rel="stylesheet" href="/${href}">`).join('');
+          const stylesheets = [
+            ...startup,
+            ...(chunk ? lazyChunkFiles(compilation, chunk, '.css') : []),
+          ];
+          const links = stylesheets
+            .map((href) => `<link rel="stylesheet" href="/${href}">`)
+            .join('');
           const page = index
             .replace('<meta charset="utf-8">', `<meta charset="utf-8">${links}`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${remotePage}">${PrerenderPlugin.checked(file, html)}</div>`);
+            .replace(
+              '<div id="root"></div>',
+              `<div id="root" data-prerendered="${remotePage}">${PrerenderPlugin.checked(file, html)}</div>`,
+            );
           writeFileSync(join(dist, `prerendered/${file}.html`), page);
           if (path === null) table.notFound = `${file}.html`;
           else table.pages[path] = `${file}.html`;
@@ -297,8 +342,12 @@ class PrerenderPlugin {
           const exposed = manifest.exposes.find((e) => e.path === expose);
           if (!exposed) throw new Error(`prerender: ${this.name} exposes no ${expose}`);
           const html = rendered[fragmentName];
-          if (typeof html !== 'string') throw new Error(`prerender: ${this.name} rendered no fragment ${fragmentName}`);
-          const fragment = { html: PrerenderPlugin.checked(fragmentName, html), stylesheets: exposed.assets.css.sync };
+          if (typeof html !== 'string')
+            throw new Error(`prerender: ${this.name} rendered no fragment ${fragmentName}`);
+          const fragment = {
+            html: PrerenderPlugin.checked(fragmentName, html),
+            stylesheets: exposed.assets.css.sync,
+          };
           writeFileSync(join(dist, `fragments/${fragmentName}.json`), JSON.stringify(fragment));
         }
       }
@@ -310,10 +359,12 @@ class PrerenderPlugin {
     // The Content-Security-Policy refuses inline style attributes in served HTML (React sets them
     // through the DOM, which it allows): a prerendered one would show unstyled, and stay so.
     const inline = /<[^>]+\sstyle="[^"]*"/.exec(html);
-    if (inline) throw new Error(`prerender: ${what} has an inline style, which the CSP refuses: ${inline[0]}`);
+    if (inline)
+      throw new Error(
+        `prerender: ${what} has an inline style, which the CSP refuses: ${inline[0]}`,
+      );
     return html;
   }
-
 
   async render() {
     const outDir = join(repoRoot, 'node_modules/.cache/toolshop-prerender', this.name);
@@ -323,16 +374,29 @@ class PrerenderPlugin {
       target: 'node',
       entry: { prerender: this.entry },
       devtool: false,
-      output: { path: outDir, filename: '[name].cjs', chunkFilename: '[name].[contenthash:8].cjs', library: { type: 'commonjs2' }, uniqueName: `toolshop_${this.name}`, clean: true },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'], alias: reactRouterProduction },
+      output: {
+        path: outDir,
+        filename: '[name].cjs',
+        chunkFilename: '[name].[contenthash:8].cjs',
+        library: { type: 'commonjs2' },
+        uniqueName: `toolshop_${this.name}`,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.mjs', '.json'],
+        alias: reactRouterProduction,
+      },
       module: { rules: moduleRules({ name: this.name, production: true, server: true }) },
       optimization: { minimize: false },
       plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') })],
       performance: { hints: false },
     });
-    const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result))));
+    const stats = await new Promise((resolve, reject) =>
+      compiler.run((error, result) => (error ? reject(error) : resolve(result))),
+    );
     await new Promise((resolve) => compiler.close(resolve));
-    if (stats.hasErrors()) throw new Error(`prerender of ${this.name}:\n${stats.toString('errors-only')}`);
+    if (stats.hasErrors())
+      throw new Error(`prerender of ${this.name}:\n${stats.toString('errors-only')}`);
     const bundle = join(outDir, 'prerender.cjs');
     const load = createRequire(import.meta.url);
     delete load.cache[load.resolve(bundle)];
@@ -358,7 +422,9 @@ function startupFiles(compilation, extension) {
     // those loaded on demand.
     const startup = group.origins.some(({ request, module }) => {
       const id = module?.identifier() ?? '';
-      const provided = id.startsWith('provide shared module') && !onDemandShared.some((name) => id.includes(` ${name}@`));
+      const provided =
+        id.startsWith('provide shared module') &&
+        !onDemandShared.some((name) => id.includes(` ${name}@`));
       return request === './bootstrap' || provided;
     });
     if (!startup) continue;
@@ -375,11 +441,16 @@ function startupFiles(compilation, extension) {
 class StartupPreloadPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('StartupPreloadPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapAsync('StartupPreloadPlugin', (data, done) => {
-        const links = startupFiles(compilation, '.js').map((file) => `<link rel="preload" href="/${file}" as="script">`).join('');
-        data.html = data.html.replace('</head>', `${links}</head>`);
-        done(null, data);
-      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapAsync(
+        'StartupPreloadPlugin',
+        (data, done) => {
+          const links = startupFiles(compilation, '.js')
+            .map((file) => `<link rel="preload" href="/${file}" as="script">`)
+            .join('');
+          data.html = data.html.replace('</head>', `${links}</head>`);
+          done(null, data);
+        },
+      );
     });
   }
 }
@@ -401,7 +472,8 @@ class FederationRuntimeEsmPlugin {
     compiler.hooks.afterPlugins.tap('FederationRuntimeEsmPlugin', () => {
       const alias = compiler.options.resolve.alias ?? {};
       for (const [name, target] of Object.entries(alias)) {
-        if (typeof target === 'string' && cjs.test(target)) alias[name] = target.replace(/\.cjs$/, '.js');
+        if (typeof target === 'string' && cjs.test(target))
+          alias[name] = target.replace(/\.cjs$/, '.js');
       }
     });
   }
@@ -422,17 +494,26 @@ class FederationRuntimeGlobalPlugin {
     let built;
     compiler.hooks.thisCompilation.tap('FederationRuntimeGlobalPlugin', (compilation) => {
       compilation.hooks.processAssets.tapPromise(
-        { name: 'FederationRuntimeGlobalPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        {
+          name: 'FederationRuntimeGlobalPlugin',
+          stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
         async () => {
           const { file, source } = await (built ??= this.build());
           compilation.emitAsset(file, new rspack.sources.RawSource(source));
         },
       );
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('FederationRuntimeGlobalPlugin', async (data) => {
-        const { file } = await (built ??= this.build());
-        data.html = data.html.replace('<script ', `<script defer src="/${file}"></script><script `);
-        return data;
-      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise(
+        'FederationRuntimeGlobalPlugin',
+        async (data) => {
+          const { file } = await (built ??= this.build());
+          data.html = data.html.replace(
+            '<script ',
+            `<script defer src="/${file}"></script><script `,
+          );
+          return data;
+        },
+      );
     });
   }
 
@@ -443,17 +524,30 @@ class FederationRuntimeGlobalPlugin {
       mode: 'production',
       context: repoRoot,
       target: 'web',
-      entry: { 'federation-runtime': join(repoRoot, 'infra/devstack/src/federation-runtime-global.mjs') },
+      entry: {
+        'federation-runtime': join(repoRoot, 'infra/devstack/src/federation-runtime-global.mjs'),
+      },
       devtool: false,
-      output: { path: outDir, filename: '[name].[contenthash:8].js', uniqueName: `toolshop_${this.name}_federation_runtime`, clean: true },
+      output: {
+        path: outDir,
+        filename: '[name].[contenthash:8].js',
+        uniqueName: `toolshop_${this.name}_federation_runtime`,
+        clean: true,
+      },
       plugins: [new FederationRuntimeEsmPlugin()],
       optimization: { minimize: true, minimizer: [new rspack.SwcJsMinimizerRspackPlugin()] },
       performance: { hints: false },
     });
-    const stats = await new Promise((resolve, reject) => compiler.run((error, result) => (error ? reject(error) : resolve(result))));
+    const stats = await new Promise((resolve, reject) =>
+      compiler.run((error, result) => (error ? reject(error) : resolve(result))),
+    );
     await new Promise((resolve) => compiler.close(resolve));
-    if (stats.hasErrors()) throw new Error(`federation runtime of ${this.name}:\n${stats.toString('errors-only')}`);
-    const file = stats.toJson({ assets: true }).assets.map((asset) => asset.name).find((name) => name.endsWith('.js'));
+    if (stats.hasErrors())
+      throw new Error(`federation runtime of ${this.name}:\n${stats.toString('errors-only')}`);
+    const file = stats
+      .toJson({ assets: true })
+      .assets.map((asset) => asset.name)
+      .find((name) => name.endsWith('.js'));
     return { file, source: readFileSync(join(outDir, file)) };
   }
 }
@@ -464,7 +558,9 @@ class FederationRuntimeGlobalPlugin {
  */
 function htmlPage({ title, description, isHost }) {
   const preloads = isHost
-    ? ['/remotes.json', '/config.json'].map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`).join('')
+    ? ['/remotes.json', '/config.json']
+        .map((href) => `<link rel="preload" href="${href}" as="fetch" crossorigin>`)
+        .join('')
     : '';
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${title}</title><meta name="description" content="${description}"><meta name="theme-color" content="#0f172a"><link rel="icon" href="${favicon}">${preloads}</head><body><div id="root"></div></body></html>`;
 }

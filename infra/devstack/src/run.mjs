@@ -5,9 +5,15 @@ import { createInterface } from 'node:readline';
 
 export function run(command, args, { onLine, ...options } = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit', ...options });
+    const child = spawn(command, args, {
+      stdio: onLine ? ['inherit', 'pipe', 'pipe'] : 'inherit',
+      ...options,
+    });
     if (onLine) {
-      for (const [stream, sink] of [[child.stdout, process.stdout], [child.stderr, process.stderr]]) {
+      for (const [stream, sink] of [
+        [child.stdout, process.stdout],
+        [child.stderr, process.stderr],
+      ]) {
         stream.pipe(sink, { end: false });
         createInterface({ input: stream, crlfDelay: Infinity }).on('line', onLine);
       }

@@ -31,5 +31,7 @@ export interface ClientConfig {
   googleSignIn: boolean;
 }
 export declare function clientConfig(ports: StackPorts): ClientConfig;
-export declare function harnessConfig(ports: StackPorts): ClientConfig & { demoAccounts: Record<'admin' | 'customer', Credentials> };
+export declare function harnessConfig(
+  ports: StackPorts,
+): ClientConfig & { demoAccounts: Record<'admin' | 'customer', Credentials> };
 export declare function devRuntimeFiles(offset: number): Record<string, unknown>;

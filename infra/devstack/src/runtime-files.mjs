@@ -2,7 +2,13 @@
 // /remotes.json (remote name -> its mf-manifest.json) and /config.json (API and identity provider).
 // The defaults themselves (ports, client id, demo accounts) live in @toolshop/settings.
 import { DEFAULT_BUCKET } from '@toolshop/registry/config.mjs';
-import { basePorts, DEFAULT_IDP_HINT_PARAM, demoAccounts, localUrl, WEB_CLIENT_ID } from '@toolshop/settings';
+import {
+  basePorts,
+  DEFAULT_IDP_HINT_PARAM,
+  demoAccounts,
+  localUrl,
+  WEB_CLIENT_ID,
+} from '@toolshop/settings';
 
 export { basePorts, demoAccounts, localUrl };
 
@@ -14,7 +20,9 @@ export function stackPorts(offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0
 }
 
 export function remotesMap(ports) {
-  return Object.fromEntries(remoteNames.map((name) => [name, `${localUrl(ports[name])}/mf-manifest.json`]));
+  return Object.fromEntries(
+    remoteNames.map((name) => [name, `${localUrl(ports[name])}/mf-manifest.json`]),
+  );
 }
 
 /** URLs of a stack started with this port offset. */
@@ -55,7 +63,10 @@ export function harnessConfig(ports) {
   const credentials = ({ email, password }) => ({ email, password });
   return {
     ...clientConfig(ports),
-    demoAccounts: { admin: credentials(demoAccounts.admin), customer: credentials(demoAccounts.customer) },
+    demoAccounts: {
+      admin: credentials(demoAccounts.admin),
+      customer: credentials(demoAccounts.customer),
+    },
   };
 }
 

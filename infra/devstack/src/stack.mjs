@@ -16,13 +16,22 @@ import { registryConfig, storeConfig, teamTokens } from '@toolshop/registry/conf
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { startBalancedServices } from './proxy.mjs';
 import { run } from './run.mjs';
-import { clientConfig, demoAccounts, harnessConfig, localUrl, remoteNames, remotesMap, stackUrls } from './runtime-files.mjs';
+import {
+  clientConfig,
+  demoAccounts,
+  harnessConfig,
+  localUrl,
+  remoteNames,
+  remotesMap,
+  stackUrls,
+} from './runtime-files.mjs';
 
 export { demoAccounts, repoRoot, stackUrls };
 import { serveStatic } from './static-server.mjs';
 
 /** Each port offset keeps its own data (offset 0: `data/`, else `data/offset-<n>`), so stacks never share a database. */
-export const dataDirFor = (offset) => (offset ? join(repoRoot, 'data', `offset-${offset}`) : join(repoRoot, 'data'));
+export const dataDirFor = (offset) =>
+  offset ? join(repoRoot, 'data', `offset-${offset}`) : join(repoRoot, 'data');
 
 /** The ports a stack will listen on (not the database's when MONGODB_URI points elsewhere). */
 export function portsToClaim(ports) {
@@ -30,13 +39,20 @@ export function portsToClaim(ports) {
   return process.env.MONGODB_URI ? rest : { ...rest, database };
 }
 
-const appFolders = { shell: 'shell', storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
+const appFolders = {
+  shell: 'shell',
+  storefront: 'storefront-mfe',
+  dashboard: 'dashboard-mfe',
+  admin: 'admin-mfe',
+};
 
 /** TOOLSHOP_PORT_OFFSET of `npm start` and `npm run dev`; a bad value ends the process with the reason. */
 export function launchOffset() {
   const offset = Number(process.env.TOOLSHOP_PORT_OFFSET ?? 0);
   if (!Number.isInteger(offset) || offset < 0 || offset > 60000) {
-    console.error(`TOOLSHOP_PORT_OFFSET must be a whole number, got "${process.env.TOOLSHOP_PORT_OFFSET}"`);
+    console.error(
+      `TOOLSHOP_PORT_OFFSET must be a whole number, got "${process.env.TOOLSHOP_PORT_OFFSET}"`,
+    );
     process.exit(1);
   }
   return offset;
@@ -46,15 +62,29 @@ export function launchOffset() {
 export async function buildStack() {
   const code = await run(
     'npx',
-    ['nx', 'run-many', '-t', 'build', '-p', '@toolshop/api', ...Object.values(appFolders).map((f) => `@toolshop/${f}`), '--outputStyle=stream'],
-    { cwd: repoRoot, env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } },
+    [
+      'nx',
+      'run-many',
+      '-t',
+      'build',
+      '-p',
+      '@toolshop/api',
+      ...Object.values(appFolders).map((f) => `@toolshop/${f}`),
+      '--outputStyle=stream',
+    ],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+    },
   );
   if (code !== 0) throw new Error('the build failed');
 }
 
 /** The remotes' harnesses run alone beside this stack (`npm run dev -w`, ports of their own). */
-const harnessOrigins = (urls) => Object.values(harnessDevPorts).map((port) => localUrl(port + urls.ports.shell - basePorts.shell));
-const webOrigins = (urls) => [urls.shell, ...Object.values(urls.remotes), ...harnessOrigins(urls)].join(',');
+const harnessOrigins = (urls) =>
+  Object.values(harnessDevPorts).map((port) => localUrl(port + urls.ports.shell - basePorts.shell));
+const webOrigins = (urls) =>
+  [urls.shell, ...Object.values(urls.remotes), ...harnessOrigins(urls)].join(',');
 
 /** Mail of the stack goes to its own mail catcher (MAIL_FROM may name another sender). */
 export const mailEnv = (urls) => ({
@@ -111,7 +141,9 @@ function startDevServers(urls, offset, quiet) {
 /** `--demo-data large`: a manufacturer's volume (api/scripts/large-data.mjs) before the API starts. */
 async function loadDemoVolume(uri, publicUrl) {
   // The API's own data script, run by path like the API itself (devstack imports no app code).
-  const { loadLargeData } = await import(pathToFileURL(join(repoRoot, 'api/scripts/large-data.mjs')).href);
+  const { loadLargeData } = await import(
+    pathToFileURL(join(repoRoot, 'api/scripts/large-data.mjs')).href
+  );
   const client = await MongoClient.connect(uri);
   try {
     const result = await loadLargeData(client.db('toolshop'), { publicUrl });
@@ -126,7 +158,10 @@ export function parseDemoData(argv) {
   const at = argv.findIndex((arg) => arg === '--demo-data' || arg.startsWith('--demo-data='));
   if (at === -1) return undefined;
   const value = argv[at].includes('=') ? argv[at].slice(argv[at].indexOf('=') + 1) : argv[at + 1];
-  if (value !== 'large') throw new Error(`--demo-data takes "large" (5,000 products, 50,000 orders, 20,000 reviews), got "${value ?? ''}"`);
+  if (value !== 'large')
+    throw new Error(
+      `--demo-data takes "large" (5,000 products, 50,000 orders, 20,000 reviews), got "${value ?? ''}"`,
+    );
   return value;
 }
 
@@ -140,7 +175,11 @@ export function registryEnv(urls, databaseUri, offset) {
     MONGODB_URI: databaseUri,
     // the admins' Remote Releases page reads the history from the shell and from the admin harness
     // (served by the stack at the admin's port, or run alone at its own)
-    REGISTRY_CORS_ORIGINS: [urls.shell, urls.remotes.admin, localUrl(harnessDevPorts.admin + offset)].join(','),
+    REGISTRY_CORS_ORIGINS: [
+      urls.shell,
+      urls.remotes.admin,
+      localUrl(harnessDevPorts.admin + offset),
+    ].join(','),
     SHELL_URL: urls.shell,
     API_URL: urls.api,
     SMOKE_EMAIL: demoAccounts.admin.email,
@@ -173,7 +212,10 @@ async function serveBuilds(ports, test, registry) {
       // (dashboard-mfe/e2e/payment-helpers.ts, API port + 50) and at a remote "moved" to
       // 127.0.0.1 (shell/e2e/harness.spec.ts): the CSP of the test stack lets them.
       testOrigins: test
-        ? [localUrl(ports.api + 50), ...remoteNames.map((name) => `http://127.0.0.1:${ports[name]}`)]
+        ? [
+            localUrl(ports.api + 50),
+            ...remoteNames.map((name) => `http://127.0.0.1:${ports[name]}`),
+          ]
         : [],
     }),
   );
@@ -190,8 +232,18 @@ async function serveBuilds(ports, test, registry) {
  *   apiInstances: above 1, that many API processes and two identity-provider processes behind HAProxy
  *   at the same public URLs (proxy.mjs); not with dev.
  */
-export async function startStack({ offset = 0, dataDir = dataDirFor(offset), quiet = false, test = false, dev = false, env = {}, apiInstances = 1, demoData } = {}) {
-  if (dev && apiInstances > 1) throw new Error('several API instances run with npm start, not in watch mode (npm run dev)');
+export async function startStack({
+  offset = 0,
+  dataDir = dataDirFor(offset),
+  quiet = false,
+  test = false,
+  dev = false,
+  env = {},
+  apiInstances = 1,
+  demoData,
+} = {}) {
+  if (dev && apiInstances > 1)
+    throw new Error('several API instances run with npm start, not in watch mode (npm run dev)');
   const urls = stackUrls(offset);
   const { ports } = urls;
   await assertPortsFree(portsToClaim(ports));
@@ -216,13 +268,26 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
     if (demoData === 'large') await loadDemoVolume(database.uri, urls.api);
     await startMailCatcher({ smtpPort: ports.smtp, webPort: ports.mail, quiet: true });
     // The S3-compatible store of the remotes' releases, its objects in the stack's data folder.
-    await startObjectStore({ port: ports.objectstore, dataDir: join(dataDir, 'objectstore'), bucket: storeConfig().bucket });
+    await startObjectStore({
+      port: ports.objectstore,
+      dataDir: join(dataDir, 'objectstore'),
+      bucket: storeConfig().bucket,
+    });
 
-    const identityEnvironment = { ...identityEnv(urls, database.uri), ...(test ? { TRUST_PROXY: '1' } : {}), ...env };
+    const identityEnvironment = {
+      ...identityEnv(urls, database.uri),
+      ...(test ? { TRUST_PROXY: '1' } : {}),
+      ...env,
+    };
     const apiEnvironment = {
       ...apiEnv(urls, database.uri),
       ...(test
-        ? { RATE_LIMIT_WRITES: '1000000', RATE_LIMIT_ACCOUNT: '1000000', RATE_LIMIT_SUGGESTIONS: '1000000', LOG_LEVEL: 'warn' }
+        ? {
+            RATE_LIMIT_WRITES: '1000000',
+            RATE_LIMIT_ACCOUNT: '1000000',
+            RATE_LIMIT_SUGGESTIONS: '1000000',
+            LOG_LEVEL: 'warn',
+          }
         : {}),
       ...env,
     };
@@ -238,7 +303,9 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         runDir: join(dataDir, 'proxy'),
       }));
 
-    const identityArgs = dev ? ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts'] : ['infra/identity/src/main.ts'];
+    const identityArgs = dev
+      ? ['--watch-path=infra/identity/src', 'infra/identity/src/main.ts']
+      : ['infra/identity/src/main.ts'];
     if (!balanced)
       await startService('identity', process.execPath, identityArgs, {
         cwd: repoRoot,
@@ -247,7 +314,9 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         readyUrl: `${urls.identity}/.well-known/openid-configuration`,
       });
 
-    const [apiCommand, apiArgs] = dev ? ['npm', ['run', 'dev', '-w', '@toolshop/api']] : [process.execPath, ['api/dist/main.js']];
+    const [apiCommand, apiArgs] = dev
+      ? ['npm', ['run', 'dev', '-w', '@toolshop/api']]
+      : [process.execPath, ['api/dist/main.js']];
     const apiReady = balanced
       ? Promise.resolve()
       : startService('api', apiCommand, apiArgs, {
@@ -266,7 +335,11 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
         cwd: repoRoot,
         quiet,
         // the browser tests' pages all come from one address: no beacon limit there
-        env: { ...registryEnv(urls, database.uri, offset), ...(test ? { REGISTRY_BEACONS_PER_CLIENT_MINUTE: '1000000000' } : {}), ...env },
+        env: {
+          ...registryEnv(urls, database.uri, offset),
+          ...(test ? { REGISTRY_BEACONS_PER_CLIENT_MINUTE: '1000000000' } : {}),
+          ...env,
+        },
         // its map, not just /health: the database is warm before the first visitor asks
         readyUrl: `${registry.url}/remotes.json`,
       });
@@ -278,10 +351,21 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
       // the dev servers reload (the boot started on a fresh build: dev.mjs).
       // (both builds: CommonJS for Node and Jest, ES modules for the bundles)
       for (const build of ['build', 'esm']) {
-        await startService(`contracts-${build}`, 'npx', ['tsc', '-p', `libs/contracts/tsconfig.${build}.json`, '--watch', '--preserveWatchOutput'], {
-          cwd: repoRoot,
-          quiet,
-        });
+        await startService(
+          `contracts-${build}`,
+          'npx',
+          [
+            'tsc',
+            '-p',
+            `libs/contracts/tsconfig.${build}.json`,
+            '--watch',
+            '--preserveWatchOutput',
+          ],
+          {
+            cwd: repoRoot,
+            quiet,
+          },
+        );
       }
     } else {
       await apiReady;
@@ -305,5 +389,13 @@ export async function startStack({ offset = 0, dataDir = dataDirFor(offset), qui
 
   // instances: the processes behind the proxy (none when one API serves its public port itself).
   const instances = balanced ? balanced.instances : [];
-  return { ...urls, databaseUri: database.uri, databaseKind: database.kind, instances, proxyStats: balanced?.statsUrl, teamTokens: teamTokens(), stop };
+  return {
+    ...urls,
+    databaseUri: database.uri,
+    databaseKind: database.kind,
+    instances,
+    proxyStats: balanced?.statsUrl,
+    teamTokens: teamTokens(),
+    stop,
+  };
 }

@@ -36,13 +36,17 @@ Toolshop is running: ${stack.shell}
 
   API ${stack.api} · identity provider ${stack.identity} · database ${stack.databaseKind}
   remote registry ${stack.registry} · releases in ${stack.store} (npm run release -w @toolshop/<remote>-mfe, npm run remotes -- status)
-  team tokens:   ${Object.entries(stack.teamTokens).map(([team, token]) => `${team} ${token}`).join(', ')}
-  remotes: ${Object.entries(stack.remotes).map(([name, url]) => `${name} ${url}`).join(', ')}${
-  stack.instances.length
-    ? `
+  team tokens:   ${Object.entries(stack.teamTokens)
+    .map(([team, token]) => `${team} ${token}`)
+    .join(', ')}
+  remotes: ${Object.entries(stack.remotes)
+    .map(([name, url]) => `${name} ${url}`)
+    .join(', ')}${
+    stack.instances.length
+      ? `
   behind HAProxy (API ${stack.api}, identity provider ${stack.identity}; health checks at ${stack.proxyStats}):
     ${stack.instances.map(({ name, url }) => `${name} ${url}`).join(', ')}`
-    : ''
-}
+      : ''
+  }
 
 Press Ctrl-C to stop.`);

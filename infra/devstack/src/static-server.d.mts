@@ -8,7 +8,14 @@ export interface StaticServerOptions {
   imageHosts?: string[];
   testOrigins?: string[];
   /** The remote registry: /remotes.json per visitor, POST /remotes/beacon forwarded. */
-  registry?: { url: string; remoteOrigins: string[]; token?: string; trustedHops?: number; beaconsPerMinute?: number; previewKey?: string };
+  registry?: {
+    url: string;
+    remoteOrigins: string[];
+    token?: string;
+    trustedHops?: number;
+    beaconsPerMinute?: number;
+    previewKey?: string;
+  };
 }
 
 export function serveStatic(
@@ -23,7 +30,8 @@ export function contentSecurityPolicy(options?: {
   testOrigins?: string[];
   remoteOrigins?: string[];
 }): string;
-type RemoteEntry = string | { manifest: string; version?: string; integrity?: Record<string, string> };
+type RemoteEntry =
+  string | { manifest: string; version?: string; integrity?: Record<string, string> };
 export function fragmentSource(
   remotes: Record<string, RemoteEntry>,
 ): (

@@ -111,9 +111,18 @@ export const imageHostsFrom = (value = '') =>
  *   a remote under another address), trusted like the remotes.
  *   remoteOrigins: where the registry's releases are served from (the object store or its CDN).
  */
-export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], testOrigins = [], remoteOrigins = [] } = {}) {
+export function contentSecurityPolicy({
+  runtimeFiles = {},
+  imageHosts = [],
+  testOrigins = [],
+  remoteOrigins = [],
+} = {}) {
   const config = runtimeFiles['/config.json'] ?? {};
-  const remotes = [...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf), ...remoteOrigins, ...testOrigins].map(originOf);
+  const remotes = [
+    ...Object.values(runtimeFiles['/remotes.json'] ?? {}).map(manifestOf),
+    ...remoteOrigins,
+    ...testOrigins,
+  ].map(originOf);
   const api = originOf(config.apiUrl);
   const identity = originOf(config.authority);
   const registry = originOf(config.registryUrl);
@@ -122,7 +131,13 @@ export function contentSecurityPolicy({ runtimeFiles = {}, imageHosts = [], test
     `default-src 'self'`,
     `script-src ${list("'self'", remotes, stripe.script)}`,
     `style-src ${list("'self'", remotes, runtimeStyleHashes)}`,
-    `img-src ${list("'self'", 'data:', api, remotes, imageHosts.map((host) => `https://${host}`))}`,
+    `img-src ${list(
+      "'self'",
+      'data:',
+      api,
+      remotes,
+      imageHosts.map((host) => `https://${host}`),
+    )}`,
     `font-src ${list("'self'", 'data:', remotes)}`,
     `connect-src ${list("'self'", api, identity, registry, remotes, stripe.connect)}`,
     `frame-src ${list(stripe.frame)}`,
@@ -169,13 +184,20 @@ export function fragmentSource(remotes) {
       if (response.status === 304 && cached) return cached.fragment;
       if (!response.ok) return undefined;
       const body = Buffer.from(await response.arrayBuffer());
-      if (integrity && integrity[path] !== `sha384-${createHash('sha384').update(body).digest('base64')}`) return undefined;
+      if (
+        integrity &&
+        integrity[path] !== `sha384-${createHash('sha384').update(body).digest('base64')}`
+      )
+        return undefined;
       const { html, stylesheets = [] } = JSON.parse(body.toString('utf8'));
       if (typeof html !== 'string' || !Array.isArray(stylesheets)) return undefined;
       if (integrity && !stylesheets.every((href) => integrity[href])) return undefined;
       const fragment = {
         html,
-        stylesheets: stylesheets.map((href) => ({ href: new URL(href, manifest).href, integrity: integrity?.[href] })),
+        stylesheets: stylesheets.map((href) => ({
+          href: new URL(href, manifest).href,
+          integrity: integrity?.[href],
+        })),
       };
       known.set(url, { etag: response.headers.get('etag'), fragment });
       return fragment;
@@ -201,18 +223,30 @@ export async function composePage(template, fragment) {
   const links = fragments
     .flatMap((f) => f.stylesheets)
     .map(({ href, integrity }) => {
-      const checked = integrity ? ` integrity="${attribute(integrity)}" crossorigin="anonymous"` : '';
+      const checked = integrity
+        ? ` integrity="${attribute(integrity)}" crossorigin="anonymous"`
+        : '';
       return `<link rel="stylesheet" href="${attribute(href)}"${checked}>`;
     })
     .join('');
   // After the host's own stylesheets (first in its <head>), else at the end of <head>.
   const lastOwn = /(<link rel="stylesheet"[^>]*>)(?!<link rel="stylesheet")/;
-  return lastOwn.test(html) ? html.replace(lastOwn, `$1${links}`) : html.replace('</head>', `${links}</head>`);
+  return lastOwn.test(html)
+    ? html.replace(lastOwn, `$1${links}`)
+    : html.replace('</head>', `${links}</head>`);
 }
 
 /** A route path ('/dashboard/payment/:id', 'login') as a test of a pathname: React Router's matching, case-insensitive, a trailing slash allowed. */
 const routePattern = (path) =>
-  new RegExp(`^${`/${path}`.replace(/^\/+/, '/').replace(/\/$/, '').split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`, 'i');
+  new RegExp(
+    `^${`/${path}`
+      .replace(/^\/+/, '/')
+      .replace(/\/$/, '')
+      .split('/')
+      .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('/')}/?$`,
+    'i',
+  );
 
 /**
  * The prerendered file of a pathname by the host's table: its page, the 404 page for a path no route
@@ -262,7 +296,12 @@ export async function serveStatic({
   registry,
 }) {
   const securityHeaders = {
-    'Content-Security-Policy': contentSecurityPolicy({ runtimeFiles, imageHosts, testOrigins, remoteOrigins: registry?.remoteOrigins }),
+    'Content-Security-Policy': contentSecurityPolicy({
+      runtimeFiles,
+      imageHosts,
+      testOrigins,
+      remoteOrigins: registry?.remoteOrigins,
+    }),
     'X-Frame-Options': 'DENY',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
     'X-Content-Type-Options': 'nosniff',
@@ -270,7 +309,10 @@ export async function serveStatic({
   // path -> { key (size and mtime, so a rebuilt file is read again), entity }
   const files = new Map();
   const runtime = new Map(
-    Object.entries(runtimeFiles).map(([path, value]) => [path, entity(Buffer.from(JSON.stringify(value)), '.json')]),
+    Object.entries(runtimeFiles).map(([path, value]) => [
+      path,
+      entity(Buffer.from(JSON.stringify(value)), '.json'),
+    ]),
   );
   const fragment = fragmentSource(runtimeFiles['/remotes.json'] ?? {});
   const remotes =
@@ -291,9 +333,13 @@ export async function serveStatic({
   const pageTable = async () => {
     const file = await fileAt(root, prerenderedTable);
     // A build from before the table prerendered its home page only.
-    if (!file) return (await fileAt(root, '/prerendered/index.html')) ? { pages: { '/': 'index.html' } } : undefined;
+    if (!file)
+      return (await fileAt(root, '/prerendered/index.html'))
+        ? { pages: { '/': 'index.html' } }
+        : undefined;
     const { variants, etag } = await fileEntity(file);
-    if (table.etag !== etag) table = { etag, pages: JSON.parse((await variants.identity).toString('utf8')) };
+    if (table.etag !== etag)
+      table = { etag, pages: JSON.parse((await variants.identity).toString('utf8')) };
     return table.pages;
   };
 
@@ -304,10 +350,13 @@ export async function serveStatic({
     const file = name && (await fileAt(root, `/prerendered/${name}`));
     if (!file) return undefined;
     const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
-    const html = await composePage(template, (remote, fragmentName) => fragment(remote, fragmentName, visitor, timeoutMs));
+    const html = await composePage(template, (remote, fragmentName) =>
+      fragment(remote, fragmentName, visitor, timeoutMs),
+    );
     if (!html) return undefined;
     // Compressed once per version of the page and its fragments, not per request.
-    if (composed.get(name)?.key !== html) composed.set(name, { key: html, entity: entity(Buffer.from(html), '.html') });
+    if (composed.get(name)?.key !== html)
+      composed.set(name, { key: html, entity: entity(Buffer.from(html), '.html') });
     return composed.get(name).entity;
   };
 
@@ -326,8 +375,11 @@ export async function serveStatic({
   const send = async (req, res, { etag, variants }, headers) => {
     res.setHeader('Vary', 'Accept-Encoding');
     res.setHeader('ETag', etag);
-    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) return void res.writeHead(304, headers).end();
-    const encoding = acceptedEncodings(req.headers['accept-encoding']).find((name) => variants[name]) ?? 'identity';
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag))
+      return void res.writeHead(304, headers).end();
+    const encoding =
+      acceptedEncodings(req.headers['accept-encoding']).find((name) => variants[name]) ??
+      'identity';
     const body = await variants[encoding];
     res.writeHead(200, {
       ...headers,
@@ -345,7 +397,8 @@ export async function serveStatic({
     if (req.method === 'OPTIONS') return void res.writeHead(204).end();
     // preview links (preview.mjs): GET /remotes/preview?token=… and /remotes/preview/end
     if (remotes && remotes.preview(req, res)) return;
-    if (remotes && req.method === 'POST' && req.url === '/remotes/beacon') return void (await remotes.beacon(req, res).catch(() => res.destroy()));
+    if (remotes && req.method === 'POST' && req.url === '/remotes/beacon')
+      return void (await remotes.beacon(req, res).catch(() => res.destroy()));
     // The shell's remote beacon (shell/src/composition/beacon.ts) on a server without a registry:
     // taken and dropped, so a page load logs no failed request.
     if (req.method === 'POST' && req.url === '/remotes/beacon' && runtimeFiles['/remotes.json']) {
@@ -370,19 +423,30 @@ export async function serveStatic({
       }
       const runtimeFile = runtime.get(pathname);
       if (runtimeFile) {
-        return await send(req, res, runtimeFile, { 'Content-Type': contentTypes['.json'], 'Cache-Control': revalidate });
+        return await send(req, res, runtimeFile, {
+          'Content-Type': contentTypes['.json'],
+          'Cache-Control': revalidate,
+        });
       }
 
       // A production build has no source maps; one left behind by another build is not published.
       let file = extname(pathname) === '.map' ? undefined : await fileAt(root, pathname);
       // A public page of the SPA with a prerendered first view (the host's table; not a file of the build).
       if (pathname === '/' || (!file && spaFallback && !extname(pathname))) {
-        const page = await prerenderedPage(pathname, remotes ? await remotes.mapFor(req, res) : undefined);
-        if (page) return await send(req, res, page, { 'Content-Type': contentTypes['.html'], 'Cache-Control': revalidate });
+        const page = await prerenderedPage(
+          pathname,
+          remotes ? await remotes.mapFor(req, res) : undefined,
+        );
+        if (page)
+          return await send(req, res, page, {
+            'Content-Type': contentTypes['.html'],
+            'Cache-Control': revalidate,
+          });
       }
       // Deep links of the SPA (e.g. /dashboard/myOrders) get index.html; missing assets stay 404.
       if (!file && spaFallback && !extname(pathname)) file = await fileAt(root, '/index.html');
-      if (!file) return void res.writeHead(404, { 'Content-Type': contentTypes['.txt'] }).end('Not found');
+      if (!file)
+        return void res.writeHead(404, { 'Content-Type': contentTypes['.txt'] }).end('Not found');
 
       await send(req, res, await fileEntity(file), {
         'Content-Type': contentTypes[extname(file.path)] ?? 'application/octet-stream',
@@ -406,7 +470,13 @@ export async function serveStatic({
   // Fetch the remotes' fragments once with time to spare, so the first visitor of a cold server
   // gets the prerendered pages even when a remote is slow to answer its first request.
   void pageTable()
-    .then((pages) => Promise.all(Object.keys(pages?.pages ?? {}).map((path) => prerenderedPage(path, undefined, 10 * fragmentTimeoutMs))))
+    .then((pages) =>
+      Promise.all(
+        Object.keys(pages?.pages ?? {}).map((path) =>
+          prerenderedPage(path, undefined, 10 * fragmentTimeoutMs),
+        ),
+      ),
+    )
     .catch(() => undefined);
   return {
     // port 0 picks a free port (tests)

@@ -9,8 +9,10 @@ export function emptyTally() {
 
 const add = (tally, kind, count) => {
   if (kind === 'passed' || kind === 'pass') tally.passed += count;
-  else if (kind === 'failed' || kind === 'fail' || kind === 'cancelled' || kind === 'interrupted') tally.failed += count;
-  else if (kind === 'flaky') tally.passed += count; // passed on retry; Playwright lists them apart
+  else if (kind === 'failed' || kind === 'fail' || kind === 'cancelled' || kind === 'interrupted')
+    tally.failed += count;
+  else if (kind === 'flaky')
+    tally.passed += count; // passed on retry; Playwright lists them apart
   else tally.skipped += count; // skipped, todo, did not run
 };
 
@@ -23,13 +25,15 @@ export function tallyLine(tally, rawLine, { playwright = false } = {}) {
   const line = rawLine.replace(ansi, '').replace(/^[@\w/.-]+:\s/, '');
   const jest = /^Tests:\s+(.*\d+ total)\s*$/.exec(line);
   if (jest) {
-    for (const [, count, kind] of jest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) add(tally, kind, Number(count));
+    for (const [, count, kind] of jest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g))
+      add(tally, kind, Number(count));
     return;
   }
   const nodeTest = /^[ℹ#] (pass|fail|skipped|todo|cancelled) (\d+)\s*$/.exec(line.trim());
   if (nodeTest) return add(tally, nodeTest[1], Number(nodeTest[2]));
   if (!playwright) return;
-  const pw = /^\s*(\d+) (passed|failed|flaky|skipped|interrupted|did not run)( \([^)]*\))?\s*$/.exec(line);
+  const pw =
+    /^\s*(\d+) (passed|failed|flaky|skipped|interrupted|did not run)( \([^)]*\))?\s*$/.exec(line);
   if (pw) add(tally, pw[2], Number(pw[1]));
 }
 

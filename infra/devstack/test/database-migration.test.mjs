@@ -28,7 +28,15 @@ const freePort = () =>
 const toolId = new ObjectId();
 const written = {
   toolshop: {
-    tools: [{ _id: toolId, name: 'Cordless Drill «Pro»', price: 129, priceTiers: [{ minQuantity: 10, price: 119 }], holds: {} }],
+    tools: [
+      {
+        _id: toolId,
+        name: 'Cordless Drill «Pro»',
+        price: 129,
+        priceTiers: [{ minQuantity: 10, price: 119 }],
+        holds: {},
+      },
+    ],
     orders: Array.from({ length: 1200 }, (_, i) => ({
       _id: new ObjectId(),
       toolId,
@@ -37,25 +45,36 @@ const written = {
       totalPrice: 129 * (1 + (i % 5)),
       paid: i % 2 === 0,
       createdAt: new Date(Date.UTC(2026, 0, 1) + i * 60_000),
-      timeline: [{ event: 'placed', at: new Date(Date.UTC(2026, 0, 1) + i * 60_000), by: 'customer' }],
+      timeline: [
+        { event: 'placed', at: new Date(Date.UTC(2026, 0, 1) + i * 60_000), by: 'customer' },
+      ],
     })),
     users: [{ _id: new ObjectId(), email: 'ada@example.test', role: 'admin', rating: 4.5 }],
   },
   identity: {
     // The identity provider's own database, with string ids and nested documents.
-    oidc_models: [{ _id: 'Session:abc', payload: { accountId: 'ada', exp: 1_900_000_000 }, kind: 'Session' }],
+    oidc_models: [
+      { _id: 'Session:abc', payload: { accountId: 'ada', exp: 1_900_000_000 }, kind: 'Session' },
+    ],
   },
 };
 
 before(async () => {
   // The old default, writing as the old code did.
   const port = await freePort();
-  const child = spawn(ensureFerretDbV1(), ['-listen', `127.0.0.1:${port}`, '-dir', join(dataDir, 'ferretdb')], { stdio: 'ignore' });
-  const client = new MongoClient(`mongodb://127.0.0.1:${port}/`, { serverSelectionTimeoutMS: 60_000 });
+  const child = spawn(
+    ensureFerretDbV1(),
+    ['-listen', `127.0.0.1:${port}`, '-dir', join(dataDir, 'ferretdb')],
+    { stdio: 'ignore' },
+  );
+  const client = new MongoClient(`mongodb://127.0.0.1:${port}/`, {
+    serverSelectionTimeoutMS: 60_000,
+  });
   try {
     await client.connect();
     for (const [dbName, collections] of Object.entries(written))
-      for (const [name, documents] of Object.entries(collections)) await client.db(dbName).collection(name).insertMany(documents);
+      for (const [name, documents] of Object.entries(collections))
+        await client.db(dbName).collection(name).insertMany(documents);
     await client.db('toolshop').collection('users').createIndex({ email: 1 }, { unique: true });
     await client.db('toolshop').collection('orders').createIndex({ email: 1, createdAt: -1 });
   } finally {
@@ -69,24 +88,41 @@ before(async () => {
 
 test('the first start moves every document and index of an old folder into the new engine, once', async () => {
   const logs = [];
-  const database = await startDatabase({ port: await freePort(), dataDir, log: (line) => logs.push(line) });
+  const database = await startDatabase({
+    port: await freePort(),
+    dataDir,
+    log: (line) => logs.push(line),
+  });
   const client = new MongoClient(database.uri);
   try {
     await client.connect();
     for (const [dbName, collections] of Object.entries(written))
       for (const [name, documents] of Object.entries(collections)) {
-        const stored = await client.db(dbName).collection(name).find({}, { sort: { _id: 1 } }).toArray();
+        const stored = await client
+          .db(dbName)
+          .collection(name)
+          .find({}, { sort: { _id: 1 } })
+          .toArray();
         const expected = [...documents].sort((a, b) => String(a._id).localeCompare(String(b._id)));
         assert.equal(stored.length, documents.length, `${dbName}.${name}`);
         assert.deepEqual(EJSON.serialize(stored), EJSON.serialize(expected), `${dbName}.${name}`);
       }
     const users = client.db('toolshop').collection('users');
-    await assert.rejects(users.insertOne({ email: 'ada@example.test' }), { code: 11000 }, 'the unique index came along');
-    const orderIndexes = (await client.db('toolshop').collection('orders').indexes()).map((index) => index.name);
+    await assert.rejects(
+      users.insertOne({ email: 'ada@example.test' }),
+      { code: 11000 },
+      'the unique index came along',
+    );
+    const orderIndexes = (await client.db('toolshop').collection('orders').indexes()).map(
+      (index) => index.name,
+    );
     assert.ok(orderIndexes.includes('email_1_createdAt_-1'));
     assert.ok(existsSync(join(dataDir, 'ferretdb-v1-migrated')), 'the old folder is kept, renamed');
     assert.ok(!existsSync(join(dataDir, 'ferretdb')));
-    assert.ok(logs.some((line) => /migrated 1203 documents in 4 collections/.test(line)), logs.join('\n'));
+    assert.ok(
+      logs.some((line) => /migrated 1203 documents in 4 collections/.test(line)),
+      logs.join('\n'),
+    );
     await users.insertOne({ email: 'new@example.test' });
   } finally {
     await client.close();
@@ -94,7 +130,11 @@ test('the first start moves every document and index of an old folder into the n
   }
 
   // A second start finds the data where it was and migrates nothing again.
-  const again = await startDatabase({ port: await freePort(), dataDir, log: (line) => logs.push(line) });
+  const again = await startDatabase({
+    port: await freePort(),
+    dataDir,
+    log: (line) => logs.push(line),
+  });
   const second = new MongoClient(again.uri);
   try {
     await second.connect();

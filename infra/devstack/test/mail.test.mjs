@@ -50,7 +50,11 @@ async function freePort() {
 let catcher;
 
 before(async () => {
-  catcher = await startMailCatcher({ smtpPort: await freePort(), webPort: await freePort(), quiet: true });
+  catcher = await startMailCatcher({
+    smtpPort: await freePort(),
+    webPort: await freePort(),
+    quiet: true,
+  });
 });
 after(() => stopAll());
 
@@ -69,5 +73,9 @@ test('the mail catcher keeps what is sent to its SMTP port and shows it through 
   const full = await (await fetch(`${catcher.inbox}/api/v1/message/${message.ID}`)).json();
   assert.match(full.Text, /verify\?token=abc/);
   assert.equal((await fetch(`${catcher.inbox}/`)).status, 200, 'the web inbox');
-  assert.equal((await fetch(`${catcher.inbox}/dist/app.js`)).status, 200, "the web inbox's script is built in");
+  assert.equal(
+    (await fetch(`${catcher.inbox}/dist/app.js`)).status,
+    200,
+    "the web inbox's script is built in",
+  );
 });

@@ -13,7 +13,12 @@ import { MongoClient, ObjectId } from 'mongodb';
 import { startDatabase } from '../src/database.mjs';
 import { ensureMailpit, startMailCatcher } from '../src/mail.mjs';
 import { startService, stopAll } from '../src/processes.mjs';
-import { instancePorts, serverStates, startBalancedServices, waitForServersUp } from '../src/proxy.mjs';
+import {
+  instancePorts,
+  serverStates,
+  startBalancedServices,
+  waitForServersUp,
+} from '../src/proxy.mjs';
 import { apiEnv, identityEnv, mailEnv, repoRoot } from '../src/stack.mjs';
 import { stackUrls } from '../src/runtime-files.mjs';
 
@@ -35,7 +40,10 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** POST /token of the provider at `base` (the proxy or one process). */
 async function tokenGrant(base, fields) {
-  const response = await fetch(`${base}/token`, { method: 'POST', body: new URLSearchParams({ client_id: WEB_CLIENT_ID, ...fields }) });
+  const response = await fetch(`${base}/token`, {
+    method: 'POST',
+    body: new URLSearchParams({ client_id: WEB_CLIENT_ID, ...fields }),
+  });
   return { status: response.status, body: await response.json() };
 }
 
@@ -43,7 +51,9 @@ async function tokenGrant(base, fields) {
 async function mailedLink(email) {
   const deadline = Date.now() + 15_000;
   for (;;) {
-    const search = await fetch(`${urls.mail}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}&limit=5`);
+    const search = await fetch(
+      `${urls.mail}/api/v1/search?query=${encodeURIComponent(`to:"${email}"`)}&limit=5`,
+    );
     const [newest] = (await search.json()).messages ?? [];
     if (newest) {
       const { Text } = await (await fetch(`${urls.mail}/api/v1/message/${newest.ID}`)).json();
@@ -58,7 +68,11 @@ async function mailedLink(email) {
 
 /** Signs up through the proxy and follows the emailed link, which makes the account. */
 async function signUp(i) {
-  const user = { name: `Cross ${i}`, email: `cross-${i}-${randomUUID().slice(0, 8)}@multi.test`, password: `pw-${randomUUID()}` };
+  const user = {
+    name: `Cross ${i}`,
+    email: `cross-${i}-${randomUUID().slice(0, 8)}@multi.test`,
+    password: `pw-${randomUUID()}`,
+  };
   const created = await fetch(`${urls.identity}/accounts`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -71,7 +85,12 @@ async function signUp(i) {
 }
 
 const passwordGrant = (base, user) =>
-  tokenGrant(base, { grant_type: 'password', username: user.email, password: user.password, scope: 'openid email profile offline_access' });
+  tokenGrant(base, {
+    grant_type: 'password',
+    username: user.email,
+    password: user.password,
+    scope: 'openid email profile offline_access',
+  });
 
 async function createCustomer(i) {
   const { body } = await passwordGrant(urls.identity, await signUp(i));
@@ -80,22 +99,39 @@ async function createCustomer(i) {
 }
 
 async function addTool(available) {
-  const { insertedId } = await mongo.db('toolshop').collection('tools').insertOne({
-    name: `Cross-process drill ${randomUUID().slice(0, 6)}`,
-    img: '/images/cordless-drill.webp',
-    shortDescription: 'Stock shared by every API process.',
-    minOrder: 1,
-    available,
-    price: 120,
-  });
+  const { insertedId } = await mongo
+    .db('toolshop')
+    .collection('tools')
+    .insertOne({
+      name: `Cross-process drill ${randomUUID().slice(0, 6)}`,
+      img: '/images/cordless-drill.webp',
+      shortDescription: 'Stock shared by every API process.',
+      minOrder: 1,
+      available,
+      price: 120,
+    });
   return String(insertedId);
 }
 
-const stockOf = async (toolId) => (await mongo.db('toolshop').collection('tools').findOne({ _id: new ObjectId(toolId) })).available;
-const ordersOf = (toolId) => mongo.db('toolshop').collection('orders').find({ toolId: new ObjectId(toolId) }).toArray();
+const stockOf = async (toolId) =>
+  (
+    await mongo
+      .db('toolshop')
+      .collection('tools')
+      .findOne({ _id: new ObjectId(toolId) })
+  ).available;
+const ordersOf = (toolId) =>
+  mongo
+    .db('toolshop')
+    .collection('orders')
+    .find({ toolId: new ObjectId(toolId) })
+    .toArray();
 
 /** One POST /orders through the proxy; a connection error is status 0. */
-async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street', headers = {} } = {}) {
+async function order(
+  toolId,
+  { token = tokens[0], key, address = '1 Proxy Street', headers = {} } = {},
+) {
   try {
     const response = await fetch(`${urls.api}/orders`, {
       method: 'POST',
@@ -116,7 +152,10 @@ async function order(toolId, { token = tokens[0], key, address = '1 Proxy Street
 
 /** No answer, the proxy's 502/503, or the API's 409 "still being processed; retry it in a moment". */
 const retryable = ({ status, body }) =>
-  status === 0 || status === 502 || status === 503 || (status === 409 && /still being processed/.test(body?.message ?? ''));
+  status === 0 ||
+  status === 502 ||
+  status === 503 ||
+  (status === 409 && /still being processed/.test(body?.message ?? ''));
 
 /**
  * A client that retries its order with the same Idempotency-Key, as the answers ask, until it gets
@@ -171,7 +210,12 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     // empty); many sign-ups from one address.
     ensureMailpit();
     await startMailCatcher({ smtpPort: urls.ports.smtp, webPort: urls.ports.mail, quiet: true });
-    const identityEnvironment = { ...identityEnv(urls, database.uri), ...mailEnv(urls), SIGNUP_LIMIT: '1000', KEYS_DIR: join(dataDir, 'keys') };
+    const identityEnvironment = {
+      ...identityEnv(urls, database.uri),
+      ...mailEnv(urls),
+      SIGNUP_LIMIT: '1000',
+      KEYS_DIR: join(dataDir, 'keys'),
+    };
     apiEnvironment = {
       ...apiEnv(urls, database.uri),
       SMTP_URL: '',
@@ -206,15 +250,29 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     const first = await passwordGrant(one, user);
     assert.equal(first.status, 200);
     assert.ok(first.body.refresh_token, 'a refresh token (offline_access)');
-    const refreshed = await tokenGrant(two, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token });
+    const refreshed = await tokenGrant(two, {
+      grant_type: 'refresh_token',
+      refresh_token: first.body.refresh_token,
+    });
     assert.equal(refreshed.status, 200, JSON.stringify(refreshed.body));
     // Rotation is shared: the first refresh token, replayed at its own process, is refused.
-    assert.equal((await tokenGrant(one, { grant_type: 'refresh_token', refresh_token: first.body.refresh_token })).status, 400);
+    assert.equal(
+      (
+        await tokenGrant(one, {
+          grant_type: 'refresh_token',
+          refresh_token: first.body.refresh_token,
+        })
+      ).status,
+      400,
+    );
     for (const token of [first.body.access_token, refreshed.body.access_token]) {
       for (const port of privatePorts.api) {
-        const response = await fetch(`http://127.0.0.1:${port}/orders?email=${encodeURIComponent(user.email)}`, {
-          headers: { Authorization: `Bearer ${token}` },
-        });
+        const response = await fetch(
+          `http://127.0.0.1:${port}/orders?email=${encodeURIComponent(user.email)}`,
+          {
+            headers: { Authorization: `Bearer ${token}` },
+          },
+        );
         assert.equal(response.status, 200, `API instance at ${port}`);
       }
     }
@@ -226,16 +284,26 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     await waitForServersUp(statsUrl);
     const before = await requestsPerInstance();
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() })),
+      Array.from({ length: 50 }, (_, i) =>
+        order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() }),
+      ),
     );
     const statuses = answers.map((answer) => answer.status);
-    assert.equal(statuses.filter((status) => status === 201).length, 10, `answers: ${statuses.join(' ')}`);
-    assert.ok(statuses.every((status) => status === 201 || status === 409), `only 201 and 409: ${statuses.join(' ')}`);
+    assert.equal(
+      statuses.filter((status) => status === 201).length,
+      10,
+      `answers: ${statuses.join(' ')}`,
+    );
+    assert.ok(
+      statuses.every((status) => status === 201 || status === 409),
+      `only 201 and 409: ${statuses.join(' ')}`,
+    );
     assert.equal(await stockOf(toolId), 0);
     assert.equal((await ordersOf(toolId)).length, 10);
     // Every instance took part.
     const afterwards = await requestsPerInstance();
-    for (const [server, count] of Object.entries(afterwards)) assert.ok(count > before[server], `${server} answered some of them`);
+    for (const [server, count] of Object.entries(afterwards))
+      assert.ok(count > before[server], `${server} answered some of them`);
   });
 
   test('a retried order with the same Idempotency-Key through the proxy places one order', async () => {
@@ -244,13 +312,25 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     // Round robin sends the repeats to different instances.
     const answers = [];
     for (let i = 0; i < API_INSTANCES; i++) answers.push(await order(toolId, { key }));
-    assert.deepEqual(answers.map((answer) => answer.status), Array(API_INSTANCES).fill(201));
-    assert.equal(new Set(answers.map((answer) => answer.body?.insertedId)).size, 1, 'the same order each time');
+    assert.deepEqual(
+      answers.map((answer) => answer.status),
+      Array(API_INSTANCES).fill(201),
+    );
+    assert.equal(
+      new Set(answers.map((answer) => answer.body?.insertedId)).size,
+      1,
+      'the same order each time',
+    );
     const simultaneous = await Promise.all(Array.from({ length: 5 }, () => order(toolId, { key })));
-    assert.ok(simultaneous.every((answer) => answer.body?.insertedId === answers[0].body.insertedId || answer.status === 409),
-      `simultaneous repeats: ${simultaneous.map((answer) => answer.status).join(' ')}`);
+    assert.ok(
+      simultaneous.every(
+        (answer) => answer.body?.insertedId === answers[0].body.insertedId || answer.status === 409,
+      ),
+      `simultaneous repeats: ${simultaneous.map((answer) => answer.status).join(' ')}`,
+    );
     // The same key with another body is refused, on whichever instance it lands.
-    for (let i = 0; i < API_INSTANCES; i++) assert.equal((await order(toolId, { key, address: `${i} Other Street` })).status, 422);
+    for (let i = 0; i < API_INSTANCES; i++)
+      assert.equal((await order(toolId, { key, address: `${i} Other Street` })).status, 422);
     assert.equal((await ordersOf(toolId)).length, 1);
     assert.equal(await stockOf(toolId), 99);
   });
@@ -261,12 +341,25 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     const CLAIM_LEASE_MS = 5_000;
     const toolId = await addTool(1000);
     const victim = stack.instances.find((instance) => instance.name === 'api-2');
-    const clients = Array.from({ length: 20 }, (_, i) => ({ key: randomUUID(), address: `${i + 1} Retry Road` }));
+    const clients = Array.from({ length: 20 }, (_, i) => ({
+      key: randomUUID(),
+      address: `${i + 1} Retry Road`,
+    }));
     const running = clients.map(async (client, i) => {
       // Each client places several orders in a row, so the kill falls among requests in flight.
       const results = [];
       for (let n = 0; n < 3; n++) {
-        results.push(await orderWithRetries(toolId, { token: tokens[i % CUSTOMERS], key: `${client.key}-${n}`, address: `${client.address} #${n}` }, CLAIM_LEASE_MS + 30_000));
+        results.push(
+          await orderWithRetries(
+            toolId,
+            {
+              token: tokens[i % CUSTOMERS],
+              key: `${client.key}-${n}`,
+              address: `${client.address} #${n}`,
+            },
+            CLAIM_LEASE_MS + 30_000,
+          ),
+        );
       }
       return results;
     });
@@ -282,7 +375,11 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     }
     const statuses = results.map((result) => result.status);
     assert.ok(
-      results.every((result) => !retryable(result) && (result.status === 201 || (result.status >= 400 && result.status < 500))),
+      results.every(
+        (result) =>
+          !retryable(result) &&
+          (result.status === 201 || (result.status >= 400 && result.status < 500)),
+      ),
       `answers a client can act on: ${statuses.join(' ')}`,
     );
     const orders = await ordersOf(toolId);
@@ -306,7 +403,8 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
         let status;
         try {
           status = read
-            ? (await fetch(`${urls.api}/tools/${toolId}`, { signal: AbortSignal.timeout(30_000) })).status
+            ? (await fetch(`${urls.api}/tools/${toolId}`, { signal: AbortSignal.timeout(30_000) }))
+                .status
             : (await order(toolId, { token: tokens[i % CUSTOMERS], key: randomUUID() })).status;
         } catch {
           status = 0;
@@ -318,14 +416,17 @@ describe(`${API_INSTANCES} API processes behind HAProxy`, { timeout: 600_000 }, 
     const workers = Array.from({ length: 10 }, (_, i) => worker(i));
     await sleep(1500);
     let hasExited = false;
-    const exited = new Promise((resolve) => victim.child.once('exit', resolve)).then(() => (hasExited = true));
+    const exited = new Promise((resolve) => victim.child.once('exit', resolve)).then(
+      () => (hasExited = true),
+    );
     process.kill(victim.child.pid, 'SIGTERM');
     let outBeforeExit;
     try {
       // The instance says 503 on /health/ready while it drains (SHUTDOWN_DRAIN_MS, proxy.mjs): the
       // proxy's checks take it out before it exits; requests it no longer accepts go elsewhere.
       const deadline = Date.now() + 15_000;
-      while ((await serverStates(statsUrl)).api.api3 === 'UP' && Date.now() < deadline) await sleep(100);
+      while ((await serverStates(statsUrl)).api.api3 === 'UP' && Date.now() < deadline)
+        await sleep(100);
       outBeforeExit = !hasExited;
       await exited;
       await sleep(1500);

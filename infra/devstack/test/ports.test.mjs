@@ -10,7 +10,10 @@ test('a port something still listens on is refused by name, a free one passes', 
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address();
   try {
-    await assert.rejects(assertPortsFree({ api: port }), new RegExp(`already in use: api ${port}\\b`));
+    await assert.rejects(
+      assertPortsFree({ api: port }),
+      new RegExp(`already in use: api ${port}\\b`),
+    );
   } finally {
     await new Promise((resolve) => server.close(resolve));
   }
@@ -29,7 +32,10 @@ test('the mail catcher has its own ports, moved by the offset like every other',
   assert.equal(stackPorts(500).mail, 8525);
   const urls = stackUrls(500);
   assert.equal(urls.mail, 'http://localhost:8525');
-  assert.deepEqual(mailEnv(urls), { SMTP_URL: 'smtp://127.0.0.1:1525', MAIL_FROM: process.env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>' });
+  assert.deepEqual(mailEnv(urls), {
+    SMTP_URL: 'smtp://127.0.0.1:1525',
+    MAIL_FROM: process.env.MAIL_FROM || 'Toolshop <no-reply@toolshop.test>',
+  });
   assert.equal(identityEnv(urls, 'mongodb://x').SMTP_URL, 'smtp://127.0.0.1:1525');
   assert.equal(apiEnv(urls, 'mongodb://x').SMTP_URL, 'smtp://127.0.0.1:1525');
 });
@@ -58,17 +64,35 @@ test("a remote's harness run alone has a port of its own, which the stack's prov
   const previous = process.env.TOOLSHOP_PORT_OFFSET;
   process.env.TOOLSHOP_PORT_OFFSET = String(offset);
   try {
-    for (const [remote, folder] of [['storefront', 'storefront-mfe'], ['dashboard', 'dashboard-mfe'], ['admin', 'admin-mfe']]) {
+    for (const [remote, folder] of [
+      ['storefront', 'storefront-mfe'],
+      ['dashboard', 'dashboard-mfe'],
+      ['admin', 'admin-mfe'],
+    ]) {
       const { default: config } = await import(`${repoRoot}/${folder}/rspack.config.mjs`);
       const alone = config({ RSPACK_SERVE: true, standalone: true }, {}).devServer.port;
       const inStack = config({ RSPACK_SERVE: true }, {}).devServer.port;
-      assert.equal(inStack, urls.ports[remote], `${remote}: npm run dev (the whole stack) keeps the stack's port`);
+      assert.equal(
+        inStack,
+        urls.ports[remote],
+        `${remote}: npm run dev (the whole stack) keeps the stack's port`,
+      );
       assert.ok(!stackPortsInUse.has(alone), `${remote}: ${alone} is a port of npm start`);
       const origin = `http://localhost:${alone}`;
-      assert.ok(identityEnv(urls, 'mongodb://x').WEB_ORIGINS.split(',').includes(origin), `${remote}: the provider accepts ${origin}`);
-      assert.ok(apiEnv(urls, 'mongodb://x').CORS_ORIGINS.split(',').includes(origin), `${remote}: the API accepts ${origin}`);
+      assert.ok(
+        identityEnv(urls, 'mongodb://x').WEB_ORIGINS.split(',').includes(origin),
+        `${remote}: the provider accepts ${origin}`,
+      );
+      assert.ok(
+        apiEnv(urls, 'mongodb://x').CORS_ORIGINS.split(',').includes(origin),
+        `${remote}: the API accepts ${origin}`,
+      );
       if (remote === 'admin') {
-        const registryOrigins = registryEnv(urls, 'mongodb://x', offset).REGISTRY_CORS_ORIGINS.split(',');
+        const registryOrigins = registryEnv(
+          urls,
+          'mongodb://x',
+          offset,
+        ).REGISTRY_CORS_ORIGINS.split(',');
         assert.deepEqual(registryOrigins, [urls.shell, urls.remotes.admin, origin]);
       }
     }

@@ -6,7 +6,15 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { brotliDecompressSync } from 'node:zlib';
 import { createServer, request } from 'node:http';
-import { acceptedEncodings, composePage, contentSecurityPolicy, fragmentSource, imageHostsFrom, runtimeStyleHashes, serveStatic } from '../src/static-server.mjs';
+import {
+  acceptedEncodings,
+  composePage,
+  contentSecurityPolicy,
+  fragmentSource,
+  imageHostsFrom,
+  runtimeStyleHashes,
+  serveStatic,
+} from '../src/static-server.mjs';
 
 /** A raw GET (fetch would decompress the body and hide the encoding). */
 function rawGet(url, headers) {
@@ -14,7 +22,9 @@ function rawGet(url, headers) {
     request(url, { headers }, (res) => {
       const chunks = [];
       res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('end', () =>
+        resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
     })
       .on('error', reject)
       .end();
@@ -36,12 +46,19 @@ describe('serveStatic', () => {
     writeFileSync(join(root, 'main.1a2b3c4d.js.map'), '{"sources":["secret.ts"]}');
     mkdirSync(join(root, 'sub'));
     writeFileSync(join(tmpdir(), 'outside.txt'), 'secret');
-    server = await serveStatic({ root, port: 0, spaFallback: true, runtimeFiles: { '/config.json': { apiUrl: 'x' } } });
+    server = await serveStatic({
+      root,
+      port: 0,
+      spaFallback: true,
+      runtimeFiles: { '/config.json': { apiUrl: 'x' } },
+    });
   });
   after(() => server.close());
 
   it('serves files with their type and CORS for other origins', async () => {
-    const response = await get('/main.1a2b3c4d.js', { headers: { Origin: 'http://localhost:3000' } });
+    const response = await get('/main.1a2b3c4d.js', {
+      headers: { Origin: 'http://localhost:3000' },
+    });
     assert.equal(response.status, 200);
     assert.match(response.headers.get('content-type'), /text\/javascript/);
     assert.equal(response.headers.get('access-control-allow-origin'), '*');
@@ -63,12 +80,16 @@ describe('serveStatic', () => {
     const response = await get('/config.json');
     assert.deepEqual(await response.json(), { apiUrl: 'x' });
     assert.equal(response.headers.get('cache-control'), 'no-cache');
-    const again = await get('/config.json', { headers: { 'If-None-Match': response.headers.get('etag') } });
+    const again = await get('/config.json', {
+      headers: { 'If-None-Match': response.headers.get('etag') },
+    });
     assert.equal(again.status, 304);
   });
 
   it('compresses text with brotli, else gzip, and sends it plain to clients that accept neither', async () => {
-    const br = await rawGet(`${server.url}/big.0a1b2c3d.js`, { 'Accept-Encoding': 'gzip, deflate, br' });
+    const br = await rawGet(`${server.url}/big.0a1b2c3d.js`, {
+      'Accept-Encoding': 'gzip, deflate, br',
+    });
     assert.equal(br.headers['content-encoding'], 'br');
     assert.equal(br.headers.vary, 'Accept-Encoding');
     assert.ok(br.body.length < bigScript.length / 3, `${br.body.length} bytes`);
@@ -85,7 +106,10 @@ describe('serveStatic', () => {
   it('answers 304 when the client already has the current file, 200 once it changed', async () => {
     const first = await get('/mf-manifest.json');
     const etag = first.headers.get('etag');
-    assert.equal((await get('/mf-manifest.json', { headers: { 'If-None-Match': etag } })).status, 304);
+    assert.equal(
+      (await get('/mf-manifest.json', { headers: { 'If-None-Match': etag } })).status,
+      304,
+    );
     writeFileSync(join(root, 'mf-manifest.json'), '{"changed":true}');
     const changed = await get('/mf-manifest.json', { headers: { 'If-None-Match': etag } });
     assert.equal(changed.status, 200);
@@ -100,10 +124,20 @@ describe('serveStatic', () => {
   });
 
   it('sends frame protection, a strict referrer policy and a CSP on every answer', async () => {
-    for (const path of ['/', '/dashboard/myOrders', '/main.1a2b3c4d.js', '/config.json', '/missing.js']) {
+    for (const path of [
+      '/',
+      '/dashboard/myOrders',
+      '/main.1a2b3c4d.js',
+      '/config.json',
+      '/missing.js',
+    ]) {
       const response = await get(path);
       assert.equal(response.headers.get('x-frame-options'), 'DENY', path);
-      assert.equal(response.headers.get('referrer-policy'), 'strict-origin-when-cross-origin', path);
+      assert.equal(
+        response.headers.get('referrer-policy'),
+        'strict-origin-when-cross-origin',
+        path,
+      );
       assert.equal(response.headers.get('x-content-type-options'), 'nosniff', path);
       assert.match(response.headers.get('content-security-policy'), /frame-ancestors 'none'/, path);
     }
@@ -138,10 +172,16 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
   let host;
   let remote;
   const fragment = (html) =>
-    writeFileSync(join(remoteRoot, 'fragments/home.json'), JSON.stringify({ html, stylesheets: ['home.1a2b3c4d.css'] }));
+    writeFileSync(
+      join(remoteRoot, 'fragments/home.json'),
+      JSON.stringify({ html, stylesheets: ['home.1a2b3c4d.css'] }),
+    );
 
   before(async () => {
-    writeFileSync(join(hostRoot, 'index.html'), '<html><head></head><body><div id="root"></div></body></html>');
+    writeFileSync(
+      join(hostRoot, 'index.html'),
+      '<html><head></head><body><div id="root"></div></body></html>',
+    );
     mkdirSync(join(hostRoot, 'prerendered'));
     writeFileSync(
       join(hostRoot, 'prerendered/index.html'),
@@ -160,22 +200,35 @@ describe('serveStatic composing a prerendered home page from a remote fragment',
     const page = await (await fetch(`${host.url}/`)).text();
     assert.match(page, /<main><!--\$--><h1>Tools that work<\/h1><!--\/\$--><\/main>/);
     // right after the shell's own stylesheets, ahead of the rest of <head>
-    assert.ok(page.includes(`<link rel="stylesheet" href="/shell.css"><link rel="stylesheet" href="${remote.url}/home.1a2b3c4d.css"><title>`), page);
+    assert.ok(
+      page.includes(
+        `<link rel="stylesheet" href="/shell.css"><link rel="stylesheet" href="${remote.url}/home.1a2b3c4d.css"><title>`,
+      ),
+      page,
+    );
     assert.ok(!page.includes('<template'), page);
     // other routes are not prerendered
-    assert.equal(await (await fetch(`${host.url}/blogs`)).text(), '<html><head></head><body><div id="root"></div></body></html>');
+    assert.equal(
+      await (await fetch(`${host.url}/blogs`)).text(),
+      '<html><head></head><body><div id="root"></div></body></html>',
+    );
   });
 
   it('serves a changed fragment at once (a redeployed remote), with a new ETag', async () => {
     const before = await fetch(`${host.url}/`);
     fragment('<h1>New season</h1>');
-    const after = await fetch(`${host.url}/`, { headers: { 'If-None-Match': before.headers.get('etag') } });
+    const after = await fetch(`${host.url}/`, {
+      headers: { 'If-None-Match': before.headers.get('etag') },
+    });
     assert.equal(after.status, 200);
     assert.match(await after.text(), /<h1>New season<\/h1>/);
   });
 
   it("takes the shell's remote beacon (204) without storing it; a remote's server has none", async () => {
-    const beacon = { method: 'POST', body: JSON.stringify({ remote: 'storefront', version: '', kind: 'ok', message: '' }) };
+    const beacon = {
+      method: 'POST',
+      body: JSON.stringify({ remote: 'storefront', version: '', kind: 'ok', message: '' }),
+    };
     assert.equal((await fetch(`${host.url}/remotes/beacon`, beacon)).status, 204);
     assert.equal((await fetch(`${remote.url}/remotes/beacon`, beacon)).status, 405);
   });
@@ -192,15 +245,22 @@ describe('serveStatic with a table of prerendered pages (prerendered/pages.json)
   const hostRoot = mkdtempSync(join(tmpdir(), 'static-host-'));
   const remoteRoot = mkdtempSync(join(tmpdir(), 'static-remote-'));
   const plain = '<html><head></head><body><div id="root"></div></body></html>';
-  const shellPage = (body) => `<html><head><meta charset="utf-8"><title>T</title></head><body><div id="root" data-prerendered="">${body}</div></body></html>`;
+  const shellPage = (body) =>
+    `<html><head><meta charset="utf-8"><title>T</title></head><body><div id="root" data-prerendered="">${body}</div></body></html>`;
   let host;
   let remote;
 
   before(async () => {
     writeFileSync(join(hostRoot, 'index.html'), plain);
     mkdirSync(join(hostRoot, 'prerendered'));
-    writeFileSync(join(hostRoot, 'prerendered/index.html'), shellPage('<template data-fragment="storefront/home"></template>'));
-    writeFileSync(join(hostRoot, 'prerendered/blogs.html'), shellPage('<template data-fragment="storefront/blogs"></template>'));
+    writeFileSync(
+      join(hostRoot, 'prerendered/index.html'),
+      shellPage('<template data-fragment="storefront/home"></template>'),
+    );
+    writeFileSync(
+      join(hostRoot, 'prerendered/blogs.html'),
+      shellPage('<template data-fragment="storefront/blogs"></template>'),
+    );
     writeFileSync(join(hostRoot, 'prerendered/login.html'), shellPage('<h1>Login</h1>'));
     writeFileSync(join(hostRoot, 'prerendered/404.html'), shellPage("<h1>Page Doesn't Exist</h1>"));
     writeFileSync(
@@ -212,8 +272,14 @@ describe('serveStatic with a table of prerendered pages (prerendered/pages.json)
       }),
     );
     mkdirSync(join(remoteRoot, 'fragments'));
-    for (const [name, html] of [['home', '<h1>Tools</h1>'], ['blogs', '<h1>Straight answers</h1>']])
-      writeFileSync(join(remoteRoot, `fragments/${name}.json`), JSON.stringify({ html, stylesheets: [`${name}.1a2b3c4d.css`] }));
+    for (const [name, html] of [
+      ['home', '<h1>Tools</h1>'],
+      ['blogs', '<h1>Straight answers</h1>'],
+    ])
+      writeFileSync(
+        join(remoteRoot, `fragments/${name}.json`),
+        JSON.stringify({ html, stylesheets: [`${name}.1a2b3c4d.css`] }),
+      );
     ({ host, remote } = await hostAndRemote(hostRoot, remoteRoot));
   });
   after(async () => {
@@ -229,7 +295,11 @@ describe('serveStatic with a table of prerendered pages (prerendered/pages.json)
   it("serves each page of the table with its remote's fragment and stylesheet, or whole", async () => {
     const blogs = await page('/blogs');
     assert.equal(blogs.status, 200);
-    assert.ok(blogs.text.includes('<h1>Straight answers</h1>') && blogs.text.includes(`${remote.url}/blogs.1a2b3c4d.css`), blogs.text);
+    assert.ok(
+      blogs.text.includes('<h1>Straight answers</h1>') &&
+        blogs.text.includes(`${remote.url}/blogs.1a2b3c4d.css`),
+      blogs.text,
+    );
     assert.ok(!blogs.text.includes('blogs.html'));
     assert.ok((await page('/')).text.includes('<h1>Tools</h1>'));
     assert.ok((await page('/login')).text.includes('<h1>Login</h1>'));
@@ -239,7 +309,13 @@ describe('serveStatic with a table of prerendered pages (prerendered/pages.json)
     for (const path of ['/no-such-page', '/dashboard/nope', '/tools', '/blogs/2024'])
       assert.ok((await page(path)).text.includes("<h1>Page Doesn't Exist</h1>"), path);
     // routes match as React Router matches them: parameters, any case, a trailing slash
-    for (const path of ['/tools/abc123', '/dashboard', '/Dashboard/', '/dashboard/payment/42', '/BLOGS'])
+    for (const path of [
+      '/tools/abc123',
+      '/dashboard',
+      '/Dashboard/',
+      '/dashboard/payment/42',
+      '/BLOGS',
+    ])
       assert.equal((await page(path)).text, plain, path);
     // a missing asset stays a 404
     assert.equal((await page('/missing.js')).status, 404);
@@ -257,7 +333,13 @@ describe('fragmentSource', () => {
   it("serves a slow remote's last fragment, and none once the remote is down", async () => {
     let delayMs = 0;
     const remote = createServer((req, res) => {
-      setTimeout(() => res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ html: '<h1>Hi</h1>' })), delayMs);
+      setTimeout(
+        () =>
+          res
+            .writeHead(200, { 'Content-Type': 'application/json' })
+            .end(JSON.stringify({ html: '<h1>Hi</h1>' })),
+        delayMs,
+      );
     });
     await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
     const remotes = { storefront: `http://127.0.0.1:${remote.address().port}/mf-manifest.json` };
@@ -265,7 +347,11 @@ describe('fragmentSource', () => {
     assert.equal((await fragment('storefront', 'home', remotes, 200))?.html, '<h1>Hi</h1>');
     delayMs = 1000;
     assert.equal((await fragment('storefront', 'home', remotes, 200))?.html, '<h1>Hi</h1>');
-    assert.equal(await fragmentSource(remotes)('storefront', 'home', remotes, 200), undefined, 'never seen and slow');
+    assert.equal(
+      await fragmentSource(remotes)('storefront', 'home', remotes, 200),
+      undefined,
+      'never seen and slow',
+    );
     remote.closeAllConnections();
     await new Promise((resolve) => remote.close(resolve));
     assert.equal(await fragment('storefront', 'home', remotes, 200), undefined);
@@ -278,7 +364,9 @@ describe('composePage with a registry release', () => {
   let remote;
   let manifest;
   before(async () => {
-    remote = createServer((req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(json));
+    remote = createServer((req, res) =>
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(json),
+    );
     await new Promise((resolve) => remote.listen(0, '127.0.0.1', resolve));
     manifest = `http://127.0.0.1:${remote.address().port}/storefront/2.0.0/mf-manifest.json`;
   });
@@ -286,19 +374,34 @@ describe('composePage with a registry release', () => {
   const page = (integrity) => {
     const remotes = { storefront: { manifest, version: '2.0.0', integrity } };
     const fragment = fragmentSource(remotes);
-    return composePage('<head><link rel="stylesheet" href="/s.css"></head><template data-fragment="storefront/home"></template>', (r, n) => fragment(r, n));
+    return composePage(
+      '<head><link rel="stylesheet" href="/s.css"></head><template data-fragment="storefront/home"></template>',
+      (r, n) => fragment(r, n),
+    );
   };
 
   it('links the stylesheets with their listed integrity when the fragment matches its hash', async () => {
     const html = await page({ 'fragments/home.json': sha384(json), 'home.1a2b.css': 'sha384-abc' });
-    assert.ok(html.includes(`<link rel="stylesheet" href="${new URL('home.1a2b.css', manifest).href}" integrity="sha384-abc" crossorigin="anonymous">`), html);
+    assert.ok(
+      html.includes(
+        `<link rel="stylesheet" href="${new URL('home.1a2b.css', manifest).href}" integrity="sha384-abc" crossorigin="anonymous">`,
+      ),
+      html,
+    );
     assert.ok(html.includes('<h1>Hi</h1>'), html);
   });
 
   it('uses no fragment whose bytes differ from the listed hash, or that the release does not list', async () => {
-    assert.equal(await page({ 'fragments/home.json': sha384('tampered'), 'home.1a2b.css': 'sha384-abc' }), undefined);
+    assert.equal(
+      await page({ 'fragments/home.json': sha384('tampered'), 'home.1a2b.css': 'sha384-abc' }),
+      undefined,
+    );
     assert.equal(await page({ 'home.1a2b.css': 'sha384-abc' }), undefined);
-    assert.equal(await page({ 'fragments/home.json': sha384(json) }), undefined, 'an unlisted stylesheet');
+    assert.equal(
+      await page({ 'fragments/home.json': sha384(json) }),
+      undefined,
+      'an unlisted stylesheet',
+    );
   });
 });
 
@@ -321,7 +424,10 @@ describe('contentSecurityPolicy', () => {
     assert.ok(csp['script-src'].includes('http://localhost:3002'));
     assert.ok(csp['script-src'].includes('https://js.stripe.com'));
     for (const sources of Object.values(csp)) {
-      assert.ok(!sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'"), sources.join(' '));
+      assert.ok(
+        !sources.includes("'unsafe-inline'") && !sources.includes("'unsafe-eval'"),
+        sources.join(' '),
+      );
     }
     assert.ok(!csp['script-src'].includes('http://localhost:5000'), 'the API serves no scripts');
   });
@@ -330,7 +436,11 @@ describe('contentSecurityPolicy', () => {
     const registry = {
       ...runtimeFiles,
       '/remotes.json': {
-        storefront: { manifest: 'https://cdn.example/storefront/1.0.0+abc/mf-manifest.json', version: '1.0.0+abc', integrity: {} },
+        storefront: {
+          manifest: 'https://cdn.example/storefront/1.0.0+abc/mf-manifest.json',
+          version: '1.0.0+abc',
+          integrity: {},
+        },
         dashboard: 'http://localhost:3002/mf-manifest.json',
       },
     };
@@ -343,7 +453,11 @@ describe('contentSecurityPolicy', () => {
 
   it('connects to the API, the identity provider and the remotes; forms post to itself and the provider', () => {
     const csp = directives(contentSecurityPolicy({ runtimeFiles }));
-    for (const origin of ['http://localhost:5000', 'http://localhost:4000', 'http://localhost:3001']) {
+    for (const origin of [
+      'http://localhost:5000',
+      'http://localhost:4000',
+      'http://localhost:3001',
+    ]) {
       assert.ok(csp['connect-src'].includes(origin), origin);
     }
     assert.deepEqual(csp['form-action'], ["'self'", 'http://localhost:4000']);
@@ -353,7 +467,12 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('shows images from itself, the API and the https IMAGE_HOSTS only', () => {
-    const csp = directives(contentSecurityPolicy({ runtimeFiles, imageHosts: imageHostsFrom(' Images.Example.com ,cdn.test') }));
+    const csp = directives(
+      contentSecurityPolicy({
+        runtimeFiles,
+        imageHosts: imageHostsFrom(' Images.Example.com ,cdn.test'),
+      }),
+    );
     assert.deepEqual(csp['img-src'], [
       "'self'",
       'data:',
@@ -363,7 +482,11 @@ describe('contentSecurityPolicy', () => {
       'https://images.example.com',
       'https://cdn.test',
     ]);
-    assert.deepEqual(directives(contentSecurityPolicy({ runtimeFiles, imageHosts: imageHostsFrom('') }))['img-src'].length, 5);
+    assert.deepEqual(
+      directives(contentSecurityPolicy({ runtimeFiles, imageHosts: imageHostsFrom('') }))['img-src']
+        .length,
+      5,
+    );
   });
 
   it("allows react-toastify's stylesheet by its hash, not every inline style", () => {
@@ -374,10 +497,16 @@ describe('contentSecurityPolicy', () => {
   });
 
   it('lets a test stack name further origins (a second API, a moved remote)', () => {
-    const csp = directives(contentSecurityPolicy({ runtimeFiles, testOrigins: ['http://localhost:5050'] }));
+    const csp = directives(
+      contentSecurityPolicy({ runtimeFiles, testOrigins: ['http://localhost:5050'] }),
+    );
     assert.ok(csp['connect-src'].includes('http://localhost:5050'));
     assert.ok(csp['script-src'].includes('http://localhost:5050'));
-    assert.ok(!directives(contentSecurityPolicy({ runtimeFiles }))['connect-src'].includes('http://localhost:5050'));
+    assert.ok(
+      !directives(contentSecurityPolicy({ runtimeFiles }))['connect-src'].includes(
+        'http://localhost:5050',
+      ),
+    );
   });
 
   it('gives a page without runtime files (a bare remote) only its own origin', () => {

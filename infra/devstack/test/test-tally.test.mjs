@@ -19,7 +19,13 @@ describe('test tally', () => {
     for (const line of lines) tallyLine(tally, line);
     assert.deepEqual(tally, { passed: 84, failed: 2, skipped: 2 });
 
-    for (const line of ['  2 failed', '    [shell] › a.spec.ts:3:1 › x', '  1 flaky', '  3 skipped', '  120 passed (7.6m)']) {
+    for (const line of [
+      '  2 failed',
+      '    [shell] › a.spec.ts:3:1 › x',
+      '  1 flaky',
+      '  3 skipped',
+      '  120 passed (7.6m)',
+    ]) {
       tallyLine(tally, line, { playwright: true });
     }
     assert.deepEqual(tally, { passed: 205, failed: 4, skipped: 5 });

@@ -71,11 +71,18 @@ export const DEFAULT_KEYS_DIR = fileURLToPath(new URL('../keys', import.meta.url
 
 export class ConfigError extends Error {}
 
-function wholeNumber(name: string, raw: string | undefined, fallback: number, range: { min: number; max: number; what: string }) {
+function wholeNumber(
+  name: string,
+  raw: string | undefined,
+  fallback: number,
+  range: { min: number; max: number; what: string },
+) {
   if (raw === undefined || raw === '') return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < range.min || value > range.max) {
-    throw new ConfigError(`${name} must be ${range.what} (${range.min}-${range.max}), got "${raw}"`);
+    throw new ConfigError(
+      `${name} must be ${range.what} (${range.min}-${range.max}), got "${raw}"`,
+    );
   }
   return value;
 }
@@ -85,7 +92,11 @@ const portNumber = (name: string, raw: string | undefined, fallback: number) =>
 const count = (name: string, raw: string | undefined, fallback: number) =>
   wholeNumber(name, raw, fallback, { min: 1, max: 1_000_000, what: 'a whole number' });
 const minutes = (name: string, raw: string | undefined, fallbackMs: number) =>
-  wholeNumber(name, raw, fallbackMs / 60_000, { min: 1, max: 24 * 60, what: 'a number of minutes' }) * 60_000;
+  wholeNumber(name, raw, fallbackMs / 60_000, {
+    min: 1,
+    max: 24 * 60,
+    what: 'a number of minutes',
+  }) * 60_000;
 const milliseconds = (name: string, raw: string | undefined, fallback: number) =>
   wholeNumber(name, raw, fallback, { min: 0, max: 60_000, what: 'a number of milliseconds' });
 
@@ -93,20 +104,40 @@ const milliseconds = (name: string, raw: string | undefined, fallback: number) =
 function limitsFromEnv(env: NodeJS.ProcessEnv) {
   const login = DEFAULT_LOGIN_THROTTLE;
   const loginThrottle: LoginThrottlePolicy = {
-    windowMs: minutes('LOGIN_FAILURE_WINDOW_MINUTES', env.LOGIN_FAILURE_WINDOW_MINUTES, login.windowMs),
+    windowMs: minutes(
+      'LOGIN_FAILURE_WINDOW_MINUTES',
+      env.LOGIN_FAILURE_WINDOW_MINUTES,
+      login.windowMs,
+    ),
     slowAfter: count('LOGIN_SLOW_AFTER_ACCOUNT', env.LOGIN_SLOW_AFTER_ACCOUNT, login.slowAfter),
-    addressSlowAfter: count('LOGIN_SLOW_AFTER_ADDRESS', env.LOGIN_SLOW_AFTER_ADDRESS, login.addressSlowAfter),
+    addressSlowAfter: count(
+      'LOGIN_SLOW_AFTER_ADDRESS',
+      env.LOGIN_SLOW_AFTER_ADDRESS,
+      login.addressSlowAfter,
+    ),
     delayStepMs: milliseconds('LOGIN_SLOW_STEP_MS', env.LOGIN_SLOW_STEP_MS, login.delayStepMs),
     maxDelayMs: milliseconds('LOGIN_SLOW_MAX_MS', env.LOGIN_SLOW_MAX_MS, login.maxDelayMs),
-    accountLimit: count('LOGIN_LOCK_AFTER_ACCOUNT', env.LOGIN_LOCK_AFTER_ACCOUNT, login.accountLimit),
-    addressLimit: count('LOGIN_LOCK_AFTER_ADDRESS', env.LOGIN_LOCK_AFTER_ADDRESS, login.addressLimit),
+    accountLimit: count(
+      'LOGIN_LOCK_AFTER_ACCOUNT',
+      env.LOGIN_LOCK_AFTER_ACCOUNT,
+      login.accountLimit,
+    ),
+    addressLimit: count(
+      'LOGIN_LOCK_AFTER_ADDRESS',
+      env.LOGIN_LOCK_AFTER_ADDRESS,
+      login.addressLimit,
+    ),
     lockMs: minutes('LOGIN_LOCK_MINUTES', env.LOGIN_LOCK_MINUTES, login.lockMs),
   };
   const accounts = DEFAULT_ACCOUNT_RATE_LIMITS;
   const accountRateLimits: AccountRateLimits = {
     signups: count('SIGNUP_LIMIT', env.SIGNUP_LIMIT, accounts.signups),
     renames: count('RENAME_LIMIT', env.RENAME_LIMIT, accounts.renames),
-    windowMs: minutes('ACCOUNT_LIMIT_WINDOW_MINUTES', env.ACCOUNT_LIMIT_WINDOW_MINUTES, accounts.windowMs),
+    windowMs: minutes(
+      'ACCOUNT_LIMIT_WINDOW_MINUTES',
+      env.ACCOUNT_LIMIT_WINDOW_MINUTES,
+      accounts.windowMs,
+    ),
   };
   return { loginThrottle, accountRateLimits };
 }
@@ -119,7 +150,9 @@ function origin(name: string, raw: string): string {
     throw new ConfigError(`${name} must list absolute origins, got "${raw}"`);
   }
   if (url.origin !== raw.replace(/\/$/, '')) {
-    throw new ConfigError(`${name} entries must be bare origins (scheme://host[:port]), got "${raw}"`);
+    throw new ConfigError(
+      `${name} entries must be bare origins (scheme://host[:port]), got "${raw}"`,
+    );
   }
   return url.origin;
 }
@@ -150,8 +183,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     throw new ConfigError('Set both GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET, or neither');
   }
 
-  const cookieKeys = env.COOKIE_KEYS?.split(',').map((key) => key.trim()).filter(Boolean);
-  if (production && !cookieKeys?.length) throw new ConfigError('COOKIE_KEYS is required in production');
+  const cookieKeys = env.COOKIE_KEYS?.split(',')
+    .map((key) => key.trim())
+    .filter(Boolean);
+  if (production && !cookieKeys?.length)
+    throw new ConfigError('COOKIE_KEYS is required in production');
   if (cookieKeys?.some((key) => key.length < 32)) {
     throw new ConfigError('COOKIE_KEYS entries must be at least 32 characters long');
   }
@@ -161,7 +197,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
   if (typeof trustProxy === 'string') throw new ConfigError(trustProxy);
   if (production && trustProxy === false) {
     throw new ConfigError(
-      'TRUST_PROXY is required in production: the number of proxy hops in front (e.g. 1) or the proxies\' addresses',
+      "TRUST_PROXY is required in production: the number of proxy hops in front (e.g. 1) or the proxies' addresses",
     );
   }
 
@@ -180,7 +216,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
   if (smtpUrl && !/^smtps?:\/\/[^/]+/.test(smtpUrl)) {
     throw new ConfigError(`SMTP_URL must look like smtp://host:port, got "${smtpUrl}"`);
   }
-  if (production && !smtpUrl) throw new ConfigError('SMTP_URL is required in production (verification mails)');
+  if (production && !smtpUrl)
+    throw new ConfigError('SMTP_URL is required in production (verification mails)');
 
   let mongoOptions: MongoClientOptions;
   try {
@@ -203,10 +240,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): IdentityCon
     database: env.IDENTITY_DB || 'toolshop-identity',
     mongoOptions,
     metricsToken,
-    shutdownDrainMs: wholeNumber('SHUTDOWN_DRAIN_MS', env.SHUTDOWN_DRAIN_MS, production ? 5000 : 0, { min: 0, max: 120_000, what: 'a number of milliseconds' }),
+    shutdownDrainMs: wholeNumber(
+      'SHUTDOWN_DRAIN_MS',
+      env.SHUTDOWN_DRAIN_MS,
+      production ? 5000 : 0,
+      { min: 0, max: 120_000, what: 'a number of milliseconds' },
+    ),
     apiAudience: env.API_AUDIENCE || API_AUDIENCE,
     webOrigins,
-    google: googleSignIn && googleId && googleSecret ? { clientId: googleId, clientSecret: googleSecret } : undefined,
+    google:
+      googleSignIn && googleId && googleSecret
+        ? { clientId: googleId, clientSecret: googleSecret }
+        : undefined,
     googleSignIn,
     smtpUrl,
     mailFrom: env.MAIL_FROM || DEFAULT_MAIL_FROM,

@@ -3,7 +3,12 @@ import { MongoClient, type Db } from 'mongodb';
 import type { RequestListener } from 'node:http';
 import type Provider from 'oidc-provider';
 import { AccountStore } from './accounts/account-store.ts';
-import { accountsRoutes, type LoginTicket, type PasswordReset, type PendingSignup } from './accounts/accounts-routes.ts';
+import {
+  accountsRoutes,
+  type LoginTicket,
+  type PasswordReset,
+  type PendingSignup,
+} from './accounts/accounts-routes.ts';
 import { OneTimeTokens } from './accounts/one-time-tokens.ts';
 import { preloadPasswordList } from './accounts/password-policy.ts';
 import { DEFAULT_MAIL_FROM, type IdentityConfig } from './config.ts';
@@ -40,7 +45,10 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
 export async function startIdentityServer(config: IdentityConfig): Promise<IdentityServer> {
   preloadPasswordList();
   const metrics = new IdentityMetrics();
-  const mongo = new MongoClient(config.mongodbUri, { serverSelectionTimeoutMS: 10_000, ...config.mongoOptions });
+  const mongo = new MongoClient(config.mongodbUri, {
+    serverSelectionTimeoutMS: 10_000,
+    ...config.mongoOptions,
+  });
   metrics.watchPool(mongo);
   await mongo.connect();
   let draining = false;
@@ -66,83 +74,101 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
 
     let issuer = '';
     let googleStandinUrl: string | undefined;
-    const observe = (listener: RequestListener) => observeRequests(listener, { metrics, log: config.log, draining: () => draining });
-    const server: RunningServer = await listen(config.port, config.host, async (url) => {
-      issuer = config.issuer ?? url;
-      const google = !(config.googleSignIn ?? true)
-        ? undefined
-        : config.google
-        ? new UpstreamClient({
-            name: 'google',
-            issuer: 'https://accounts.google.com',
-            acceptedIssuers: ['https://accounts.google.com', 'accounts.google.com'],
-            prompt: 'select_account',
-            ...config.google,
-          })
-        : await startStandin(config, issuer, db, stops).then((standin) => {
-            googleStandinUrl = standin.url;
-            return new UpstreamClient(standin.settings);
-          });
+    const observe = (listener: RequestListener) =>
+      observeRequests(listener, { metrics, log: config.log, draining: () => draining });
+    const server: RunningServer = await listen(
+      config.port,
+      config.host,
+      async (url) => {
+        issuer = config.issuer ?? url;
+        const google = !(config.googleSignIn ?? true)
+          ? undefined
+          : config.google
+            ? new UpstreamClient({
+                name: 'google',
+                issuer: 'https://accounts.google.com',
+                acceptedIssuers: ['https://accounts.google.com', 'accounts.google.com'],
+                prompt: 'select_account',
+                ...config.google,
+              })
+            : await startStandin(config, issuer, db, stops).then((standin) => {
+                googleStandinUrl = standin.url;
+                return new UpstreamClient(standin.settings);
+              });
 
-      const provider: Provider = createProvider({
-        issuer,
-        apiAudience: config.apiAudience,
-        webOrigins: config.webOrigins,
-        jwks: keys.jwks,
-        cookieKeys: keys.cookieKeys,
-        adapter: storage.MongoAdapter,
-        accounts,
-        throttle,
-        trustProxy: config.trustProxy,
-      });
-      provider.on('server_error', (_ctx, error) => config.log(`server error: ${error.stack ?? error.message}`));
-      provider.use(healthRoutes(db, () => draining));
-      provider.use(metricsRoute(metrics, { token: config.metricsToken, production: config.production }));
-      provider.use(
-        accountsRoutes({
-          accounts,
-          db,
-          webOrigins: new Set(config.webOrigins),
-          limits: config.accountRateLimits,
-          mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom ?? DEFAULT_MAIL_FROM, log: config.log }),
+        const provider: Provider = createProvider({
           issuer,
-          log: config.log,
-          signups,
-          loginTickets,
-          resets,
-          throttle,
-          async revokeAccount(accountId) {
-            await storage.revokeAccount(accountId);
-            config.log(`account ${accountId}: password changed; every session and refresh token revoked`);
-          },
-          async verifyAccessToken(token) {
-            const { payload } = await jwtVerify(token, verifyKeys, {
-              issuer,
-              audience: config.apiAudience,
-              algorithms: ['RS256'],
-            });
-            if (!payload.sub) throw new Error('token without subject');
-            return payload.sub;
-          },
-        }),
-      );
-      provider.use(
-        interactionRoutes({
-          provider,
-          issuer,
+          apiAudience: config.apiAudience,
+          webOrigins: config.webOrigins,
+          jwks: keys.jwks,
+          cookieKeys: keys.cookieKeys,
+          adapter: storage.MongoAdapter,
           accounts,
           throttle,
-          google,
-          loginTickets,
-          formTargets: config.webOrigins,
-          async revokeAccount(accountId, keepSessionUid) {
-            await storage.revokeAccount(accountId, keepSessionUid);
-            config.log(`account ${accountId} taken over by its verified email owner: password, sessions and tokens revoked`);
-          },
-        }),
-      );
-      return provider;
-    }, observe);
+          trustProxy: config.trustProxy,
+        });
+        provider.on('server_error', (_ctx, error) =>
+          config.log(`server error: ${error.stack ?? error.message}`),
+        );
+        provider.use(healthRoutes(db, () => draining));
+        provider.use(
+          metricsRoute(metrics, { token: config.metricsToken, production: config.production }),
+        );
+        provider.use(
+          accountsRoutes({
+            accounts,
+            db,
+            webOrigins: new Set(config.webOrigins),
+            limits: config.accountRateLimits,
+            mailer: createMailer({
+              smtpUrl: config.smtpUrl,
+              from: config.mailFrom ?? DEFAULT_MAIL_FROM,
+              log: config.log,
+            }),
+            issuer,
+            log: config.log,
+            signups,
+            loginTickets,
+            resets,
+            throttle,
+            async revokeAccount(accountId) {
+              await storage.revokeAccount(accountId);
+              config.log(
+                `account ${accountId}: password changed; every session and refresh token revoked`,
+              );
+            },
+            async verifyAccessToken(token) {
+              const { payload } = await jwtVerify(token, verifyKeys, {
+                issuer,
+                audience: config.apiAudience,
+                algorithms: ['RS256'],
+              });
+              if (!payload.sub) throw new Error('token without subject');
+              return payload.sub;
+            },
+          }),
+        );
+        provider.use(
+          interactionRoutes({
+            provider,
+            issuer,
+            accounts,
+            throttle,
+            google,
+            loginTickets,
+            formTargets: config.webOrigins,
+            async revokeAccount(accountId, keepSessionUid) {
+              await storage.revokeAccount(accountId, keepSessionUid);
+              config.log(
+                `account ${accountId} taken over by its verified email owner: password, sessions and tokens revoked`,
+              );
+            },
+          }),
+        );
+        return provider;
+      },
+      observe,
+    );
     stops.push(server.stop);
 
     for (const demo of config.demoAccounts) await accounts.ensure(demo);
@@ -170,7 +196,12 @@ export async function startIdentityServer(config: IdentityConfig): Promise<Ident
   }
 }
 
-async function startStandin(config: IdentityConfig, issuer: string, db: Db, stops: Array<() => Promise<void>>) {
+async function startStandin(
+  config: IdentityConfig,
+  issuer: string,
+  db: Db,
+  stops: Array<() => Promise<void>>,
+) {
   const standin = await startGoogleStandin({
     port: config.googleStandinPort,
     db,

@@ -35,7 +35,9 @@ process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
 const server = await starting;
-config.log(`OpenID Connect provider ${server.issuer} (client ${server.clientId}, API audience ${server.apiAudience})`);
+config.log(
+  `OpenID Connect provider ${server.issuer} (client ${server.clientId}, API audience ${server.apiAudience})`,
+);
 config.log(`discovery: ${server.issuer}/.well-known/openid-configuration`);
 config.log(
   config.googleSignIn === false
@@ -44,5 +46,8 @@ config.log(
       ? 'Google option: accounts.google.com'
       : `Google option: local stand-in at ${server.googleStandinUrl} (no GOOGLE_CLIENT_ID set; development only)`,
 );
-config.log(`mail: ${config.smtpUrl ? `via ${config.smtpUrl}` : 'written to this log, not sent (no SMTP_URL)'}`);
-for (const demo of config.demoAccounts) config.log(`demo account: ${demo.email} / ${demo.password}`);
+config.log(
+  `mail: ${config.smtpUrl ? `via ${config.smtpUrl}` : 'written to this log, not sent (no SMTP_URL)'}`,
+);
+for (const demo of config.demoAccounts)
+  config.log(`demo account: ${demo.email} / ${demo.password}`);

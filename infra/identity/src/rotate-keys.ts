@@ -5,4 +5,6 @@ import { rotateSigningKey } from './keys/signing-keys.ts';
 
 const keysDir = process.env.KEYS_DIR || DEFAULT_KEYS_DIR;
 const key = await rotateSigningKey(keysDir);
-console.log(`[identity] new signing key ${key.kid} in ${keysDir}; restart the provider to sign with it`);
+console.log(
+  `[identity] new signing key ${key.kid} in ${keysDir}; restart the provider to sign with it`,
+);

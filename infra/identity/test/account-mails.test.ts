@@ -30,8 +30,15 @@ describe('the account mails', () => {
 
   it('put their link in a button and in the text part', () => {
     const [verification, , , reset] = all;
-    assert.ok(verification!.text.includes('Verify your email address: https://id.example/accounts/verify?token=abc'));
-    assert.match(verification!.html!, /<a href="https:\/\/id\.example\/accounts\/verify\?token=abc"[^>]*>Verify your email address<\/a>/);
+    assert.ok(
+      verification!.text.includes(
+        'Verify your email address: https://id.example/accounts/verify?token=abc',
+      ),
+    );
+    assert.match(
+      verification!.html!,
+      /<a href="https:\/\/id\.example\/accounts\/verify\?token=abc"[^>]*>Verify your email address<\/a>/,
+    );
     assert.ok(reset!.text.includes(`Choose a new password: ${shop}/reset-password#token=abc`));
   });
 

@@ -1,7 +1,14 @@
 import assert from 'node:assert/strict';
 import { RuleMessages } from '@toolshop/contracts';
 import { describe, it } from 'node:test';
-import { passwordGrant, postJson, signUpAndConfirm, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
+import {
+  passwordGrant,
+  postJson,
+  signUpAndConfirm,
+  SPA_ORIGIN,
+  useTestIdentity,
+  verifyAccessToken,
+} from './support/test-identity.ts';
 
 const identity = useTestIdentity(27418);
 
@@ -9,11 +16,20 @@ const signUp = (body: unknown, headers: Record<string, string> = {}) =>
   postJson(`${identity.url}/accounts`, body, headers);
 
 const rename = (token: string | undefined, body: unknown) =>
-  postJson(`${identity.url}/accounts/me`, body, token ? { Authorization: `Bearer ${token}` } : {}, 'PATCH');
+  postJson(
+    `${identity.url}/accounts/me`,
+    body,
+    token ? { Authorization: `Bearer ${token}` } : {},
+    'PATCH',
+  );
 
 describe('sign-up: POST /accounts', () => {
   it('creates the account with its display name once the mailed link is followed', async () => {
-    await signUpAndConfirm(identity, { name: 'Ada Lovelace', email: 'Ada@Example.com', password: 'analytical-engine-1843' });
+    await signUpAndConfirm(identity, {
+      name: 'Ada Lovelace',
+      email: 'Ada@Example.com',
+      password: 'analytical-engine-1843',
+    });
     const signedIn = await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843');
     assert.equal(signedIn.status, 200);
     const { payload } = await verifyAccessToken(identity, signedIn.body.access_token!);
@@ -22,10 +38,18 @@ describe('sign-up: POST /accounts', () => {
   });
 
   it('answers a registered email, whatever its letter case, as it answers a new one (issue 28)', async () => {
-    const again = await signUp({ name: 'Someone', email: 'ADA@example.COM', password: 'another-pass-1843' });
+    const again = await signUp({
+      name: 'Someone',
+      email: 'ADA@example.COM',
+      password: 'another-pass-1843',
+    });
     assert.equal(again.status, 202);
     assert.deepEqual(again.body, { message: RuleMessages.signupCheckInbox });
-    assert.equal((await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843')).status, 200, 'unchanged');
+    assert.equal(
+      (await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843')).status,
+      200,
+      'unchanged',
+    );
   });
 
   it("validates every field with the spec's messages", async () => {
@@ -34,12 +58,20 @@ describe('sign-up: POST /accounts', () => {
       [{ name: 'X', password: 'secret1' }, 'email', 'Email is Required'],
       [{ name: 'X', email: 'not-an-email', password: 'secret1' }, 'email', 'Provide a valid Email'],
       [{ name: 'X', email: 'x@example.com' }, 'password', 'Password is Required'],
-      [{ name: 'X', email: 'x@example.com', password: '12345' }, 'password', 'Must be 6 characters or longer'],
+      [
+        { name: 'X', email: 'x@example.com', password: '12345' },
+        'password',
+        'Must be 6 characters or longer',
+      ],
     ];
     for (const [body, field, message] of cases) {
       const answer = await signUp(body);
       assert.equal(answer.status, 400, JSON.stringify(body));
-      assert.deepEqual(answer.body, { error: 'invalid_request', error_description: message, field });
+      assert.deepEqual(answer.body, {
+        error: 'invalid_request',
+        error_description: message,
+        field,
+      });
     }
   });
 
@@ -48,10 +80,23 @@ describe('sign-up: POST /accounts', () => {
       'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
     // One sign-up only (this file's sign-ups share one address's limit); the other breaches of the
     // rule are the contracts' unit tests and the rename below.
-    const answer = await signUp({ name: phishing, email: 'phish-target@example.com', password: 'analytical-engine-1843' });
+    const answer = await signUp({
+      name: phishing,
+      email: 'phish-target@example.com',
+      password: 'analytical-engine-1843',
+    });
     assert.equal(answer.status, 400);
-    assert.deepEqual(answer.body, { error: 'invalid_request', error_description: RuleMessages.nameControlCharacters, field: 'name' });
-    assert.equal((await passwordGrant(identity.url, 'phish-target@example.com', 'analytical-engine-1843')).status, 400, 'no account was made');
+    assert.deepEqual(answer.body, {
+      error: 'invalid_request',
+      error_description: RuleMessages.nameControlCharacters,
+      field: 'name',
+    });
+    assert.equal(
+      (await passwordGrant(identity.url, 'phish-target@example.com', 'analytical-engine-1843'))
+        .status,
+      400,
+      'no account was made',
+    );
   });
 
   it('answers a body that is not JSON in clear words', async () => {
@@ -61,13 +106,20 @@ describe('sign-up: POST /accounts', () => {
       body: '{"name":',
     });
     assert.equal(response.status, 400);
-    assert.equal(((await response.json()) as { error_description: string }).error_description, 'The request body is not valid JSON.');
+    assert.equal(
+      ((await response.json()) as { error_description: string }).error_description,
+      'The request body is not valid JSON.',
+    );
   });
 
   it('allows CORS from the shop origins only', async () => {
     const preflight = await fetch(`${identity.url}/accounts`, {
       method: 'OPTIONS',
-      headers: { Origin: SPA_ORIGIN, 'Access-Control-Request-Method': 'POST', 'Access-Control-Request-Headers': 'content-type' },
+      headers: {
+        Origin: SPA_ORIGIN,
+        'Access-Control-Request-Method': 'POST',
+        'Access-Control-Request-Headers': 'content-type',
+      },
     });
     assert.equal(preflight.status, 204);
     assert.equal(preflight.headers.get('access-control-allow-origin'), SPA_ORIGIN);
@@ -83,7 +135,11 @@ describe('sign-up: POST /accounts', () => {
 
 describe('display name: PATCH /accounts/me', () => {
   it("updates the signed-in user's name; the next tokens carry it", async () => {
-    await signUpAndConfirm(identity, { name: 'Grace', email: 'grace@example.com', password: 'cobol12' });
+    await signUpAndConfirm(identity, {
+      name: 'Grace',
+      email: 'grace@example.com',
+      password: 'cobol12',
+    });
     const first = await passwordGrant(identity.url, 'grace@example.com', 'cobol12');
     const updated = await rename(first.body.access_token, { name: 'Grace Hopper' });
     assert.equal(updated.status, 200);
@@ -108,7 +164,9 @@ describe('display name: PATCH /accounts/me', () => {
     assert.equal(blank.status, 400);
     assert.equal(blank.body.error_description, 'Name is Required');
 
-    const phishing = await rename(tampered.body.access_token, { name: 'Grace\nVisit http://evil.test' });
+    const phishing = await rename(tampered.body.access_token, {
+      name: 'Grace\nVisit http://evil.test',
+    });
     assert.equal(phishing.status, 400);
     assert.equal(phishing.body.error_description, RuleMessages.nameControlCharacters);
     const link = await rename(tampered.body.access_token, { name: 'Grace at www.evil' });

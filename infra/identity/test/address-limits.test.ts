@@ -25,24 +25,55 @@ describe('limits per client address', () => {
       const answer = await passwordGrant(identity.url, email, 'guess-123', {}, from(attacker));
       assert.equal(answer.body.error_description, 'Invalid email or password.');
     }
-    const third = await passwordGrant(identity.url, 'c@example.com', 'guess-123', {}, from(attacker));
-    assert.match(third.body.error_description!, /^Too many failed sign-in attempts\. Please wait 20 minutes/);
+    const third = await passwordGrant(
+      identity.url,
+      'c@example.com',
+      'guess-123',
+      {},
+      from(attacker),
+    );
+    assert.match(
+      third.body.error_description!,
+      /^Too many failed sign-in attempts\. Please wait 20 minutes/,
+    );
 
-    const blocked = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from(attacker));
+    const blocked = await passwordGrant(
+      identity.url,
+      ADMIN.email,
+      ADMIN.password,
+      {},
+      from(attacker),
+    );
     assert.equal(blocked.status, 400);
     assert.match(blocked.body.error_description!, /Too many failed sign-in attempts/);
 
     // Entries left of the one the proxy appended are the client's word (finding 8): still the attacker.
-    const spoofed = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from(`198.51.100.99, ${attacker}`));
+    const spoofed = await passwordGrant(
+      identity.url,
+      ADMIN.email,
+      ADMIN.password,
+      {},
+      from(`198.51.100.99, ${attacker}`),
+    );
     assert.match(spoofed.body.error_description!, /Too many failed sign-in attempts/);
 
-    const someoneElse = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {}, from('198.51.100.20'));
+    const someoneElse = await passwordGrant(
+      identity.url,
+      ADMIN.email,
+      ADMIN.password,
+      {},
+      from('198.51.100.20'),
+    );
     assert.equal(someoneElse.status, 200);
   });
 
   it('refuses sign-ups from an address over SIGNUP_LIMIT, and only from that address', async () => {
     const signUp = (address: string, email: string) =>
-      postJson(`${identity.url}/accounts`, { name: 'Limit', email, password: 'limit-pass-2718' }, from(address));
+      postJson(
+        `${identity.url}/accounts`,
+        { name: 'Limit', email, password: 'limit-pass-2718' },
+        from(address),
+      );
     const busy = '203.0.113.9';
     assert.equal((await signUp(busy, 'one@example.com')).status, 202);
     assert.equal((await signUp(busy, 'two@example.com')).status, 202);

@@ -43,7 +43,10 @@ describe('authorization code + PKCE with the provider login page', () => {
     assert.match(html, /<label for="password">Password<\/label>/);
     assert.match(html, /Continue with Google/);
 
-    const wrong = await browser.submit(formAction(html, url), { email: CUSTOMER.email, password: 'nope-nope' });
+    const wrong = await browser.submit(formAction(html, url), {
+      email: CUSTOMER.email,
+      password: 'nope-nope',
+    });
     assert.equal(wrong.response?.status, 400);
     const wrongHtml = await wrong.response!.text();
     assert.match(wrongHtml, /role="alert"[^>]*>Invalid email or password\./);
@@ -67,20 +70,29 @@ describe('authorization code + PKCE with the provider login page', () => {
     // oidc-client-ts renews with the refresh token, sending the scope of the token response.
     const renewed = await refreshGrant(identity.url, tokens.body.refresh_token!, tokens.body.scope);
     assert.equal(renewed.status, 200);
-    assert.equal((await verifyAccessToken(identity, renewed.body.access_token!)).payload.email, CUSTOMER.email);
+    assert.equal(
+      (await verifyAccessToken(identity, renewed.body.access_token!)).payload.email,
+      CUSTOMER.email,
+    );
   });
 
   it('refuses to redeem a code without the PKCE verifier', async () => {
     const browser = new Browser(SPA_ORIGIN);
     const { url, html } = await openLoginPage(browser);
     const done = await browser.submit(formAction(html, url), CUSTOMER);
-    const tokens = await redeemCode(identity.url, done.url, 'not-the-verifier-not-the-verifier-not-the-verifier');
+    const tokens = await redeemCode(
+      identity.url,
+      done.url,
+      'not-the-verifier-not-the-verifier-not-the-verifier',
+    );
     assert.equal(tokens.status, 400);
     assert.equal(tokens.body.error, 'invalid_grant');
   });
 
   it('rejects redirect URIs outside the shop origins', async () => {
-    const request = authorizationRequest(identity.url, { redirect_uri: 'http://evil.test/auth/callback' });
+    const request = authorizationRequest(identity.url, {
+      redirect_uri: 'http://evil.test/auth/callback',
+    });
     const { response } = await new Browser(SPA_ORIGIN).navigate(request.url);
     assert.equal(response?.status, 400);
     assert.match(await response!.text(), /redirect_uri did not match/);
@@ -96,11 +108,18 @@ describe('authorization code + PKCE with the provider login page', () => {
   });
 
   it('shares the lockout with the password grant', async () => {
-    for (let attempt = 0; attempt < 3; attempt++) await passwordGrant(identity.url, 'locked@toolshop.test', 'wrong-one');
+    for (let attempt = 0; attempt < 3; attempt++)
+      await passwordGrant(identity.url, 'locked@toolshop.test', 'wrong-one');
     const browser = new Browser(SPA_ORIGIN);
     const { url, html } = await openLoginPage(browser);
-    const refused = await browser.submit(formAction(html, url), { email: 'locked@toolshop.test', password: 'wrong-one' });
+    const refused = await browser.submit(formAction(html, url), {
+      email: 'locked@toolshop.test',
+      password: 'wrong-one',
+    });
     assert.equal(refused.response?.status, 429);
-    assert.match(await refused.response!.text(), /Too many failed sign-in attempts\. Please wait 15 minutes and try again\./);
+    assert.match(
+      await refused.response!.text(),
+      /Too many failed sign-in attempts\. Please wait 15 minutes and try again\./,
+    );
   });
 });

@@ -52,7 +52,11 @@ describe('configuration from the environment', () => {
       [8, 30, 15, 15],
       '8 failures of an account or 30 of an address within 15 minutes lock for 15 minutes',
     );
-    assert.deepEqual(defaults.accountRateLimits, { signups: 10, renames: 30, windowMs: 15 * 60_000 });
+    assert.deepEqual(defaults.accountRateLimits, {
+      signups: 10,
+      renames: 30,
+      windowMs: 15 * 60_000,
+    });
 
     const tuned = configFromEnv({
       ...base,
@@ -83,24 +87,70 @@ describe('configuration from the environment', () => {
 
   it('refuses incomplete or unsafe settings with a message naming the variable', () => {
     const refuses = (env: NodeJS.ProcessEnv, pattern: RegExp) =>
-      assert.throws(() => configFromEnv(env), (error: unknown) => error instanceof ConfigError && pattern.test(error.message));
+      assert.throws(
+        () => configFromEnv(env),
+        (error: unknown) => error instanceof ConfigError && pattern.test(error.message),
+      );
     refuses({}, /MONGODB_URI is required/);
     refuses({ ...base, PORT: 'eighty' }, /PORT must be a port number/);
-    refuses({ ...base, SIGNUP_LIMIT: '0' }, /SIGNUP_LIMIT must be a whole number \(1-1000000\), got "0"/);
-    refuses({ ...base, LOGIN_LOCK_AFTER_ACCOUNT: 'eight' }, /LOGIN_LOCK_AFTER_ACCOUNT must be a whole number/);
-    refuses({ ...base, LOGIN_LOCK_MINUTES: '1.5' }, /LOGIN_LOCK_MINUTES must be a number of minutes/);
-    refuses({ ...base, LOGIN_SLOW_STEP_MS: '-1' }, /LOGIN_SLOW_STEP_MS must be a number of milliseconds/);
-    refuses({ ...base, WEB_ORIGINS: 'http://localhost:3000/path' }, /WEB_ORIGINS entries must be bare origins/);
-    refuses({ ...base, GOOGLE_CLIENT_ID: 'only-the-id' }, /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/);
-    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com' }, /COOKIE_KEYS is required/);
-    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'http://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /https/);
-    refuses({ ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com', COOKIE_KEYS: 'k'.repeat(32) }, /TRUST_PROXY is required in production/);
-    refuses({ ...base, TRUST_PROXY: 'true' }, /TRUST_PROXY=true would trust every X-Forwarded-For entry/);
+    refuses(
+      { ...base, SIGNUP_LIMIT: '0' },
+      /SIGNUP_LIMIT must be a whole number \(1-1000000\), got "0"/,
+    );
+    refuses(
+      { ...base, LOGIN_LOCK_AFTER_ACCOUNT: 'eight' },
+      /LOGIN_LOCK_AFTER_ACCOUNT must be a whole number/,
+    );
+    refuses(
+      { ...base, LOGIN_LOCK_MINUTES: '1.5' },
+      /LOGIN_LOCK_MINUTES must be a number of minutes/,
+    );
+    refuses(
+      { ...base, LOGIN_SLOW_STEP_MS: '-1' },
+      /LOGIN_SLOW_STEP_MS must be a number of milliseconds/,
+    );
+    refuses(
+      { ...base, WEB_ORIGINS: 'http://localhost:3000/path' },
+      /WEB_ORIGINS entries must be bare origins/,
+    );
+    refuses(
+      { ...base, GOOGLE_CLIENT_ID: 'only-the-id' },
+      /GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET/,
+    );
+    refuses(
+      { ...base, NODE_ENV: 'production', ISSUER: 'https://id.example.com' },
+      /COOKIE_KEYS is required/,
+    );
+    refuses(
+      {
+        ...base,
+        NODE_ENV: 'production',
+        ISSUER: 'http://id.example.com',
+        COOKIE_KEYS: 'k'.repeat(32),
+      },
+      /https/,
+    );
+    refuses(
+      {
+        ...base,
+        NODE_ENV: 'production',
+        ISSUER: 'https://id.example.com',
+        COOKIE_KEYS: 'k'.repeat(32),
+      },
+      /TRUST_PROXY is required in production/,
+    );
+    refuses(
+      { ...base, TRUST_PROXY: 'true' },
+      /TRUST_PROXY=true would trust every X-Forwarded-For entry/,
+    );
     refuses({ ...base, TRUST_PROXY: '11' }, /TRUST_PROXY must be false, a hop count from 1 to 10/);
     refuses({ ...base, TRUST_PROXY: '10.0.0.1,proxy.internal' }, /TRUST_PROXY must be false/);
     refuses({ ...base, TRUST_PROXY: '10.0.0.0/33' }, /TRUST_PROXY must be false/);
     refuses({ ...base, GOOGLE_SIGN_IN: 'maybe' }, /GOOGLE_SIGN_IN must be "on" or "off"/);
-    refuses({ ...base, SMTP_URL: 'mail.example.com:25' }, /SMTP_URL must look like smtp:\/\/host:port/);
+    refuses(
+      { ...base, SMTP_URL: 'mail.example.com:25' },
+      /SMTP_URL must look like smtp:\/\/host:port/,
+    );
   });
 
   const production = {
@@ -132,19 +182,25 @@ describe('configuration from the environment', () => {
     const off = configFromEnv({ ...withoutGoogle, GOOGLE_SIGN_IN: 'off' });
     assert.equal(off.googleSignIn, false);
     assert.equal(off.google, undefined);
-    assert.equal(configFromEnv(base).googleSignIn, true, 'on by default (the stand-in in development)');
-    assert.throws(() => configFromEnv({ ...production, SMTP_URL: '' }), /SMTP_URL is required in production/);
+    assert.equal(
+      configFromEnv(base).googleSignIn,
+      true,
+      'on by default (the stand-in in development)',
+    );
+    assert.throws(
+      () => configFromEnv({ ...production, SMTP_URL: '' }),
+      /SMTP_URL is required in production/,
+    );
   });
 
   it('reads TRUST_PROXY as a hop count or a list of proxy addresses', () => {
     assert.equal(configFromEnv(base).trustProxy, false);
     assert.equal(configFromEnv({ ...base, TRUST_PROXY: 'false' }).trustProxy, false);
     assert.equal(configFromEnv({ ...base, TRUST_PROXY: '2' }).trustProxy, 2);
-    assert.deepEqual(configFromEnv({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy, [
-      '10.0.0.1',
-      '10.1.0.0/16',
-      '::1',
-    ]);
+    assert.deepEqual(
+      configFromEnv({ ...base, TRUST_PROXY: '10.0.0.1, 10.1.0.0/16,::1' }).trustProxy,
+      ['10.0.0.1', '10.1.0.0/16', '::1'],
+    );
   });
 });
 
@@ -153,7 +209,10 @@ describe('client address behind proxies', () => {
     const oneHop = clientAddressResolver(1);
     assert.equal(oneHop('10.0.0.5', 'spoofed, 203.0.113.9').address, '203.0.113.9');
     assert.equal(oneHop('10.0.0.5', undefined).address, '10.0.0.5');
-    assert.equal(clientAddressResolver(2)('10.0.0.5', 'spoofed, 203.0.113.9, 10.0.0.7').address, '203.0.113.9');
+    assert.equal(
+      clientAddressResolver(2)('10.0.0.5', 'spoofed, 203.0.113.9, 10.0.0.7').address,
+      '203.0.113.9',
+    );
   });
 
   it('takes the first address from the right that is not a trusted proxy', () => {
@@ -161,10 +220,17 @@ describe('client address behind proxies', () => {
     assert.equal(listed('10.0.0.5', 'spoofed, 203.0.113.9, 10.2.3.4').address, '203.0.113.9');
     assert.equal(listed('::ffff:10.0.0.5', '198.51.100.1').address, '198.51.100.1');
     const direct = listed('198.51.100.7', '203.0.113.9');
-    assert.deepEqual(direct, { address: '198.51.100.7', viaTrustedProxy: false }, 'not from a proxy: its header is ignored');
+    assert.deepEqual(
+      direct,
+      { address: '198.51.100.7', viaTrustedProxy: false },
+      'not from a proxy: its header is ignored',
+    );
   });
 
   it('ignores X-Forwarded-For without a trusted proxy', () => {
-    assert.deepEqual(clientAddressResolver(false)('::ffff:127.0.0.1', '1.2.3.4'), { address: '127.0.0.1', viaTrustedProxy: false });
+    assert.deepEqual(clientAddressResolver(false)('::ffff:127.0.0.1', '1.2.3.4'), {
+      address: '127.0.0.1',
+      viaTrustedProxy: false,
+    });
   });
 });

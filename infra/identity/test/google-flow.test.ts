@@ -96,9 +96,20 @@ describe('the Google option through the local stand-in', () => {
         /role="alert"[^>]*>An account with this email already exists\. Sign in with its password\./,
       );
     }
-    assert.equal((await passwordGrant(identity.url, 'vera@example.com', 'vault-gate-8841')).status, 200, 'password unchanged');
-    assert.equal((await refreshGrant(identity.url, victim.refresh_token!)).status, 200, 'sessions unchanged');
-    assert.equal((await passwordGrant(identity.url, CUSTOMER.email, CUSTOMER.password)).status, 200);
+    assert.equal(
+      (await passwordGrant(identity.url, 'vera@example.com', 'vault-gate-8841')).status,
+      200,
+      'password unchanged',
+    );
+    assert.equal(
+      (await refreshGrant(identity.url, victim.refresh_token!)).status,
+      200,
+      'sessions unchanged',
+    );
+    assert.equal(
+      (await passwordGrant(identity.url, CUSTOMER.email, CUSTOMER.password)).status,
+      200,
+    );
   });
 
   it('links a verified account on later Google sign-ins without ending its other sessions', async () => {
@@ -113,7 +124,11 @@ describe('the Google option through the local stand-in', () => {
     const before = await signUpWithPassword('Uma Unlinked', 'uma@example.com', 'lantern-moss-5512');
 
     for (const email of ['uma@example.com', 'nobody-yet@example.com']) {
-      const { callback } = await googleCallback(new Browser(SPA_ORIGIN), { email, name: 'Uma', unverified: 'yes' });
+      const { callback } = await googleCallback(new Browser(SPA_ORIGIN), {
+        email,
+        name: 'Uma',
+        unverified: 'yes',
+      });
       assert.equal(callback.searchParams.get('error'), 'access_denied');
       assert.equal(
         callback.searchParams.get('error_description'),
@@ -121,11 +136,26 @@ describe('the Google option through the local stand-in', () => {
       );
       assert.equal(callback.searchParams.get('code'), null);
     }
-    assert.equal((await passwordGrant(identity.url, 'uma@example.com', 'lantern-moss-5512')).status, 200, 'password unchanged');
-    assert.equal((await refreshGrant(identity.url, before.refresh_token!)).status, 200, 'session unchanged');
-    const unknown = await postJson(`${identity.url}/accounts`, { name: 'N', email: 'nobody-yet@example.com', password: 'nobody-yet-pass-9' });
+    assert.equal(
+      (await passwordGrant(identity.url, 'uma@example.com', 'lantern-moss-5512')).status,
+      200,
+      'password unchanged',
+    );
+    assert.equal(
+      (await refreshGrant(identity.url, before.refresh_token!)).status,
+      200,
+      'session unchanged',
+    );
+    const unknown = await postJson(`${identity.url}/accounts`, {
+      name: 'N',
+      email: 'nobody-yet@example.com',
+      password: 'nobody-yet-pass-9',
+    });
     assert.equal(unknown.status, 202, 'no account was created for the unverified email');
-    assert.match(identity.logs.findLast((line) => line.includes('to nobody-yet@example.com:')) ?? '', /Finish signing up/);
+    assert.match(
+      identity.logs.findLast((line) => line.includes('to nobody-yet@example.com:')) ?? '',
+      /Finish signing up/,
+    );
   });
 
   it('goes to Google again even when the browser is still signed in at the provider', async () => {
@@ -148,17 +178,29 @@ describe('the Google option through the local stand-in', () => {
     const { url } = await new Browser(SPA_ORIGIN).navigate(request.url);
     const callback = new URL(url);
     assert.equal(callback.searchParams.get('error'), 'invalid_request');
-    assert.equal(callback.searchParams.get('error_description'), 'This sign-in option is not available.');
+    assert.equal(
+      callback.searchParams.get('error_description'),
+      'This sign-in option is not available.',
+    );
   });
 
   it('listens on loopback only', async () => {
     // Judged by the sockets' own bound addresses, so it holds on a machine without an external
     // address too (connecting from one would prove nothing there).
     const port = Number(new URL(identity.server.googleStandinUrl!).port);
-    assert.equal((await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).status, 200);
-    const bound = listeners.filter((server) => server.listening).map((server) => server.address() as AddressInfo);
+    assert.equal(
+      (await fetch(`http://127.0.0.1:${port}/.well-known/openid-configuration`)).status,
+      200,
+    );
+    const bound = listeners
+      .filter((server) => server.listening)
+      .map((server) => server.address() as AddressInfo);
     const standin = bound.filter((address) => address.port === port);
-    assert.equal(standin.length, 1, `one listener on the stand-in's port ${port}: ${JSON.stringify(bound)}`);
+    assert.equal(
+      standin.length,
+      1,
+      `one listener on the stand-in's port ${port}: ${JSON.stringify(bound)}`,
+    );
     for (const address of bound) {
       assert.match(address.address, LOOPBACK, `bound to loopback: ${JSON.stringify(address)}`);
     }
@@ -173,8 +215,13 @@ describe('GOOGLE_SIGN_IN=off', () => {
     assert.equal(login.response?.status, 200);
     assert.doesNotMatch(await login.response!.text(), /Continue with Google/);
 
-    const hinted = await new Browser(SPA_ORIGIN).navigate(authorizationRequest(withoutGoogle.url, { idp_hint: 'google' }).url);
+    const hinted = await new Browser(SPA_ORIGIN).navigate(
+      authorizationRequest(withoutGoogle.url, { idp_hint: 'google' }).url,
+    );
     assert.equal(hinted.response?.status, 400);
-    assert.match(await hinted.response!.text(), /Sign-in with Google is turned off\. Please sign in with your email and password\./);
+    assert.match(
+      await hinted.response!.text(),
+      /Sign-in with Google is turned off\. Please sign in with your email and password\./,
+    );
   });
 });

@@ -33,7 +33,8 @@ describe('hardening of the provider', () => {
     assert.ok(cookies.length > 0, 'the authorization request starts an interaction cookie');
     for (const cookie of cookies) {
       const attributes = cookie.toLowerCase().split(/;\s*/).slice(1);
-      for (const flag of ['secure', 'httponly', 'samesite=lax']) assert.ok(attributes.includes(flag), `${flag}: ${cookie}`);
+      for (const flag of ['secure', 'httponly', 'samesite=lax'])
+        assert.ok(attributes.includes(flag), `${flag}: ${cookie}`);
     }
     assert.match(secure.headers.get('strict-transport-security') ?? '', /max-age=31536000/);
 
@@ -76,17 +77,26 @@ describe('hardening of the provider', () => {
     assert.equal(login.response?.status, 200);
     assertNotFramable(login.response!);
 
-    const signedIn = await browser.submit(formAction(await login.response!.text(), login.url), CUSTOMER);
+    const signedIn = await browser.submit(
+      formAction(await login.response!.text(), login.url),
+      CUSTOMER,
+    );
     assert.ok(signedIn.url.startsWith(`${REDIRECT_URI}?code=`));
     const logout = await browser.request(`${identity.url}/session/end?client_id=toolshop-web`);
     assert.equal(logout.status, 200);
     assertNotFramable(logout);
-    assert.match(logout.headers.get('content-security-policy')!, new RegExp(`form-action 'self' ${SPA_ORIGIN}`));
+    assert.match(
+      logout.headers.get('content-security-policy')!,
+      new RegExp(`form-action 'self' ${SPA_ORIGIN}`),
+    );
     assert.match(await logout.text(), /Sign out of Toolshop\?/);
   });
 
   it('lets a form_post page run its one inline script and nothing else', async () => {
-    const request = authorizationRequest(identity.url, { prompt: 'none', response_mode: 'form_post' });
+    const request = authorizationRequest(identity.url, {
+      prompt: 'none',
+      response_mode: 'form_post',
+    });
     const response = await fetch(request.url, { redirect: 'manual' });
     const html = await response.text();
     assert.match(html, /<form method="post" action="http:\/\/localhost:3000\/auth\/callback">/);
@@ -112,9 +122,12 @@ describe('hardening of the provider', () => {
     assertNotFramable(atStandin);
 
     for (const state of ['//evil.test/x', '/\\evil.test', 'https:evil.test']) {
-      const callback = await fetch(`${identity.url}/interaction/callback/google?state=${encodeURIComponent(state)}&code=x`, {
-        redirect: 'manual',
-      });
+      const callback = await fetch(
+        `${identity.url}/interaction/callback/google?state=${encodeURIComponent(state)}&code=x`,
+        {
+          redirect: 'manual',
+        },
+      );
       assert.equal(callback.status, 400, state);
       assert.equal(callback.headers.get('location'), null);
     }

@@ -52,7 +52,14 @@ describe('database, metrics and shutdown settings', () => {
     });
     assert.equal(production.shutdownDrainMs, 5000);
     assert.equal(config.metricsToken, undefined);
-    const tuned = configFromEnv({ ...base, MONGODB_WRITE_CONCERN: '2', MONGODB_READ_PREFERENCE: 'nearest', MONGODB_RETRY_WRITES: 'false', SHUTDOWN_DRAIN_MS: '0', METRICS_TOKEN: TOKEN });
+    const tuned = configFromEnv({
+      ...base,
+      MONGODB_WRITE_CONCERN: '2',
+      MONGODB_READ_PREFERENCE: 'nearest',
+      MONGODB_RETRY_WRITES: 'false',
+      SHUTDOWN_DRAIN_MS: '0',
+      METRICS_TOKEN: TOKEN,
+    });
     assert.deepEqual(tuned.mongoOptions?.writeConcern, { w: 2, journal: true, wtimeoutMS: 10_000 });
     assert.equal(tuned.mongoOptions?.readPreference, 'nearest');
     assert.equal(tuned.mongoOptions?.retryWrites, false);
@@ -61,10 +68,22 @@ describe('database, metrics and shutdown settings', () => {
   });
 
   it('refuses bad values at boot', () => {
-    assert.throws(() => configFromEnv({ ...base, MONGODB_WRITE_CONCERN: 'all' }), /MONGODB_WRITE_CONCERN must be/);
-    assert.throws(() => configFromEnv({ ...base, MONGODB_READ_PREFERENCE: 'any' }), /MONGODB_READ_PREFERENCE must be/);
-    assert.throws(() => configFromEnv({ ...base, MONGODB_RETRY_WRITES: 'yes' }), /MONGODB_RETRY_WRITES must be true or false/);
-    assert.throws(() => configFromEnv({ ...base, METRICS_TOKEN: 'short' }), /METRICS_TOKEN must be/);
+    assert.throws(
+      () => configFromEnv({ ...base, MONGODB_WRITE_CONCERN: 'all' }),
+      /MONGODB_WRITE_CONCERN must be/,
+    );
+    assert.throws(
+      () => configFromEnv({ ...base, MONGODB_READ_PREFERENCE: 'any' }),
+      /MONGODB_READ_PREFERENCE must be/,
+    );
+    assert.throws(
+      () => configFromEnv({ ...base, MONGODB_RETRY_WRITES: 'yes' }),
+      /MONGODB_RETRY_WRITES must be true or false/,
+    );
+    assert.throws(
+      () => configFromEnv({ ...base, METRICS_TOKEN: 'short' }),
+      /METRICS_TOKEN must be/,
+    );
   });
 
   it('labels requests by route template, never by raw path', () => {
@@ -111,7 +130,8 @@ describe('the provider as a real process (node src/main.ts)', () => {
     for (;;) {
       const ready = await fetch(`${url}/health/ready`).catch(() => undefined);
       if (ready?.status === 200) break;
-      if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the provider did not start:\n${output}`);
+      if (child.exitCode !== null || Date.now() > deadline)
+        throw new Error(`the provider did not start:\n${output}`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   });
@@ -128,27 +148,43 @@ describe('the provider as a real process (node src/main.ts)', () => {
     });
     assert.equal(answer.status, 200);
     assert.equal(answer.headers.get('x-trace-id'), TRACE_ID);
-    assert.match(answer.headers.get('traceresponse') ?? '', new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`));
+    assert.match(
+      answer.headers.get('traceresponse') ?? '',
+      new RegExp(`^00-${TRACE_ID}-[0-9a-f]{16}-01$`),
+    );
     // The line arrives through the child's stdout: wait for it (a loaded machine delays it).
     const findLine = () => output.split('\n').find((entry) => entry.includes('reqId=idp-trace-1'));
-    for (const deadline = Date.now() + 20_000; !findLine() && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 20_000; !findLine() && Date.now() < deadline;) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     const line = findLine();
     assert.ok(line, output);
-    assert.match(line, new RegExp(`request GET /.well-known/openid-configuration 200 \\d+ms traceId=${TRACE_ID} `));
+    assert.match(
+      line,
+      new RegExp(`request GET /.well-known/openid-configuration 200 \\d+ms traceId=${TRACE_ID} `),
+    );
     // The readiness polls of the start were answered, but are not logged.
     assert.doesNotMatch(output, /request GET \/health\/ready 200/);
   });
 
   it('serves Prometheus metrics to the metrics token only', async () => {
     assert.equal((await fetch(`${url}/metrics`)).status, 401);
-    assert.equal((await fetch(`${url}/metrics`, { headers: { authorization: 'Bearer wrong-token-0123456789' } })).status, 401);
+    assert.equal(
+      (
+        await fetch(`${url}/metrics`, {
+          headers: { authorization: 'Bearer wrong-token-0123456789' },
+        })
+      ).status,
+      401,
+    );
     const scrape = await fetch(`${url}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
     assert.equal(scrape.status, 200);
     assert.match(scrape.headers.get('content-type') ?? '', /^text\/plain; version=0\.0\.4/);
     const text = await scrape.text();
-    assert.match(text, /http_server_request_duration_seconds_count\{method="GET",route="\/\.well-known\/openid-configuration",status_class="2xx"\} [1-9]/);
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_count\{method="GET",route="\/\.well-known\/openid-configuration",status_class="2xx"\} [1-9]/,
+    );
     assert.match(text, /mongodb_pool_connections\{state="open"\} [1-9]/);
     assert.match(text, /process_resident_memory_bytes/);
   });
@@ -158,7 +194,10 @@ describe('the provider as a real process (node src/main.ts)', () => {
     const body = 'grant_type=refresh_token&client_id=toolshop-web&refresh_token=not-a-real-token';
     const req = request(`${url}/token`, {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'content-length': Buffer.byteLength(body),
+      },
     });
     const answered = new Promise<number>((resolve, reject) => {
       req.once('response', (response) => {
@@ -173,7 +212,7 @@ describe('the provider as a real process (node src/main.ts)', () => {
     const signalled = Date.now();
 
     let ready = 0;
-    for (const deadline = Date.now() + 10_000; ready !== 503 && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; ready !== 503 && Date.now() < deadline;) {
       ready = (await fetch(`${url}/health/ready`)).status;
       if (ready !== 503) await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -184,8 +223,11 @@ describe('the provider as a real process (node src/main.ts)', () => {
 
     // Past the drain the listener closes (new connections are refused); the request in flight waits.
     let refused = false;
-    for (const deadline = Date.now() + 30_000; !refused && Date.now() < deadline; ) {
-      refused = await fetch(`${url}/health`).then(() => false, () => true);
+    for (const deadline = Date.now() + 30_000; !refused && Date.now() < deadline;) {
+      refused = await fetch(`${url}/health`).then(
+        () => false,
+        () => true,
+      );
       if (!refused) await new Promise((resolve) => setTimeout(resolve, 100));
     }
     assert.ok(refused, 'the listener did not close');

@@ -36,7 +36,9 @@ describe('discovery', () => {
     assert.ok((metadata.grant_types_supported as string[]).includes('password'));
     assert.deepEqual(metadata.code_challenge_methods_supported, ['S256']);
 
-    const jwks = (await (await fetch(`${identity.url}/jwks`)).json()) as { keys: Record<string, unknown>[] };
+    const jwks = (await (await fetch(`${identity.url}/jwks`)).json()) as {
+      keys: Record<string, unknown>[];
+    };
     assert.ok(jwks.keys.length >= 1);
     for (const key of jwks.keys) {
       assert.equal(key.kty, 'RSA');
@@ -77,21 +79,37 @@ describe('password grant', () => {
     const unknown = await passwordGrant(identity.url, 'nobody@toolshop.test', 'whatever1');
     for (const answer of [wrong, unknown]) {
       assert.equal(answer.status, 400);
-      assert.deepEqual(answer.body, { error: 'invalid_grant', error_description: 'Invalid email or password.' });
+      assert.deepEqual(answer.body, {
+        error: 'invalid_grant',
+        error_description: 'Invalid email or password.',
+      });
     }
   });
 
   it("checks the form's rules first, in the spec's words", async () => {
-    assert.equal((await passwordGrant(identity.url, '', 'secret1')).body.error_description, 'Email is Required');
-    assert.equal((await passwordGrant(identity.url, 'no-at-sign', 'secret1')).body.error_description, 'Provide a valid Email');
-    assert.equal((await passwordGrant(identity.url, ADMIN.email, '')).body.error_description, 'Password is Required');
+    assert.equal(
+      (await passwordGrant(identity.url, '', 'secret1')).body.error_description,
+      'Email is Required',
+    );
+    assert.equal(
+      (await passwordGrant(identity.url, 'no-at-sign', 'secret1')).body.error_description,
+      'Provide a valid Email',
+    );
+    assert.equal(
+      (await passwordGrant(identity.url, ADMIN.email, '')).body.error_description,
+      'Password is Required',
+    );
   });
 
   it('refuses clients and scopes it does not know', async () => {
-    const unknownClient = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, { client_id: 'someone-else' });
+    const unknownClient = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {
+      client_id: 'someone-else',
+    });
     assert.equal(unknownClient.status, 401);
     assert.equal(unknownClient.body.error, 'invalid_client');
-    const badScope = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, { scope: 'openid admin' });
+    const badScope = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {
+      scope: 'openid admin',
+    });
     assert.equal(badScope.body.error, 'invalid_scope');
     const otherAudience = await passwordGrant(identity.url, ADMIN.email, ADMIN.password, {
       resource: 'urn:someone:else',
@@ -110,7 +128,10 @@ describe('password grant', () => {
     }
     // A lower bound only: the machine's load can slow any request, but nothing makes one faster.
     assert.ok(durations[3]! >= 1500, `the 4th attempt waits 1.5 s: ${durations.join(', ')} ms`);
-    assert.match(last!.body.error_description!, /^Too many failed sign-in attempts\. Please wait 1 minute and try again\.$/);
+    assert.match(
+      last!.body.error_description!,
+      /^Too many failed sign-in attempts\. Please wait 1 minute and try again\.$/,
+    );
 
     const evenRight = await passwordGrant(identity.url, email, CUSTOMER.password);
     assert.equal(evenRight.status, 400);
@@ -155,7 +176,11 @@ describe('refresh tokens', () => {
     const revoked = await fetch(`${identity.url}/token/revocation`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ client_id: 'toolshop-web', token: first.body.refresh_token!, token_type_hint: 'refresh_token' }),
+      body: new URLSearchParams({
+        client_id: 'toolshop-web',
+        token: first.body.refresh_token!,
+        token_type_hint: 'refresh_token',
+      }),
     });
     assert.equal(revoked.status, 200);
     const after = await refreshGrant(identity.url, first.body.refresh_token!);
@@ -165,13 +190,23 @@ describe('refresh tokens', () => {
   it('answers CORS for the shop origins only', async () => {
     const fromShop = await postForm(
       `${identity.url}/token`,
-      { grant_type: 'password', client_id: 'toolshop-web', username: ADMIN.email, password: ADMIN.password },
+      {
+        grant_type: 'password',
+        client_id: 'toolshop-web',
+        username: ADMIN.email,
+        password: ADMIN.password,
+      },
       { Origin: 'http://localhost:3000' },
     );
     assert.equal(fromShop.headers.get('access-control-allow-origin'), 'http://localhost:3000');
     const fromElsewhere = await postForm(
       `${identity.url}/token`,
-      { grant_type: 'password', client_id: 'toolshop-web', username: ADMIN.email, password: ADMIN.password },
+      {
+        grant_type: 'password',
+        client_id: 'toolshop-web',
+        username: ADMIN.email,
+        password: ADMIN.password,
+      },
       { Origin: 'http://evil.test' },
     );
     assert.equal(fromElsewhere.headers.get('access-control-allow-origin'), null);

@@ -2,9 +2,17 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { Messages, RuleMessages } from '@toolshop/contracts';
 import { breachedListSize, passwordProblem } from '../src/accounts/password-policy.ts';
-import { ADMIN, CUSTOMER, passwordGrant, postJson, useTestIdentity } from './support/test-identity.ts';
+import {
+  ADMIN,
+  CUSTOMER,
+  passwordGrant,
+  postJson,
+  useTestIdentity,
+} from './support/test-identity.ts';
 
-const identity = useTestIdentity(27428, { accountRateLimits: { signups: 100, renames: 100, windowMs: 60_000 } });
+const identity = useTestIdentity(27428, {
+  accountRateLimits: { signups: 100, renames: 100, windowMs: 60_000 },
+});
 
 /** The passwords the issue reports as accepted (ASVS 5.0 6.2.4). */
 const REPORTED = ['password', '12345678', 'qwertyuiop', 'password1', 'aaaaaaaa'];
@@ -24,14 +32,27 @@ describe('password rule (issue 28, item 2)', () => {
     for (const password of ['zzzzzzzzzzzzz', 'lmnopqrstuvw', 'zzzzqqqqzzzzqqqq', '1357913579135']) {
       assert.equal(await passwordProblem(password), RuleMessages.passwordTooWeak, password);
     }
-    assert.equal(await passwordProblem('grimsbothwick', ['grimsbothwick@example.com', 'Grim']), RuleMessages.passwordTooWeak);
-    assert.equal(await passwordProblem('grimsbothwick'), undefined, 'the same word is fine for someone else');
+    assert.equal(
+      await passwordProblem('grimsbothwick', ['grimsbothwick@example.com', 'Grim']),
+      RuleMessages.passwordTooWeak,
+    );
+    assert.equal(
+      await passwordProblem('grimsbothwick'),
+      undefined,
+      'the same word is fine for someone else',
+    );
   });
 
   it("keeps the spec's messages first and lets good passwords through", async () => {
     assert.equal(await passwordProblem(''), Messages.passwordRequired);
     assert.equal(await passwordProblem('abc12'), Messages.passwordTooShort);
-    for (const password of ['toolshop-admin', 'toolshop-customer', 'pw-1a2b3c4d-secret', 'correct horse battery staple', 'k9#Lq2vR!x']) {
+    for (const password of [
+      'toolshop-admin',
+      'toolshop-customer',
+      'pw-1a2b3c4d-secret',
+      'correct horse battery staple',
+      'k9#Lq2vR!x',
+    ]) {
       assert.equal(await passwordProblem(password), undefined, password);
     }
   });
@@ -39,19 +60,34 @@ describe('password rule (issue 28, item 2)', () => {
   it('sign-up answers the helpful message at the password field and makes no account', async () => {
     for (const [index, password] of REPORTED.entries()) {
       const email = `common-${index}@example.com`;
-      const answer = await postJson(`${identity.url}/accounts`, { name: 'Common', email, password });
+      const answer = await postJson(`${identity.url}/accounts`, {
+        name: 'Common',
+        email,
+        password,
+      });
       assert.equal(answer.status, 400, password);
-      assert.deepEqual(answer.body, { error: 'invalid_request', error_description: RuleMessages.passwordBreached, field: 'password' });
+      assert.deepEqual(answer.body, {
+        error: 'invalid_request',
+        error_description: RuleMessages.passwordBreached,
+        field: 'password',
+      });
       assert.equal((await passwordGrant(identity.url, email, password)).status, 400, 'no account');
     }
-    const good = await postJson(`${identity.url}/accounts`, { name: 'Good', email: 'good@example.com', password: 'tin-roof-rusted-42' });
+    const good = await postJson(`${identity.url}/accounts`, {
+      name: 'Good',
+      email: 'good@example.com',
+      password: 'tin-roof-rusted-42',
+    });
     assert.ok(good.status < 300, JSON.stringify(good.body));
   });
 
   it('the demo accounts keep working (their passwords pass the rule)', async () => {
     for (const account of [ADMIN, CUSTOMER]) {
       assert.equal(await passwordProblem(account.password), undefined);
-      assert.equal((await passwordGrant(identity.url, account.email, account.password)).status, 200);
+      assert.equal(
+        (await passwordGrant(identity.url, account.email, account.password)).status,
+        200,
+      );
     }
   });
 });

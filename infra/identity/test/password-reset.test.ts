@@ -10,20 +10,26 @@ import {
   useTestIdentity,
 } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27430, { accountRateLimits: { signups: 40, renames: 100, windowMs: 60_000 } });
+const identity = useTestIdentity(27430, {
+  accountRateLimits: { signups: 40, renames: 100, windowMs: 60_000 },
+});
 
-const requestReset = (email: unknown) => postJson(`${identity.url}/accounts/password-reset`, { email });
+const requestReset = (email: unknown) =>
+  postJson(`${identity.url}/accounts/password-reset`, { email });
 const completeReset = (token: string, password: string) =>
   postJson(`${identity.url}/accounts/password-reset/complete`, { token, password });
 const changePassword = (accessToken: string, body: Record<string, unknown>) =>
-  postJson(`${identity.url}/accounts/me/password`, body, { Authorization: `Bearer ${accessToken}` });
+  postJson(`${identity.url}/accounts/me/password`, body, {
+    Authorization: `Bearer ${accessToken}`,
+  });
 
 const mailsTo = (email: string) => identity.logs.filter((line) => line.includes(`to ${email}:`));
 
 /** The token of the newest reset link mailed (logged) to this address. */
 function resetTokenFor(email: string): string {
   const line = mailsTo(email).findLast((entry) => entry.includes('/reset-password#token='));
-  const token = line && new RegExp(`${SPA_ORIGIN}/reset-password#token=([A-Za-z0-9_-]{43})`).exec(line)?.[1];
+  const token =
+    line && new RegExp(`${SPA_ORIGIN}/reset-password#token=([A-Za-z0-9_-]{43})`).exec(line)?.[1];
   assert.ok(token, `a reset link for ${email}`);
   return token;
 }
@@ -68,7 +74,11 @@ describe('password reset (issue 28, item 3)', () => {
     assert.equal(done.status, 200, 'a refused password did not use up the link');
     assert.deepEqual(done.body, { message: RuleMessages.passwordResetDone });
 
-    assert.equal((await passwordGrant(identity.url, email, 'first-choice-4711')).status, 400, 'the old password is gone');
+    assert.equal(
+      (await passwordGrant(identity.url, email, 'first-choice-4711')).status,
+      400,
+      'the old password is gone',
+    );
     assert.equal((await passwordGrant(identity.url, email, 'brand-new-choice-99')).status, 200);
     const refreshed = await refreshGrant(identity.url, before.refresh_token!);
     assert.equal(refreshed.status, 400, 'the refresh token of the earlier sign-in is revoked');
@@ -84,12 +94,20 @@ describe('password reset (issue 28, item 3)', () => {
     await newUser(email, 'first-choice-4711');
     await requestReset(email);
     const token = resetTokenFor(email);
-    const passwords = ['racer-one-choice-11', 'racer-two-choice-22', 'racer-three-choice-33', 'racer-four-choice-44'];
+    const passwords = [
+      'racer-one-choice-11',
+      'racer-two-choice-22',
+      'racer-three-choice-33',
+      'racer-four-choice-44',
+    ];
     const answers = await Promise.all(passwords.map((password) => completeReset(token, password)));
     assert.deepEqual(answers.map((answer) => answer.status).sort(), [200, 400, 400, 400]);
     const winner = passwords[answers.findIndex((answer) => answer.status === 200)]!;
     for (const password of passwords) {
-      assert.equal((await passwordGrant(identity.url, email, password)).status, password === winner ? 200 : 400);
+      assert.equal(
+        (await passwordGrant(identity.url, email, password)).status,
+        password === winner ? 200 : 400,
+      );
     }
   });
 
@@ -102,12 +120,19 @@ describe('password reset (issue 28, item 3)', () => {
     const second = resetTokenFor(email);
     assert.notEqual(first, second);
     assert.equal((await completeReset(second, 'brand-new-choice-99')).status, 200);
-    assert.equal((await completeReset(first, 'another-choice-77')).status, 400, 'the other links of the account are withdrawn');
+    assert.equal(
+      (await completeReset(first, 'another-choice-77')).status,
+      400,
+      'the other links of the account are withdrawn',
+    );
 
     await requestReset(email);
     const late = resetTokenFor(email);
     // An hour later (the stored expiry moved into the past):
-    await identity.db().collection('password_resets').updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+    await identity
+      .db()
+      .collection('password_resets')
+      .updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await completeReset(late, 'another-choice-77');
     assert.equal(expired.status, 400);
     assert.equal(expired.body.error_description, RuleMessages.passwordResetLinkInvalid);
@@ -118,10 +143,20 @@ describe('password reset (issue 28, item 3)', () => {
     await newUser(email, 'first-choice-4711');
     const asked = Date.now();
     await requestReset(email);
-    const [stored] = await identity.db().collection('password_resets').find({}).sort({ expiresAt: -1 }).limit(1).toArray();
+    const [stored] = await identity
+      .db()
+      .collection('password_resets')
+      .find({})
+      .sort({ expiresAt: -1 })
+      .limit(1)
+      .toArray();
     const lifetime = (stored!.expiresAt as Date).getTime() - asked;
     assert.ok(lifetime > 59 * 60_000 && lifetime <= 61 * 60_000, `${lifetime} ms`);
-    assert.equal(JSON.stringify(stored).includes(resetTokenFor(email)), false, 'only a hash of the token is stored');
+    assert.equal(
+      JSON.stringify(stored).includes(resetTokenFor(email)),
+      false,
+      'only a hash of the token is stored',
+    );
   });
 });
 
@@ -131,18 +166,43 @@ describe('password change in the profile (issue 28, item 3)', () => {
     const before = await newUser(email, 'first-choice-4711');
     const token = before.access_token!;
 
-    const wrong = await changePassword(token, { currentPassword: 'not-my-password', newPassword: 'brand-new-choice-99' });
+    const wrong = await changePassword(token, {
+      currentPassword: 'not-my-password',
+      newPassword: 'brand-new-choice-99',
+    });
     assert.equal(wrong.status, 400);
-    assert.deepEqual(wrong.body, { error: 'invalid_request', error_description: RuleMessages.currentPasswordWrong, field: 'currentPassword' });
-    const weak = await changePassword(token, { currentPassword: 'first-choice-4711', newPassword: 'qwertyuiop' });
+    assert.deepEqual(wrong.body, {
+      error: 'invalid_request',
+      error_description: RuleMessages.currentPasswordWrong,
+      field: 'currentPassword',
+    });
+    const weak = await changePassword(token, {
+      currentPassword: 'first-choice-4711',
+      newPassword: 'qwertyuiop',
+    });
     assert.equal(weak.status, 400);
     assert.equal(weak.body.error_description, RuleMessages.passwordBreached);
-    assert.equal((await changePassword('', { currentPassword: 'first-choice-4711', newPassword: 'brand-new-choice-99' })).status, 401);
+    assert.equal(
+      (
+        await changePassword('', {
+          currentPassword: 'first-choice-4711',
+          newPassword: 'brand-new-choice-99',
+        })
+      ).status,
+      401,
+    );
 
-    const changed = await changePassword(token, { currentPassword: 'first-choice-4711', newPassword: 'brand-new-choice-99' });
+    const changed = await changePassword(token, {
+      currentPassword: 'first-choice-4711',
+      newPassword: 'brand-new-choice-99',
+    });
     assert.equal(changed.status, 200);
     assert.deepEqual(changed.body, { message: RuleMessages.passwordChanged });
-    assert.equal((await refreshGrant(identity.url, before.refresh_token!)).status, 400, 'sessions revoked');
+    assert.equal(
+      (await refreshGrant(identity.url, before.refresh_token!)).status,
+      400,
+      'sessions revoked',
+    );
     assert.equal((await passwordGrant(identity.url, email, 'first-choice-4711')).status, 400);
     assert.equal((await passwordGrant(identity.url, email, 'brand-new-choice-99')).status, 200);
     assert.match(mailsTo(email).at(-1) ?? '', /Your Toolshop password was changed/);

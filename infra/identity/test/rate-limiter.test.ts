@@ -39,7 +39,10 @@ describe('rate limits of sign-ups, renames and verification mails', () => {
     );
     // Another address, another limiter name and the next window count afresh.
     assert.equal(await instances[0]!.hit('198.51.100.1', now), undefined);
-    assert.equal(await new RateLimiter(db, 'renames', 4, 60_000).hit('203.0.113.7', now), undefined);
+    assert.equal(
+      await new RateLimiter(db, 'renames', 4, 60_000).hit('203.0.113.7', now),
+      undefined,
+    );
     assert.equal(await instances[1]!.hit('203.0.113.7', now + 50_000), undefined);
   });
 });

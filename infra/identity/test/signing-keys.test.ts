@@ -13,7 +13,11 @@ describe('signing keys', () => {
     const first = await loadSigningKeys(dir);
     assert.equal(first.jwks.keys.length, 1);
     assert.equal(first.jwks.keys[0]!.alg, 'RS256');
-    assert.equal((await stat(join(dir, 'jwks.json'))).mode & 0o077, 0, 'readable by the owner only');
+    assert.equal(
+      (await stat(join(dir, 'jwks.json'))).mode & 0o077,
+      0,
+      'readable by the owner only',
+    );
     const again = await loadSigningKeys(dir);
     assert.deepEqual(again.jwks, first.jwks);
     assert.deepEqual(again.cookieKeys, first.cookieKeys);

@@ -16,7 +16,9 @@ import {
   verifyAccessToken,
 } from './support/test-identity.ts';
 
-const identity = useTestIdentity(27429, { accountRateLimits: { signups: 200, renames: 100, windowMs: 60_000 } });
+const identity = useTestIdentity(27429, {
+  accountRateLimits: { signups: 200, renames: 100, windowMs: 60_000 },
+});
 
 const signUp = (body: Record<string, string>) => postJson(`${identity.url}/accounts`, body);
 const mailsTo = (email: string) => identity.logs.filter((line) => line.includes(`to ${email}:`));
@@ -35,14 +37,22 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
     const answer = await signUp(user);
     assert.equal(answer.status, 202);
     assert.deepEqual(answer.body, { message: RuleMessages.signupCheckInbox });
-    assert.equal((await passwordGrant(identity.url, user.email, user.password)).status, 400, 'nothing to sign in to yet');
+    assert.equal(
+      (await passwordGrant(identity.url, user.email, user.password)).status,
+      400,
+      'nothing to sign in to yet',
+    );
 
     const mail = mailsTo(user.email).at(-1) ?? '';
     assert.match(mail, /Finish signing up at Toolshop/);
     assert.doesNotMatch(mail, /Nora/, 'no user-chosen text in mail to an unproven address');
 
     const link = signupLinkFor(identity, user.email);
-    assert.notEqual((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status, 303, 'a HEAD does not use the link');
+    assert.notEqual(
+      (await fetch(link, { method: 'HEAD', redirect: 'manual' })).status,
+      303,
+      'a HEAD does not use the link',
+    );
     const followed = await fetch(link, { redirect: 'manual' });
     assert.equal(followed.status, 303);
     const location = new URL(followed.headers.get('location')!);
@@ -63,26 +73,53 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
 
     const again = await completeInShop(location);
     assert.match(again.url, /error=access_denied/, 'a ticket signs in once');
-    assert.equal((await passwordGrant(identity.url, user.email, user.password)).status, 200, 'the chosen password works');
+    assert.equal(
+      (await passwordGrant(identity.url, user.email, user.password)).status,
+      200,
+      'the chosen password works',
+    );
   });
 
   it('answers a registered address exactly like a new one and mails its owner instead', async () => {
-    const fresh = await signUp({ name: 'Someone', email: 'fresh-address@example.com', password: 'another-pass-1843' });
-    const taken = await signUp({ name: 'Someone', email: 'Customer@Toolshop.test', password: 'another-pass-1843' });
+    const fresh = await signUp({
+      name: 'Someone',
+      email: 'fresh-address@example.com',
+      password: 'another-pass-1843',
+    });
+    const taken = await signUp({
+      name: 'Someone',
+      email: 'Customer@Toolshop.test',
+      password: 'another-pass-1843',
+    });
     assert.equal(taken.status, fresh.status);
     assert.deepEqual(taken.body, fresh.body);
     assert.deepEqual(
-      [...taken.headers.keys()].filter((name) => !['date', 'x-trace-id', 'traceresponse', 'x-request-id'].includes(name)),
-      [...fresh.headers.keys()].filter((name) => !['date', 'x-trace-id', 'traceresponse', 'x-request-id'].includes(name)),
+      [...taken.headers.keys()].filter(
+        (name) => !['date', 'x-trace-id', 'traceresponse', 'x-request-id'].includes(name),
+      ),
+      [...fresh.headers.keys()].filter(
+        (name) => !['date', 'x-trace-id', 'traceresponse', 'x-request-id'].includes(name),
+      ),
     );
 
     const notice = mailsTo(CUSTOMER.email).at(-1) ?? '';
     assert.match(notice, /Someone tried to sign up at Toolshop with your email address/);
     assert.match(notice, /sign in .*\/login/);
     assert.match(notice, /Forgot password\?/);
-    assert.doesNotMatch(notice, /Someone,|accounts\/verify/, 'no name, no link that would make an account');
-    assert.equal((await passwordGrant(identity.url, CUSTOMER.email, CUSTOMER.password)).status, 200, 'the account is untouched');
-    assert.equal((await passwordGrant(identity.url, CUSTOMER.email, 'another-pass-1843')).status, 400);
+    assert.doesNotMatch(
+      notice,
+      /Someone,|accounts\/verify/,
+      'no name, no link that would make an account',
+    );
+    assert.equal(
+      (await passwordGrant(identity.url, CUSTOMER.email, CUSTOMER.password)).status,
+      200,
+      'the account is untouched',
+    );
+    assert.equal(
+      (await passwordGrant(identity.url, CUSTOMER.email, 'another-pass-1843')).status,
+      400,
+    );
   });
 
   it('takes about as long for a registered address as for a new one', async () => {
@@ -91,7 +128,8 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
       await signUp({ name: 'Timer', email, password: 'clockwork-orange-77' });
       return performance.now() - started;
     };
-    const median = (values: number[]) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const median = (values: number[]) =>
+      values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const registered: number[] = [];
     const unknown: number[] = [];
     for (let round = 0; round < 7; round++) {
@@ -100,7 +138,10 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
     }
     const [a, b] = [median(registered), median(unknown)];
     // Both hash the password (scrypt, tens of ms); without that a registered address answered in a few ms.
-    assert.ok(Math.max(a, b) / Math.min(a, b) < 2.5, `registered ${a.toFixed(1)} ms, new ${b.toFixed(1)} ms`);
+    assert.ok(
+      Math.max(a, b) / Math.min(a, b) < 2.5,
+      `registered ${a.toFixed(1)} ms, new ${b.toFixed(1)} ms`,
+    );
   });
 
   it('two links of one address: the first followed makes the account, the other says to sign in', async () => {
@@ -127,9 +168,16 @@ describe('sign-up answers the same for new and registered addresses (issue 28, i
   });
 
   it('test helper: signUpAndConfirm gives an account that signs in', async () => {
-    const location = await signUpAndConfirm(identity, { name: 'Helper', email: 'helper@example.com', password: 'helper-pass-2718' });
+    const location = await signUpAndConfirm(identity, {
+      name: 'Helper',
+      email: 'helper@example.com',
+      password: 'helper-pass-2718',
+    });
     assert.equal(location.pathname, '/signup/complete');
-    assert.equal((await passwordGrant(identity.url, 'helper@example.com', 'helper-pass-2718')).status, 200);
+    assert.equal(
+      (await passwordGrant(identity.url, 'helper@example.com', 'helper-pass-2718')).status,
+      200,
+    );
   });
 });
 
@@ -158,7 +206,11 @@ describe('a sign-up carries its return path through the mailed link', () => {
   });
 
   it('without a return path the link lands as before (no returnTo)', async () => {
-    const location = await signUpAndConfirm(identity, { name: 'Plain', email: 'plain-return@example.com', password: 'plain-return-8812' });
+    const location = await signUpAndConfirm(identity, {
+      name: 'Plain',
+      email: 'plain-return@example.com',
+      password: 'plain-return-8812',
+    });
     assert.equal(new URLSearchParams(location.hash.slice(1)).get('returnTo'), null);
   });
 
@@ -178,7 +230,12 @@ describe('a sign-up carries its return path through the mailed link', () => {
   for (const [what, returnTo] of attempts) {
     it(`refuses ${what} as return path (400, no mail, nothing to follow)`, async () => {
       const email = `open-redirect-${attempts.findIndex(([name]) => name === what)}@example.com`;
-      const answer = await postJson(`${identity.url}/accounts`, { name: 'Redirector', email, password: 'open-redirect-5512', returnTo });
+      const answer = await postJson(`${identity.url}/accounts`, {
+        name: 'Redirector',
+        email,
+        password: 'open-redirect-5512',
+        returnTo,
+      });
       assert.equal(answer.status, 400);
       assert.equal(answer.body.field, 'returnTo');
       assert.match(answer.body.error_description ?? '', /return path must be a path of this shop/);

@@ -5,7 +5,14 @@ import { decodeJwt } from 'jose';
 import { SMTPServer } from 'smtp-server';
 import { AccountStore } from '../src/accounts/account-store.ts';
 import type { IdentityConfig } from '../src/config.ts';
-import { ADMIN, passwordGrant, postJson, SPA_ORIGIN, useTestIdentity, verifyAccessToken } from './support/test-identity.ts';
+import {
+  ADMIN,
+  passwordGrant,
+  postJson,
+  SPA_ORIGIN,
+  useTestIdentity,
+  verifyAccessToken,
+} from './support/test-identity.ts';
 
 interface CaughtMail {
   to: string[];
@@ -22,7 +29,10 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
     stream.on('end', () => {
-      inbox.push({ to: session.envelope.rcptTo.map((rcpt) => rcpt.address), raw: Buffer.concat(chunks).toString('utf8') });
+      inbox.push({
+        to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+        raw: Buffer.concat(chunks).toString('utf8'),
+      });
       callback();
     });
   },
@@ -72,10 +82,26 @@ describe('verified email', () => {
     await olderAccount(email, 'Vic', 'vicpass1');
     const first = await passwordGrant(identity.url, email, 'vicpass1');
     assert.equal(first.status, 200, 'an unverified customer can still sign in and shop');
-    assert.equal((await verifyAccessToken(identity, first.body.access_token!)).payload.email_verified, false);
+    assert.equal(
+      (await verifyAccessToken(identity, first.body.access_token!)).payload.email_verified,
+      false,
+    );
     assert.equal(decodeJwt(first.body.id_token!).email_verified, false);
-    assert.deepEqual((await me(first.body.access_token!)).body, { email, name: 'Vic', emailVerified: false });
-    assert.equal((await postJson(`${identity.url}/accounts/me/verification`, {}, bearer(first.body.access_token!))).status, 202);
+    assert.deepEqual((await me(first.body.access_token!)).body, {
+      email,
+      name: 'Vic',
+      emailVerified: false,
+    });
+    assert.equal(
+      (
+        await postJson(
+          `${identity.url}/accounts/me/verification`,
+          {},
+          bearer(first.body.access_token!),
+        )
+      ).status,
+      202,
+    );
 
     const mail = await mailTo(email);
     assert.match(mail.raw, /^Subject: Verify your Toolshop email address/m);
@@ -93,26 +119,39 @@ describe('verified email', () => {
     assert.match(decoded, /42 Foundry Lane/);
     assert.ok(decoded.includes(`href="${link}"`), 'the link is the button');
 
-    assert.notEqual((await fetch(link, { method: 'HEAD', redirect: 'manual' })).status, 303, 'a HEAD does not use the link');
+    assert.notEqual(
+      (await fetch(link, { method: 'HEAD', redirect: 'manual' })).status,
+      303,
+      'a HEAD does not use the link',
+    );
     const followed = await fetch(link, { redirect: 'manual' });
     assert.equal(followed.status, 303);
     assert.equal(followed.headers.get('location'), `${SPA_ORIGIN}/profile?emailVerified=1`);
 
     const fresh = await passwordGrant(identity.url, email, 'vicpass1');
-    assert.equal((await verifyAccessToken(identity, fresh.body.access_token!)).payload.email_verified, true);
+    assert.equal(
+      (await verifyAccessToken(identity, fresh.body.access_token!)).payload.email_verified,
+      true,
+    );
     assert.equal(decodeJwt(fresh.body.id_token!).email_verified, true);
     assert.equal((await me(fresh.body.access_token!)).body.emailVerified, true);
 
     const again = await fetch(link, { redirect: 'manual' });
     assert.equal(again.status, 400, 'single use');
-    assert.match(await again.text(), /This verification link is invalid, was already used or has expired\./);
+    assert.match(
+      await again.text(),
+      /This verification link is invalid, was already used or has expired\./,
+    );
   });
 
   it('resends a new link on request (the older one stops working), rate-limited per account', async () => {
     const email = 'rosa@example.com';
     await olderAccount(email, 'Rosa', 'rosapass1');
     const { access_token: token } = (await passwordGrant(identity.url, email, 'rosapass1')).body;
-    assert.equal((await postJson(`${identity.url}/accounts/me/verification`, {}, bearer(token!))).status, 202);
+    assert.equal(
+      (await postJson(`${identity.url}/accounts/me/verification`, {}, bearer(token!))).status,
+      202,
+    );
     const oldLink = linkIn(await mailTo(email));
 
     const resent = await postJson(`${identity.url}/accounts/me/verification`, {}, bearer(token!));
@@ -140,7 +179,9 @@ describe('verified email', () => {
 
   it('refuses invalid links with a readable page and GET /accounts/me without a token', async () => {
     for (const token of ['', 'nope', 'A'.repeat(43)]) {
-      const answer = await fetch(`${identity.url}/accounts/verify?token=${token}`, { redirect: 'manual' });
+      const answer = await fetch(`${identity.url}/accounts/verify?token=${token}`, {
+        redirect: 'manual',
+      });
       assert.equal(answer.status, 400);
       assert.match(answer.headers.get('content-type') ?? '', /text\/html/);
     }
@@ -149,19 +190,36 @@ describe('verified email', () => {
 
   it('has verified demo accounts', async () => {
     const admin = await passwordGrant(identity.url, ADMIN.email, ADMIN.password);
-    assert.equal((await verifyAccessToken(identity, admin.body.access_token!)).payload.email_verified, true);
+    assert.equal(
+      (await verifyAccessToken(identity, admin.body.access_token!)).payload.email_verified,
+      true,
+    );
   });
 
   it('normalizes emails (NFKC, lower case) and refuses invisible characters at sign-up', async () => {
-    const invisible = await postJson(`${identity.url}/accounts`, { name: 'Z', email: 'customer@toolshop.test\u200b', password: 'zero-width-2718' });
+    const invisible = await postJson(`${identity.url}/accounts`, {
+      name: 'Z',
+      email: 'customer@toolshop.test\u200b',
+      password: 'zero-width-2718',
+    });
     assert.equal(invisible.status, 400);
-    assert.equal(invisible.body.error_description, 'The email contains invisible or control characters');
+    assert.equal(
+      invisible.body.error_description,
+      'The email contains invisible or control characters',
+    );
 
-    const wide = await postJson(`${identity.url}/accounts`, { name: 'Wide', email: 'ＷＩＤＥ@example.com', password: 'broad-river-3307' });
+    const wide = await postJson(`${identity.url}/accounts`, {
+      name: 'Wide',
+      email: 'ＷＩＤＥ@example.com',
+      password: 'broad-river-3307',
+    });
     assert.equal(wide.status, 202);
     const finished = await fetch(linkIn(await mailTo('wide@example.com')), { redirect: 'manual' });
     assert.equal(finished.status, 303, 'the sign-up mail went to the normalized address');
-    assert.equal((await passwordGrant(identity.url, 'wide@EXAMPLE.com', 'broad-river-3307')).status, 200);
+    assert.equal(
+      (await passwordGrant(identity.url, 'wide@EXAMPLE.com', 'broad-river-3307')).status,
+      200,
+    );
   });
 
   it('answers a 50 000-dot username at once with invalid_grant (finding 2)', async () => {
@@ -183,6 +241,9 @@ describe('verified email', () => {
     assert.equal(long.answer.body.error_description, 'An email address has at most 254 characters');
     // Beyond the round trip of a short invalid username: the quadratic pattern alone took 2.7 s
     // before; the linear check itself is timed in the contracts' unit test.
-    assert.ok(long.ms - baseline.ms < 500, `${long.ms.toFixed(1)} ms against ${baseline.ms.toFixed(1)} ms`);
+    assert.ok(
+      long.ms - baseline.ms < 500,
+      `${long.ms.toFixed(1)} ms against ${baseline.ms.toFixed(1)} ms`,
+    );
   });
 });

@@ -19,12 +19,18 @@ export async function runCommand(argv, env = process.env) {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { percent: { type: 'string' }, reason: { type: 'string' }, json: { type: 'boolean' }, minutes: { type: 'string' } },
+    options: {
+      percent: { type: 'string' },
+      reason: { type: 'string' },
+      json: { type: 'boolean' },
+      minutes: { type: 'string' },
+    },
   });
   const [command, remote, version] = positionals;
   const call = registryClient(env);
   const needRemote = () => {
-    if (!isRemoteName(remote)) throw new Error(`name a remote: ${remoteNames.join(', ')}\n${usage}`);
+    if (!isRemoteName(remote))
+      throw new Error(`name a remote: ${remoteNames.join(', ')}\n${usage}`);
     return tokenFor(remote, env);
   };
   switch (command) {
@@ -32,14 +38,22 @@ export async function runCommand(argv, env = process.env) {
       const status = await call('GET', '/status', { token: tokenFor(remote ?? 'storefront', env) });
       if (values.json) return [JSON.stringify(status, null, 2)];
       return Object.entries(status).map(([name, { active, canary }]) => {
-        const live = active ? `${active.version} (ok ${active.reports.ok}, errors ${active.reports.errors})` : 'built-in default';
-        const trial = canary ? `; canary ${canary.version} at ${canary.percent} % (ok ${canary.reports.ok}, errors ${canary.reports.errors})` : '';
+        const live = active
+          ? `${active.version} (ok ${active.reports.ok}, errors ${active.reports.errors})`
+          : 'built-in default';
+        const trial = canary
+          ? `; canary ${canary.version} at ${canary.percent} % (ok ${canary.reports.ok}, errors ${canary.reports.errors})`
+          : '';
         return `${name.padEnd(10)} ${live}${trial}`;
       });
     }
     case 'history': {
       const token = tokenFor(remote ?? 'storefront', env);
-      const entries = await call('GET', `/history${remote ? `?remote=${encodeURIComponent(remote)}` : ''}`, { token });
+      const entries = await call(
+        'GET',
+        `/history${remote ? `?remote=${encodeURIComponent(remote)}` : ''}`,
+        { token },
+      );
       if (values.json) return [JSON.stringify(entries, null, 2)];
       return entries.map(
         (e) =>
@@ -50,16 +64,31 @@ export async function runCommand(argv, env = process.env) {
       const token = needRemote();
       if (!version) throw new Error(`name the version to activate\n${usage}`);
       const percent = values.percent === undefined ? 100 : Number(values.percent);
-      const state = await call('POST', `/remotes/${remote}/activate`, { token, body: { version, percent, reason: values.reason } });
-      return [percent === 100 ? `${remote} ${state.active} is active for every visitor` : `${remote} ${version} is a canary for ${percent} % of visitors (the rest: ${state.active ?? 'built-in default'})`];
+      const state = await call('POST', `/remotes/${remote}/activate`, {
+        token,
+        body: { version, percent, reason: values.reason },
+      });
+      return [
+        percent === 100
+          ? `${remote} ${state.active} is active for every visitor`
+          : `${remote} ${version} is a canary for ${percent} % of visitors (the rest: ${state.active ?? 'built-in default'})`,
+      ];
     }
     case 'promote': {
-      const state = await call('POST', `/remotes/${remote}/promote`, { token: needRemote(), body: { reason: values.reason } });
+      const state = await call('POST', `/remotes/${remote}/promote`, {
+        token: needRemote(),
+        body: { reason: values.reason },
+      });
       return [`${remote} ${state.active} is active for every visitor`];
     }
     case 'rollback': {
-      const state = await call('POST', `/remotes/${remote}/rollback`, { token: needRemote(), body: { reason: values.reason } });
-      return [`${remote} is back on ${state.active ?? 'the built-in default'}${state.canary ? ` (canary ${state.canary.version} still at ${state.canary.percent} %)` : ''}`];
+      const state = await call('POST', `/remotes/${remote}/rollback`, {
+        token: needRemote(),
+        body: { reason: values.reason },
+      });
+      return [
+        `${remote} is back on ${state.active ?? 'the built-in default'}${state.canary ? ` (canary ${state.canary.version} still at ${state.canary.percent} %)` : ''}`,
+      ];
     }
     case 'preview': {
       // A link for QA: the shop with this version of the remote, for the browser that opens it only,
@@ -70,9 +99,16 @@ export async function runCommand(argv, env = process.env) {
       const offset = Number(env.TOOLSHOP_PORT_OFFSET ?? 0) || 0;
       const shell = (env.SHELL_URL || localUrl(basePorts.shell + offset)).replace(/\/$/, '');
       await call('GET', `/releases/${remote}/${encodeURIComponent(version)}`);
-      const token = previewTokens(previewKey(env, basePorts.shell + offset)).issue(remote, version, minutes);
+      const token = previewTokens(previewKey(env, basePorts.shell + offset)).issue(
+        remote,
+        version,
+        minutes,
+      );
       const expires = new Date(Date.now() + minutes * 60_000).toISOString().replace(/\.\d+Z$/, 'Z');
-      return [`Preview of ${remote} ${version} until ${expires} (for whoever opens it; nothing changes for other visitors):`, `${shell}/remotes/preview?token=${token}`];
+      return [
+        `Preview of ${remote} ${version} until ${expires} (for whoever opens it; nothing changes for other visitors):`,
+        `${shell}/remotes/preview?token=${token}`,
+      ];
     }
     default:
       throw new Error(usage);

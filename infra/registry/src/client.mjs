@@ -6,7 +6,8 @@ import { demoToken, registryConfig } from './config.mjs';
 export function tokenFor(remote, env = process.env) {
   const token = env.REGISTRY_TOKEN || env[`REGISTRY_TOKEN_${remote.toUpperCase()}`];
   if (token) return token;
-  if (env.NODE_ENV === 'production') throw new Error(`set REGISTRY_TOKEN (the ${remote} team's registry token)`);
+  if (env.NODE_ENV === 'production')
+    throw new Error(`set REGISTRY_TOKEN (the ${remote} team's registry token)`);
   return demoToken(remote);
 }
 
@@ -37,11 +38,17 @@ export function registryClient(env = process.env) {
       },
       body: body ? JSON.stringify(body) : undefined,
     }).catch((error) => {
-      throw new Error(`the registry at ${base} cannot be reached (${error.cause?.code ?? error.message}); is npm start running?`);
+      throw new Error(
+        `the registry at ${base} cannot be reached (${error.cause?.code ?? error.message}); is npm start running?`,
+      );
     });
     /** @type {any} */
     const value = await answer.json().catch(() => ({}));
-    if (!answer.ok) throw Object.assign(new Error(value.message ?? `${method} ${path} answered ${answer.status}`), { status: answer.status, problems: value.problems });
+    if (!answer.ok)
+      throw Object.assign(
+        new Error(value.message ?? `${method} ${path} answered ${answer.status}`),
+        { status: answer.status, problems: value.problems },
+      );
     return value;
   };
 }

@@ -30,7 +30,8 @@ export const demoToken = (/** @type {string} */ remote) => `${remote}-demo-token
 export const demoShellToken = 'shell-demo-token';
 
 /** The shell servers' credential for POST /beacon: REGISTRY_SHELL_TOKEN, else (local stacks only) the demo one. */
-export const shellToken = (env = process.env) => env.REGISTRY_SHELL_TOKEN || (env.NODE_ENV === 'production' ? '' : demoShellToken);
+export const shellToken = (env = process.env) =>
+  env.REGISTRY_SHELL_TOKEN || (env.NODE_ENV === 'production' ? '' : demoShellToken);
 
 /** The bucket of the releases, unless S3_BUCKET names another. */
 export const DEFAULT_BUCKET = 'toolshop-remotes';
@@ -71,7 +72,8 @@ export function teamTokens(env = process.env) {
   const production = env.NODE_ENV === 'production';
   return Object.fromEntries(
     remoteNames.map((remote) => {
-      const token = env[`REGISTRY_TOKEN_${remote.toUpperCase()}`] || (production ? '' : demoToken(remote));
+      const token =
+        env[`REGISTRY_TOKEN_${remote.toUpperCase()}`] || (production ? '' : demoToken(remote));
       return [remote, token];
     }),
   );
@@ -87,8 +89,15 @@ function numberSetting(env, problems, name, { fallback, min, max, integer = fals
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-    problems.push(`${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got "${raw}")`);
+  if (
+    !Number.isFinite(value) ||
+    value < min ||
+    value > max ||
+    (integer && !Number.isInteger(value))
+  ) {
+    problems.push(
+      `${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max} (got "${raw}")`,
+    );
     return fallback;
   }
   return value;
@@ -112,24 +121,34 @@ export function registryConfig(env = process.env) {
   const problems = [];
   for (const name of ['REGISTRY_URL', 'SHELL_URL', 'API_URL', 'S3_PUBLIC_URL']) {
     const value = env[name];
-    if (value && !isHttpUrl(value)) problems.push(`${name} must be an http(s) URL (got "${value}")`);
+    if (value && !isHttpUrl(value))
+      problems.push(`${name} must be an http(s) URL (got "${value}")`);
   }
   if (env.S3_ENDPOINT && env.S3_ENDPOINT !== 'aws' && !isHttpUrl(env.S3_ENDPOINT)) {
     problems.push(`S3_ENDPOINT must be an http(s) URL or "aws" (got "${env.S3_ENDPOINT}")`);
   }
-  if (env.MONGODB_URI && !/^mongodb(\+srv)?:\/\//.test(env.MONGODB_URI)) problems.push('MONGODB_URI must be a mongodb:// or mongodb+srv:// URI');
+  if (env.MONGODB_URI && !/^mongodb(\+srv)?:\/\//.test(env.MONGODB_URI))
+    problems.push('MONGODB_URI must be a mongodb:// or mongodb+srv:// URI');
   if (env.REGISTRY_SMOKE !== undefined && !['on', 'off'].includes(env.REGISTRY_SMOKE)) {
     problems.push(`REGISTRY_SMOKE must be on or off (got "${env.REGISTRY_SMOKE}")`);
   }
   const offset = offsetOf(env);
-  const port = numberSetting(env, problems, 'REGISTRY_PORT', { fallback: basePorts.registry + offset, min: 0, max: 65535, integer: true });
+  const port = numberSetting(env, problems, 'REGISTRY_PORT', {
+    fallback: basePorts.registry + offset,
+    min: 0,
+    max: 65535,
+    integer: true,
+  });
   const shellUrl = env.SHELL_URL || localUrl(basePorts.shell + offset);
-  const corsOrigins = (env.REGISTRY_CORS_ORIGINS || (isHttpUrl(shellUrl) ? new URL(shellUrl).origin : ''))
+  const corsOrigins = (
+    env.REGISTRY_CORS_ORIGINS || (isHttpUrl(shellUrl) ? new URL(shellUrl).origin : '')
+  )
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of corsOrigins) {
-    if (!isHttpUrl(origin) || new URL(origin).origin !== origin) problems.push(`REGISTRY_CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
+    if (!isHttpUrl(origin) || new URL(origin).origin !== origin)
+      problems.push(`REGISTRY_CORS_ORIGINS entry "${origin}" is not an http(s) origin`);
   }
   const config = {
     port,
@@ -144,11 +163,25 @@ export function registryConfig(env = process.env) {
     apiUrl: env.API_URL || localUrl(basePorts.api + offset),
     canary: {
       // A canary is rolled back when more than this share of its page loads fail...
-      maxErrorRate: numberSetting(env, problems, 'CANARY_MAX_ERROR_RATE', { fallback: 0.2, min: 0, max: 1 }),
+      maxErrorRate: numberSetting(env, problems, 'CANARY_MAX_ERROR_RATE', {
+        fallback: 0.2,
+        min: 0,
+        max: 1,
+      }),
       // ...once it has at least this many reports (fewer say nothing).
-      minSample: numberSetting(env, problems, 'CANARY_MIN_SAMPLE', { fallback: 10, min: 1, max: 1_000_000, integer: true }),
+      minSample: numberSetting(env, problems, 'CANARY_MIN_SAMPLE', {
+        fallback: 10,
+        min: 1,
+        max: 1_000_000,
+        integer: true,
+      }),
       // ...and an active version when its page loads of the last ACTIVE_WINDOW_MINUTES (default 15) do.
-      activeWindowMs: numberSetting(env, problems, 'ACTIVE_WINDOW_MINUTES', { fallback: 15, min: 1, max: 7 * 24 * 60 }) * 60_000,
+      activeWindowMs:
+        numberSetting(env, problems, 'ACTIVE_WINDOW_MINUTES', {
+          fallback: 15,
+          min: 1,
+          max: 7 * 24 * 60,
+        }) * 60_000,
     },
     smoke: env.REGISTRY_SMOKE !== 'off',
     // page load results taken per client address and minute, across every shell server (beacons)
@@ -159,6 +192,7 @@ export function registryConfig(env = process.env) {
       integer: true,
     }),
   };
-  if (problems.length) throw new RegistryConfigError(`Invalid registry configuration:\n - ${problems.join('\n - ')}`);
+  if (problems.length)
+    throw new RegistryConfigError(`Invalid registry configuration:\n - ${problems.join('\n - ')}`);
   return config;
 }

@@ -32,16 +32,24 @@ export function satisfies(version, range, reference) {
     const sameLine = wanted[0] > 0 ? have[0] === wanted[0] : have[0] === 0 && have[1] === wanted[1];
     return sameLine && compare(have, wanted) >= 0;
   }
-  if (text.startsWith('~')) return have[0] === wanted[0] && have[1] === wanted[1] && compare(have, wanted) >= 0;
+  if (text.startsWith('~'))
+    return have[0] === wanted[0] && have[1] === wanted[1] && compare(have, wanted) >= 0;
   return compare(have, wanted) === 0;
 }
 
 /** Gate 1: every page the route table asks of this remote is exposed. */
 export function checkExposes(remote, manifest) {
-  const exposed = new Set((manifest?.exposes ?? []).map((expose) => expose.path ?? `./${expose.name}`));
+  const exposed = new Set(
+    (manifest?.exposes ?? []).map((expose) => expose.path ?? `./${expose.name}`),
+  );
   const table = routeTables[/** @type {keyof typeof routeTables} */ (remote)] ?? [];
-  const missing = [...new Set(table.map(({ page }) => `./${page}`))].filter((page) => !exposed.has(page));
-  return missing.map((page) => `the candidate does not expose ${page}, which the shell's route table asks of ${remote}`);
+  const missing = [...new Set(table.map(({ page }) => `./${page}`))].filter(
+    (page) => !exposed.has(page),
+  );
+  return missing.map(
+    (page) =>
+      `the candidate does not expose ${page}, which the shell's route table asks of ${remote}`,
+  );
 }
 
 /**
@@ -60,14 +68,21 @@ export function checkShared(manifest, shellManifest) {
     if (!host) continue; // the shell does not share it (yet): nothing to agree on
     const own = candidate.get(name);
     if (!own) {
-      problems.push(`the candidate does not share ${name} (the shell shares ${host.version} as a singleton)`);
+      problems.push(
+        `the candidate does not share ${name} (the shell shares ${host.version} as a singleton)`,
+      );
       continue;
     }
-    if (own.singleton !== true) problems.push(`the candidate shares ${name} but not as a singleton`);
+    if (own.singleton !== true)
+      problems.push(`the candidate shares ${name} but not as a singleton`);
     if (!satisfies(own.version, host.requiredVersion, host.version)) {
-      problems.push(`the candidate's ${name} ${own.version} does not satisfy the shell's ${host.requiredVersion || `major ${parse(host.version)?.[0]}`}`);
+      problems.push(
+        `the candidate's ${name} ${own.version} does not satisfy the shell's ${host.requiredVersion || `major ${parse(host.version)?.[0]}`}`,
+      );
     } else if (own.requiredVersion && !satisfies(host.version, own.requiredVersion, own.version)) {
-      problems.push(`the candidate requires ${name} ${own.requiredVersion}, the shell provides ${host.version}`);
+      problems.push(
+        `the candidate requires ${name} ${own.requiredVersion}, the shell provides ${host.version}`,
+      );
     }
   }
   return problems;

@@ -16,16 +16,26 @@ export const objectStoreBinary = join(storeDir, 'bin/objectstore');
 
 /** The newest modification time of the store's sources (a binary older than them is rebuilt). */
 const sourcesTime = () =>
-  Math.max(...readdirSync(storeDir).filter((name) => /\.go$|^go\.(mod|sum)$/.test(name)).map((name) => statSync(join(storeDir, name)).mtimeMs));
+  Math.max(
+    ...readdirSync(storeDir)
+      .filter((name) => /\.go$|^go\.(mod|sum)$/.test(name))
+      .map((name) => statSync(join(storeDir, name)).mtimeMs),
+  );
 
 /** Builds the store (`go build` in infra/objectstore) when missing or older than its sources. */
 export function ensureObjectStore(log = console.error) {
-  if (existsSync(objectStoreBinary) && statSync(objectStoreBinary).mtimeMs >= sourcesTime()) return objectStoreBinary;
+  if (existsSync(objectStoreBinary) && statSync(objectStoreBinary).mtimeMs >= sourcesTime())
+    return objectStoreBinary;
   if (spawnSync('sh', ['-c', 'command -v go']).status !== 0) {
-    throw new Error('the object store needs Go to build infra/objectstore (https://go.dev/doc/install)');
+    throw new Error(
+      'the object store needs Go to build infra/objectstore (https://go.dev/doc/install)',
+    );
   }
   log('[objectstore] building the S3-compatible object store with Go (first run only)...');
-  const built = spawnSync('go', ['build', '-o', objectStoreBinary, '.'], { cwd: storeDir, stdio: 'inherit' });
+  const built = spawnSync('go', ['build', '-o', objectStoreBinary, '.'], {
+    cwd: storeDir,
+    stdio: 'inherit',
+  });
   if (built.status !== 0) throw new Error('go build of infra/objectstore failed');
   return objectStoreBinary;
 }
@@ -43,7 +53,12 @@ export const objectStoreArgs = ({ port, dataDir, bucket, credentials }) => [
 ];
 
 /** Who holds a key of a local store: each team (its own prefix) and the registry (read only). */
-export const storeKeyHolders = { storefront: ['storefront/'], dashboard: ['dashboard/'], admin: ['admin/'], registry: [] };
+export const storeKeyHolders = {
+  storefront: ['storefront/'],
+  dashboard: ['dashboard/'],
+  admin: ['admin/'],
+  registry: [],
+};
 
 /** Where a local store at this port keeps its keys. */
 export const localKeysFile = (port) => join(repoRoot, 'data/objectstore-keys', `${port}.json`);
@@ -76,7 +91,9 @@ export const localStoreCredentials = (port, name) => async () => {
   try {
     ({ keys } = JSON.parse(readFileSync(file, 'utf8')));
   } catch {
-    throw new Error(`no keys of the local object store at port ${port} (${file}): is npm start running? (else set AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)`);
+    throw new Error(
+      `no keys of the local object store at port ${port} (${file}): is npm start running? (else set AWS_ACCESS_KEY_ID/AWS_SECRET_ACCESS_KEY)`,
+    );
   }
   const key = keys.find((entry) => entry.name === name);
   if (!key) throw new Error(`the local object store at port ${port} has no key for ${name}`);

@@ -19,9 +19,22 @@ export const WINDOW_MS = 15 * 60_000;
 const PING_TIMEOUT_MS = 2000;
 
 /** The names this module exports besides ServiceMetrics' (checked against infra/deploy's alert rules). */
-export const registryMetricNames = ['toolshop_registry_page_loads', 'toolshop_registry_recent_rollbacks', 'toolshop_registry_canary_percent'];
+export const registryMetricNames = [
+  'toolshop_registry_page_loads',
+  'toolshop_registry_recent_rollbacks',
+  'toolshop_registry_canary_percent',
+];
 
-const ROUTES = new Set(['/health', '/health/ready', '/metrics', '/remotes.json', '/beacon', '/releases', '/status', '/history']);
+const ROUTES = new Set([
+  '/health',
+  '/health/ready',
+  '/metrics',
+  '/remotes.json',
+  '/beacon',
+  '/releases',
+  '/status',
+  '/history',
+]);
 
 /** A bounded route label: the registry's own paths, its remote actions as a template, else "unmatched". */
 export function routeOf(path) {
@@ -45,10 +58,22 @@ export function registryMetrics(db, { now = () => new Date() } = {}) {
     async collect() {
       const rows = await db
         .collection('beacons')
-        .aggregate([{ $match: { at: { $gte: since() } } }, { $group: { _id: { remote: '$remote', version: '$version', error: '$error' }, count: { $sum: 1 } } }])
+        .aggregate([
+          { $match: { at: { $gte: since() } } },
+          {
+            $group: {
+              _id: { remote: '$remote', version: '$version', error: '$error' },
+              count: { $sum: 1 },
+            },
+          },
+        ])
         .toArray();
       this.reset();
-      for (const { _id, count } of rows) this.set({ remote: _id.remote, version: _id.version, result: _id.error ? 'failed' : 'ok' }, count);
+      for (const { _id, count } of rows)
+        this.set(
+          { remote: _id.remote, version: _id.version, result: _id.error ? 'failed' : 'ok' },
+          count,
+        );
     },
   });
   new Gauge({
@@ -59,10 +84,14 @@ export function registryMetrics(db, { now = () => new Date() } = {}) {
     async collect() {
       const rows = await db
         .collection('history')
-        .aggregate([{ $match: { action: 'rollback', at: { $gte: since() } } }, { $group: { _id: { remote: '$remote', automatic: '$automatic' }, count: { $sum: 1 } } }])
+        .aggregate([
+          { $match: { action: 'rollback', at: { $gte: since() } } },
+          { $group: { _id: { remote: '$remote', automatic: '$automatic' }, count: { $sum: 1 } } },
+        ])
         .toArray();
       this.reset();
-      for (const { _id, count } of rows) this.set({ remote: _id.remote, automatic: String(Boolean(_id.automatic)) }, count);
+      for (const { _id, count } of rows)
+        this.set({ remote: _id.remote, automatic: String(Boolean(_id.automatic)) }, count);
     },
   });
   new Gauge({
@@ -71,9 +100,14 @@ export function registryMetrics(db, { now = () => new Date() } = {}) {
     labelNames: ['remote', 'version'],
     registers: [metrics.registry],
     async collect() {
-      const states = await db.collection('states').find({ canary: { $ne: null } }).toArray();
+      const states = await db
+        .collection('states')
+        .find({ canary: { $ne: null } })
+        .toArray();
       this.reset();
-      for (const { _id, canary } of states) if (canary?.version) this.set({ remote: String(_id), version: canary.version }, Number(canary.percent) || 0);
+      for (const { _id, canary } of states)
+        if (canary?.version)
+          this.set({ remote: String(_id), version: canary.version }, Number(canary.percent) || 0);
     },
   });
   return metrics;
@@ -83,7 +117,8 @@ const answer = (res, status, body, contentType = 'application/json; charset=utf-
   res.writeHead(status, { 'Content-Type': contentType, 'Cache-Control': 'no-store' });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 };
-const refuse = (res, status, error, message) => answer(res, status, { statusCode: status, error, message });
+const refuse = (res, status, error, message) =>
+  answer(res, status, { statusCode: status, error, message });
 
 /**
  * Puts /health/ready and /metrics in front of `server`'s request handler and times every request.
@@ -96,7 +131,9 @@ export function withOperations(server, { db, metrics, metricsToken, production =
   const tokenMatches = metricsToken ? bearerChecker(metricsToken) : undefined;
 
   async function ready(res) {
-    const timeout = new Promise((_, reject) => setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref());
+    const timeout = new Promise((_, reject) =>
+      setTimeout(() => reject(new Error('timeout')), PING_TIMEOUT_MS).unref(),
+    );
     try {
       await Promise.race([db.command({ ping: 1 }), timeout]);
       answer(res, 200, { status: 'ok', database: 'up' });
@@ -107,20 +144,34 @@ export function withOperations(server, { db, metrics, metricsToken, production =
 
   async function scrape(req, res) {
     if (tokenMatches ? !tokenMatches(req.headers.authorization) : production) {
-      return tokenMatches ? refuse(res, 401, 'Unauthorized', 'a valid metrics token is required') : refuse(res, 404, 'Error', 'no such operation: GET /metrics');
+      return tokenMatches
+        ? refuse(res, 401, 'Unauthorized', 'a valid metrics token is required')
+        : refuse(res, 404, 'Error', 'no such operation: GET /metrics');
     }
     try {
       answer(res, 200, await metrics.render(), metrics.contentType);
     } catch (error) {
       console.error('[registry] metrics failed', error);
-      refuse(res, 503, 'Service Unavailable', 'the metrics could not be read (is the database up?)');
+      refuse(
+        res,
+        503,
+        'Service Unavailable',
+        'the metrics could not be read (is the database up?)',
+      );
     }
   }
 
   server.on('request', (req, res) => {
     const started = process.hrtime.bigint();
     const path = (req.url ?? '/').split('?')[0];
-    res.once('finish', () => metrics.observeRequest(req.method ?? 'GET', routeOf(path), res.statusCode, Number(process.hrtime.bigint() - started) / 1e9));
+    res.once('finish', () =>
+      metrics.observeRequest(
+        req.method ?? 'GET',
+        routeOf(path),
+        res.statusCode,
+        Number(process.hrtime.bigint() - started) / 1e9,
+      ),
+    );
     if (req.method === 'GET' && path === '/health/ready') return void ready(res);
     if (req.method === 'GET' && path === '/metrics') return void scrape(req, res);
     for (const handler of handlers) handler.call(server, req, res);

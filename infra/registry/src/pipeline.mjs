@@ -37,37 +37,65 @@ export async function pipeline(argv, env = process.env) {
     },
   });
   const [remote] = positionals;
-  if (!isRemoteName(remote)) throw new Error(`usage: pipeline.mjs <${remoteNames.join('|')}> [--percent N] [--skip-tests]`);
+  if (!isRemoteName(remote))
+    throw new Error(`usage: pipeline.mjs <${remoteNames.join('|')}> [--percent N] [--skip-tests]`);
   const project = `@toolshop/${appFolders[remote]}`;
   if (!values['skip-tests']) {
     console.log(`[pipeline] 1/4 lint, type check and unit tests of ${project}`);
-    const tested = spawnSync('npx', ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '-p', project, '--outputStyle=stream'], {
-      cwd: repoRoot,
-      stdio: 'inherit',
-      env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
-    });
+    const tested = spawnSync(
+      'npx',
+      ['nx', 'run-many', '-t', 'lint', 'typecheck', 'test', '-p', project, '--outputStyle=stream'],
+      {
+        cwd: repoRoot,
+        stdio: 'inherit',
+        env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+      },
+    );
     if (tested.status !== 0) throw new Error(`the tests of ${project} failed: nothing released`);
   }
   console.log(`[pipeline] 2/4 release ${remote}`);
   const version = await releaseRemote({ remote, version: values.version, dist: values.dist, env });
   if (!values['skip-smoke']) {
     const { shellUrl } = registryConfig(env);
-    console.log(`[pipeline] 3/4 smoke check of ${shellUrl} with ${remote} ${version} (a preview in a headless browser; nothing activated)`);
-    const release = await registryClient(env)('GET', `/releases/${remote}/${encodeURIComponent(version)}`);
-    const signIn = env.SMOKE_EMAIL && env.SMOKE_PASSWORD ? { email: env.SMOKE_EMAIL, password: env.SMOKE_PASSWORD } : undefined;
+    console.log(
+      `[pipeline] 3/4 smoke check of ${shellUrl} with ${remote} ${version} (a preview in a headless browser; nothing activated)`,
+    );
+    const release = await registryClient(env)(
+      'GET',
+      `/releases/${remote}/${encodeURIComponent(version)}`,
+    );
+    const signIn =
+      env.SMOKE_EMAIL && env.SMOKE_PASSWORD
+        ? { email: env.SMOKE_EMAIL, password: env.SMOKE_PASSWORD }
+        : undefined;
     const problems = await smokeCheck({ remote, release, shellUrl, signIn });
-    if (problems.length) throw Object.assign(new Error(`the smoke check of ${remote} ${version} failed: not activated`), { problems });
+    if (problems.length)
+      throw Object.assign(
+        new Error(`the smoke check of ${remote} ${version} failed: not activated`),
+        { problems },
+      );
   }
   if (values.preview) {
     console.log(`[pipeline] 4/4 preview link of ${remote} ${version} (not activated)`);
-    const lines = await runCommand(['preview', remote, version, '--minutes', String(3 * 24 * 60)], env);
+    const lines = await runCommand(
+      ['preview', remote, version, '--minutes', String(3 * 24 * 60)],
+      env,
+    );
     for (const line of lines) console.log(line);
     if (env.PREVIEW_LINK_FILE) writeFileSync(env.PREVIEW_LINK_FILE, `${lines.join('\n')}\n`);
     return version;
   }
-  console.log(`[pipeline] 4/4 activate ${remote} ${version} for ${values.percent} % through the gates`);
-  const reason = env.GITHUB_RUN_ID ? `CI run ${env.GITHUB_RUN_ID} of ${env.GITHUB_SHA ?? 'unknown commit'}` : 'release pipeline';
-  for (const line of await runCommand(['activate', remote, version, '--percent', values.percent, '--reason', reason], env)) console.log(line);
+  console.log(
+    `[pipeline] 4/4 activate ${remote} ${version} for ${values.percent} % through the gates`,
+  );
+  const reason = env.GITHUB_RUN_ID
+    ? `CI run ${env.GITHUB_RUN_ID} of ${env.GITHUB_SHA ?? 'unknown commit'}`
+    : 'release pipeline';
+  for (const line of await runCommand(
+    ['activate', remote, version, '--percent', values.percent, '--reason', reason],
+    env,
+  ))
+    console.log(line);
   return version;
 }
 

@@ -16,7 +16,8 @@ export const PREVIEW_PATH = '/remotes/preview';
 const maxPreviewMs = 7 * 24 * 3600_000;
 
 /** Where a local stack whose shell listens on this port keeps its preview key. */
-export const localPreviewKeyFile = (shellPort) => join(repoRoot, 'data/preview-keys', `${shellPort}.key`);
+export const localPreviewKeyFile = (shellPort) =>
+  join(repoRoot, 'data/preview-keys', `${shellPort}.key`);
 
 /** A new random preview key for a local stack (owner-only file); returns it. */
 export function writeLocalPreviewKey(shellPort) {
@@ -30,11 +31,14 @@ export function writeLocalPreviewKey(shellPort) {
 /** The preview key: PREVIEW_SIGNING_KEY, else (local stacks only) the running stack's. */
 export function previewKey(env, shellPort) {
   if (env.PREVIEW_SIGNING_KEY) return env.PREVIEW_SIGNING_KEY;
-  if (env.NODE_ENV === 'production') throw new Error('set PREVIEW_SIGNING_KEY (the shell servers\' preview key)');
+  if (env.NODE_ENV === 'production')
+    throw new Error("set PREVIEW_SIGNING_KEY (the shell servers' preview key)");
   try {
     return readFileSync(localPreviewKeyFile(shellPort), 'utf8').trim();
   } catch {
-    throw new Error(`no preview key of the local stack whose shell is at port ${shellPort}: is npm start running? (else set PREVIEW_SIGNING_KEY)`);
+    throw new Error(
+      `no preview key of the local stack whose shell is at port ${shellPort}: is npm start running? (else set PREVIEW_SIGNING_KEY)`,
+    );
   }
 }
 
@@ -49,8 +53,11 @@ export function previewTokens(key, now = Date.now) {
     issue(remote, version, minutes = 60) {
       if (!versionPattern.test(version)) throw new Error(`"${version}" is not a version`);
       const ms = Math.round(minutes * 60_000);
-      if (!(ms > 0 && ms <= maxPreviewMs)) throw new Error('a preview lasts from a minute to 7 days');
-      const payload = Buffer.from(JSON.stringify({ r: remote, v: version, e: now() + ms })).toString('base64url');
+      if (!(ms > 0 && ms <= maxPreviewMs))
+        throw new Error('a preview lasts from a minute to 7 days');
+      const payload = Buffer.from(
+        JSON.stringify({ r: remote, v: version, e: now() + ms }),
+      ).toString('base64url');
       return `${payload}.${sign(payload).toString('base64url')}`;
     },
     /** `{ remote, version, expires }` of a token of ours that has not expired, else undefined. */
@@ -62,7 +69,14 @@ export function previewTokens(key, now = Date.now) {
       if (given.length !== expected.length || !timingSafeEqual(given, expected)) return undefined;
       try {
         const { r, v, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-        if (typeof r !== 'string' || typeof v !== 'string' || !versionPattern.test(v) || typeof e !== 'number' || e <= now()) return undefined;
+        if (
+          typeof r !== 'string' ||
+          typeof v !== 'string' ||
+          !versionPattern.test(v) ||
+          typeof e !== 'number' ||
+          e <= now()
+        )
+          return undefined;
         return { remote: r, version: v, expires: e };
       } catch {
         return undefined;
@@ -81,12 +95,18 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0
 export function previewLinks({ key, now = Date.now }) {
   const tokens = previewTokens(key, now);
   const cookie = (req, name, value, maxAge, httpOnly) => {
-    const https = req.socket?.encrypted || String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]?.trim() === 'https';
+    const https =
+      req.socket?.encrypted ||
+      String(req.headers['x-forwarded-proto'] ?? '')
+        .split(',')[0]
+        ?.trim() === 'https';
     return `${name}=${value}; Path=/; Max-Age=${maxAge}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${https ? '; Secure' : ''}`;
   };
   const refuse = (res, message) => {
     res.writeHead(403, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
-    res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview refused</title></head><body><h1>Preview refused</h1><p>${escapeHtml(message)}</p><p><a href="/">Open the shop</a></p></body></html>`);
+    res.end(
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Preview refused</title></head><body><h1>Preview refused</h1><p>${escapeHtml(message)}</p><p><a href="/">Open the shop</a></p></body></html>`,
+    );
   };
   return {
     /** Handles the preview paths; false when the request is not one of them. */
@@ -97,7 +117,10 @@ export function previewLinks({ key, now = Date.now }) {
         res.writeHead(303, {
           Location: '/',
           'Cache-Control': 'no-store',
-          'Set-Cookie': [cookie(req, PREVIEW_COOKIE, '', 0, true), cookie(req, PREVIEW_LABEL_COOKIE, '', 0, false)],
+          'Set-Cookie': [
+            cookie(req, PREVIEW_COOKIE, '', 0, true),
+            cookie(req, PREVIEW_LABEL_COOKIE, '', 0, false),
+          ],
         });
         res.end();
         return true;
@@ -105,7 +128,10 @@ export function previewLinks({ key, now = Date.now }) {
       if (url.pathname !== PREVIEW_PATH) return false;
       const preview = tokens.verify(url.searchParams.get('token'));
       if (!preview || !remoteNames.includes(preview.remote)) {
-        refuse(res, 'This preview link is not valid or has expired. Ask for a new one (npm run remotes -- preview <remote> <version>).');
+        refuse(
+          res,
+          'This preview link is not valid or has expired. Ask for a new one (npm run remotes -- preview <remote> <version>).',
+        );
         return true;
       }
       const maxAge = Math.max(1, Math.floor((preview.expires - now()) / 1000));
@@ -113,7 +139,10 @@ export function previewLinks({ key, now = Date.now }) {
       res.writeHead(303, {
         Location: '/',
         'Cache-Control': 'no-store',
-        'Set-Cookie': [cookie(req, PREVIEW_COOKIE, url.searchParams.get('token'), maxAge, true), cookie(req, PREVIEW_LABEL_COOKIE, label, maxAge, false)],
+        'Set-Cookie': [
+          cookie(req, PREVIEW_COOKIE, url.searchParams.get('token'), maxAge, true),
+          cookie(req, PREVIEW_LABEL_COOKIE, label, maxAge, false),
+        ],
       });
       res.end();
       return true;

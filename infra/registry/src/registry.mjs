@@ -53,7 +53,15 @@ export function bucketOf(canaryId, remote) {
  *   beaconsPerClientMinute: page load results taken per client address and minute, counted in the
  *   database (so across every shell server and registry process); more are refused (429).
  */
-export function createRegistry({ db, store, gates, canary, now = () => new Date(), beaconRetentionMs = 7 * 24 * 3600_000, beaconsPerClientMinute = 60 }) {
+export function createRegistry({
+  db,
+  store,
+  gates,
+  canary,
+  now = () => new Date(),
+  beaconRetentionMs = 7 * 24 * 3600_000,
+  beaconsPerClientMinute = 60,
+}) {
   const activeWindowMs = canary.activeWindowMs ?? 15 * 60_000;
   const releases = collection(db, 'releases');
   const states = collection(db, 'states');
@@ -64,7 +72,8 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     collectionLockStore(db.collection('locks')),
     { ttlMs: 15_000, maxWaitMs: 10_000 },
     Date.now,
-    () => new RegistryError(503, 'another change of this remote is in progress; try again in a moment'),
+    () =>
+      new RegistryError(503, 'another change of this remote is in progress; try again in a moment'),
   );
   const serial = (remote, work) => locks.run(`state:${remote}`, work);
   // One document per page load and remote (`_id` "<page load id>:<remote>": an insert, the one write
@@ -85,12 +94,18 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     const filter = { remote, version, ...(since ? { at: { $gte: new Date(since) } } : {}) };
     // One read, so both figures come from the same moment (two counts may straddle another insert).
     const [counts] = await beacons
-      .aggregate([{ $match: filter }, { $group: { _id: null, total: { $sum: 1 }, errors: { $sum: { $cond: ['$error', 1, 0] } } } }])
+      .aggregate([
+        { $match: filter },
+        {
+          $group: { _id: null, total: { $sum: 1 }, errors: { $sum: { $cond: ['$error', 1, 0] } } },
+        },
+      ])
       .toArray();
     return { ok: (counts?.total ?? 0) - (counts?.errors ?? 0), errors: counts?.errors ?? 0 };
   };
 
-  const stateOf = async (remote) => (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };
+  const stateOf = async (remote) =>
+    (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };
   const releaseOf = async (remote, version) => releases.findOne({ _id: `${remote}@${version}` });
   const record = (entry) => history.insertOne({ ...entry, at: now() });
   const save = (state) => states.replaceOne({ _id: state._id }, state, { upsert: true });
@@ -104,9 +119,15 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
   const load = async () => {
     if (snapshot && snapshot.until > Date.now()) return snapshot;
     const all = await states.find({}).toArray();
-    const wanted = all.flatMap((s) => [s.active?.version, s.canary?.version].filter(Boolean).map((v) => `${s._id}@${v}`));
+    const wanted = all.flatMap((s) =>
+      [s.active?.version, s.canary?.version].filter(Boolean).map((v) => `${s._id}@${v}`),
+    );
     const found = wanted.length ? await releases.find({ _id: { $in: wanted } }).toArray() : [];
-    snapshot = { until: Date.now() + 2000, states: all, releases: new Map(found.map((r) => [r._id, r])) };
+    snapshot = {
+      until: Date.now() + 2000,
+      states: all,
+      releases: new Map(found.map((r) => [r._id, r])),
+    };
     return snapshot;
   };
   const invalidate = () => (snapshot = undefined);
@@ -127,8 +148,12 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     const problems = [];
     for (const { path, integrity } of release.files) {
       const body = await store.get(`${release.remote}/${release.version}/${path}`);
-      if (!body) problems.push(`${path} of ${release.remote} ${release.version} is missing from the store`);
-      else if (sha384(body) !== integrity) problems.push(`${path} of ${release.remote} ${release.version} in the store does not match its recorded sha384`);
+      if (!body)
+        problems.push(`${path} of ${release.remote} ${release.version} is missing from the store`);
+      else if (sha384(body) !== integrity)
+        problems.push(
+          `${path} of ${release.remote} ${release.version} in the store does not match its recorded sha384`,
+        );
     }
     return problems;
   };
@@ -162,7 +187,15 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     state.active = previous ? { version: previous, since: now() } : null;
     await save(state);
     invalidate();
-    await record({ remote, action: 'rollback', version: previous, from: current, by, reason, automatic });
+    await record({
+      remote,
+      action: 'rollback',
+      version: previous,
+      from: current,
+      by,
+      reason,
+      automatic,
+    });
     return state;
   }
 
@@ -175,7 +208,10 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     const total = ok + errors;
     if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
     try {
-      await decisions.insertOne({ _id: `${kind}:${remote}@${version}@${new Date(since).toISOString()}`, at: now() });
+      await decisions.insertOne({
+        _id: `${kind}:${remote}@${version}@${new Date(since).toISOString()}`,
+        at: now(),
+      });
     } catch (error) {
       if (error?.code === 11000) return;
       throw error;
@@ -192,7 +228,15 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     state.canary = null;
     await save(state);
     invalidate();
-    await record({ remote, action: 'rollback', version: state.active?.version ?? null, from: version, by, reason, automatic });
+    await record({
+      remote,
+      action: 'rollback',
+      version: state.active?.version ?? null,
+      from: version,
+      by,
+      reason,
+      automatic,
+    });
     return state;
   }
 
@@ -202,21 +246,38 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     release: async (remote, { version, integrity, commit }, by) => {
       assertRemote(remote);
       if (typeof version !== 'string' || !versionPattern.test(version)) {
-        throw new RegistryError(400, 'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1');
+        throw new RegistryError(
+          400,
+          'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1',
+        );
       }
       const files = Object.entries(integrity && typeof integrity === 'object' ? integrity : {});
-      if (!files.length || files.length > 2000) throw new RegistryError(400, 'integrity must map each published file to its sha384');
+      if (!files.length || files.length > 2000)
+        throw new RegistryError(400, 'integrity must map each published file to its sha384');
       for (const [file, hash] of files) {
         if (!filePattern.test(file) || typeof hash !== 'string' || !integrityPattern.test(hash)) {
-          throw new RegistryError(400, `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`);
+          throw new RegistryError(
+            400,
+            `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`,
+          );
         }
       }
-      if (!integrity['mf-manifest.json']) throw new RegistryError(400, 'integrity must list mf-manifest.json');
-      if (await releaseOf(remote, version)) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+      if (!integrity['mf-manifest.json'])
+        throw new RegistryError(400, 'integrity must list mf-manifest.json');
+      if (await releaseOf(remote, version))
+        throw new RegistryError(
+          409,
+          `${remote} ${version} is already released; a version never changes`,
+        );
       for (const [file, hash] of files) {
         const body = await store.get(`${remote}/${version}/${file}`);
-        if (!body) throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
-        if (sha384(body) !== hash) throw new RegistryError(422, `${file} of ${remote} ${version} in the store does not match its hash`);
+        if (!body)
+          throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
+        if (sha384(body) !== hash)
+          throw new RegistryError(
+            422,
+            `${file} of ${remote} ${version} in the store does not match its hash`,
+          );
       }
       const entry = {
         _id: `${remote}@${version}`,
@@ -232,10 +293,21 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       try {
         await releases.insertOne(entry);
       } catch (error) {
-        if (error?.code === 11000) throw new RegistryError(409, `${remote} ${version} is already released; a version never changes`);
+        if (error?.code === 11000)
+          throw new RegistryError(
+            409,
+            `${remote} ${version} is already released; a version never changes`,
+          );
         throw error;
       }
-      await record({ remote, action: 'release', version, by, reason: commit ? `commit ${commit}` : null, automatic: false });
+      await record({
+        remote,
+        action: 'release',
+        version,
+        by,
+        reason: commit ? `commit ${commit}` : null,
+        automatic: false,
+      });
       return withIntegrity(entry);
     },
 
@@ -244,8 +316,10 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
     /** @param {string} remote @param {{ version: string, percent?: number, reason?: string | null }} request @param {string} by */
     activate: async (remote, { version, percent = 100, reason = null }, by) => {
       assertRemote(remote);
-      if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
-      if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
+      if (!Number.isInteger(percent) || percent < 1 || percent > 100)
+        throw new RegistryError(400, 'percent must be a whole number from 1 to 100');
+      if (typeof version !== 'string' || !versionPattern.test(version))
+        throw new RegistryError(400, 'version must be a released semver');
       const release = await releaseOf(remote, version);
       if (!release) throw new RegistryError(404, `${remote} ${version} was never released`);
       // The store's bytes are checked again on every activation: a release changed since it was
@@ -253,8 +327,19 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       const tampered = await tamperedFiles(release);
       const problems = tampered.length ? tampered : await gates(remote, withIntegrity(release));
       if (problems.length) {
-        await record({ remote, action: 'refused', version, by, reason: problems.join('; '), automatic: false });
-        throw new RegistryError(422, `${remote} ${version} was refused: ${problems.join('; ')}`, problems);
+        await record({
+          remote,
+          action: 'refused',
+          version,
+          by,
+          reason: problems.join('; '),
+          automatic: false,
+        });
+        throw new RegistryError(
+          422,
+          `${remote} ${version} was refused: ${problems.join('; ')}`,
+          problems,
+        );
       }
       return serial(remote, async () => {
         const state = await stateOf(remote);
@@ -268,7 +353,16 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
           // its reports count from here on (a beacon of an earlier canary of this version does not)
           state.canary = { version, percent, since: now() };
           await save(state);
-          await record({ remote, action: 'canary', version, from, percent, by, reason, automatic: false });
+          await record({
+            remote,
+            action: 'canary',
+            version,
+            from,
+            percent,
+            by,
+            reason,
+            automatic: false,
+          });
         }
         invalidate();
         return state;
@@ -313,12 +407,19 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
      */
     /** @param {{ remote: string, version: string, kind: string, id: string, client?: string }} report */
     beacon: async ({ remote, version, kind, id, client }) => {
-      if (!isRemoteName(remote)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
-      if (typeof version !== 'string' || !versionPattern.test(version)) throw new RegistryError(400, 'version must be a released semver');
-      if (!['ok', 'load', 'render'].includes(kind)) throw new RegistryError(400, 'kind must be ok, load or render');
-      if (typeof id !== 'string' || !pageLoadPattern.test(id)) throw new RegistryError(400, 'id must be the page load\'s id (16 to 64 of A-Z a-z 0-9 _ -)');
+      if (!isRemoteName(remote))
+        throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+      if (typeof version !== 'string' || !versionPattern.test(version))
+        throw new RegistryError(400, 'version must be a released semver');
+      if (!['ok', 'load', 'render'].includes(kind))
+        throw new RegistryError(400, 'kind must be ok, load or render');
+      if (typeof id !== 'string' || !pageLoadPattern.test(id))
+        throw new RegistryError(400, "id must be the page load's id (16 to 64 of A-Z a-z 0-9 _ -)");
       if (client !== undefined && (typeof client !== 'string' || !clientPattern.test(client))) {
-        throw new RegistryError(400, "client must be the shell's server's hash of the client address (8 to 64 of A-Z a-z 0-9 _ -)");
+        throw new RegistryError(
+          400,
+          "client must be the shell's server's hash of the client address (8 to 64 of A-Z a-z 0-9 _ -)",
+        );
       }
       const { states: all } = await load();
       const state = all.find((s) => s._id === remote);
@@ -326,24 +427,45 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       const error = kind !== 'ok';
       const _id = `${id}:${remote}`;
       if (client) {
-        const recent = await beacons.countDocuments({ client, at: { $gte: new Date(now().getTime() - 60_000) } });
-        if (recent >= beaconsPerClientMinute) throw new RegistryError(429, 'too many beacons from this client address; try again in a minute');
+        const recent = await beacons.countDocuments({
+          client,
+          at: { $gte: new Date(now().getTime() - 60_000) },
+        });
+        if (recent >= beaconsPerClientMinute)
+          throw new RegistryError(
+            429,
+            'too many beacons from this client address; try again in a minute',
+          );
       }
       try {
-        await beacons.insertOne({ _id, remote, version, error, at: now(), ...(client ? { client } : {}) });
+        await beacons.insertOne({
+          _id,
+          remote,
+          version,
+          error,
+          at: now(),
+          ...(client ? { client } : {}),
+        });
       } catch (failure) {
         if (failure?.code !== 11000) throw failure;
         // The page load has a result already: only a failure after its "ok" changes it.
         if (!error) return false;
-        const { modifiedCount } = await beacons.updateOne({ _id, version, error: false }, { $set: { error: true } });
+        const { modifiedCount } = await beacons.updateOne(
+          { _id, version, error: false },
+          { $set: { error: true } },
+        );
         if (!modifiedCount) return false;
       }
       sweep().catch((failure) => console.error('[registry] sweeping old beacons failed', failure));
       if (!error) return true;
       if (state.canary?.version === version) {
-        await overThreshold(remote, version, state.canary.since, 'rollback', (reason) => rollbackCanary(remote, 'registry', reason, true, version));
+        await overThreshold(remote, version, state.canary.since, 'rollback', (reason) =>
+          rollbackCanary(remote, 'registry', reason, true, version),
+        );
       } else if (state.active?.version === version) {
-        const windowStart = new Date(Math.max(new Date(state.active.since).getTime(), now().getTime() - activeWindowMs));
+        const windowStart = new Date(
+          Math.max(new Date(state.active.since).getTime(), now().getTime() - activeWindowMs),
+        );
         await overThreshold(
           remote,
           version,
@@ -361,7 +483,10 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
       const { states: all, releases: known } = await load();
       const map = {};
       for (const state of all) {
-        const inCanary = state.canary && typeof canaryId === 'string' && bucketOf(canaryId, state._id) < state.canary.percent;
+        const inCanary =
+          state.canary &&
+          typeof canaryId === 'string' &&
+          bucketOf(canaryId, state._id) < state.canary.percent;
         const version = inCanary ? state.canary.version : state.active?.version;
         const release = version && known.get(`${state._id}@${version}`);
         if (release) map[state._id] = entryOf(release);
@@ -371,12 +496,19 @@ export function createRegistry({ db, store, gates, canary, now = () => new Date(
 
     status: async () => {
       const all = await states.find({}).toArray();
-      const withCounts = async (remote, entry) => entry && { ...entry, reports: await countOf(remote, entry.version, entry.since) };
+      const withCounts = async (remote, entry) =>
+        entry && { ...entry, reports: await countOf(remote, entry.version, entry.since) };
       return Object.fromEntries(
         await Promise.all(
           remoteNames.map(async (remote) => {
             const state = all.find((s) => s._id === remote);
-            return [remote, { active: (await withCounts(remote, state?.active)) ?? null, canary: (await withCounts(remote, state?.canary)) ?? null }];
+            return [
+              remote,
+              {
+                active: (await withCounts(remote, state?.active)) ?? null,
+                canary: (await withCounts(remote, state?.canary)) ?? null,
+              },
+            ];
           }),
         ),
       );

@@ -20,7 +20,11 @@ import { isRemoteName, remoteNames, storeConfig } from './config.mjs';
 import { sha384, versionPattern } from './registry.mjs';
 import { createStore } from './store.mjs';
 
-export const appFolders = { storefront: 'storefront-mfe', dashboard: 'dashboard-mfe', admin: 'admin-mfe' };
+export const appFolders = {
+  storefront: 'storefront-mfe',
+  dashboard: 'dashboard-mfe',
+  admin: 'admin-mfe',
+};
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -36,11 +40,19 @@ const contentTypes = {
 };
 // Rspack names content-hashed files `<name>.<8 hex>.<ext>` (rspack-app.mjs).
 const hashed = /\.[0-9a-f]{8}\.(js|css)$/;
-export const cacheControlOf = (file) => (hashed.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache');
+export const cacheControlOf = (file) =>
+  hashed.test(file) ? 'public, max-age=31536000, immutable' : 'no-cache';
 const manifests = new Set(['mf-manifest.json', 'mf-stats.json']);
 
 /** What a remote's build reads besides its own folder (rspack-app.mjs, the libs, the lockfile). */
-const sharedBuildInputs = ['libs', 'infra/devstack/src', 'package.json', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.browser.json'];
+const sharedBuildInputs = [
+  'libs',
+  'infra/devstack/src',
+  'package.json',
+  'package-lock.json',
+  'tsconfig.base.json',
+  'tsconfig.browser.json',
+];
 
 /**
  * The version of a build of this remote from the working tree at `root`: its package version + the
@@ -48,20 +60,46 @@ const sharedBuildInputs = ['libs', 'infra/devstack/src', 'package.json', 'packag
  * that commit does not hold.
  */
 export function versionOf(remote, root = repoRoot) {
-  const { version } = JSON.parse(readFileSync(join(root, appFolders[remote], 'package.json'), 'utf8'));
+  const { version } = JSON.parse(
+    readFileSync(join(root, appFolders[remote], 'package.json'), 'utf8'),
+  );
   const git = (...args) => spawnSync('git', args, { cwd: root, encoding: 'utf8' });
   const commit = git('rev-parse', '--short=7', 'HEAD').stdout.trim();
-  const status = git('status', '--porcelain', '--untracked-files=all', '--', appFolders[remote], ...sharedBuildInputs);
-  const changed = status.status === 0 ? status.stdout.split('\n').filter(Boolean).map((line) => line.slice(3)) : [];
+  const status = git(
+    'status',
+    '--porcelain',
+    '--untracked-files=all',
+    '--',
+    appFolders[remote],
+    ...sharedBuildInputs,
+  );
+  const changed =
+    status.status === 0
+      ? status.stdout
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => line.slice(3))
+      : [];
   return { version: commit ? `${version}+${commit}` : version, commit: commit || null, changed };
 }
 
 /** Builds the remote with rspack into `outDir` (the contracts' dist first, as Nx's ^build does). */
 export function buildInto(remote, outDir, { env = process.env, root = repoRoot } = {}) {
-  const options = { cwd: root, stdio: /** @type {const} */ ('inherit'), env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' } };
-  const contracts = spawnSync('npx', ['nx', 'run', '@toolshop/contracts:build', '--outputStyle=stream'], options);
+  const options = {
+    cwd: root,
+    stdio: /** @type {const} */ ('inherit'),
+    env: { ...env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true', NX_TUI: 'false' },
+  };
+  const contracts = spawnSync(
+    'npx',
+    ['nx', 'run', '@toolshop/contracts:build', '--outputStyle=stream'],
+    options,
+  );
   if (contracts.status !== 0) throw new Error('the build of @toolshop/contracts failed');
-  const built = spawnSync('npx', ['rspack', 'build', '-c', 'rspack.config.mjs', '-o', outDir], { ...options, cwd: join(root, appFolders[remote]) });
+  const built = spawnSync('npx', ['rspack', 'build', '-c', 'rspack.config.mjs', '-o', outDir], {
+    ...options,
+    cwd: join(root, appFolders[remote]),
+  });
   if (built.status !== 0) throw new Error('the build failed');
 }
 
@@ -78,15 +116,24 @@ async function filesOf(dist) {
  * Publishes a built remote and records it. Returns the registry's record.
  * @param {{ remote: string, dist: string, version: string, commit?: string | null, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
  */
-export async function publish({ remote, dist, version, commit = null, env = process.env, log = console.log }) {
+export async function publish({
+  remote,
+  dist,
+  version,
+  commit = null,
+  env = process.env,
+  log = console.log,
+}) {
   if (!isRemoteName(remote)) throw new Error(`remote must be one of ${remoteNames.join(', ')}`);
   if (!versionPattern.test(version)) throw new Error(`"${version}" is not a semver version`);
   const files = await filesOf(dist);
-  if (!files.includes('mf-manifest.json')) throw new Error(`${dist} has no mf-manifest.json: build the remote first`);
+  if (!files.includes('mf-manifest.json'))
+    throw new Error(`${dist} has no mf-manifest.json: build the remote first`);
   const store = createStore(storeConfig(env, remote));
   try {
     const prefix = `${remote}/${version}`;
-    if (await store.exists(`${prefix}/mf-manifest.json`)) throw new Error(`${remote} ${version} is already published; a version never changes`);
+    if (await store.exists(`${prefix}/mf-manifest.json`))
+      throw new Error(`${remote} ${version} is already published; a version never changes`);
     const integrity = {};
     const upload = async (file) => {
       const body = await readFile(join(dist, file));
@@ -98,12 +145,20 @@ export async function publish({ remote, dist, version, commit = null, env = proc
     };
     // Chunks first, the manifests last: a half-finished upload has no manifest anyone could load.
     const chunks = files.filter((file) => !manifests.has(file));
-    for (let i = 0; i < chunks.length; i += 8) await Promise.all(chunks.slice(i, i + 8).map(upload));
+    for (let i = 0; i < chunks.length; i += 8)
+      await Promise.all(chunks.slice(i, i + 8).map(upload));
     for (const file of files.filter((file) => manifests.has(file))) await upload(file);
-    log(`[release] published ${files.length} files of ${remote} ${version} to ${store.urlOf(prefix)}/`);
+    log(
+      `[release] published ${files.length} files of ${remote} ${version} to ${store.urlOf(prefix)}/`,
+    );
     const call = registryClient(env);
-    const record = await call('POST', '/releases', { body: { remote, version, commit, integrity }, token: tokenFor(remote, env) });
-    log(`[release] recorded ${remote} ${version} in the registry (${record.files} files with their sha384); activate it with:`);
+    const record = await call('POST', '/releases', {
+      body: { remote, version, commit, integrity },
+      token: tokenFor(remote, env),
+    });
+    log(
+      `[release] recorded ${remote} ${version} in the registry (${record.files} files with their sha384); activate it with:`,
+    );
     log(`  npm run remotes -- activate ${remote} ${version} [--percent N]`);
     return record;
   } finally {
@@ -118,17 +173,32 @@ export async function publish({ remote, dist, version, commit = null, env = proc
  * @param {{ remote: string, version?: string, dist?: string, skipBuild?: boolean, env?: NodeJS.ProcessEnv,
  *           root?: string, build?: typeof buildInto, publishBuild?: typeof publish }} options
  */
-export async function releaseRemote({ remote, version, dist, skipBuild = Boolean(dist), env = process.env, root = repoRoot, build = buildInto, publishBuild = publish }) {
-  if (!isRemoteName(remote)) throw new Error(`usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`);
+export async function releaseRemote({
+  remote,
+  version,
+  dist,
+  skipBuild = Boolean(dist),
+  env = process.env,
+  root = repoRoot,
+  build = buildInto,
+  publishBuild = publish,
+}) {
+  if (!isRemoteName(remote))
+    throw new Error(
+      `usage: release.mjs <${remoteNames.join('|')}> [--version v] [--dist folder] [--skip-build]`,
+    );
   if (skipBuild || dist) {
-    if (!dist) throw new Error('--skip-build publishes a build folder: name it with --dist <folder>');
+    if (!dist)
+      throw new Error('--skip-build publishes a build folder: name it with --dist <folder>');
     const name = version ?? versionOf(remote, root).version;
     await publishBuild({ remote, dist, version: name, commit: null, env });
     return name;
   }
   const own = versionOf(remote, root);
   if (own.changed.length) {
-    const shown = own.changed.slice(0, 10).join(', ') + (own.changed.length > 10 ? `, and ${own.changed.length - 10} more` : '');
+    const shown =
+      own.changed.slice(0, 10).join(', ') +
+      (own.changed.length > 10 ? `, and ${own.changed.length - 10} more` : '');
     throw new Error(
       `the working tree has uncommitted changes to what the build of ${remote} reads (${shown}); a release is named after its commit (${own.version}): commit them first`,
     );
@@ -149,10 +219,19 @@ export async function releaseRemote({ remote, version, dist, skipBuild = Boolean
 if (import.meta.main) {
   const { values, positionals } = parseArgs({
     allowPositionals: true,
-    options: { version: { type: 'string' }, dist: { type: 'string' }, 'skip-build': { type: 'boolean' } },
+    options: {
+      version: { type: 'string' },
+      dist: { type: 'string' },
+      'skip-build': { type: 'boolean' },
+    },
   });
   try {
-    await releaseRemote({ remote: positionals[0] ?? '', version: values.version, dist: values.dist, skipBuild: values['skip-build'] ?? Boolean(values.dist) });
+    await releaseRemote({
+      remote: positionals[0] ?? '',
+      version: values.version,
+      dist: values.dist,
+      skipBuild: values['skip-build'] ?? Boolean(values.dist),
+    });
   } catch (error) {
     console.error(`[release] ${error.message}`);
     process.exit(1);

@@ -24,11 +24,20 @@ const maxBody = 1024 * 1024;
 
 const json = (res, status, body) => {
   const text = body === undefined ? '' : JSON.stringify(body);
-  res.writeHead(status, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store', ...res.corsHeaders });
+  res.writeHead(status, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Cache-Control': 'no-store',
+    ...res.corsHeaders,
+  });
   res.end(text);
 };
 const fail = (res, status, message, extra = {}) =>
-  json(res, status, { statusCode: status, error: status === 403 ? 'Forbidden' : status === 401 ? 'Unauthorized' : 'Error', message, ...extra });
+  json(res, status, {
+    statusCode: status,
+    error: status === 403 ? 'Forbidden' : status === 401 ? 'Unauthorized' : 'Error',
+    message,
+    ...extra,
+  });
 
 async function readJson(req) {
   let size = 0;
@@ -59,7 +68,13 @@ const same = (a, b) => {
  *           isShopAdmin?: (authorization: string) => Promise<boolean>, corsOrigins?: string[], shellToken?: string }} options
  *   shellToken: the shell servers' credential for POST /beacon (none: every beacon is refused).
  */
-export function createRegistryServer({ registry, tokens, isShopAdmin = async () => false, corsOrigins = [], shellToken = '' }) {
+export function createRegistryServer({
+  registry,
+  tokens,
+  isShopAdmin = async () => false,
+  corsOrigins = [],
+  shellToken = '',
+}) {
   /**
    * The team whose token this is, or undefined. A team's REGISTRY_TOKEN_<REMOTE> may list two tokens,
    * comma-separated, while it rotates them (README.md, "Production"): either is that team's.
@@ -67,18 +82,28 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
   const teamOf = (authorization = '') => {
     const token = /^Bearer (.+)$/.exec(authorization)?.[1];
     if (!token) return undefined;
-    const secretsOf = (secrets) => String(secrets ?? '').split(',').map((secret) => secret.trim()).filter(Boolean);
-    return Object.entries(tokens).find(([, secrets]) => secretsOf(secrets).some((secret) => same(secret, token)))?.[0];
+    const secretsOf = (secrets) =>
+      String(secrets ?? '')
+        .split(',')
+        .map((secret) => secret.trim())
+        .filter(Boolean);
+    return Object.entries(tokens).find(([, secrets]) =>
+      secretsOf(secrets).some((secret) => same(secret, token)),
+    )?.[0];
   };
   const actor = (req, team) => {
-    const who = String(req.headers['x-registry-actor'] ?? '').replace(/[^\w .@+-]/g, '').slice(0, 80);
+    const who = String(req.headers['x-registry-actor'] ?? '')
+      .replace(/[^\w .@+-]/g, '')
+      .slice(0, 80);
     return who ? `${team} team (${who})` : `${team} team`;
   };
   /** The team of the request, which must be this remote's: 401 without a token, 403 for another team's. */
   const requireTeam = (req, remote) => {
     const team = teamOf(req.headers.authorization);
-    if (!team) throw new RegistryError(401, 'a team token is required (Authorization: Bearer <token>)');
-    if (remote && team !== remote) throw new RegistryError(403, `the ${team} team's token cannot change the ${remote} remote`);
+    if (!team)
+      throw new RegistryError(401, 'a team token is required (Authorization: Bearer <token>)');
+    if (remote && team !== remote)
+      throw new RegistryError(403, `the ${team} team's token cannot change the ${remote} remote`);
     return team;
   };
 
@@ -103,12 +128,19 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
       if (req.method === 'GET' && path === '/health') return json(res, 200, { status: 'ok' });
       if (req.method === 'GET' && path === '/remotes.json') {
         const canary = url.searchParams.get('canary') ?? undefined;
-        return json(res, 200, await registry.remotesFor(canary && canary.length <= 100 ? canary : undefined));
+        return json(
+          res,
+          200,
+          await registry.remotesFor(canary && canary.length <= 100 ? canary : undefined),
+        );
       }
       if (req.method === 'POST' && path === '/beacon') {
         const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
         if (!shellToken || !token || !same(shellToken, token)) {
-          throw new RegistryError(401, "beacons are taken only from the shell's servers (Authorization: Bearer <REGISTRY_SHELL_TOKEN>)");
+          throw new RegistryError(
+            401,
+            "beacons are taken only from the shell's servers (Authorization: Bearer <REGISTRY_SHELL_TOKEN>)",
+          );
         }
         const body = await readJson(req);
         const counted = await registry.beacon(body);
@@ -148,24 +180,43 @@ export function createRegistryServer({ registry, tokens, isShopAdmin = async () 
         const body = await readJson(req);
         const reason = typeof body.reason === 'string' ? body.reason.slice(0, 500) : null;
         const percent = body.percent === undefined ? 100 : body.percent;
-        const state = await registry[verb](remote, { version: body.version, percent, reason }, actor(req, team));
-        return json(res, 200, { remote, active: state.active?.version ?? null, canary: state.canary ?? null });
+        const state = await registry[verb](
+          remote,
+          { version: body.version, percent, reason },
+          actor(req, team),
+        );
+        return json(res, 200, {
+          remote,
+          active: state.active?.version ?? null,
+          canary: state.canary ?? null,
+        });
       }
       if (req.method === 'GET' && (path === '/status' || path === '/history')) {
         const team = teamOf(req.headers.authorization);
-        const admin = !team && req.headers.authorization ? await isShopAdmin(req.headers.authorization) : false;
-        if (!team && !admin) throw new RegistryError(401, 'a team token or a shop admin\'s API token is required');
+        const admin =
+          !team && req.headers.authorization ? await isShopAdmin(req.headers.authorization) : false;
+        if (!team && !admin)
+          throw new RegistryError(401, "a team token or a shop admin's API token is required");
         if (path === '/status') return json(res, 200, await registry.status());
         const wanted = url.searchParams.get('remote');
-        if (wanted && !isRemoteName(wanted)) throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
-        if (team && wanted && wanted !== team) throw new RegistryError(403, `the ${team} team's token reads only the ${team} history`);
+        if (wanted && !isRemoteName(wanted))
+          throw new RegistryError(400, `remote must be one of ${remoteNames.join(', ')}`);
+        if (team && wanted && wanted !== team)
+          throw new RegistryError(403, `the ${team} team's token reads only the ${team} history`);
         const limit = url.searchParams.has('limit') ? Number(url.searchParams.get('limit')) : 100;
-        if (!Number.isInteger(limit) || limit < 1 || limit > 500) throw new RegistryError(400, 'limit must be a whole number from 1 to 500');
+        if (!Number.isInteger(limit) || limit < 1 || limit > 500)
+          throw new RegistryError(400, 'limit must be a whole number from 1 to 500');
         return json(res, 200, await registry.history(team ?? wanted ?? undefined, limit));
       }
       return fail(res, 404, `no such operation: ${req.method} ${path}`);
     } catch (error) {
-      if (error instanceof RegistryError) return fail(res, error.status, error.message, error.problems ? { problems: error.problems } : {});
+      if (error instanceof RegistryError)
+        return fail(
+          res,
+          error.status,
+          error.message,
+          error.problems ? { problems: error.problems } : {},
+        );
       console.error('[registry]', error);
       return fail(res, 500, 'the registry failed; see its log');
     }

@@ -11,7 +11,13 @@ import { compositionSignals, routeTables } from '@toolshop/routes';
 import { chromium } from 'playwright-core';
 
 const chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 /**
  * @param {{ remote: string, release: { manifest: string, version: string, integrity: Record<string, string> },
@@ -31,7 +37,14 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
     const entryRequested = new Set();
     await context.route('**/remotes.json', async (route) => {
       const response = await route.fetch();
-      const map = { ...(await response.json()), [remote]: { manifest: release.manifest, version: release.version, integrity: release.integrity } };
+      const map = {
+        ...(await response.json()),
+        [remote]: {
+          manifest: release.manifest,
+          version: release.version,
+          integrity: release.integrity,
+        },
+      };
       await route.fulfill({ response, json: map });
     });
     // The home page the shell's server composes holds the live version's prerendered fragment, which
@@ -43,7 +56,9 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
       await route.continue({ url: new URL('/index.html', shellUrl).href });
     });
     // The candidate's reports are no visitor's: never forwarded to the registry.
-    await context.route(new URL('/remotes/beacon', shellUrl).href, (route) => route.fulfill({ status: 204 }));
+    await context.route(new URL('/remotes/beacon', shellUrl).href, (route) =>
+      route.fulfill({ status: 204 }),
+    );
     context.on('requestfinished', (request) => {
       if (request.url().startsWith(new URL('.', base).href)) entryRequested.add(request.url());
     });
@@ -73,32 +88,51 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
           ({ fallbackAttribute, failuresKey }) =>
             (document.querySelector('main')?.textContent ?? '').trim().length > 0 ||
             document.querySelector(`[${fallbackAttribute}]`) !== null ||
-            (/** @type {any} */ (window)[failuresKey]?.length ?? 0) > 0,
+            /** @type {any} */ (window[failuresKey]?.length ?? 0) > 0,
           compositionSignals,
           { timeout: 10_000 },
         )
         .catch(() => {});
       const seenHere = await page.evaluate(({ fallbackAttribute, failuresKey }) => {
-        const fallbacks = [...document.querySelectorAll(`[${fallbackAttribute}]`)].map((element) =>
-          `${element.getAttribute(fallbackAttribute)}${element.getAttribute('data-remote') ? ` of ${element.getAttribute('data-remote')}` : ''}: ${element.textContent?.trim().slice(0, 80)}`,
+        const fallbacks = [...document.querySelectorAll(`[${fallbackAttribute}]`)].map(
+          (element) =>
+            `${element.getAttribute(fallbackAttribute)}${element.getAttribute('data-remote') ? ` of ${element.getAttribute('data-remote')}` : ''}: ${element.textContent?.trim().slice(0, 80)}`,
         );
         /** @type {{ remote: string, kind: string, message: unknown }[]} */
         const caught = /** @type {any} */ (window)[failuresKey] ?? [];
-        const failures = caught.map(({ remote, kind, message }) => `${kind} failure of ${remote}: ${String(message).slice(0, 160)}`);
-        return { fallbacks, failures, text: (document.querySelector('main')?.innerText ?? '').trim() };
+        const failures = caught.map(
+          ({ remote, kind, message }) =>
+            `${kind} failure of ${remote}: ${String(message).slice(0, 160)}`,
+        );
+        return {
+          fallbacks,
+          failures,
+          text: (document.querySelector('main')?.innerText ?? '').trim(),
+        };
       }, compositionSignals);
       const before = problems.length;
-      for (const failure of seenHere.failures) problems.push(`${path}: the shell caught a ${failure}`);
-      for (const fallback of seenHere.fallbacks) problems.push(`${path} shows the shell's fallback (${fallback})`);
+      for (const failure of seenHere.failures)
+        problems.push(`${path}: the shell caught a ${failure}`);
+      for (const fallback of seenHere.fallbacks)
+        problems.push(`${path} shows the shell's fallback (${fallback})`);
       for (const error of new Set(errors)) problems.push(`${path} ${error.slice(0, 200)}`);
-      if (problems.length === before && !seenHere.text) problems.push(`${path} rendered nothing in the page area`);
+      if (problems.length === before && !seenHere.text)
+        problems.push(`${path} rendered nothing in the page area`);
     }
-    if (![...entryRequested].some((url) => url.endsWith('/remoteEntry.js') || url.endsWith('/mf-manifest.json'))) {
+    if (
+      ![...entryRequested].some(
+        (url) => url.endsWith('/remoteEntry.js') || url.endsWith('/mf-manifest.json'),
+      )
+    ) {
       problems.push(`the shell never loaded ${remote} ${release.version} from ${release.manifest}`);
     }
     await context.close();
   } catch (error) {
-    problems.push(`the smoke check failed: ${String(error?.message ?? error).split('\n')[0]?.slice(0, 200)}`);
+    problems.push(
+      `the smoke check failed: ${String(error?.message ?? error)
+        .split('\n')[0]
+        ?.slice(0, 200)}`,
+    );
   } finally {
     await browser.close();
   }

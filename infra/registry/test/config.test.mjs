@@ -18,7 +18,13 @@ test('the defaults of a local stack are valid', () => {
 });
 
 test('set values are taken as numbers', () => {
-  const config = registryConfig({ CANARY_MAX_ERROR_RATE: '0', CANARY_MIN_SAMPLE: '25', ACTIVE_WINDOW_MINUTES: '30', REGISTRY_PORT: '5030', REGISTRY_SMOKE: 'off' });
+  const config = registryConfig({
+    CANARY_MAX_ERROR_RATE: '0',
+    CANARY_MIN_SAMPLE: '25',
+    ACTIVE_WINDOW_MINUTES: '30',
+    REGISTRY_PORT: '5030',
+    REGISTRY_SMOKE: 'off',
+  });
   assert.deepEqual(config.canary, { maxErrorRate: 0, minSample: 25, activeWindowMs: 30 * 60_000 });
   assert.equal(config.port, 5030);
   assert.equal(config.smoke, false);
@@ -39,15 +45,18 @@ test('a bad value is refused, each one named, with the value it got', () => {
     for (const value of values) {
       assert.throws(
         () => registryConfig({ [name]: value }),
-        (error) => error instanceof RegistryConfigError && error.message.includes(name) && error.message.includes(value),
+        (error) =>
+          error instanceof RegistryConfigError &&
+          error.message.includes(name) &&
+          error.message.includes(value),
         `${name}=${value}`,
       );
     }
   }
-  assert.throws(
-    () => registryConfig({ CANARY_MAX_ERROR_RATE: '2', CANARY_MIN_SAMPLE: 'x' }),
-    { message: /CANARY_MAX_ERROR_RATE must be a number from 0 to 1 \(got "2"\)\n - CANARY_MIN_SAMPLE must be an integer/ },
-  );
+  assert.throws(() => registryConfig({ CANARY_MAX_ERROR_RATE: '2', CANARY_MIN_SAMPLE: 'x' }), {
+    message:
+      /CANARY_MAX_ERROR_RATE must be a number from 0 to 1 \(got "2"\)\n - CANARY_MIN_SAMPLE must be an integer/,
+  });
 });
 
 test('the service does not start on a bad setting: it exits with the message, before connecting', () => {
@@ -58,20 +67,29 @@ test('the service does not start on a bad setting: it exits with the message, be
     timeout: 20_000,
   });
   assert.equal(run.status, 1, run.stderr);
-  assert.match(run.stderr, /Invalid registry configuration:\n - CANARY_MAX_ERROR_RATE must be a number from 0 to 1 \(got "1\.5"\)/);
+  assert.match(
+    run.stderr,
+    /Invalid registry configuration:\n - CANARY_MAX_ERROR_RATE must be a number from 0 to 1 \(got "1\.5"\)/,
+  );
 });
 
-test('the remotes are the route table\'s (@toolshop/routes), not a list of its own', () => {
+test("the remotes are the route table's (@toolshop/routes), not a list of its own", () => {
   assert.equal(remoteNames, routeRemotes);
 });
 
 test("the production ConfigMap's registry settings pass the same checks", () => {
-  const text = readFileSync(fileURLToPath(new URL('../../deploy/k8s/base/config.yaml', import.meta.url)), 'utf8');
+  const text = readFileSync(
+    fileURLToPath(new URL('../../deploy/k8s/base/config.yaml', import.meta.url)),
+    'utf8',
+  );
   const document = text.split(/^---$/m).find((part) => /^\s+name: registry-config$/m.test(part));
   assert.ok(document, 'infra/deploy/k8s/base/config.yaml has the registry-config ConfigMap');
   const data = document.split(/^data:$/m)[1] ?? '';
   const env = Object.fromEntries(
-    [...data.matchAll(/^ {2}([A-Z0-9_]+): '?([^'\n]*)'?$/gm)].map(([, name, value]) => [name, value]),
+    [...data.matchAll(/^ {2}([A-Z0-9_]+): '?([^'\n]*)'?$/gm)].map(([, name, value]) => [
+      name,
+      value,
+    ]),
   );
   assert.equal(env.REGISTRY_SMOKE, 'off');
   const config = registryConfig({ ...env, MONGODB_URI: 'mongodb://registry-db:27017/' });

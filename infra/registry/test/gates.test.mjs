@@ -4,12 +4,26 @@ import { sharedSingletons } from '@toolshop/routes';
 import { checkExposes, checkShared, requiredSingletons, satisfies } from '../src/gates.mjs';
 
 /** @param {string} name @param {string} version @param {string | null} [requiredVersion] @param {boolean} [singleton] */
-const shared = (name, version, requiredVersion = `^${version}`, singleton = true) => ({ name, version, requiredVersion, singleton });
+const shared = (name, version, requiredVersion = `^${version}`, singleton = true) => ({
+  name,
+  version,
+  requiredVersion,
+  singleton,
+});
 const shellManifest = {
-  shared: [shared('react', '19.3.1'), shared('react-dom', '19.3.1'), shared('react-router', '7.18.5'), shared('zustand', '5.1.0'), shared('@toolshop/auth', '0.1.0', null)],
+  shared: [
+    shared('react', '19.3.1'),
+    shared('react-dom', '19.3.1'),
+    shared('react-router', '7.18.5'),
+    shared('zustand', '5.1.0'),
+    shared('@toolshop/auth', '0.1.0', null),
+  ],
 };
 const candidate = (overrides = {}) => ({
-  exposes: ['HomePage', 'BlogsPage', 'PortfolioPage', 'ToolDetailPage'].map((name) => ({ name, path: `./${name}` })),
+  exposes: ['HomePage', 'BlogsPage', 'PortfolioPage', 'ToolDetailPage'].map((name) => ({
+    name,
+    path: `./${name}`,
+  })),
   shared: shellManifest.shared.map((entry) => ({ ...entry, ...(overrides[entry.name] ?? {}) })),
 });
 
@@ -37,18 +51,29 @@ test('a candidate exposing every page of its route table passes; a missing page 
 
 test('shared singletons: the same versions pass; a React major mismatch, a missing or non-singleton share are named', () => {
   assert.deepEqual(checkShared(candidate(), shellManifest), []);
-  assert.deepEqual(checkShared(candidate({ react: { version: '18.3.1', requiredVersion: '^18.3.1' } }), shellManifest), [
-    "the candidate's react 18.3.1 does not satisfy the shell's ^19.3.1",
-  ]);
+  assert.deepEqual(
+    checkShared(
+      candidate({ react: { version: '18.3.1', requiredVersion: '^18.3.1' } }),
+      shellManifest,
+    ),
+    ["the candidate's react 18.3.1 does not satisfy the shell's ^19.3.1"],
+  );
   const withoutZustand = candidate();
   withoutZustand.shared = withoutZustand.shared.filter(({ name }) => name !== 'zustand');
-  assert.deepEqual(checkShared(withoutZustand, shellManifest), ['the candidate does not share zustand (the shell shares 5.1.0 as a singleton)']);
-  assert.deepEqual(checkShared(candidate({ 'react-router': { singleton: false } }), shellManifest), [
-    'the candidate shares react-router but not as a singleton',
+  assert.deepEqual(checkShared(withoutZustand, shellManifest), [
+    'the candidate does not share zustand (the shell shares 5.1.0 as a singleton)',
   ]);
-  assert.deepEqual(checkShared(candidate({ 'react-dom': { version: '19.3.1', requiredVersion: '^19.4.0' } }), shellManifest), [
-    'the candidate requires react-dom ^19.4.0, the shell provides 19.3.1',
-  ]);
+  assert.deepEqual(
+    checkShared(candidate({ 'react-router': { singleton: false } }), shellManifest),
+    ['the candidate shares react-router but not as a singleton'],
+  );
+  assert.deepEqual(
+    checkShared(
+      candidate({ 'react-dom': { version: '19.3.1', requiredVersion: '^19.4.0' } }),
+      shellManifest,
+    ),
+    ['the candidate requires react-dom ^19.4.0, the shell provides 19.3.1'],
+  );
 });
 
 // The build factory (infra/devstack/src/rspack-app.mjs) shares the same list of @toolshop/routes.
@@ -57,5 +82,7 @@ test('the gate requires every singleton the build factory shares (react-router-d
   assert.ok(requiredSingletons.includes('react-router-dom'));
   const shell = { shared: [...shellManifest.shared, shared('react-router-dom', '7.18.5')] };
   const withoutRouterDom = candidate();
-  assert.deepEqual(checkShared(withoutRouterDom, shell), ['the candidate does not share react-router-dom (the shell shares 7.18.5 as a singleton)']);
+  assert.deepEqual(checkShared(withoutRouterDom, shell), [
+    'the candidate does not share react-router-dom (the shell shares 7.18.5 as a singleton)',
+  ]);
 });

@@ -10,9 +10,14 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 
 /** The host and paths of the Ingress named `name` in a multi-document manifest. */
 function ingressPaths(text, name) {
-  const document = text.split(/^---$/m).find((doc) => /^kind: Ingress$/m.test(doc) && new RegExp(`^  name: ${name}$`, 'm').test(doc));
+  const document = text
+    .split(/^---$/m)
+    .find((doc) => /^kind: Ingress$/m.test(doc) && new RegExp(`^  name: ${name}$`, 'm').test(doc));
   assert.ok(document, `no Ingress named ${name}`);
-  return [...document.matchAll(/- path: (\S+)\n\s+pathType: (\S+)/g)].map(([, path, type]) => ({ path, type }));
+  return [...document.matchAll(/- path: (\S+)\n\s+pathType: (\S+)/g)].map(([, path, type]) => ({
+    path,
+    type,
+  }));
 }
 
 /** Whether a request path reaches the backend through these Ingress paths. */
@@ -24,8 +29,18 @@ const admitted = (paths, url) =>
   });
 
 test("the registry's Ingress exposes the teams' and admins' operations only, never the visitors' maps or the beacons", () => {
-  const paths = ingressPaths(readFileSync(join(repoRoot, 'infra/deploy/k8s/base/ingress.yaml'), 'utf8'), 'registry');
-  for (const url of ['/releases', '/remotes/storefront/activate', '/remotes/admin/rollback', '/remotes/dashboard/promote', '/status', '/history']) {
+  const paths = ingressPaths(
+    readFileSync(join(repoRoot, 'infra/deploy/k8s/base/ingress.yaml'), 'utf8'),
+    'registry',
+  );
+  for (const url of [
+    '/releases',
+    '/remotes/storefront/activate',
+    '/remotes/admin/rollback',
+    '/remotes/dashboard/promote',
+    '/status',
+    '/history',
+  ]) {
     assert.ok(admitted(paths, url), `${url} is needed by CI or the admins' Remote Releases page`);
   }
   for (const url of ['/beacon', '/remotes.json', '/health', '/', '/beacon/', '/remotesx']) {

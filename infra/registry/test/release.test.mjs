@@ -27,7 +27,11 @@ function repository() {
   write('libs/ui/src/index.ts', 'export {};\n');
   write('api/src/main.ts', 'export {};\n');
   write('.gitignore', 'dist/\n');
-  const git = (...args) => execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], { cwd: root, encoding: 'utf8' });
+  const git = (...args) =>
+    execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@example.com', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+    });
   git('init', '-q');
   git('add', '.');
   git('commit', '-qm', 'base');
@@ -47,7 +51,13 @@ function fakeSteps() {
     },
     /** @param {{ remote: string, dist: string, version: string, commit?: string | null }} options */
     publishBuild: async ({ remote, dist, version, commit }) => {
-      calls.published.push({ remote, dist, version, commit, manifest: readFileSync(join(dist, 'mf-manifest.json'), 'utf8') });
+      calls.published.push({
+        remote,
+        dist,
+        version,
+        commit,
+        manifest: readFileSync(join(dist, 'mf-manifest.json'), 'utf8'),
+      });
     },
   };
 }
@@ -62,14 +72,21 @@ test('a release from a tree with uncommitted changes to what the build reads is 
     /uncommitted changes to what the build of storefront reads \(storefront-mfe\/src\/index\.ts, libs\/ui\/src\/new-file\.ts\); a release is named after its commit/,
   );
   // an explicit version does not make a dirty build a commit's either
-  await assert.rejects(releaseRemote({ remote: 'storefront', version: '0.3.0+mine', root, ...steps }), /uncommitted changes/);
+  await assert.rejects(
+    releaseRemote({ remote: 'storefront', version: '0.3.0+mine', root, ...steps }),
+    /uncommitted changes/,
+  );
   assert.deepEqual(steps.calls, { built: [], published: [] });
 });
 
 test('changes the build does not read (another app) leave the release named after the commit', async () => {
   const { root, write, commit } = repository();
   write('api/src/main.ts', 'export const other = 1;\n');
-  assert.deepEqual(versionOf('storefront', root), { version: `0.3.0+${commit}`, commit, changed: [] });
+  assert.deepEqual(versionOf('storefront', root), {
+    version: `0.3.0+${commit}`,
+    commit,
+    changed: [],
+  });
   const steps = fakeSteps();
   assert.equal(await releaseRemote({ remote: 'storefront', root, ...steps }), `0.3.0+${commit}`);
   assert.equal(steps.calls.published[0]?.commit, commit);
@@ -83,9 +100,18 @@ test("a release builds into a folder of its own: the stack's dist/ keeps serving
   assert.notEqual(outDir, join(root, 'storefront-mfe/dist'));
   assert.ok(!outDir.startsWith(join(root, 'storefront-mfe/dist')));
   assert.deepEqual(steps.calls.published, [
-    { remote: 'storefront', dist: outDir, version: `0.3.0+${commit}`, commit, manifest: '{"served":"candidate"}' },
+    {
+      remote: 'storefront',
+      dist: outDir,
+      version: `0.3.0+${commit}`,
+      commit,
+      manifest: '{"served":"candidate"}',
+    },
   ]);
-  assert.equal(readFileSync(join(root, 'storefront-mfe/dist/mf-manifest.json'), 'utf8'), '{"served":"built-in"}');
+  assert.equal(
+    readFileSync(join(root, 'storefront-mfe/dist/mf-manifest.json'), 'utf8'),
+    '{"served":"built-in"}',
+  );
   assert.equal(existsSync(outDir), false, 'the release folder is removed once published');
 });
 
@@ -97,6 +123,17 @@ test('a given build folder is published as it is, recorded without a commit', as
   writeFileSync(join(dist, 'mf-manifest.json'), '{"given":true}');
   await releaseRemote({ remote: 'storefront', root, dist, version: '0.3.0+given', ...steps });
   assert.deepEqual(steps.calls.built, []);
-  assert.deepEqual(steps.calls.published, [{ remote: 'storefront', dist, version: '0.3.0+given', commit: null, manifest: '{"given":true}' }]);
-  await assert.rejects(releaseRemote({ remote: 'storefront', root, skipBuild: true, ...steps }), /name it with --dist/);
+  assert.deepEqual(steps.calls.published, [
+    {
+      remote: 'storefront',
+      dist,
+      version: '0.3.0+given',
+      commit: null,
+      manifest: '{"given":true}',
+    },
+  ]);
+  await assert.rejects(
+    releaseRemote({ remote: 'storefront', root, skipBuild: true, ...steps }),
+    /name it with --dist/,
+  );
 });

@@ -4,20 +4,29 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensureObjectStore, objectStoreArgs, storeKeyHolders, writeLocalKeys } from '../src/objectstore.mjs';
+import {
+  ensureObjectStore,
+  objectStoreArgs,
+  storeKeyHolders,
+  writeLocalKeys,
+} from '../src/objectstore.mjs';
 
 /**
  * Starts `server` on a free port of 127.0.0.1; returns its base URL.
  * @param {import('node:http').Server} server
  */
 export async function listenLocally(server) {
-  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve())));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  );
   return `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`;
 }
 
 export async function freePort() {
   const server = createServer();
-  await /** @type {Promise<void>} */ (new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve())));
+  await /** @type {Promise<void>} */ (
+    new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve()))
+  );
   const { port } = /** @type {import('node:net').AddressInfo} */ (server.address());
   await new Promise((resolve) => server.close(resolve));
   return port;
@@ -37,7 +46,9 @@ export async function startTestStore(bucket = 'test-remotes') {
     tests: Object.values(storeKeyHolders).flat(),
   });
   const { keys } = JSON.parse(readFileSync(credentials, 'utf8'));
-  const child = spawn(binary, objectStoreArgs({ port, dataDir: dir, bucket, credentials }), { stdio: 'ignore' });
+  const child = spawn(binary, objectStoreArgs({ port, dataDir: dir, bucket, credentials }), {
+    stdio: 'ignore',
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 100; i++) {
     try {
@@ -50,7 +61,11 @@ export async function startTestStore(bucket = 'test-remotes') {
   /** @param {string} name */
   const envFor = (name) => {
     const key = keys.find((entry) => entry.name === name);
-    return { ...common, AWS_ACCESS_KEY_ID: key.accessKeyId, AWS_SECRET_ACCESS_KEY: key.secretAccessKey };
+    return {
+      ...common,
+      AWS_ACCESS_KEY_ID: key.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: key.secretAccessKey,
+    };
   };
   return {
     env: envFor('tests'),

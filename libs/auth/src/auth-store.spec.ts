@@ -10,7 +10,12 @@ describe('auth store', () => {
 
     setSignedOut();
     expect(localStorage.getItem('accessToken')).toBeNull();
-    expect(useAuth.getState()).toMatchObject({ status: 'signedOut', user: null, isAdmin: false, adminChecked: false });
+    expect(useAuth.getState()).toMatchObject({
+      status: 'signedOut',
+      user: null,
+      isAdmin: false,
+      adminChecked: false,
+    });
   });
 
   it('keeps the admin answer when the same user renews the token, not for another user', () => {

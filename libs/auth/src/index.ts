@@ -1,4 +1,11 @@
-export { useAuth, getAccessToken, ACCESS_TOKEN_KEY, type AuthState, type AuthStatus, type AuthUser } from './auth-store';
+export {
+  useAuth,
+  getAccessToken,
+  ACCESS_TOKEN_KEY,
+  type AuthState,
+  type AuthStatus,
+  type AuthUser,
+} from './auth-store';
 export { api, type ApiOptions, type Page } from './api-client';
 export { ApiError } from './api-error';
 export {
@@ -19,6 +26,12 @@ export {
   completeRedirectSignIn,
   signOut,
 } from './session';
-export { getRuntimeConfig, setRuntimeConfig, loadRuntimeConfig, defaultRuntimeConfig, type RuntimeConfig } from './runtime-config';
+export {
+  getRuntimeConfig,
+  setRuntimeConfig,
+  loadRuntimeConfig,
+  defaultRuntimeConfig,
+  type RuntimeConfig,
+} from './runtime-config';
 export { setNavigate } from './navigation';
 export { CALLBACK_PATH } from './user-manager';

@@ -1,4 +1,9 @@
-import { defaultApiUrl, defaultAuthority, DEFAULT_IDP_HINT_PARAM, WEB_CLIENT_ID } from '@toolshop/settings/web';
+import {
+  defaultApiUrl,
+  defaultAuthority,
+  DEFAULT_IDP_HINT_PARAM,
+  WEB_CLIENT_ID,
+} from '@toolshop/settings/web';
 import { setImageBase } from '@toolshop/ui';
 
 /** Where the browser apps find the API and the identity provider; read at run time, never built in. */

@@ -45,7 +45,8 @@ export function createQueryClient(): QueryClient {
     mutationCache: new MutationCache({
       onSuccess: (data, variables, _context, mutation) => {
         const success = mutation.meta?.success;
-        if (success) notify('success', typeof success === 'function' ? success(data, variables) : success);
+        if (success)
+          notify('success', typeof success === 'function' ? success(data, variables) : success);
       },
       onError: (error, _variables, _context, mutation) => {
         const meta = mutation.meta ?? {};

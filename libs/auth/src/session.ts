@@ -141,18 +141,29 @@ export async function signUp({
   password: string;
   returnTo?: string;
 }): Promise<string> {
-  const answer = await providerRequest('POST', '/accounts', { name, email, password, ...(returnTo ? { returnTo } : {}) });
+  const answer = await providerRequest('POST', '/accounts', {
+    name,
+    email,
+    password,
+    ...(returnTo ? { returnTo } : {}),
+  });
   return messageOf(answer, 'Check your inbox to finish signing up.');
 }
 
 /** Asks the provider to mail a password reset link; the same answer for any address (its message). */
 export async function requestPasswordReset(email: string): Promise<string> {
-  return messageOf(await providerRequest('POST', '/accounts/password-reset', { email }), 'Check your inbox.');
+  return messageOf(
+    await providerRequest('POST', '/accounts/password-reset', { email }),
+    'Check your inbox.',
+  );
 }
 
 /** Sets a new password with the token of a reset link; every session ends (sign in again). */
 export async function completePasswordReset(token: string, password: string): Promise<string> {
-  const answer = await providerRequest('POST', '/accounts/password-reset/complete', { token, password });
+  const answer = await providerRequest('POST', '/accounts/password-reset/complete', {
+    token,
+    password,
+  });
   return messageOf(answer, 'Your password was changed.');
 }
 
@@ -160,9 +171,18 @@ export async function completePasswordReset(token: string, password: string): Pr
  * Changes the signed-in user's password (the current one required). The provider ends every
  * session of the account, so this browser signs in again with the new password.
  */
-export async function changePassword(email: string, currentPassword: string, newPassword: string): Promise<string> {
+export async function changePassword(
+  email: string,
+  currentPassword: string,
+  newPassword: string,
+): Promise<string> {
   const token = localStorage.getItem('accessToken') ?? undefined;
-  const answer = await providerRequest('POST', '/accounts/me/password', { currentPassword, newPassword }, token);
+  const answer = await providerRequest(
+    'POST',
+    '/accounts/me/password',
+    { currentPassword, newPassword },
+    token,
+  );
   await signInWithPassword(email, newPassword);
   return messageOf(answer, 'Your password was changed.');
 }
@@ -171,7 +191,10 @@ export async function changePassword(email: string, currentPassword: string, new
  * Finishes a sign-up: the one-time ticket of its mailed link, redeemed through the authorization
  * code flow (parameter `login_ticket`); the answer comes back to /auth/callback, then `returnTo`.
  */
-export async function signInWithSignupTicket(ticket: string, returnTo = '/dashboard'): Promise<void> {
+export async function signInWithSignupTicket(
+  ticket: string,
+  returnTo = '/dashboard',
+): Promise<void> {
   await (
     await getUserManager()
   ).signinRedirect({ extraQueryParams: { login_ticket: ticket }, state: { returnTo } });

@@ -72,7 +72,9 @@ describe('quantities', () => {
 
   it('says what to order', () => {
     // From the minimum on (it offered 5 at a minimum of 10).
-    expect(lineQuantityMessage('packMultiple', blades)).toBe('Sold in packs of 5: order 10, 15, 20…');
+    expect(lineQuantityMessage('packMultiple', blades)).toBe(
+      'Sold in packs of 5: order 10, 15, 20…',
+    );
     expect(BuyingMessages.packMultiple(5)).toBe('Sold in packs of 5: order 5, 10, 15…');
     expect(BuyingMessages.packMultiple(5, 12)).toBe('Sold in packs of 5: order 15, 20, 25…');
     expect(lineQuantityMessage('belowMinimum', blades)).toBe('Below the minimum order of 10');
@@ -98,7 +100,8 @@ describe('pack sizes and tiers an admin sets', () => {
     expect(packSizeError(undefined, 10)).toBeUndefined();
     expect(packSizeError(5, 10)).toBeUndefined();
     expect(packSizeError(5, 12)).toBe(BuyingMessages.minOrderInPacks(5));
-    for (const bad of [0, -1, 2.5, '5', 10_001]) expect(packSizeError(bad, 10)).toBe(BuyingMessages.packSize);
+    for (const bad of [0, -1, 2.5, '5', 10_001])
+      expect(packSizeError(bad, 10)).toBe(BuyingMessages.packSize);
   });
 
   it('takes ascending tiers with prices that never increase', () => {
@@ -108,15 +111,35 @@ describe('pack sizes and tiers an admin sets', () => {
     expect(priceTiersError([{ minQuantity: 50, price: 129 }], 129)).toBeUndefined();
     expect(priceTiersError([{ minQuantity: 50, price: 130 }], 129)).toBe(BuyingMessages.tierPrice);
     expect(
-      priceTiersError([{ minQuantity: 200, price: 109 }, { minQuantity: 50, price: 119 }], 129),
+      priceTiersError(
+        [
+          { minQuantity: 200, price: 109 },
+          { minQuantity: 50, price: 119 },
+        ],
+        129,
+      ),
     ).toBe(BuyingMessages.tierQuantity);
     expect(
-      priceTiersError([{ minQuantity: 50, price: 109 }, { minQuantity: 200, price: 119 }], 129),
+      priceTiersError(
+        [
+          { minQuantity: 50, price: 109 },
+          { minQuantity: 200, price: 119 },
+        ],
+        129,
+      ),
     ).toBe(BuyingMessages.tierPrice);
-    expect(priceTiersError([{ minQuantity: 50, price: 119 }, { minQuantity: 50, price: 109 }], 129)).toBe(
+    expect(
+      priceTiersError(
+        [
+          { minQuantity: 50, price: 119 },
+          { minQuantity: 50, price: 109 },
+        ],
+        129,
+      ),
+    ).toBe(BuyingMessages.tierQuantity);
+    expect(priceTiersError([{ minQuantity: 1, price: 100 }], 129)).toBe(
       BuyingMessages.tierQuantity,
     );
-    expect(priceTiersError([{ minQuantity: 1, price: 100 }], 129)).toBe(BuyingMessages.tierQuantity);
     expect(priceTiersError([{ minQuantity: 50, price: 99.5 }], 129)).toBe(BuyingMessages.tierPrice);
     expect(priceTiersError([null], 129)).toBe(BuyingMessages.tierQuantity);
     expect(priceTiersError('cheap', 129)).toBe(BuyingMessages.tierQuantity);
@@ -125,18 +148,30 @@ describe('pack sizes and tiers an admin sets', () => {
   });
 
   it('are part of a new product’s rules', () => {
-    const tool = { name: 'Blades', img: '/images/a.webp', shortDescription: 'x', minOrder: 12, available: 40, price: 12 };
-    expect(validateNewTool({ ...tool, packSize: 5 }).packSize).toBe(BuyingMessages.minOrderInPacks(5));
-    expect(validateNewTool({ ...tool, priceTiers: [{ minQuantity: 20, price: 13 }] }).priceTiers).toBe(
-      BuyingMessages.tierPrice,
+    const tool = {
+      name: 'Blades',
+      img: '/images/a.webp',
+      shortDescription: 'x',
+      minOrder: 12,
+      available: 40,
+      price: 12,
+    };
+    expect(validateNewTool({ ...tool, packSize: 5 }).packSize).toBe(
+      BuyingMessages.minOrderInPacks(5),
     );
-    expect(validateNewTool({ ...tool, packSize: 4, priceTiers: [{ minQuantity: 20, price: 11 }] })).toEqual({});
+    expect(
+      validateNewTool({ ...tool, priceTiers: [{ minQuantity: 20, price: 13 }] }).priceTiers,
+    ).toBe(BuyingMessages.tierPrice);
+    expect(
+      validateNewTool({ ...tool, packSize: 4, priceTiers: [{ minQuantity: 20, price: 11 }] }),
+    ).toEqual({});
   });
 });
 
 describe('reading a pasted quick order or CSV', () => {
   it('reads names or ids with quantities, skipping blanks and a header', () => {
-    const text = '\uFEFFProduct,Quantity\r\nCordless Drill Driver 18V, 50\n\n"Blade, jigsaw; T-shank",10\n64b000000000000000000001;5\nSaw\t20\n';
+    const text =
+      '\uFEFFProduct,Quantity\r\nCordless Drill Driver 18V, 50\n\n"Blade, jigsaw; T-shank",10\n64b000000000000000000001;5\nSaw\t20\n';
     expect(parseOrderLines(text)).toEqual({
       lines: [
         { lineNumber: 2, product: 'Cordless Drill Driver 18V', quantity: 50 },
@@ -177,7 +212,9 @@ describe('quick-order refusals', () => {
 describe('messages', () => {
   it('state the limits they name', () => {
     expect(BuyingMessages.packSize).toContain(PACK_SIZE_MAX.toLocaleString('en-US'));
-    expect(BuyingMessages.textTooLong).toContain(ORDER_LINES_TEXT_MAX_LENGTH.toLocaleString('en-US'));
+    expect(BuyingMessages.textTooLong).toContain(
+      ORDER_LINES_TEXT_MAX_LENGTH.toLocaleString('en-US'),
+    );
   });
 });
 

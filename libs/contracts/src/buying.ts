@@ -45,11 +45,9 @@ export const BuyingMessages = {
   },
   // Literal figures, no call at load: a module without one is dropped from bundles that use none of it.
   packSize: 'The pack size must be a whole number from 1 to 10,000',
-  minOrderInPacks: (pack: number) =>
-    `The minimum order must be a whole number of packs of ${pack}`,
+  minOrderInPacks: (pack: number) => `The minimum order must be a whole number of packs of ${pack}`,
   tooManyTiers: `At most ${PRICE_TIERS_MAX} price tiers`,
-  tierQuantity:
-    'Each price tier starts at a whole quantity above 1 and above the tier before it',
+  tierQuantity: 'Each price tier starts at a whole quantity above 1 and above the tier before it',
   tierPrice: 'Each price tier costs whole dollars, no more than the price or tier before it',
   belowMinimum: (minOrder: number) => `Below the minimum order of ${minOrder}`,
   notEnoughStock: (available: number) =>
@@ -79,7 +77,10 @@ export const BuyingMessages = {
 export { packSizeOf };
 
 /** The unit price for `quantity` units: the last tier it reaches, else the base price. */
-export function unitPriceFor(terms: Pick<BuyingTerms, 'price' | 'priceTiers'>, quantity: number): number {
+export function unitPriceFor(
+  terms: Pick<BuyingTerms, 'price' | 'priceTiers'>,
+  quantity: number,
+): number {
   let price = terms.price;
   for (const tier of terms.priceTiers ?? []) if (quantity >= tier.minQuantity) price = tier.price;
   return price;
@@ -120,14 +121,16 @@ export function nearestValidQuantities(
   };
 }
 
-export type QuantityIssue = 'notWhole' | 'tooLarge' | 'belowMinimum' | 'packMultiple' | 'aboveStock';
+export type QuantityIssue =
+  'notWhole' | 'tooLarge' | 'belowMinimum' | 'packMultiple' | 'aboveStock';
 
 /** The first quantity rule `quantity` breaks for this product, or undefined. */
 export function quantityIssue(
   quantity: unknown,
   terms: Pick<BuyingTerms, 'minOrder' | 'available' | 'packSize'>,
 ): QuantityIssue | undefined {
-  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) return 'notWhole';
+  if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0)
+    return 'notWhole';
   if (quantity > QUANTITY_MAX) return 'tooLarge';
   if (quantity < terms.minOrder) return 'belowMinimum';
   if (quantity % packSizeOf(terms) !== 0) return 'packMultiple';
@@ -246,15 +249,31 @@ export function parseOrderLines(text: string): ParsedOrderLines {
     const fields = splitQuoted(row, separator);
     const lineNumber = index + 1;
     const quantityText = fields.length > 1 ? (fields[fields.length - 1] ?? '') : '';
-    const product = fields.slice(0, -1).join(`${separator === '\t' ? ' ' : separator} `).trim();
-    if (parsed.lines.length === 0 && parsed.unreadable.length === 0 && /quantity|qty/i.test(quantityText)) return;
+    const product = fields
+      .slice(0, -1)
+      .join(`${separator === '\t' ? ' ' : separator} `)
+      .trim();
+    if (
+      parsed.lines.length === 0 &&
+      parsed.unreadable.length === 0 &&
+      /quantity|qty/i.test(quantityText)
+    )
+      return;
     if (fields.length < 2 || product === '' || product.length > LINE_PRODUCT_MAX_LENGTH) {
-      parsed.unreadable.push({ lineNumber, text: row.slice(0, 120), problem: BuyingMessages.lineFormat });
+      parsed.unreadable.push({
+        lineNumber,
+        text: row.slice(0, 120),
+        problem: BuyingMessages.lineFormat,
+      });
       return;
     }
     const quantity = /^\d{1,7}$/.test(quantityText) ? Number(quantityText) : NaN;
     if (!Number.isInteger(quantity) || quantity <= 0) {
-      parsed.unreadable.push({ lineNumber, text: row.slice(0, 120), problem: BuyingMessages.wholeQuantity });
+      parsed.unreadable.push({
+        lineNumber,
+        text: row.slice(0, 120),
+        problem: BuyingMessages.wholeQuantity,
+      });
       return;
     }
     parsed.lines.push({ lineNumber, product, quantity });

@@ -96,7 +96,8 @@ export const ApiMessages = {
   profileIncomplete: 'Fill in all five fields: email, location, phone, education and linkedIn',
   userNotFound: 'No user with this email has signed in yet',
   toolNotFound: 'This product does not exist (any more)',
-  toolChangedMeanwhile: 'This product was changed by someone else meanwhile: reload it and try again',
+  toolChangedMeanwhile:
+    'This product was changed by someone else meanwhile: reload it and try again',
   orderNotFound: 'This order does not exist (any more)',
   paidOrderNotCancelable: 'A paid order cannot be canceled',
   orderChangedWhileCanceling: 'This order changed while it was being canceled; please try again',

@@ -50,7 +50,13 @@ describe('display names (a name is never a message of its own)', () => {
     expect(validateSignup({ name: phishing, email: 'a@b.co', password: '123456' }).name).toBe(
       RuleMessages.nameControlCharacters,
     );
-    for (const name of ['Ada\rLovelace', 'Ada\tLovelace', 'Ada\u2028Lovelace', 'Ada\u200bLovelace', 'Ada\u202eecalevoL'])
+    for (const name of [
+      'Ada\rLovelace',
+      'Ada\tLovelace',
+      'Ada\u2028Lovelace',
+      'Ada\u200bLovelace',
+      'Ada\u202eecalevoL',
+    ])
       expect(nameError(name)).toBe(RuleMessages.nameControlCharacters);
   });
   it('allows at most 60 characters', () => {
@@ -70,7 +76,15 @@ describe('display names (a name is never a message of its own)', () => {
       expect([name, nameError(name)]).toEqual([name, RuleMessages.nameNoLinks]);
   });
   it('accepts ordinary names of many scripts', () => {
-    for (const name of ['Ada Lovelace', "Anne-Marie O'Neil", 'J. R. R. Tolkien', 'J.R.R. Tolkien', 'José Ñúñez', '李小龍', 'Zoë  Smith-Jones Jr.'])
+    for (const name of [
+      'Ada Lovelace',
+      "Anne-Marie O'Neil",
+      'J. R. R. Tolkien',
+      'J.R.R. Tolkien',
+      'José Ñúñez',
+      '李小龍',
+      'Zoë  Smith-Jones Jr.',
+    ])
       expect([name, nameError(name)]).toEqual([name, undefined]);
   });
   it('keeps the spec message for a missing name', () => {
@@ -161,7 +175,13 @@ describe('new tool', () => {
     expect(Object.keys(errors)).toEqual(['minOrder', 'available']);
   });
   it('says a price with cents must be whole dollars, and keeps the spec text for a missing one', () => {
-    const tool = { name: 'Drill', img: '/x.webp', shortDescription: 'd', minOrder: 1, available: 5 };
+    const tool = {
+      name: 'Drill',
+      img: '/x.webp',
+      shortDescription: 'd',
+      minOrder: 1,
+      available: 5,
+    };
     expect(validateNewTool({ ...tool, price: 49.99 })).toEqual({
       price: RuleMessages.priceWholeDollars,
     });
@@ -184,7 +204,9 @@ describe('new tool', () => {
   it('accepts a complete tool, with a web link or a path on this site as its image', () => {
     expect(validateNewTool(drill)).toEqual({});
     expect(validateNewTool({ ...drill, img: ' /images/drill.webp ' })).toEqual({});
-    expect(validateNewTool({ ...drill, img: 'http://localhost:5000/images/drill.webp' })).toEqual({});
+    expect(validateNewTool({ ...drill, img: 'http://localhost:5000/images/drill.webp' })).toEqual(
+      {},
+    );
     // Dots inside a name are no dot segment.
     expect(validateNewTool({ ...drill, img: '/images/drill..v2.webp' })).toEqual({});
     expect(validateNewTool({ ...drill, img: '/images/...webp' })).toEqual({});

@@ -111,10 +111,20 @@ function boundedWholeNumberError(value: unknown, required: string, max: number, 
  * (49.99) and the shop's bound.
  */
 export function priceError(price: unknown): string | undefined {
-  if (typeof price === 'number' && Number.isFinite(price) && price >= 0 && !Number.isInteger(price)) {
+  if (
+    typeof price === 'number' &&
+    Number.isFinite(price) &&
+    price >= 0 &&
+    !Number.isInteger(price)
+  ) {
     return RuleMessages.priceWholeDollars;
   }
-  return boundedWholeNumberError(price, Messages.toolPriceRequired, PRICE_MAX, RuleMessages.priceTooLarge);
+  return boundedWholeNumberError(
+    price,
+    Messages.toolPriceRequired,
+    PRICE_MAX,
+    RuleMessages.priceTooLarge,
+  );
 }
 
 /**

@@ -70,7 +70,12 @@ const GONE = 'gone:';
  * under load); that task must finish within what is left, and ends the lease as above.
  */
 class LeaseLocks {
-  constructor(store, options = DEFAULT_OPTIONS, now = Date.now, busy = (key) => new LockBusyError(key)) {
+  constructor(
+    store,
+    options = DEFAULT_OPTIONS,
+    now = Date.now,
+    busy = (key) => new LockBusyError(key),
+  ) {
     this.store = store;
     this.options = options;
     this.now = now;

@@ -38,7 +38,12 @@ export class LockBusyError extends Error {
 
 /** Runs tasks one at a time per key across every process sharing the database. */
 export class LeaseLocks {
-  constructor(store: LockStore, options?: LeaseOptions, now?: () => number, busy?: (key: string) => Error);
+  constructor(
+    store: LockStore,
+    options?: LeaseOptions,
+    now?: () => number,
+    busy?: (key: string) => Error,
+  );
   run<T>(key: string, task: () => Promise<T>): Promise<T>;
 }
 

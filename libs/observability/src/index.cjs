@@ -26,7 +26,11 @@ exports.parseTraceparent = function parseTraceparent(header) {
   const match = typeof header === 'string' ? TRACEPARENT.exec(header.trim()) : null;
   if (match) {
     const [, version, traceId, parentId, flags, rest] = match;
-    const valid = version !== 'ff' && !(version === '00' && rest) && !ZEROS.test(traceId) && !ZEROS.test(parentId);
+    const valid =
+      version !== 'ff' &&
+      !(version === '00' && rest) &&
+      !ZEROS.test(traceId) &&
+      !ZEROS.test(parentId);
     if (valid) return { traceId, parentId, spanId: hex(8), flags };
   }
   return { traceId: hex(16), spanId: hex(8), flags: '00' };
@@ -57,7 +61,8 @@ function poolCounts(client) {
   let inUse = 0;
   for (const server of servers.values()) {
     const { totalConnectionCount, currentCheckedOutCount } = server?.pool ?? {};
-    if (typeof totalConnectionCount !== 'number' || typeof currentCheckedOutCount !== 'number') return undefined;
+    if (typeof totalConnectionCount !== 'number' || typeof currentCheckedOutCount !== 'number')
+      return undefined;
     open += totalConnectionCount;
     inUse += currentCheckedOutCount;
   }
@@ -111,13 +116,18 @@ class ServiceMetrics {
     client.on('connectionClosed', () => this.pool.open--);
     client.on('connectionCheckedOut', () => this.pool.inUse++);
     client.on('connectionCheckedIn', () => this.pool.inUse--);
-    client.on('connectionCheckOutFailed', (event) => this.poolFailures.inc({ reason: String(event.reason) }));
+    client.on('connectionCheckOutFailed', (event) =>
+      this.poolFailures.inc({ reason: String(event.reason) }),
+    );
   }
 
   /** One answered request; returns its status class (`2xx`...). `route`: a template, bounded. */
   observeRequest(method, route, status, seconds) {
     const statusClass = `${Math.floor(status / 100)}xx`;
-    this.requests.observe({ method: METHOD.test(method) ? method : 'OTHER', route, status_class: statusClass }, seconds);
+    this.requests.observe(
+      { method: METHOD.test(method) ? method : 'OTHER', route, status_class: statusClass },
+      seconds,
+    );
     return statusClass;
   }
 

@@ -30,4 +30,6 @@ export declare class ServiceMetrics {
   render(): Promise<string>;
 }
 
-export declare function bearerChecker(token: string): (authorization: string | undefined) => boolean;
+export declare function bearerChecker(
+  token: string,
+): (authorization: string | undefined) => boolean;

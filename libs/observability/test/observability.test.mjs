@@ -1,7 +1,12 @@
 import assert from 'node:assert/strict';
 import { EventEmitter } from 'node:events';
 import { describe, it } from 'node:test';
-import { bearerChecker, formatTraceparent, parseTraceparent, ServiceMetrics } from '@toolshop/observability';
+import {
+  bearerChecker,
+  formatTraceparent,
+  parseTraceparent,
+  ServiceMetrics,
+} from '@toolshop/observability';
 
 const GIVEN = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
 
@@ -13,11 +18,17 @@ describe('W3C trace context', () => {
     assert.equal(trace.flags, '01');
     assert.match(trace.spanId, /^[0-9a-f]{16}$/);
     assert.notEqual(trace.spanId, '00f067aa0ba902b7');
-    assert.equal(formatTraceparent(trace), `00-4bf92f3577b34da6a3ce929d0e0e4736-${trace.spanId}-01`);
+    assert.equal(
+      formatTraceparent(trace),
+      `00-4bf92f3577b34da6a3ce929d0e0e4736-${trace.spanId}-01`,
+    );
   });
 
   it('accepts later versions with extra fields', () => {
-    assert.equal(parseTraceparent(`01${GIVEN.slice(2)}-extra`).traceId, '4bf92f3577b34da6a3ce929d0e0e4736');
+    assert.equal(
+      parseTraceparent(`01${GIVEN.slice(2)}-extra`).traceId,
+      '4bf92f3577b34da6a3ce929d0e0e4736',
+    );
   });
 
   it('starts a new trace on a missing or invalid header', () => {
@@ -63,8 +74,14 @@ describe('ServiceMetrics', () => {
     pool.emit('connectionCheckedOut', {});
     pool.emit('connectionCheckOutFailed', { reason: 'timeout' });
     const text = await metrics.render();
-    assert.match(text, /http_server_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/tools\/:id",status_class="2xx"\} 1/);
-    assert.match(text, /http_server_request_duration_seconds_count\{method="BREW",route="\/tools\/:id",status_class="4xx"\} 1/);
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/tools\/:id",status_class="2xx"\} 1/,
+    );
+    assert.match(
+      text,
+      /http_server_request_duration_seconds_count\{method="BREW",route="\/tools\/:id",status_class="4xx"\} 1/,
+    );
     assert.match(text, /method="OTHER",route="unmatched"/);
     assert.match(text, /mongodb_pool_connections\{state="open"\} 2/);
     assert.match(text, /mongodb_pool_connections\{state="in_use"\} 1/);
@@ -78,7 +95,9 @@ describe('ServiceMetrics', () => {
   it("reads a connected client's pools at each scrape, connections opened before watching included", async () => {
     const metrics = new ServiceMetrics();
     const pool = { totalConnectionCount: 3, currentCheckedOutCount: 1 };
-    const client = Object.assign(new EventEmitter(), { topology: { s: { servers: new Map([['127.0.0.1:27017', { pool }]]) } } });
+    const client = Object.assign(new EventEmitter(), {
+      topology: { s: { servers: new Map([['127.0.0.1:27017', { pool }]]) } },
+    });
     metrics.watchPool(client);
     client.emit('connectionClosed', {}); // one of the three closed after watching began
     pool.totalConnectionCount = 2;
@@ -92,7 +111,14 @@ describe('bearerChecker', () => {
   it('accepts exactly the configured token', () => {
     const check = bearerChecker('scrape-token-0123456789');
     assert.equal(check('Bearer scrape-token-0123456789'), true);
-    for (const header of [undefined, '', 'scrape-token-0123456789', 'Bearer scrape-token-012345678', 'Basic x', 'Bearer '])
+    for (const header of [
+      undefined,
+      '',
+      'scrape-token-0123456789',
+      'Bearer scrape-token-012345678',
+      'Basic x',
+      'Bearer ',
+    ])
       assert.equal(check(header), false, String(header));
   });
 });

@@ -3,16 +3,32 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { allRoutes, exposesOf, harnessOf, navbarLinks, pageModule, remoteNames, routeTree, sidebarLinks } from './index.ts';
+import {
+  allRoutes,
+  exposesOf,
+  harnessOf,
+  navbarLinks,
+  pageModule,
+  remoteNames,
+  routeTree,
+  sidebarLinks,
+} from './index.ts';
 
-const tree = () => routeTree(allRoutes(), { page: (route) => `${route.remote}/${route.page}`, guard: (access) => `guard:${access}` });
+const tree = () =>
+  routeTree(allRoutes(), {
+    page: (route) => `${route.remote}/${route.page}`,
+    guard: (access) => `guard:${access}`,
+  });
 
 describe('the route tables', () => {
   it('name each page by the module the remote exposes', () => {
     assert.equal(pageModule('ToolDetailPage'), './src/pages/tool-detail-page.tsx');
     for (const remote of remoteNames) {
       for (const module of Object.values(exposesOf(remote))) {
-        assert.ok(existsSync(join(repoRoot, `${remote}-mfe`, module)), `${remote}-mfe/${module} exists`);
+        assert.ok(
+          existsSync(join(repoRoot, `${remote}-mfe`, module)),
+          `${remote}-mfe/${module} exists`,
+        );
       }
     }
   });
@@ -109,8 +125,17 @@ describe('the route tables', () => {
         ],
       },
     ]);
-    const storefront = harnessOf('storefront', { HomePage: 'H', BlogsPage: 'B', PortfolioPage: 'P', ToolDetailPage: 'T' });
-    assert.deepEqual(storefront.links, { Home: '/', Blogs: '/blogs', 'My Portfolio': '/portfolio' });
+    const storefront = harnessOf('storefront', {
+      HomePage: 'H',
+      BlogsPage: 'B',
+      PortfolioPage: 'P',
+      ToolDetailPage: 'T',
+    });
+    assert.deepEqual(storefront.links, {
+      Home: '/',
+      Blogs: '/blogs',
+      'My Portfolio': '/portfolio',
+    });
     assert.deepEqual(harnessOf('dashboard', pages).links, {
       'My Profile': '/dashboard',
       'Add A Review': '/dashboard/review',
@@ -138,7 +163,16 @@ describe('the route tables', () => {
     ]);
     assert.deepEqual(
       sidebarLinks(true).map((link) => link.to),
-      ['.', 'users', 'addProduct', 'manageProducts', 'manageOrders', 'manageReviews', 'auditLog', 'remoteReleases'],
+      [
+        '.',
+        'users',
+        'addProduct',
+        'manageProducts',
+        'manageOrders',
+        'manageReviews',
+        'auditLog',
+        'remoteReleases',
+      ],
     );
   });
 });

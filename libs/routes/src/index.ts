@@ -35,21 +35,93 @@ export const routeTables = {
   ],
   dashboard: [
     { path: '/dashboard', page: 'DashboardLayout', access: 'signedIn', layout: true },
-    { path: '/dashboard', page: 'ProfilePage', access: 'signedIn', label: 'My Profile', sidebar: 'everyone' },
-    { path: '/dashboard/review', page: 'AddReviewPage', access: 'signedIn', label: 'Add A Review', sidebar: 'customers' },
-    { path: '/dashboard/myOrders', page: 'MyOrdersPage', access: 'signedIn', label: 'My Orders', sidebar: 'customers' },
-    { path: '/dashboard/quickOrder', page: 'QuickOrderPage', access: 'signedIn', label: 'Quick Order', sidebar: 'customers' },
-    { path: '/dashboard/lists', page: 'SavedListsPage', access: 'signedIn', label: 'Saved Lists', sidebar: 'customers' },
+    {
+      path: '/dashboard',
+      page: 'ProfilePage',
+      access: 'signedIn',
+      label: 'My Profile',
+      sidebar: 'everyone',
+    },
+    {
+      path: '/dashboard/review',
+      page: 'AddReviewPage',
+      access: 'signedIn',
+      label: 'Add A Review',
+      sidebar: 'customers',
+    },
+    {
+      path: '/dashboard/myOrders',
+      page: 'MyOrdersPage',
+      access: 'signedIn',
+      label: 'My Orders',
+      sidebar: 'customers',
+    },
+    {
+      path: '/dashboard/quickOrder',
+      page: 'QuickOrderPage',
+      access: 'signedIn',
+      label: 'Quick Order',
+      sidebar: 'customers',
+    },
+    {
+      path: '/dashboard/lists',
+      page: 'SavedListsPage',
+      access: 'signedIn',
+      label: 'Saved Lists',
+      sidebar: 'customers',
+    },
     { path: '/dashboard/payment/:id', page: 'PaymentPage', access: 'signedIn' },
   ],
   admin: [
-    { path: '/dashboard/users', page: 'MakeAdminPage', access: 'admin', label: 'Make Admin', sidebar: 'admins' },
-    { path: '/dashboard/addProduct', page: 'AddProductPage', access: 'admin', label: 'Add A Product', sidebar: 'admins' },
-    { path: '/dashboard/manageProducts', page: 'ManageProductsPage', access: 'admin', label: 'Manage Products', sidebar: 'admins' },
-    { path: '/dashboard/manageOrders', page: 'ManageOrdersPage', access: 'admin', label: 'Manage All Orders', sidebar: 'admins' },
-    { path: '/dashboard/manageReviews', page: 'ManageReviewsPage', access: 'admin', label: 'Manage Reviews', sidebar: 'admins' },
-    { path: '/dashboard/auditLog', page: 'AuditLogPage', access: 'admin', label: 'Audit Log', sidebar: 'admins' },
-    { path: '/dashboard/remoteReleases', page: 'RemoteReleasesPage', access: 'admin', label: 'Remote Releases', sidebar: 'admins' },
+    {
+      path: '/dashboard/users',
+      page: 'MakeAdminPage',
+      access: 'admin',
+      label: 'Make Admin',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/addProduct',
+      page: 'AddProductPage',
+      access: 'admin',
+      label: 'Add A Product',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/manageProducts',
+      page: 'ManageProductsPage',
+      access: 'admin',
+      label: 'Manage Products',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/manageOrders',
+      page: 'ManageOrdersPage',
+      access: 'admin',
+      label: 'Manage All Orders',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/manageReviews',
+      page: 'ManageReviewsPage',
+      access: 'admin',
+      label: 'Manage Reviews',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/auditLog',
+      page: 'AuditLogPage',
+      access: 'admin',
+      label: 'Audit Log',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/remoteReleases',
+      page: 'RemoteReleasesPage',
+      access: 'admin',
+      label: 'Remote Releases',
+      sidebar: 'admins',
+    },
   ],
 } as const satisfies Record<RemoteName, readonly PageRoute[]>;
 
@@ -57,16 +129,22 @@ export const routeTables = {
 export type PageName<R extends RemoteName> = (typeof routeTables)[R][number]['page'];
 
 /** A table entry together with the remote that exposes it (its page typed by that remote's table). */
-export type RemoteRoute = { [R in RemoteName]: PageRoute & { remote: R; page: PageName<R> } }[RemoteName];
+export type RemoteRoute = {
+  [R in RemoteName]: PageRoute & { remote: R; page: PageName<R> };
+}[RemoteName];
 
 /** Every remote's pages, in table order. */
 export function allRoutes(): RemoteRoute[] {
-  return remoteNames.flatMap((remote) => routeTables[remote].map((route) => ({ ...route, remote }) as RemoteRoute));
+  return remoteNames.flatMap((remote) =>
+    routeTables[remote].map((route) => ({ ...route, remote }) as RemoteRoute),
+  );
 }
 
 /** One remote's pages, in table order. */
 export function routesOf<R extends RemoteName>(remote: R): Extract<RemoteRoute, { remote: R }>[] {
-  return allRoutes().filter((route): route is Extract<RemoteRoute, { remote: R }> => route.remote === remote);
+  return allRoutes().filter(
+    (route): route is Extract<RemoteRoute, { remote: R }> => route.remote === remote,
+  );
 }
 
 /** The module of a page inside its remote: `ToolDetailPage` is `./src/pages/tool-detail-page.tsx`. */
@@ -82,7 +160,9 @@ export function exposesOf(remote: RemoteName): Record<string, string> {
 /** The harness's links of a remote: label -> path, in table order. */
 export function linksOf(remote: RemoteName): Record<string, string> {
   const routes: readonly PageRoute[] = routeTables[remote];
-  return Object.fromEntries(routes.filter((route) => route.label).map((route) => [route.label, route.path]));
+  return Object.fromEntries(
+    routes.filter((route) => route.label).map((route) => [route.label, route.path]),
+  );
 }
 
 /** The main navigation's page links: every labelled page anyone may open (SPEC.md §2: Home, Blogs, My Portfolio). */
@@ -109,7 +189,8 @@ export function sidebarLinks(isAdmin: boolean): SidebarLink[] {
 }
 
 /** A route of React Router's shape, generic in its element so this table stays free of React. */
-export type RouteNode<E> = { index: true; element: E } | { path?: string; element: E; children?: RouteNode<E>[] };
+export type RouteNode<E> =
+  { index: true; element: E } | { path?: string; element: E; children?: RouteNode<E>[] };
 
 export interface RouteElements<E, T extends RemoteRoute = RemoteRoute> {
   /** The element of a page (in the shell: the remote page loader; in a harness: the component). */
@@ -133,32 +214,57 @@ function isBelow(path: string, parent: string): boolean {
  * (a layout of another remote that is not in the list leaves its pages at the top, as in a
  * harness), and pages that need more than their parent are grouped below the guard of that access.
  */
-export function routeTree<E, T extends RemoteRoute>(routes: readonly T[], elements: RouteElements<E, T>): RouteNode<E>[] {
+export function routeTree<E, T extends RemoteRoute>(
+  routes: readonly T[],
+  elements: RouteElements<E, T>,
+): RouteNode<E>[] {
   const layouts = routes.filter((route) => route.layout);
   const parentOf = (route: T) =>
     layouts
-      .filter((layout) => layout !== route && isBelow(route.path, layout.path) && (!route.layout || layout.path !== route.path))
-      .reduce<T | undefined>((deepest, layout) => (deepest && deepest.path.length >= layout.path.length ? deepest : layout), undefined);
+      .filter(
+        (layout) =>
+          layout !== route &&
+          isBelow(route.path, layout.path) &&
+          (!route.layout || layout.path !== route.path),
+      )
+      .reduce<T | undefined>(
+        (deepest, layout) =>
+          deepest && deepest.path.length >= layout.path.length ? deepest : layout,
+        undefined,
+      );
 
   const level = (parent: T | undefined, parentAccess: Access): RouteNode<E>[] => {
     const nodes = routes
       .filter((route) => parentOf(route) === parent)
       .map((route) => ({ route, node: node(route, parent) }));
-    const open = nodes.filter(({ route }) => !elements.guard || accessRank[route.access] <= accessRank[parentAccess]);
+    const open = nodes.filter(
+      ({ route }) => !elements.guard || accessRank[route.access] <= accessRank[parentAccess],
+    );
     const { guard } = elements;
     const guarded = guard
       ? (['signedIn', 'admin'] as const)
-          .map((access) => ({ access, children: nodes.filter(({ route }) => !open.some((o) => o.route === route) && route.access === access) }))
+          .map((access) => ({
+            access,
+            children: nodes.filter(
+              ({ route }) => !open.some((o) => o.route === route) && route.access === access,
+            ),
+          }))
           .filter(({ children }) => children.length > 0)
-          .map(({ access, children }) => ({ element: guard(access), children: children.map(({ node }) => node) }))
+          .map(({ access, children }) => ({
+            element: guard(access),
+            children: children.map(({ node }) => node),
+          }))
       : [];
     return [...open.map(({ node }) => node), ...guarded];
   };
 
   const node = (route: T, parent: T | undefined): RouteNode<E> => {
     const path = relativePath(route.path, parent?.path ?? '/');
-    if (route.layout) return { path, element: elements.page(route), children: level(route, route.access) };
-    return path ? { path, element: elements.page(route) } : { index: true, element: elements.page(route) };
+    if (route.layout)
+      return { path, element: elements.page(route), children: level(route, route.access) };
+    return path
+      ? { path, element: elements.page(route) }
+      : { index: true, element: elements.page(route) };
   };
 
   return level(undefined, 'public');
@@ -169,7 +275,10 @@ export function routeTree<E, T extends RemoteRoute>(routes: readonly T[], elemen
  * has its own sign-in), and a link for each labelled page.
  */
 export function harnessOf<R extends RemoteName, E>(remote: R, pages: Record<PageName<R>, E>) {
-  return { routes: routeTree(routesOf(remote), { page: (route) => pages[route.page as PageName<R>] }), links: linksOf(remote) };
+  return {
+    routes: routeTree(routesOf(remote), { page: (route) => pages[route.page as PageName<R>] }),
+    links: linksOf(remote),
+  };
 }
 
 /**
@@ -180,7 +289,10 @@ export function harnessOf<R extends RemoteName, E>(remote: R, pages: Record<Page
  * - `failuresKey` names the list on `window` of every failure the composition caught in this page
  *   load (`{ remote, kind: 'load' | 'render', message }`: a load failure, an error boundary's catch).
  */
-export const compositionSignals = { fallbackAttribute: 'data-remote-fallback', failuresKey: '__toolshopRemoteFailures' } as const;
+export const compositionSignals = {
+  fallbackAttribute: 'data-remote-fallback',
+  failuresKey: '__toolshopRemoteFailures',
+} as const;
 
 /** The area each remote fills, as the shell's fallback names it. */
 export const remoteAreaNames: Record<RemoteName, string> = {
@@ -190,7 +302,8 @@ export const remoteAreaNames: Record<RemoteName, string> = {
 };
 
 /** The title of the shell's fallback for a remote that cannot be shown (SPEC: "... is not available right now."). */
-export const unavailableTitle = (remote?: RemoteName) => `${remote ? remoteAreaNames[remote] : 'This part of the shop'} is not available right now.`;
+export const unavailableTitle = (remote?: RemoteName) =>
+  `${remote ? remoteAreaNames[remote] : 'This part of the shop'} is not available right now.`;
 
 /**
  * The modules the shell and every remote share as singletons (one copy per page: a second React,

@@ -21,6 +21,14 @@ exports.API_AUDIENCE = 'urn:toolshop:api';
 
 /** The identity provider's demo accounts (created outside production; admin@ is an admin in the API). */
 exports.demoAccounts = Object.freeze({
-  admin: Object.freeze({ email: 'admin@toolshop.test', password: 'toolshop-admin', name: 'Demo Admin' }),
-  customer: Object.freeze({ email: 'customer@toolshop.test', password: 'toolshop-customer', name: 'Demo Customer' }),
+  admin: Object.freeze({
+    email: 'admin@toolshop.test',
+    password: 'toolshop-admin',
+    name: 'Demo Admin',
+  }),
+  customer: Object.freeze({
+    email: 'customer@toolshop.test',
+    password: 'toolshop-customer',
+    name: 'Demo Customer',
+  }),
 });

@@ -41,7 +41,13 @@ exports.localUrl = localUrl;
 
 /** Origins of the shell, the three remotes and their harnesses run alone at offset 0: the web origins the provider and the API accept by default. */
 exports.defaultWebOrigins = Object.freeze(
-  [basePorts.shell, basePorts.storefront, basePorts.dashboard, basePorts.admin, ...Object.values(harnessDevPorts)].map(localUrl),
+  [
+    basePorts.shell,
+    basePorts.storefront,
+    basePorts.dashboard,
+    basePorts.admin,
+    ...Object.values(harnessDevPorts),
+  ].map(localUrl),
 );
 
 /** The API and the identity provider of a local stack at offset 0. */

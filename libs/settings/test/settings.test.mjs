@@ -2,7 +2,13 @@ import { strict as assert } from 'node:assert';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { basePorts, defaultWebOrigins, demoAccounts, harnessDevPorts, localUrl } from '@toolshop/settings';
+import {
+  basePorts,
+  defaultWebOrigins,
+  demoAccounts,
+  harnessDevPorts,
+  localUrl,
+} from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
 
 test('the default web origins are the shell and the remotes at their base ports, and the harnesses run alone', () => {
@@ -16,7 +22,8 @@ test('the default web origins are the shell and the remotes at their base ports,
     localUrl(harnessDevPorts.admin),
   ]);
   // a harness run alone never takes a port of the stack (npm start serves the remote's build there)
-  for (const port of Object.values(harnessDevPorts)) assert.ok(!Object.values(basePorts).includes(port));
+  for (const port of Object.values(harnessDevPorts))
+    assert.ok(!Object.values(basePorts).includes(port));
 });
 
 test('the demo accounts cannot be changed by a caller', () => {

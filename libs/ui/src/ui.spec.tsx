@@ -5,14 +5,20 @@ import { Stars } from './typography/stars';
 
 describe('Field', () => {
   it('ties the error text to the input with aria-describedby and marks it invalid', () => {
-    const html = renderToStaticMarkup(<Field id="email" label="Email" error="Email is Required" value="" readOnly />);
+    const html = renderToStaticMarkup(
+      <Field id="email" label="Email" error="Email is Required" value="" readOnly />,
+    );
     expect(html).toContain('<label for="email"');
-    expect(html).toMatch(/<input[^>]*id="email"[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/);
+    expect(html).toMatch(
+      /<input[^>]*id="email"[^>]*aria-invalid="true"[^>]*aria-describedby="email-error"/,
+    );
     expect(html).toContain('<span id="email-error" class="error">Email is Required</span>');
   });
 
   it('renders a textarea for multiline and keeps a caller describedby', () => {
-    const html = renderToStaticMarkup(<Field id="o" label="Opinion" multiline aria-describedby="counter" />);
+    const html = renderToStaticMarkup(
+      <Field id="o" label="Opinion" multiline aria-describedby="counter" />,
+    );
     expect(html).toMatch(/<textarea[^>]*aria-describedby="counter"/);
     expect(html).not.toContain('aria-invalid');
   });
@@ -32,7 +38,9 @@ describe('Stars', () => {
 
 describe('ErrorState', () => {
   it('offers a retry only when there is something to retry', () => {
-    expect(renderToStaticMarkup(<ErrorState title="Down" onRetry={() => {}} />)).toContain('Retry</button>');
+    expect(renderToStaticMarkup(<ErrorState title="Down" onRetry={() => {}} />)).toContain(
+      'Retry</button>',
+    );
     expect(renderToStaticMarkup(<ErrorState title="Down" />)).not.toContain('<button');
   });
 });

@@ -11,7 +11,9 @@ describe('preview banner', () => {
     document.cookie = `toolshop_preview_label=${encodeURIComponent('storefront 0.2.0')}; Path=/`;
     render(<PreviewBanner />);
     expect(screen.getByRole('status').textContent).toContain('Preview: storefront 0.2.0');
-    expect(screen.getByRole('link', { name: 'End preview' }).getAttribute('href')).toBe('/remotes/preview/end');
+    expect(screen.getByRole('link', { name: 'End preview' }).getAttribute('href')).toBe(
+      '/remotes/preview/end',
+    );
   });
 
   it('shows nothing without a preview', () => {

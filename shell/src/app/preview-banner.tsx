@@ -26,7 +26,11 @@ const noChange = () => () => {};
  * prerendered page knows no cookie).
  */
 export function PreviewBanner() {
-  const label = useSyncExternalStore(noChange, () => previewLabel(document.cookie), () => '');
+  const label = useSyncExternalStore(
+    noChange,
+    () => previewLabel(document.cookie),
+    () => '',
+  );
   if (!label) return null;
   return (
     <div role="status" className={styles.banner}>

@@ -15,7 +15,9 @@ describe("the remotes' pages, built from their route tables", () => {
   const chain = (path: string) =>
     matchRoutes(routes, path)?.map(({ route }) => {
       const element = route.element as ReactElement<{ remote?: string; exposed?: string }>;
-      return element.props.remote ? `${element.props.remote}/${element.props.exposed}` : (element.type as { name: string }).name;
+      return element.props.remote
+        ? `${element.props.remote}/${element.props.exposed}`
+        : (element.type as { name: string }).name;
     });
 
   it('are open where anyone may see them', () => {
@@ -25,8 +27,18 @@ describe("the remotes' pages, built from their route tables", () => {
 
   it('need a session below RequireAuth, and admin rights below RequireAdmin inside the dashboard layout', () => {
     expect(chain('/tools/t1')).toEqual(['AppLayout', 'RequireAuth', 'storefront/ToolDetailPage']);
-    expect(chain('/dashboard')).toEqual(['AppLayout', 'RequireAuth', 'dashboard/DashboardLayout', 'dashboard/ProfilePage']);
-    expect(chain('/dashboard/payment/o1')).toEqual(['AppLayout', 'RequireAuth', 'dashboard/DashboardLayout', 'dashboard/PaymentPage']);
+    expect(chain('/dashboard')).toEqual([
+      'AppLayout',
+      'RequireAuth',
+      'dashboard/DashboardLayout',
+      'dashboard/ProfilePage',
+    ]);
+    expect(chain('/dashboard/payment/o1')).toEqual([
+      'AppLayout',
+      'RequireAuth',
+      'dashboard/DashboardLayout',
+      'dashboard/PaymentPage',
+    ]);
     expect(chain('/dashboard/manageOrders')).toEqual([
       'AppLayout',
       'RequireAuth',

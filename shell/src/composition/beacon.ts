@@ -29,14 +29,23 @@ const reported = new Map<RemoteName, 'ok' | 'failed'>();
 
 /** The versions of this page load's remote map (a bare URL has none: reported as ''). */
 export function setBeaconVersions(map: RemoteMap): void {
-  versions = Object.fromEntries(Object.entries(map).map(([name, location]) => [name, location.version ?? '']));
+  versions = Object.fromEntries(
+    Object.entries(map).map(([name, location]) => [name, location.version ?? '']),
+  );
   reported.clear();
 }
 
-const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error ?? '')).slice(0, MAX_MESSAGE);
+const messageOf = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error ?? '')).slice(0, MAX_MESSAGE);
 
 export function beaconOf(remote: RemoteName, kind: BeaconKind, error?: unknown): Beacon {
-  return { remote, version: versions[remote] ?? '', kind, message: kind === 'ok' ? '' : messageOf(error), id: beaconIdOfPageLoad() };
+  return {
+    remote,
+    version: versions[remote] ?? '',
+    kind,
+    message: kind === 'ok' ? '' : messageOf(error),
+    id: beaconIdOfPageLoad(),
+  };
 }
 
 /** The failures caught in this page load (the smoke check reads them, compositionSignals.failuresKey). */

@@ -9,7 +9,11 @@ describe('fallbackPlugin', () => {
   beforeEach(() => jest.spyOn(console, 'error').mockImplementation(() => {}));
 
   it('answers a failed page load with a module whose component is the fallback of that remote', () => {
-    const module = hook({ id: 'dashboard/MyOrdersPage', error: new Error('down'), lifecycle: 'onLoad' } as HookArgs) as {
+    const module = hook({
+      id: 'dashboard/MyOrdersPage',
+      error: new Error('down'),
+      lifecycle: 'onLoad',
+    } as HookArgs) as {
       default: () => { type: unknown; props: { remote?: string } };
     };
     const element = module.default();
@@ -18,6 +22,8 @@ describe('fallbackPlugin', () => {
   });
 
   it('lets other lifecycles fail so the load reaches onLoad', () => {
-    expect(hook({ id: 'x', error: new Error('down'), lifecycle: 'afterResolve' } as HookArgs)).toBeUndefined();
+    expect(
+      hook({ id: 'x', error: new Error('down'), lifecycle: 'afterResolve' } as HookArgs),
+    ).toBeUndefined();
   });
 });

@@ -4,7 +4,8 @@ import { reportRemote } from './beacon';
 import { RemoteUnavailable } from './remote-unavailable';
 import { remoteNames, type RemoteName } from './remote-map';
 
-const isRemoteName = (name: unknown): name is RemoteName => remoteNames.includes(name as RemoteName);
+const isRemoteName = (name: unknown): name is RemoteName =>
+  remoteNames.includes(name as RemoteName);
 
 /**
  * When a remote's manifest, entry or module cannot be loaded (down, or refused by its integrity
@@ -21,7 +22,11 @@ export function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const remoteName = isRemoteName(name) ? name : undefined;
       if (remoteName) reportRemote(remoteName, 'load', error);
       // `unavailable` tells the shell's start not to hydrate a prerendered page with this stand-in.
-      return { __esModule: true, unavailable: true, default: () => createElement(RemoteUnavailable, { remote: remoteName }) };
+      return {
+        __esModule: true,
+        unavailable: true,
+        default: () => createElement(RemoteUnavailable, { remote: remoteName }),
+      };
     },
   };
 }

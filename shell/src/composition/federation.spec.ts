@@ -37,7 +37,7 @@ describe('registerRemoteMap', () => {
     expect(integrityOf('https://cdn.example/storefront/2.0.0/remoteEntry.js')).toBeUndefined();
   });
 
-  it("retries a remote at the same release, re-registered with force so the runtime drops its cached manifest", () => {
+  it('retries a remote at the same release, re-registered with force so the runtime drops its cached manifest', () => {
     resetRemote('storefront');
     expect(registerRemotes).toHaveBeenLastCalledWith(
       [{ name: 'storefront', entry: 'https://cdn.example/storefront/1.0.0/mf-manifest.json' }],

@@ -1,4 +1,9 @@
-import { loadRemote, preloadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import {
+  loadRemote,
+  preloadRemote,
+  registerPlugins,
+  registerRemotes,
+} from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 import type { PageName } from '@toolshop/routes';
 import { setBeaconVersions } from './beacon';
@@ -20,7 +25,9 @@ export function registerRemoteMap(map: RemoteMap): void {
   setBeaconVersions(map);
   guardRemoteFiles();
   registerPlugins([integrityPlugin(), fallbackPlugin()]);
-  registerRemotes(Object.entries(map).map(([name, location]) => ({ name, entry: location.manifest })));
+  registerRemotes(
+    Object.entries(map).map(([name, location]) => ({ name, entry: location.manifest })),
+  );
 }
 
 /**
@@ -37,10 +44,15 @@ export function resetRemote(remote: RemoteName): void {
  * before React asks for it. A failure is left to the page's own load, which shows the fallback.
  */
 export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): void {
-  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).catch(() => {});
+  preloadRemote([{ nameOrAlias: remote, exposes: [exposed], resourceCategory: 'sync' }]).catch(
+    () => {},
+  );
 }
 
-export async function loadRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): Promise<{ default: ComponentType }> {
+export async function loadRemotePage<R extends RemoteName>(
+  remote: R,
+  exposed: PageName<R>,
+): Promise<{ default: ComponentType }> {
   const module = await loadRemote<{ default: ComponentType }>(`${remote}/${exposed}`);
   if (!module?.default) throw new Error(`${remote}/${exposed} has no default export`);
   // "ok" goes once the page has rendered (remote-page.tsx); the fallback plugin's stand-in has

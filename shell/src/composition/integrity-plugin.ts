@@ -19,7 +19,8 @@ export function integrityPlugin(): ModuleFederationRuntimePlugin {
     createScript({ url, attrs }) {
       if (!integrityOf(url)) return undefined;
       const script = document.createElement('script');
-      for (const [name, value] of Object.entries(attrs ?? {})) script.setAttribute(name, String(value));
+      for (const [name, value] of Object.entries(attrs ?? {}))
+        script.setAttribute(name, String(value));
       script.src = url;
       secureElement(script, url);
       return script;

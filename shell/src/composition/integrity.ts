@@ -19,7 +19,10 @@ export type IntegrityLookup = (url: string) => string | undefined;
 export function integrityLookup(map: RemoteMap, pageUrl: string): IntegrityLookup {
   const releases = (Object.entries(map) as [RemoteName, RemoteMap[RemoteName]][])
     .filter(([, location]) => location.integrity)
-    .map(([, location]) => ({ folder: new URL('.', new URL(location.manifest, pageUrl)).href, files: location.integrity ?? {} }))
+    .map(([, location]) => ({
+      folder: new URL('.', new URL(location.manifest, pageUrl)).href,
+      files: location.integrity ?? {},
+    }))
     // the deepest folder first: a remote published below another one's folder is its own
     .sort((a, b) => b.folder.length - a.folder.length);
   if (releases.length === 0) return () => undefined;
@@ -77,7 +80,11 @@ export function guardRemoteFiles(head: HTMLHeadElement = document.head): void {
     guard(node);
     return appendChild.call(this, node) as T;
   };
-  head.insertBefore = function <T extends Node>(this: HTMLHeadElement, node: T, child: Node | null): T {
+  head.insertBefore = function <T extends Node>(
+    this: HTMLHeadElement,
+    node: T,
+    child: Node | null,
+  ): T {
     guard(node);
     return insertBefore.call(this, node, child) as T;
   };

@@ -7,13 +7,22 @@ import { remotePagesAt } from './remote-pages-at';
  * remote page it leads to (its entry and chunks), so the click finds it loaded. Once per path.
  * Loaded on demand (a signed-in user's pages): `routes` and `preload` come from the start-up chunk.
  */
-export function prefetchOnIntent(routes: RemoteRoute[], preload: (route: RemoteRoute) => void): void {
+export function prefetchOnIntent(
+  routes: RemoteRoute[],
+  preload: (route: RemoteRoute) => void,
+): void {
   const seen = new Set<string>();
   const intent = (event: Event) => {
     const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-    if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin || seen.has(link.pathname)) return;
+    if (
+      !(link instanceof HTMLAnchorElement) ||
+      link.origin !== window.location.origin ||
+      seen.has(link.pathname)
+    )
+      return;
     seen.add(link.pathname);
     for (const route of remotePagesAt(routes, link.pathname)) preload(route);
   };
-  for (const type of ['pointerover', 'touchstart', 'focusin']) document.addEventListener(type, intent, { passive: true });
+  for (const type of ['pointerover', 'touchstart', 'focusin'])
+    document.addEventListener(type, intent, { passive: true });
 }

@@ -27,16 +27,20 @@ const sriHash = /^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/;
 
 function parseLocation(name: RemoteName, value: unknown): RemoteLocation {
   if (typeof value === 'string' && value) return { manifest: value };
-  if (!value || typeof value !== 'object') throw new Error(`/remotes.json has no URL for the remote "${name}"`);
+  if (!value || typeof value !== 'object')
+    throw new Error(`/remotes.json has no URL for the remote "${name}"`);
   const { manifest, version, integrity } = value as Record<string, unknown>;
-  if (typeof manifest !== 'string' || !manifest) throw new Error(`/remotes.json has no URL for the remote "${name}"`);
-  if (version !== undefined && typeof version !== 'string') throw new Error(`/remotes.json: the version of "${name}" is not a string`);
+  if (typeof manifest !== 'string' || !manifest)
+    throw new Error(`/remotes.json has no URL for the remote "${name}"`);
+  if (version !== undefined && typeof version !== 'string')
+    throw new Error(`/remotes.json: the version of "${name}" is not a string`);
   if (integrity === undefined) return { manifest, version };
   if (!integrity || typeof integrity !== 'object' || Array.isArray(integrity)) {
     throw new Error(`/remotes.json: the integrity of "${name}" is not a map of files to hashes`);
   }
   for (const [file, hash] of Object.entries(integrity)) {
-    if (typeof hash !== 'string' || !sriHash.test(hash)) throw new Error(`/remotes.json: "${name}" has no valid integrity hash for ${file}`);
+    if (typeof hash !== 'string' || !sriHash.test(hash))
+      throw new Error(`/remotes.json: "${name}" has no valid integrity hash for ${file}`);
   }
   return { manifest, version, integrity: integrity as Record<string, string> };
 }
@@ -44,7 +48,9 @@ function parseLocation(name: RemoteName, value: unknown): RemoteLocation {
 export function parseRemoteMap(json: unknown): RemoteMap {
   if (!json || typeof json !== 'object') throw new Error('/remotes.json must be an object');
   const map = json as Record<string, unknown>;
-  return Object.fromEntries(remoteNames.map((name) => [name, parseLocation(name, map[name])])) as RemoteMap;
+  return Object.fromEntries(
+    remoteNames.map((name) => [name, parseLocation(name, map[name])]),
+  ) as RemoteMap;
 }
 
 /** The response header of /remotes.json that carries this page load's beacon id (the shell's server signs it). */

@@ -1,4 +1,13 @@
-import { createElement, lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react';
+import {
+  createElement,
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+} from 'react';
 import type { PageName } from '@toolshop/routes';
 import { Spinner } from '@toolshop/ui';
 import { reportRemote } from './beacon';
@@ -12,7 +21,8 @@ import type { RemoteName } from './remote-map';
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
 const attempts = new Map<RemoteName, number>();
 
-const pageKey = (remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) => `${remote}/${exposed}#${attempt}`;
+const pageKey = (remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) =>
+  `${remote}/${exposed}#${attempt}`;
 
 /**
  * The remote's page, reporting "ok" once it has rendered and committed (its effect runs only when
@@ -29,14 +39,28 @@ function reportingRendered(remote: RemoteName, Page: ComponentType): ComponentTy
  * Makes a page's module, loaded already, render at once (without suspending): how the shell
  * hydrates a prerendered page, whose markup React must find rendered in the same pass.
  */
-export function providePageModule(remote: RemoteName, exposed: PageName<RemoteName>, module: { default: ComponentType }): void {
+export function providePageModule(
+  remote: RemoteName,
+  exposed: PageName<RemoteName>,
+  module: { default: ComponentType },
+): void {
   // A thenable that calls back at once: React.lazy then holds the module from its first render.
   const reporting = { default: reportingRendered(remote, module.default) };
-  const loaded = { then: (resolve: (value: { default: ComponentType }) => void) => resolve(reporting) };
-  pages.set(pageKey(remote, exposed, attempts.get(remote) ?? 0), lazy(() => loaded as Promise<{ default: ComponentType }>));
+  const loaded = {
+    then: (resolve: (value: { default: ComponentType }) => void) => resolve(reporting),
+  };
+  pages.set(
+    pageKey(remote, exposed, attempts.get(remote) ?? 0),
+    lazy(() => loaded as Promise<{ default: ComponentType }>),
+  );
 }
 
-function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: number, layout: boolean) {
+function lazyPage(
+  remote: RemoteName,
+  exposed: PageName<RemoteName>,
+  attempt: number,
+  layout: boolean,
+) {
   const key = pageKey(remote, exposed, attempt);
   let page = pages.get(key);
   if (!page) {
@@ -59,7 +83,15 @@ function lazyPage(remote: RemoteName, exposed: PageName<RemoteName>, attempt: nu
  * (its children are routes below it) falls back to the shell's FallbackLayout, so a remote's outage
  * never takes the pages of another remote down with it.
  */
-export function RemotePage({ remote, exposed, layout = false }: { remote: RemoteName; exposed: PageName<RemoteName>; layout?: boolean }) {
+export function RemotePage({
+  remote,
+  exposed,
+  layout = false,
+}: {
+  remote: RemoteName;
+  exposed: PageName<RemoteName>;
+  layout?: boolean;
+}) {
   const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
   const retry = useCallback(() => {
     resetRemote(remote);
@@ -73,7 +105,11 @@ export function RemotePage({ remote, exposed, layout = false }: { remote: Remote
     <RemoteRetryContext value={retry}>
       {/* Keyed by page too: routes of one remote share this spot in the tree, and a crash of one
           must not leave the next route on the fallback. */}
-      <RemoteErrorBoundary key={`${exposed}#${attempt}`} remote={remote} fallback={layout ? <FallbackLayout /> : undefined}>
+      <RemoteErrorBoundary
+        key={`${exposed}#${attempt}`}
+        remote={remote}
+        fallback={layout ? <FallbackLayout /> : undefined}
+      >
         <Suspense fallback={<Spinner centered label="Loading page" />}>
           <Page />
         </Suspense>

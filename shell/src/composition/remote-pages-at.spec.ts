@@ -1,7 +1,8 @@
 import { allRoutes } from '@toolshop/routes';
 import { remotePagesAt } from './remote-pages-at';
 
-const pages = (path: string) => remotePagesAt(allRoutes(), path).map(({ remote, page }) => `${remote}/${page}`);
+const pages = (path: string) =>
+  remotePagesAt(allRoutes(), path).map(({ remote, page }) => `${remote}/${page}`);
 
 it("names the remote page of a link's path, with its parameters and in any case", () => {
   expect(pages('/blogs')).toEqual(['storefront/BlogsPage']);
@@ -10,7 +11,13 @@ it("names the remote page of a link's path, with its parameters and in any case"
 });
 
 it('names the layout above a page of the dashboard too, and nothing for a page of the shell', () => {
-  expect(pages('/dashboard/myOrders')).toEqual(['dashboard/DashboardLayout', 'dashboard/MyOrdersPage']);
-  expect(pages('/dashboard/manageOrders')).toEqual(['dashboard/DashboardLayout', 'admin/ManageOrdersPage']);
+  expect(pages('/dashboard/myOrders')).toEqual([
+    'dashboard/DashboardLayout',
+    'dashboard/MyOrdersPage',
+  ]);
+  expect(pages('/dashboard/manageOrders')).toEqual([
+    'dashboard/DashboardLayout',
+    'admin/ManageOrdersPage',
+  ]);
   expect(pages('/login')).toEqual([]);
 });

@@ -10,6 +10,8 @@ const pattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+'
  */
 export function remotePagesAt(routes: RemoteRoute[], pathname: string): RemoteRoute[] {
   return routes.filter(
-    (route) => pattern(route.path).test(pathname) || (route.layout && pathname.toLowerCase().startsWith(`${route.path.toLowerCase()}/`)),
+    (route) =>
+      pattern(route.path).test(pathname) ||
+      (route.layout && pathname.toLowerCase().startsWith(`${route.path.toLowerCase()}/`)),
   );
 }

@@ -11,7 +11,10 @@ import type { RemoteName } from './remote-map';
  */
 export function RemoteUnavailable({ remote }: { remote?: RemoteName }) {
   const retry = useContext(RemoteRetryContext);
-  const marker = { [compositionSignals.fallbackAttribute]: 'unavailable', 'data-remote': remote ?? '' };
+  const marker = {
+    [compositionSignals.fallbackAttribute]: 'unavailable',
+    'data-remote': remote ?? '',
+  };
   return (
     <div {...marker}>
       <ErrorState title={unavailableTitle(remote)} onRetry={retry ?? undefined}>

@@ -40,7 +40,16 @@ describe('a carried return target (after sign-up back to the tool)', () => {
   it('keeps same-site paths and drops anything that could leave the site', async () => {
     const { sameSitePath } = await import('./login-state');
     expect(sameSitePath('/tools/t1?x=1#y')).toBe('/tools/t1?x=1#y');
-    for (const bad of ['//evil.test/x', '/\\evil.test', 'https://evil.test', 'javascript:alert(1)', '/a\nb', '', 42, null])
+    for (const bad of [
+      '//evil.test/x',
+      '/\\evil.test',
+      'https://evil.test',
+      'javascript:alert(1)',
+      '/a\nb',
+      '',
+      42,
+      null,
+    ])
       expect(sameSitePath(bad)).toBeUndefined();
   });
 

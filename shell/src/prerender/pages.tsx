@@ -39,7 +39,12 @@ async function renderAt(path: string): Promise<string> {
 /** Every route path of the shell (':param' segments, no '*'): a path none of them takes is a 404. */
 function routePaths(tree: RouteObject[], parent = ''): string[] {
   return tree.flatMap((route) => {
-    const own = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent.replace(/\/$/, '')}/${route.path}`;
+    const own =
+      route.path === undefined
+        ? parent
+        : route.path.startsWith('/')
+          ? route.path
+          : `${parent.replace(/\/$/, '')}/${route.path}`;
     const here = route.path !== undefined && route.path !== '*' ? [own] : [];
     return [...here, ...routePaths(route.children ?? [], own)];
   });
@@ -52,9 +57,11 @@ export async function render(): Promise<{
 }> {
   const pages = [];
   for (const entry of prerenderedPages) {
-    if ('remote' in entry) providePageModule(entry.remote, entry.page, { default: slot(entry.remote, entry.fragment) });
+    if ('remote' in entry)
+      providePageModule(entry.remote, entry.page, { default: slot(entry.remote, entry.fragment) });
     const html = await renderAt(entry.path ?? unknownPath);
-    const kind = 'chunk' in entry ? { chunk: entry.chunk } : { remotePage: `${entry.remote}/${entry.page}` };
+    const kind =
+      'chunk' in entry ? { chunk: entry.chunk } : { remotePage: `${entry.remote}/${entry.page}` };
     pages.push({ file: entry.file, path: entry.path, ...kind, html });
   }
   return { pages, routes: [...new Set(routePaths(routes))] };

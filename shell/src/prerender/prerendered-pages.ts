@@ -10,14 +10,21 @@ type RemotePrerender = { remote: RemoteName; page: PageName<RemoteName>; fragmen
 
 const home: RemotePrerender = { remote: 'storefront', page: 'HomePage', fragment: 'home' };
 const blogs: RemotePrerender = { remote: 'storefront', page: 'BlogsPage', fragment: 'blogs' };
-const portfolio: RemotePrerender = { remote: 'storefront', page: 'PortfolioPage', fragment: 'portfolio' };
+const portfolio: RemotePrerender = {
+  remote: 'storefront',
+  page: 'PortfolioPage',
+  fragment: 'portfolio',
+};
 
 /**
  * Every prerendered page, as its file in dist/prerendered: a remote's page, or a page of the shell
  * (`chunk`: its lazy import in app/routes.tsx, whose stylesheets come with the page; `path` null:
  * any path no route takes, the 404 page).
  */
-export const prerenderedPages: (({ file: string; path: string } & RemotePrerender) | { file: string; path: string | null; chunk: string })[] = [
+export const prerenderedPages: (
+  | ({ file: string; path: string } & RemotePrerender)
+  | { file: string; path: string | null; chunk: string }
+)[] = [
   { file: 'index', path: '/', ...home },
   { file: 'blogs', path: '/blogs', ...blogs },
   { file: 'portfolio', path: '/portfolio', ...portfolio },

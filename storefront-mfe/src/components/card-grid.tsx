@@ -18,5 +18,10 @@ interface CardGridProps extends HTMLAttributes<HTMLUListElement> {
 
 /** A list laid out in as many columns as fit. */
 export function CardGrid({ min = '17rem', className, ...rest }: CardGridProps) {
-  return <ul className={`${surface.grid} ${columnClasses[min]}${className ? ` ${className}` : ''}`} {...rest} />;
+  return (
+    <ul
+      className={`${surface.grid} ${columnClasses[min]}${className ? ` ${className}` : ''}`}
+      {...rest}
+    />
+  );
 }

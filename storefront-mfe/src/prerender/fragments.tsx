@@ -29,5 +29,7 @@ function renderPage({ path, Page }: { path: string; Page: ComponentType }): stri
 
 /** Fragment name -> its HTML. */
 export function render(): Record<string, string> {
-  return Object.fromEntries(Object.entries(fragments).map(([name, fragment]) => [name, renderPage(fragment)]));
+  return Object.fromEntries(
+    Object.entries(fragments).map(([name, fragment]) => [name, renderPage(fragment)]),
+  );
 }

@@ -19,7 +19,9 @@ describe('the SKU (issue 33)', () => {
   it('is sent upper-case when typed, left out when blank, refused at its field when malformed', () => {
     expect(readToolForm({ ...filled, sku: ' drl-18v ' }).tool).toMatchObject({ sku: 'DRL-18V' });
     expect(readToolForm(filled).tool).not.toHaveProperty('sku');
-    expect(readToolForm({ ...filled, sku: 'no good' }).errors).toEqual({ sku: SkuMessages.invalid });
+    expect(readToolForm({ ...filled, sku: 'no good' }).errors).toEqual({
+      sku: SkuMessages.invalid,
+    });
   });
 
   it('puts the API’s refusals of the SKU at its field', () => {

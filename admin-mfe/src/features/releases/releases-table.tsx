@@ -1,6 +1,10 @@
 import { DataTable } from '@toolshop/ui';
 import { PagedList } from '../../components/paged-list';
-import { REMOTE_HISTORY_LIMIT, useRemoteHistory, type RemoteHistoryEntry } from './api/remote-history';
+import {
+  REMOTE_HISTORY_LIMIT,
+  useRemoteHistory,
+  type RemoteHistoryEntry,
+} from './api/remote-history';
 import styles from './releases-table.module.css';
 
 const actionLabels: Record<RemoteHistoryEntry['action'], string> = {
@@ -44,13 +48,16 @@ export function ReleasesTable() {
           columns={[
             {
               header: 'When',
-              cell: (entry) => <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>,
+              cell: (entry) => (
+                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+              ),
             },
             { header: 'Remote', cell: (entry) => entry.remote },
             {
               header: 'Action',
               kind: 'rowHeader',
-              cell: (entry) => `${actionLabels[entry.action] ?? entry.action}${entry.automatic ? ' (automatic)' : ''}`,
+              cell: (entry) =>
+                `${actionLabels[entry.action] ?? entry.action}${entry.automatic ? ' (automatic)' : ''}`,
             },
             { header: 'Version', className: styles.wrap, cell: (entry) => versionText(entry) },
             { header: 'Who', className: styles.wrap, cell: (entry) => entry.by },

@@ -55,9 +55,13 @@ it('hides a review and unhides another through PATCH /reviews/{id}, then reloads
   render(<ReviewsTable />, { wrapper: createServerDataWrapper() });
   await screen.findByText('Sharp and sturdy');
   fireEvent.click(within(row('Sharp and sturdy')).getByRole('button', { name: /^Hide/ }));
-  await waitFor(() => expect(patch).toHaveBeenCalledWith('/reviews/r1', { hidden: true }, { idempotent: true }));
+  await waitFor(() =>
+    expect(patch).toHaveBeenCalledWith('/reviews/r1', { hidden: true }, { idempotent: true }),
+  );
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Review hidden'));
   fireEvent.click(within(row('Spam spam')).getByRole('button', { name: /^Unhide/ }));
-  await waitFor(() => expect(patch).toHaveBeenCalledWith('/reviews/r2', { hidden: false }, { idempotent: true }));
+  await waitFor(() =>
+    expect(patch).toHaveBeenCalledWith('/reviews/r2', { hidden: false }, { idempotent: true }),
+  );
   await waitFor(() => expect(getPage.mock.calls.length).toBeGreaterThan(1));
 });

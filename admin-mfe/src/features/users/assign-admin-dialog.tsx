@@ -32,8 +32,8 @@ export function useAssignAdminDialog() {
       onConfirm={confirm}
       onCancel={() => setCandidate(null)}
     >
-      <strong>{candidate?.email}</strong> will be able to manage users, products and all orders. This
-      change is irreversible: an admin cannot be turned back into a customer.
+      <strong>{candidate?.email}</strong> will be able to manage users, products and all orders.
+      This change is irreversible: an admin cannot be turned back into a customer.
     </ConfirmDialog>
   );
 

@@ -23,8 +23,8 @@ export function CancelOrderDialog({ order, busy, onConfirm, onDismiss }: CancelO
     >
       {order && (
         <p>
-          Your order of {formatQuantity(order.orderQuantity)} × {order.name} ({formatDollars(order.totalPrice)}) will
-          be removed. This cannot be undone.
+          Your order of {formatQuantity(order.orderQuantity)} × {order.name} (
+          {formatDollars(order.totalPrice)}) will be removed. This cannot be undone.
         </p>
       )}
     </ConfirmDialog>

@@ -11,5 +11,11 @@ export function useCancelOrderDialog() {
     if (pending) cancel.mutate(pending._id, { onSettled: () => setPending(null) });
   };
 
-  return { pending, busy: cancel.isPending, ask: setPending, dismiss: () => setPending(null), confirm };
+  return {
+    pending,
+    busy: cancel.isPending,
+    ask: setPending,
+    dismiss: () => setPending(null),
+    confirm,
+  };
 }

@@ -15,11 +15,17 @@ export function OrderAgainLink({ order }: { order: Order }) {
         to: QUICK_ORDER_PATH,
         state: quickOrderState({
           // "SKU — name": the check matches the SKU first, so a renamed product is still found.
-          lines: order.lines.map((line) => ({ product: skuAndName(line), quantity: line.orderQuantity })),
+          lines: order.lines.map((line) => ({
+            product: skuAndName(line),
+            quantity: line.orderQuantity,
+          })),
           ...delivery,
         }),
       }
-    : { to: `/tools/${encodeURIComponent(order.toolId)}`, state: { reorder: { quantity: order.orderQuantity, ...delivery } } };
+    : {
+        to: `/tools/${encodeURIComponent(order.toolId)}`,
+        state: { reorder: { quantity: order.orderQuantity, ...delivery } },
+      };
   return (
     <Link
       to={target.to}

@@ -92,7 +92,12 @@ export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTablePro
                 >
                   Pay
                 </Link>
-                <Button variant="secondary" size="small" onClick={() => onCancel(order)} aria-label={`Cancel ${order.name}`}>
+                <Button
+                  variant="secondary"
+                  size="small"
+                  onClick={() => onCancel(order)}
+                  aria-label={`Cancel ${order.name}`}
+                >
                   Cancel
                 </Button>
                 <OrderAgainLink order={order} />

@@ -11,10 +11,12 @@ describe('ShipmentInfo', () => {
   });
 
   it('shows nothing before shipping or when the admin entered neither', () => {
-    expect(renderToStaticMarkup(<ShipmentInfo order={{ shipped: false, carrier: 'DHL' }} />)).toBe('');
-    expect(renderToStaticMarkup(<ShipmentInfo order={{ shipped: true }} />)).toBe('');
-    expect(renderToStaticMarkup(<ShipmentInfo order={{ shipped: true, trackingNumber: '1Z' }} />)).toContain(
-      'Shipped, tracking number <code>1Z</code>',
+    expect(renderToStaticMarkup(<ShipmentInfo order={{ shipped: false, carrier: 'DHL' }} />)).toBe(
+      '',
     );
+    expect(renderToStaticMarkup(<ShipmentInfo order={{ shipped: true }} />)).toBe('');
+    expect(
+      renderToStaticMarkup(<ShipmentInfo order={{ shipped: true, trackingNumber: '1Z' }} />),
+    ).toContain('Shipped, tracking number <code>1Z</code>');
   });
 });

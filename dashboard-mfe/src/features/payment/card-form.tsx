@@ -54,7 +54,8 @@ type Notice =
 export const paymentUnknownMessage =
   'The connection was lost while paying, so this page cannot tell yet whether your card was charged. ' +
   'Do not pay again until the check says so: reconnect, then check the payment.';
-export const paymentCheckingMessage = 'The connection was lost while paying. Checking whether your card was charged…';
+export const paymentCheckingMessage =
+  'The connection was lost while paying. Checking whether your card was charged…';
 export const paymentNotChargedMessage =
   'The connection was lost before the payment went through: your card was not charged. You can try again.';
 export const paymentProcessingMessage =
@@ -63,7 +64,10 @@ export const paymentProcessingMessage =
 
 /** A failure without an answer from the server (fetch's TypeError), as opposed to a refused card. */
 function isNetworkFailure(failure: unknown): boolean {
-  return failure instanceof TypeError || (failure instanceof Error && failure.message === 'Failed to fetch');
+  return (
+    failure instanceof TypeError ||
+    (failure instanceof Error && failure.message === 'Failed to fetch')
+  );
 }
 
 /** Whether the notice still stands after `edits` edits of the card (a refusal clears on an edit). */
@@ -76,14 +80,24 @@ function standing(notice: Notice | undefined, edits: number): Notice | undefined
  * The look and behaviour both providers share: one pay button, card errors in red below, and after
  * a lost connection the payment's real state (paid / still processing / not charged) before a retry.
  */
-export function CardForm({ children, amount, ready, paid, confirm, onPaid, checkPayment, cardEdits = 0 }: CardFormProps) {
+export function CardForm({
+  children,
+  amount,
+  ready,
+  paid,
+  confirm,
+  onPaid,
+  checkPayment,
+  cardEdits = 0,
+}: CardFormProps) {
   const [busy, setBusy] = useState(false);
   const [ownEdits, setOwnEdits] = useState(0);
   const [stored, setNotice] = useState<Notice>();
   const edits = ownEdits + cardEdits;
   const notice = standing(stored, edits);
   // Until the check says "not charged", paying again could charge twice.
-  const blocked = notice?.kind === 'checking' || notice?.kind === 'unknown' || notice?.kind === 'processing';
+  const blocked =
+    notice?.kind === 'checking' || notice?.kind === 'unknown' || notice?.kind === 'processing';
 
   async function check() {
     setNotice({ kind: 'checking' });
@@ -107,12 +121,14 @@ export function CardForm({ children, amount, ready, paid, confirm, onPaid, check
     try {
       const result = await confirm();
       if ('unreachable' in result) await check();
-      else if ('error' in result) setNotice({ kind: 'refused', message: result.error, atEdit: edits });
+      else if ('error' in result)
+        setNotice({ kind: 'refused', message: result.error, atEdit: edits });
       else await onPaid(result.paymentId);
     } catch (failure) {
       if (isNetworkFailure(failure)) await check();
       else {
-        const message = failure instanceof Error ? failure.message : 'The payment could not be completed.';
+        const message =
+          failure instanceof Error ? failure.message : 'The payment could not be completed.';
         setNotice({ kind: 'refused', message, atEdit: edits });
       }
     } finally {
@@ -123,7 +139,11 @@ export function CardForm({ children, amount, ready, paid, confirm, onPaid, check
   return (
     <form className={styles.form} onSubmit={submit} aria-busy={busy} noValidate>
       {/* Editing the card clears the last refusal: it was about the card as it was. */}
-      <fieldset className={styles.card} disabled={busy || paid} onChange={() => setOwnEdits((count) => count + 1)}>
+      <fieldset
+        className={styles.card}
+        disabled={busy || paid}
+        onChange={() => setOwnEdits((count) => count + 1)}
+      >
         <legend className={styles.legend}>Card details</legend>
         {children}
       </fieldset>

@@ -174,7 +174,9 @@ describe('CardPayment with Stripe', () => {
   it('says so when Stripe.js cannot be loaded, and can try again', async () => {
     clientSecretLater()('pi_1_secret_x');
     loadStripe.mockRejectedValueOnce(new Error('Failed to load Stripe.js'));
-    render(<CardPayment order={order} config={config} onPaid={onPaid} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={config} onPaid={onPaid} />, {
+      wrapper: createServerDataWrapper(),
+    });
     expect(await screen.findByText('Card payments are unavailable')).toBeInTheDocument();
     expect(loadStripe).toHaveBeenCalledWith('pk_test_123');
 
@@ -186,7 +188,9 @@ describe('CardPayment with Stripe', () => {
   it('confirms the card payment with billing email and address and shows Stripe’s errors', async () => {
     const release = clientSecretLater();
     loadStripe.mockResolvedValue({});
-    render(<CardPayment order={order} config={config} onPaid={onPaid} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={config} onPaid={onPaid} />, {
+      wrapper: createServerDataWrapper(),
+    });
     await screen.findByTestId('stripe-card');
     expect(payButton()).toBeDisabled();
     release('pi_1_secret_x');
@@ -215,14 +219,20 @@ describe('CardPayment with Stripe', () => {
     api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     await user.click(payButton());
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith({ transactionId: 'pi_1' }));
-    expect(api.patch).toHaveBeenCalledWith('/orders/o1', { order: 'o1', transactionId: 'pi_1' }, { idempotent: true });
+    expect(api.patch).toHaveBeenCalledWith(
+      '/orders/o1',
+      { order: 'o1', transactionId: 'pi_1' },
+      { idempotent: true },
+    );
     expect(payButton()).toBeDisabled();
   });
 
   it('clears Stripe’s refusal when the card Element changes', async () => {
     clientSecretLater()('pi_1_secret_x');
     loadStripe.mockResolvedValue({});
-    render(<CardPayment order={order} config={config} onPaid={onPaid} />, { wrapper: createServerDataWrapper() });
+    render(<CardPayment order={order} config={config} onPaid={onPaid} />, {
+      wrapper: createServerDataWrapper(),
+    });
     await waitFor(() => expect(payButton()).toBeEnabled());
     const user = userEvent.setup();
     confirmCardPayment.mockResolvedValueOnce({ error: { message: 'Your card was declined.' } });
@@ -240,12 +250,21 @@ describe('CardPayment with Stripe', () => {
     async (state, said, retry) => {
       clientSecretLater()('pi_1_secret_x');
       loadStripe.mockResolvedValue({});
-      render(<CardPayment order={order} config={config} onPaid={onPaid} />, { wrapper: createServerDataWrapper() });
+      render(<CardPayment order={order} config={config} onPaid={onPaid} />, {
+        wrapper: createServerDataWrapper(),
+      });
       await waitFor(() => expect(payButton()).toBeEnabled());
       confirmCardPayment.mockResolvedValueOnce({
-        error: { type: 'api_connection_error', message: 'An error occurred with our connection to Stripe.' },
+        error: {
+          type: 'api_connection_error',
+          message: 'An error occurred with our connection to Stripe.',
+        },
       });
-      api.get.mockResolvedValueOnce({ state, paid: false, intentStatus: state === 'unpaid' ? 'requires_payment_method' : 'processing' });
+      api.get.mockResolvedValueOnce({
+        state,
+        paid: false,
+        intentStatus: state === 'unpaid' ? 'requires_payment_method' : 'processing',
+      });
       await userEvent.setup().click(payButton());
       expect(await screen.findByRole('alert')).toHaveTextContent(said);
       expect(api.get).toHaveBeenCalledWith('/orders/o1/payment');

@@ -19,7 +19,8 @@ interface PaymentSuccessProps extends PaymentResult {
 }
 
 /** My Orders with this order marked and scrolled to. */
-export const myOrderPath = (orderId: string) => `/dashboard/myOrders?order=${encodeURIComponent(orderId)}`;
+export const myOrderPath = (orderId: string) =>
+  `/dashboard/myOrders?order=${encodeURIComponent(orderId)}`;
 
 /**
  * The result of paying, shown first on the page at every width: SPEC §8's success message with the

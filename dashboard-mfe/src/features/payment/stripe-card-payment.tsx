@@ -22,7 +22,11 @@ export function StripeCardPayment({ publishableKey, ...form }: StripeCardPayment
   }
   if (stripeJs.status === 'failed') {
     return (
-      <ErrorState title="Card payments are unavailable" onRetry={stripeJs.retry} retryLabel="Try again">
+      <ErrorState
+        title="Card payments are unavailable"
+        onRetry={stripeJs.retry}
+        retryLabel="Try again"
+      >
         The secure card form (Stripe.js) could not be loaded. Check your connection, or allow
         js.stripe.com if a blocker is active, then try again.
       </ErrorState>
@@ -55,7 +59,10 @@ function StripeCardFields({ clientSecret, billingDetails, ...form }: ProviderFor
   const [cardReady, setCardReady] = useState(false);
   // The card Element is an iframe: its changes come as events, and clear a refusal like the test fields'.
   const [cardEdits, setCardEdits] = useState(0);
-  const [options] = useState<StripeCardElementOptions>(() => ({ hidePostalCode: true, style: cardStyle() }));
+  const [options] = useState<StripeCardElementOptions>(() => ({
+    hidePostalCode: true,
+    style: cardStyle(),
+  }));
 
   async function confirm(): Promise<ConfirmResult> {
     const card = elements?.getElement(CardElement);
@@ -71,7 +78,12 @@ function StripeCardFields({ clientSecret, billingDetails, ...form }: ProviderFor
   }
 
   return (
-    <CardForm {...form} ready={Boolean(stripe && clientSecret && cardReady)} confirm={confirm} cardEdits={cardEdits}>
+    <CardForm
+      {...form}
+      ready={Boolean(stripe && clientSecret && cardReady)}
+      confirm={confirm}
+      cardEdits={cardEdits}
+    >
       <div className={styles.stripeCard}>
         <CardElement
           options={options}

@@ -14,7 +14,9 @@ describe('test card input', () => {
   });
 
   it('names the first incomplete field with the card form’s message', () => {
-    expect(readCard({ number: '4242', expiry: '', cvc: '' })).toEqual({ error: IncompleteCard.number });
+    expect(readCard({ number: '4242', expiry: '', cvc: '' })).toEqual({
+      error: IncompleteCard.number,
+    });
     expect(readCard({ number: '4242 4242 4242 4242', expiry: '12 / 3', cvc: '' })).toEqual({
       error: "Your card's expiration date is incomplete.",
     });

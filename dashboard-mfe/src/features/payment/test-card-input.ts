@@ -41,6 +41,11 @@ export function readCard(fields: CardFields): { card: TestCard } | { error: stri
   const cvc = digits(fields.cvc);
   if (cvc.length < 3) return { error: IncompleteCard.cvc };
   return {
-    card: { number, expMonth: Number(expiry.slice(0, 2)), expYear: 2000 + Number(expiry.slice(2)), cvc },
+    card: {
+      number,
+      expMonth: Number(expiry.slice(0, 2)),
+      expYear: 2000 + Number(expiry.slice(2)),
+      cvc,
+    },
   };
 }

@@ -8,8 +8,10 @@ import styles from './payment.module.css';
 /** The offline test provider's card form: same look and messages as Stripe's, no network to Stripe. */
 export function TestCardPayment({ clientSecret, billingDetails, ...form }: ProviderFormProps) {
   const [fields, setFields] = useState<CardFields>({ number: '', expiry: '', cvc: '' });
-  const edit = (name: keyof CardFields, format: (value: string) => string) => (event: ChangeEvent<HTMLInputElement>) =>
-    setFields((previous) => ({ ...previous, [name]: format(event.target.value) }));
+  const edit =
+    (name: keyof CardFields, format: (value: string) => string) =>
+    (event: ChangeEvent<HTMLInputElement>) =>
+      setFields((previous) => ({ ...previous, [name]: format(event.target.value) }));
 
   async function confirm(): Promise<ConfirmResult> {
     const read = readCard(fields);
@@ -21,7 +23,9 @@ export function TestCardPayment({ clientSecret, billingDetails, ...form }: Provi
 
   return (
     <CardForm {...form} ready={Boolean(clientSecret)} confirm={confirm}>
-      <p className={styles.testMode}>Test mode: use 4242 4242 4242 4242, any future date and any CVC.</p>
+      <p className={styles.testMode}>
+        Test mode: use 4242 4242 4242 4242, any future date and any CVC.
+      </p>
       <Field
         label="Card number"
         inputMode="numeric"

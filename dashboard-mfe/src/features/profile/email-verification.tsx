@@ -18,7 +18,12 @@ export function EmailVerification() {
   return (
     <div className={styles.verification}>
       <p className={styles.unverified}>Email not verified</p>
-      <Button variant="secondary" size="small" onClick={() => resendVerification.mutate()} disabled={busy}>
+      <Button
+        variant="secondary"
+        size="small"
+        onClick={() => resendVerification.mutate()}
+        disabled={busy}
+      >
         {busy ? 'Sending…' : 'Resend verification email'}
       </Button>
     </div>

@@ -40,7 +40,9 @@ export function ProfileCard({ user, profile, children }: ProfileCardProps) {
         {details.map(([field, label]) => (
           <div key={field} className={styles.detail}>
             <dt>{label}</dt>
-            <dd>{profile?.[field]?.trim() || <span className={styles.missing}>Not provided</span>}</dd>
+            <dd>
+              {profile?.[field]?.trim() || <span className={styles.missing}>Not provided</span>}
+            </dd>
           </div>
         ))}
         <div className={styles.detail}>

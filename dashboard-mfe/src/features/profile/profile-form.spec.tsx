@@ -148,7 +148,11 @@ describe('ProfileForm', () => {
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
     expect(api.put).toHaveBeenCalledWith(
       '/users?email=ada%40example.com',
-      expect.objectContaining({ location: 'London', company: 'Analytical Engines Ltd', taxId: 'GB 123 4567 89' }),
+      expect.objectContaining({
+        location: 'London',
+        company: 'Analytical Engines Ltd',
+        taxId: 'GB 123 4567 89',
+      }),
       { idempotent: true },
     );
   });
@@ -159,7 +163,9 @@ describe('ProfileForm', () => {
     await user.type(screen.getByLabelText('Tax ID (optional)'), 'GB#123');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
     expect(api.put).not.toHaveBeenCalled();
-    expect(screen.getByLabelText('Tax ID (optional)')).toHaveAccessibleDescription(BillingMessages.taxIdFormat);
+    expect(screen.getByLabelText('Tax ID (optional)')).toHaveAccessibleDescription(
+      BillingMessages.taxIdFormat,
+    );
   });
 
   it('starts from the saved company name and tax id, and sends a cleared one empty to remove it', async () => {
@@ -168,7 +174,12 @@ describe('ProfileForm', () => {
     render(
       <ProfileForm
         email="ada@example.com"
-        profile={{ ...saved, linkedIn: 'https://www.linkedin.com/in/ada', company: 'AE Ltd', taxId: 'GB1' }}
+        profile={{
+          ...saved,
+          linkedIn: 'https://www.linkedin.com/in/ada',
+          company: 'AE Ltd',
+          taxId: 'GB1',
+        }}
       />,
       { wrapper: createServerDataWrapper() },
     );

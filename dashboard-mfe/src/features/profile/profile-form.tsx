@@ -38,7 +38,12 @@ const inputs = [
 
 /** Optional: saved with the five fields and printed on invoices; emptied, they are removed. */
 const billingInputs = [
-  { name: 'company', label: 'Company name (optional)', autoComplete: 'organization', maxLength: COMPANY_MAX_LENGTH },
+  {
+    name: 'company',
+    label: 'Company name (optional)',
+    autoComplete: 'organization',
+    maxLength: COMPANY_MAX_LENGTH,
+  },
   { name: 'taxId', label: 'Tax ID (optional)', autoComplete: 'off', maxLength: TAX_ID_MAX_LENGTH },
 ] as const;
 
@@ -55,7 +60,11 @@ const initialValues = (email: string, profile: UserProfile | undefined): Values 
 /** Edits the profile; SPEC.md §5: the update is sent only when all five fields are filled. */
 export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
   // What was typed and not yet saved is kept for the tab (signing in again, Back and Forward).
-  const { values, change: edit, forget } = useTabDraft('profile', email, () => initialValues(email, profile));
+  const {
+    values,
+    change: edit,
+    forget,
+  } = useTabDraft('profile', email, () => initialValues(email, profile));
   const [errors, setErrors] = useState<Errors>({});
   const updateProfile = useUpdateProfile();
   const saving = updateProfile.isPending;
@@ -71,7 +80,11 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
       PROFILE_FIELDS.map((name) => [name, values[name].trim()]),
     ) as Record<keyof ProfileFields, string>;
     if (!isProfileComplete(fields)) {
-      setErrors(Object.fromEntries(PROFILE_FIELDS.filter((name) => !fields[name]).map((name) => [name, FIELD_REQUIRED])));
+      setErrors(
+        Object.fromEntries(
+          PROFILE_FIELDS.filter((name) => !fields[name]).map((name) => [name, FIELD_REQUIRED]),
+        ),
+      );
       return;
     }
     // The API keeps only http(s) links (never `javascript:`); a bare "linkedin.com/in/…" is taken as https.
@@ -82,21 +95,29 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
       return;
     }
     const billing = { company: values.company.trim(), taxId: values.taxId.trim() };
-    const billingErrors = { company: companyError(billing.company), taxId: taxIdError(billing.taxId) };
+    const billingErrors = {
+      company: companyError(billing.company),
+      taxId: taxIdError(billing.taxId),
+    };
     if (billingErrors.company || billingErrors.taxId) {
       setErrors(billingErrors);
       return;
     }
     // Sent when filled, or empty to remove a saved one; otherwise the request is the spec's five fields.
     const billingToSend = Object.fromEntries(
-      Object.entries(billing).filter(([name, value]) => value || profile?.[name as keyof typeof billing]),
+      Object.entries(billing).filter(
+        ([name, value]) => value || profile?.[name as keyof typeof billing],
+      ),
     );
-    updateProfile.mutate({ ...fields, ...billingToSend }, {
-      onSuccess: () => {
-        forget();
-        onUpdated?.();
+    updateProfile.mutate(
+      { ...fields, ...billingToSend },
+      {
+        onSuccess: () => {
+          forget();
+          onUpdated?.();
+        },
       },
-    });
+    );
   };
 
   return (
@@ -106,7 +127,14 @@ export function ProfileForm({ email, profile, onUpdated }: ProfileFormProps) {
       </h2>
       <p className={styles.hint}>All five fields are needed to save your profile.</p>
       <div className={styles.fields}>
-        <Field label="Email" name="email" type="email" value={values.email} readOnly autoComplete="email" />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          value={values.email}
+          readOnly
+          autoComplete="email"
+        />
         {inputs.map((input) => (
           <Field
             key={input.name}

@@ -13,7 +13,12 @@ import styles from './quick-order.module.css';
 /** The line names the product as the shop shows it: its name, SKU, "SKU — name" or id (any case). */
 function writtenAsFound(row: LineRow): boolean {
   const written = row.written.trim().toLowerCase();
-  const shown = [row.name, row.sku, row.toolId, row.name && skuAndName({ name: row.name, sku: row.sku })];
+  const shown = [
+    row.name,
+    row.sku,
+    row.toolId,
+    row.name && skuAndName({ name: row.name, sku: row.sku }),
+  ];
   return shown.some((text) => text !== undefined && text.toLowerCase() === written);
 }
 
@@ -22,10 +27,13 @@ const dollars = (value: number | undefined) => (value === undefined ? '—' : fo
 /** The valid quantities nearest a line's, when only its packs or minimum are wrong (issue 33). */
 function nearestFor(row: LineRow): { below?: number; above?: number } {
   const { quantity, minOrder, available, packSize } = row;
-  if (!row.toolId || quantity === undefined || minOrder === undefined || available === undefined) return {};
+  if (!row.toolId || quantity === undefined || minOrder === undefined || available === undefined)
+    return {};
   const terms = { minOrder, available, packSize };
   const issue = quantityIssue(quantity, terms);
-  return issue === 'packMultiple' || issue === 'belowMinimum' ? nearestValidQuantities(quantity, terms) : {};
+  return issue === 'packMultiple' || issue === 'belowMinimum'
+    ? nearestValidQuantities(quantity, terms)
+    : {};
 }
 
 interface CheckTableProps {
@@ -39,18 +47,32 @@ interface CheckTableProps {
 }
 
 /** What a line's problem offers: the nearest valid quantities, or merging a product listed twice. */
-function Fixes({ row, onQuantity, onMerge, onProduct }: { row: LineRow } & Omit<CheckTableProps, 'rows'>) {
+function Fixes({
+  row,
+  onQuantity,
+  onMerge,
+  onProduct,
+}: { row: LineRow } & Omit<CheckTableProps, 'rows'>) {
   const { below, above } = nearestFor(row);
   const name = row.name ?? row.written;
   return (
     <span className={styles.fixes}>
       {above !== undefined && onQuantity ? (
-        <Button size="small" onClick={() => onQuantity(row, above)} aria-label={`Round up to ${formatCount(above)} (${name})`}>
+        <Button
+          size="small"
+          onClick={() => onQuantity(row, above)}
+          aria-label={`Round up to ${formatCount(above)} (${name})`}
+        >
           Round up to {formatCount(above)}
         </Button>
       ) : null}
       {below !== undefined && onQuantity ? (
-        <Button variant="secondary" size="small" onClick={() => onQuantity(row, below)} aria-label={`Use ${formatCount(below)} (${name})`}>
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => onQuantity(row, below)}
+          aria-label={`Use ${formatCount(below)} (${name})`}
+        >
           Use {formatCount(below)}
         </Button>
       ) : null}
@@ -63,7 +85,12 @@ function Fixes({ row, onQuantity, onMerge, onProduct }: { row: LineRow } & Omit<
         <>
           <span>Did you mean:</span>
           {row.suggestions.map((may) => (
-            <Button key={may.toolId} variant="secondary" size="small" onClick={() => onProduct(row, skuAndName(may))}>
+            <Button
+              key={may.toolId}
+              variant="secondary"
+              size="small"
+              onClick={() => onProduct(row, skuAndName(may))}
+            >
               {skuAndName(may)}
             </Button>
           ))}
@@ -89,7 +116,9 @@ export function CheckTable({ rows, onQuantity, onMerge, onProduct }: CheckTableP
             <span className={styles.product}>
               {row.name ? skuAndName({ name: row.name, sku: row.sku }) : row.written}
               {/* What was written, when it is neither the product found (name, SKU or both) nor its id. */}
-              {row.name && !writtenAsFound(row) ? <span className={styles.written}>{row.written}</span> : null}
+              {row.name && !writtenAsFound(row) ? (
+                <span className={styles.written}>{row.written}</span>
+              ) : null}
             </span>
           ),
         },

@@ -83,7 +83,9 @@ export function LinesField({ id, value, error, onChange }: LinesFieldProps) {
       event.preventDefault();
       const step = event.key === 'ArrowDown' ? 1 : -1;
       const last = offers.length - 1;
-      setActive((index) => (step > 0 ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1));
+      setActive((index) =>
+        step > 0 ? (index >= last ? 0 : index + 1) : index <= 0 ? last : index - 1,
+      );
       return;
     }
     if (event.key === 'Enter' && active >= 0 && offers[active]) {
@@ -118,7 +120,11 @@ export function LinesField({ id, value, error, onChange }: LinesFieldProps) {
         aria-activedescendant={open && active >= 0 ? optionId(active) : undefined}
         onChange={(event) => {
           onChange(event.target.value);
-          setCaret(event.target.selectionStart === event.target.selectionEnd ? event.target.selectionStart : null);
+          setCaret(
+            event.target.selectionStart === event.target.selectionEnd
+              ? event.target.selectionStart
+              : null,
+          );
         }}
         onSelect={readCaret}
         onFocus={readCaret}

@@ -16,7 +16,16 @@ interface ListNameDialogProps {
 }
 
 /** Names a list (Save as list, Rename): the shared name rule first, then the server's answer. */
-export function ListNameDialog({ open, title, submitLabel, initialName = '', busy, error, onSubmit, onClose }: ListNameDialogProps) {
+export function ListNameDialog({
+  open,
+  title,
+  submitLabel,
+  initialName = '',
+  busy,
+  error,
+  onSubmit,
+  onClose,
+}: ListNameDialogProps) {
   const [name, setName] = useState(initialName);
   const [invalid, setInvalid] = useState<string>();
   const formId = useId();

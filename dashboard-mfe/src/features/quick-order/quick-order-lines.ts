@@ -10,13 +10,15 @@ import {
 } from '@toolshop/contracts';
 
 /** The text read, or why it cannot be sent for a check. */
-export type ReadLines = { parsed: ParsedOrderLines; error?: undefined } | { parsed?: undefined; error: string };
+export type ReadLines =
+  { parsed: ParsedOrderLines; error?: undefined } | { parsed?: undefined; error: string };
 
 /** Reads the pasted (or uploaded) text; bounds it before anything is sent. */
 export function readLines(text: string): ReadLines {
   if (text.length > ORDER_LINES_TEXT_MAX_LENGTH) return { error: BuyingMessages.textTooLong };
   const parsed = parseOrderLines(text);
-  if (parsed.lines.length === 0 && parsed.unreadable.length === 0) return { error: BuyingMessages.noLines };
+  if (parsed.lines.length === 0 && parsed.unreadable.length === 0)
+    return { error: BuyingMessages.noLines };
   if (parsed.lines.length > ORDER_LINES_MAX) return { error: BuyingMessages.tooManyLines };
   return { parsed };
 }
@@ -30,18 +32,31 @@ export interface LineRow extends Partial<CheckedOrderLine> {
 
 /** The text's lines in their order: the API's answer for each readable one, the reader's problem for the rest. */
 export function lineRows(parsed: ParsedOrderLines, check: QuickOrderCheck | undefined): LineRow[] {
-  const checked = parsed.lines.map((line, i) => ({ ...check?.lines[i], ...line, written: line.product }));
-  const unreadable = parsed.unreadable.map(({ lineNumber, text, problem }) => ({ lineNumber, written: text, problem }));
+  const checked = parsed.lines.map((line, i) => ({
+    ...check?.lines[i],
+    ...line,
+    written: line.product,
+  }));
+  const unreadable = parsed.unreadable.map(({ lineNumber, text, problem }) => ({
+    lineNumber,
+    written: text,
+    problem,
+  }));
   return [...checked, ...unreadable].sort((a, b) => a.lineNumber - b.lineNumber);
 }
 
 /** Every line was read and can be ordered as it is. */
 export const isOrderable = (parsed: ParsedOrderLines, check: QuickOrderCheck) =>
-  check.orderable && parsed.unreadable.length === 0 && check.lines.length > 0 && check.lines.every((line) => line.toolId);
+  check.orderable &&
+  parsed.unreadable.length === 0 &&
+  check.lines.length > 0 &&
+  check.lines.every((line) => line.toolId);
 
 /** POST /quickOrders's lines (call once isOrderable). */
 export const orderLinesOf = (check: QuickOrderCheck) =>
-  check.lines.flatMap((line) => (line.toolId ? [{ toolId: line.toolId, quantity: line.quantity }] : []));
+  check.lines.flatMap((line) =>
+    line.toolId ? [{ toolId: line.toolId, quantity: line.quantity }] : [],
+  );
 
 /** A saved list's lines: every product found, once (its first line), with the quantity as written. */
 export function listLinesOf(lines: readonly CheckedOrderLine[]): SavedListInput['lines'] {
@@ -54,10 +69,16 @@ export function listLinesOf(lines: readonly CheckedOrderLine[]): SavedListInput[
 }
 
 /** A product as a line of the text: quoted when it holds a separator or a quote. */
-const productText = (product: string) => (/[",;\t]/.test(product) ? `"${product.replace(/"/g, '""')}"` : product);
+const productText = (product: string) =>
+  /[",;\t]/.test(product) ? `"${product.replace(/"/g, '""')}"` : product;
 
 /** The text with line `lineNumber` (1-based, as parseOrderLines counts) written anew as "product, quantity". */
-export function withLineQuantity(text: string, lineNumber: number, product: string, quantity: number): string {
+export function withLineQuantity(
+  text: string,
+  lineNumber: number,
+  product: string,
+  quantity: number,
+): string {
   const rows = text.split(/\r\n|\r|\n/);
   if (lineNumber < 1 || lineNumber > rows.length) return text;
   rows[lineNumber - 1] = `${productText(product)}, ${quantity}`;
@@ -78,7 +99,8 @@ export function mergeDuplicateLines(text: string, rows: readonly LineRow[]): str
   }
   if (dropped.size === 0) return text;
   let merged = text;
-  for (const row of first.values()) merged = withLineQuantity(merged, row.lineNumber, row.written, row.total);
+  for (const row of first.values())
+    merged = withLineQuantity(merged, row.lineNumber, row.written, row.total);
   return merged
     .split('\n')
     .filter((_, i) => !dropped.has(i + 1))
@@ -122,7 +144,11 @@ export function productPartAt(text: string, caret: number): ProductPart | undefi
  * The text with the product part replaced by `product` (a pick of the typeahead), and where the
  * caret goes: to the end of the line when it has a quantity, else after an added ", " for one.
  */
-export function withProductAt(text: string, part: ProductPart, product: string): { text: string; caret: number } {
+export function withProductAt(
+  text: string,
+  part: ProductPart,
+  product: string,
+): { text: string; caret: number } {
   const rest = part.hasQuantity ? text.slice(part.end, part.lineEnd) : ', ';
   const line = `${productText(product)}${rest}`;
   return {

@@ -1,4 +1,11 @@
-import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type FormEvent,
+} from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { ApiError, useAuth } from '@toolshop/auth';
 import { Button, Field } from '@toolshop/ui';
@@ -40,7 +47,13 @@ interface Checked {
 const LINES_ID = 'quick-order-lines';
 
 const deliveryFields = [
-  { name: 'address', id: 'quick-order-address', label: 'Delivery address', autoComplete: 'street-address', type: 'text' },
+  {
+    name: 'address',
+    id: 'quick-order-address',
+    label: 'Delivery address',
+    autoComplete: 'street-address',
+    type: 'text',
+  },
   { name: 'phone', id: 'quick-order-phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
 ] as const;
 
@@ -48,19 +61,30 @@ type Errors = Partial<Record<'lines' | 'address' | 'phone', string>>;
 
 const linesSummary = ({ parsed, check }: Checked) => {
   const count = parsed.lines.length + parsed.unreadable.length;
-  const problems = parsed.unreadable.length + (check?.lines.filter((line) => line.problem).length ?? 0);
+  const problems =
+    parsed.unreadable.length + (check?.lines.filter((line) => line.problem).length ?? 0);
   const lines = `${count} ${count === 1 ? 'line' : 'lines'} checked`;
-  return problems === 0 ? `${lines}: every line can be ordered.` : `${lines}: ${problems} ${problems === 1 ? 'needs attention. Correct it' : 'need attention. Correct them'} and check again.`;
+  return problems === 0
+    ? `${lines}: every line can be ordered.`
+    : `${lines}: ${problems} ${problems === 1 ? 'needs attention. Correct it' : 'need attention. Correct them'} and check again.`;
 };
 
 /** The API's answers that only a new sign-in cures: they come with a "Sign in again" link. */
-const signInAgainMessages = new Set<string>([ApiMessages.sessionInvalid, ApiMessages.signInFirst, ApiMessages.tokenWithoutEmail]);
+const signInAgainMessages = new Set<string>([
+  ApiMessages.sessionInvalid,
+  ApiMessages.signInFirst,
+  ApiMessages.tokenWithoutEmail,
+]);
 /**
  * Quick order: pasted, uploaded or typed (with a typeahead) lines of "SKU or product name,
  * quantity", checked by the
  * API line by line; placed as one order, only when every line can be ordered as it is.
  */
-export function QuickOrder({ initialText = '', address: initialAddress = '', phone: initialPhone = '' }: QuickOrderProps) {
+export function QuickOrder({
+  initialText = '',
+  address: initialAddress = '',
+  phone: initialPhone = '',
+}: QuickOrderProps) {
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
   const location = useLocation();
@@ -100,7 +124,12 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
       parsed.lines.map(({ product, quantity }) => ({ product, quantity })),
       {
         onSuccess: show,
-        onError: (error) => setRefusal(error instanceof ApiError ? error.message : 'The lines could not be checked. Please try again.'),
+        onError: (error) =>
+          setRefusal(
+            error instanceof ApiError
+              ? error.message
+              : 'The lines could not be checked. Please try again.',
+          ),
       },
     );
   };
@@ -148,7 +177,10 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
     if (!current?.check || !orderable) return;
     const address = delivery.address.trim();
     const phone = delivery.phone.trim();
-    const found: Errors = { address: address ? undefined : DeliveryMessages.address, phone: phone ? undefined : DeliveryMessages.phone };
+    const found: Errors = {
+      address: address ? undefined : DeliveryMessages.address,
+      phone: phone ? undefined : DeliveryMessages.phone,
+    };
     setErrors((e) => ({ ...e, ...found }));
     const missing = deliveryFields.find((field) => found[field.name]);
     if (missing) {
@@ -169,9 +201,14 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
           navigate(`/dashboard/payment/${encodeURIComponent(insertedId)}`);
         },
         onError: (error) => {
-          setRefusal(error instanceof ApiError ? error.message : 'The order could not be placed. Please try again.');
+          setRefusal(
+            error instanceof ApiError
+              ? error.message
+              : 'The order could not be placed. Please try again.',
+          );
           // A line broke a rule or the stock went meanwhile: the lines show what changed.
-          if (error instanceof ApiError && (error.status === 400 || error.status === 409)) check(text, { focusResults: false });
+          if (error instanceof ApiError && (error.status === 400 || error.status === 409))
+            check(text, { focusResults: false });
         },
       },
     );
@@ -181,7 +218,12 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
 
   return (
     <div className={styles.quickOrder}>
-      <form className={styles.panel} onSubmit={submitCheck} noValidate aria-labelledby="quick-order-lines-title">
+      <form
+        className={styles.panel}
+        onSubmit={submitCheck}
+        noValidate
+        aria-labelledby="quick-order-lines-title"
+      >
         <h2 id="quick-order-lines-title" className={styles.title}>
           Your lines
         </h2>
@@ -213,16 +255,21 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
               : 'Check your lines to see each product, its price and anything to correct.'}
         </p>
         {checked && checked.text !== text ? (
-          <p className={styles.stale}>The lines changed since this check: check them again to order.</p>
+          <p className={styles.stale}>
+            The lines changed since this check: check them again to order.
+          </p>
         ) : null}
         {checked ? (
           <CheckTable
             rows={lineRows(checked.parsed, checked.check)}
             // One click fixes a line and checks again; only while the text is the one checked.
             {...(current && {
-              onQuantity: (row, quantity) => fixLines(withLineQuantity(text, row.lineNumber, row.written, quantity)),
-              onMerge: () => fixLines(mergeDuplicateLines(text, lineRows(current.parsed, current.check))),
-              onProduct: (row, product) => fixLines(withLineQuantity(text, row.lineNumber, product, row.quantity ?? 1)),
+              onQuantity: (row, quantity) =>
+                fixLines(withLineQuantity(text, row.lineNumber, row.written, quantity)),
+              onMerge: () =>
+                fixLines(mergeDuplicateLines(text, lineRows(current.parsed, current.check))),
+              onProduct: (row, product) =>
+                fixLines(withLineQuantity(text, row.lineNumber, product, row.quantity ?? 1)),
             })}
           />
         ) : null}
@@ -237,10 +284,7 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
             {signInAgainMessages.has(refusal) ? (
               <>
                 {' '}
-                <Link
-                  to="/login"
-                  state={{ from: `${location.pathname}${location.search}` }}
-                >
+                <Link to="/login" state={{ from: `${location.pathname}${location.search}` }}>
                   Sign in again
                 </Link>{' '}
                 (your lines are kept).
@@ -270,14 +314,20 @@ export function QuickOrder({ initialText = '', address: initialAddress = '', pho
           ))}
         </div>
         <div className={styles.actions}>
-          <Button variant="secondary" disabled={listLines.length === 0} onClick={() => setSaving(true)}>
+          <Button
+            variant="secondary"
+            disabled={listLines.length === 0}
+            onClick={() => setSaving(true)}
+          >
             Save as list
           </Button>
           <Button disabled={!orderable || placeOrder.isPending} onClick={place}>
             {placeOrder.isPending ? 'Placing…' : 'Place order'}
           </Button>
         </div>
-        {!orderable ? <p className={styles.hint}>Place order opens once every line can be ordered as it is.</p> : null}
+        {!orderable ? (
+          <p className={styles.hint}>Place order opens once every line can be ordered as it is.</p>
+        ) : null}
       </section>
 
       <ListNameDialog

@@ -1,18 +1,33 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { Button, ConfirmDialog, DataTable, Field, buttonClassName, visuallyHidden } from '@toolshop/ui';
-import { BuyingMessages, QUANTITY_MAX, type SavedList, type SavedListLine } from '@toolshop/contracts';
+import {
+  Button,
+  ConfirmDialog,
+  DataTable,
+  Field,
+  buttonClassName,
+  visuallyHidden,
+} from '@toolshop/ui';
+import {
+  BuyingMessages,
+  QUANTITY_MAX,
+  type SavedList,
+  type SavedListLine,
+} from '@toolshop/contracts';
 import { ListNameDialog } from './list-name-dialog';
 import { useDeleteSavedList, useUpdateSavedList } from './api/saved-lists';
 import styles from './quick-order.module.css';
 
 /** Quick Order with this list's lines, checked at once (the list is read from the saved lists). */
-export const orderListPath = (listId: string) => `/dashboard/quickOrder?list=${encodeURIComponent(listId)}`;
+export const orderListPath = (listId: string) =>
+  `/dashboard/quickOrder?list=${encodeURIComponent(listId)}`;
 
 /** A typed quantity, or undefined unless it is a whole number above 0 (the rest is checked when ordered). */
 export function typedQuantity(text: string): number | undefined {
   const quantity = /^\s*\d{1,7}\s*$/.test(text) ? Number(text) : NaN;
-  return Number.isInteger(quantity) && quantity > 0 && quantity <= QUANTITY_MAX ? quantity : undefined;
+  return Number.isInteger(quantity) && quantity > 0 && quantity <= QUANTITY_MAX
+    ? quantity
+    : undefined;
 }
 
 const savedOn = (iso: string | undefined) => {
@@ -43,18 +58,27 @@ function SavedListCard({ list }: { list: SavedList }) {
   const remove = useDeleteSavedList();
   const quantityText = (line: SavedListLine) => quantities[line.toolId] ?? String(line.quantity);
   const changed = list.lines.some((line) => quantityText(line) !== String(line.quantity));
-  const lines = () => list.lines.map((line) => ({ toolId: line.toolId, quantity: typedQuantity(quantityText(line)) ?? 0 }));
+  const lines = () =>
+    list.lines.map((line) => ({
+      toolId: line.toolId,
+      quantity: typedQuantity(quantityText(line)) ?? 0,
+    }));
   const date = savedOn(list.updatedAt);
 
   const save = () => {
-    const wrong = Object.fromEntries(list.lines.map((line) => [line.toolId, typedQuantity(quantityText(line)) === undefined]));
+    const wrong = Object.fromEntries(
+      list.lines.map((line) => [line.toolId, typedQuantity(quantityText(line)) === undefined]),
+    );
     setInvalid(wrong);
     const first = list.lines.find((line) => wrong[line.toolId]);
     if (first) {
       document.getElementById(`${headingId}-${first.toolId}`)?.focus();
       return;
     }
-    saveQuantities.mutate({ id: list._id, list: { name: list.name, lines: lines() } }, { onSuccess: () => setQuantities({}) });
+    saveQuantities.mutate(
+      { id: list._id, list: { name: list.name, lines: lines() } },
+      { onSuccess: () => setQuantities({}) },
+    );
   };
 
   return (
@@ -74,7 +98,11 @@ function SavedListCard({ list }: { list: SavedList }) {
         </p>
         {/* Above the lines: a long list is ordered without scrolling past it. */}
         {list.lines.length ? (
-          <Link to={orderListPath(list._id)} className={buttonClassName('primary', 'small')} aria-label={`Order this list: ${list.name}`}>
+          <Link
+            to={orderListPath(list._id)}
+            className={buttonClassName('primary', 'small')}
+            aria-label={`Order this list: ${list.name}`}
+          >
             Order this list
           </Link>
         ) : null}
@@ -111,10 +139,20 @@ function SavedListCard({ list }: { list: SavedList }) {
         <p className={styles.meta}>This list has no lines.</p>
       )}
       <div className={styles.actions}>
-        <Button variant="danger" size="small" onClick={() => setDeleting(true)} aria-label={`Delete ${list.name}`}>
+        <Button
+          variant="danger"
+          size="small"
+          onClick={() => setDeleting(true)}
+          aria-label={`Delete ${list.name}`}
+        >
           Delete
         </Button>
-        <Button variant="secondary" size="small" onClick={() => setRenaming(true)} aria-label={`Rename ${list.name}`}>
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => setRenaming(true)}
+          aria-label={`Rename ${list.name}`}
+        >
           Rename
         </Button>
         <Button
@@ -141,7 +179,13 @@ function SavedListCard({ list }: { list: SavedList }) {
         }}
         onSubmit={(name) =>
           rename.mutate(
-            { id: list._id, list: { name, lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })) } },
+            {
+              id: list._id,
+              list: {
+                name,
+                lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+              },
+            },
             { onSuccess: () => setRenaming(false) },
           )
         }
@@ -154,9 +198,12 @@ function SavedListCard({ list }: { list: SavedList }) {
         danger
         busy={remove.isPending}
         onCancel={() => setDeleting(false)}
-        onConfirm={() => remove.mutate({ _id: list._id, name: list.name }, { onSettled: () => setDeleting(false) })}
+        onConfirm={() =>
+          remove.mutate({ _id: list._id, name: list.name }, { onSettled: () => setDeleting(false) })
+        }
       >
-        The list and its {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'} are removed. Orders placed from it stay.
+        The list and its {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'} are
+        removed. Orders placed from it stay.
       </ConfirmDialog>
     </li>
   );

@@ -2,7 +2,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MyReviews } from './my-reviews';
 
-const review = { _id: 'r1', email: 'ada@example.com', customerName: 'Ada Lovelace', opinion: 'Cuts like butter', rating: 4 };
+const review = {
+  _id: 'r1',
+  email: 'ada@example.com',
+  customerName: 'Ada Lovelace',
+  opinion: 'Cuts like butter',
+  rating: 4,
+};
 
 describe('MyReviews', () => {
   it('lists each review with its stars, text and author', () => {
@@ -39,7 +45,9 @@ describe('MyReviews', () => {
   });
 
   it('shows placeholders while loading, then keeps the list on a reload', () => {
-    const { rerender } = render(<MyReviews reviews={undefined} loading error={undefined} onRetry={jest.fn()} />);
+    const { rerender } = render(
+      <MyReviews reviews={undefined} loading error={undefined} onRetry={jest.fn()} />,
+    );
     expect(screen.getByLabelText('Loading your reviews')).toHaveAttribute('aria-busy', 'true');
     rerender(<MyReviews reviews={[review]} loading error={undefined} onRetry={jest.fn()} />);
     expect(screen.getByText('Cuts like butter')).toBeInTheDocument();
@@ -47,7 +55,9 @@ describe('MyReviews', () => {
 
   it('offers a retry when the list cannot be loaded', async () => {
     const onRetry = jest.fn();
-    render(<MyReviews reviews={undefined} loading={false} error={new Error('down')} onRetry={onRetry} />);
+    render(
+      <MyReviews reviews={undefined} loading={false} error={new Error('down')} onRetry={onRetry} />,
+    );
     expect(screen.getByRole('alert')).toHaveTextContent('Your reviews could not be loaded.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
     expect(onRetry).toHaveBeenCalled();

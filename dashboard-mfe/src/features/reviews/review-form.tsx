@@ -51,7 +51,10 @@ export function ReviewForm({
     if (posted) postedNote.current?.focus();
   }, [posted]);
 
-  const review = { rating: rating.trim() === '' ? Number.NaN : Number(rating), opinion: opinion.trim() };
+  const review = {
+    rating: rating.trim() === '' ? Number.NaN : Number(rating),
+    opinion: opinion.trim(),
+  };
   const ratingPreview = validateReview(review).rating ? 0 : review.rating;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

@@ -29,13 +29,28 @@ describe('SidebarDrawer', () => {
   it('shows a customer their profile, the review form, their orders, quick order and saved lists', () => {
     setAuthState(customer);
     renderAt('/dashboard');
-    expect(linkNames()).toEqual(['My Profile', 'Add A Review', 'My Orders', 'Quick Order', 'Saved Lists']);
+    expect(linkNames()).toEqual([
+      'My Profile',
+      'Add A Review',
+      'My Orders',
+      'Quick Order',
+      'Saved Lists',
+    ]);
   });
 
   it('shows an admin the management pages instead', () => {
     setAuthState(admin);
     renderAt('/dashboard');
-    expect(linkNames()).toEqual(['My Profile', 'Make Admin', 'Add A Product', 'Manage Products', 'Manage All Orders', 'Manage Reviews', 'Audit Log', 'Remote Releases']);
+    expect(linkNames()).toEqual([
+      'My Profile',
+      'Make Admin',
+      'Add A Product',
+      'Manage Products',
+      'Manage All Orders',
+      'Manage Reviews',
+      'Audit Log',
+      'Remote Releases',
+    ]);
   });
 
   it('shows no role-specific links before the admin check has answered', () => {
@@ -48,7 +63,10 @@ describe('SidebarDrawer', () => {
     setAuthState(customer);
     renderAt('/dashboard/myOrders');
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
-    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('href', '/dashboard/myOrders');
+    expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute(
+      'href',
+      '/dashboard/myOrders',
+    );
     expect(screen.getByRole('link', { name: 'My Profile' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('link', { name: 'My Profile' })).toHaveAttribute('href', '/dashboard');
   });
@@ -77,6 +95,9 @@ describe('SidebarDrawer', () => {
     await user.click(toggle);
     await user.click(screen.getByRole('link', { name: 'Add A Review' }));
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.getByRole('link', { name: 'Add A Review' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Add A Review' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
   });
 });

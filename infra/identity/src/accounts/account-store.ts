@@ -78,7 +78,8 @@ const toAccount = (doc: AccountDocument): Account => ({
   emailVerified: doc.emailVerifiedAt !== undefined,
 });
 
-const isDuplicateKey = (error: unknown) => error instanceof MongoServerError && error.code === 11000;
+const isDuplicateKey = (error: unknown) =>
+  error instanceof MongoServerError && error.code === 11000;
 
 /** Accounts in the provider's own database (collection `accounts`). */
 export class AccountStore {
@@ -113,7 +114,9 @@ export class AccountStore {
     verified?: boolean;
   }) {
     const now = new Date();
-    const passwordHash = input.passwordHash ?? (input.password === undefined ? undefined : await hashPassword(input.password));
+    const passwordHash =
+      input.passwordHash ??
+      (input.password === undefined ? undefined : await hashPassword(input.password));
     const doc: AccountDocument = {
       _id: randomUUID(),
       email: normalizeEmail(input.email),
@@ -141,7 +144,10 @@ export class AccountStore {
   }
 
   async updateName(id: string, name: string): Promise<Account | undefined> {
-    await this.#accounts.updateOne({ _id: id }, { $set: { name: name.trim(), updatedAt: new Date() } });
+    await this.#accounts.updateOne(
+      { _id: id },
+      { $set: { name: name.trim(), updatedAt: new Date() } },
+    );
     return this.findById(id);
   }
 
@@ -158,7 +164,10 @@ export class AccountStore {
     const existing = await this.#accounts.findOne({ email });
     if (!existing) {
       try {
-        return { account: await this.create({ email, name, upstream: { [provider]: identity.subject } }), tookOver: false };
+        return {
+          account: await this.create({ email, name, upstream: { [provider]: identity.subject } }),
+          tookOver: false,
+        };
       } catch (error) {
         // Two first sign-ins at once: the other one created it.
         if (error instanceof EmailTakenError) return this.linkUpstream(provider, identity);
@@ -180,7 +189,10 @@ export class AccountStore {
       if (taken) return { account: toAccount(taken), tookOver: true };
     }
     if (existing.upstream?.[provider] !== identity.subject) {
-      await this.#accounts.updateOne({ _id: existing._id }, { $set: { [upstream]: identity.subject, updatedAt: now } });
+      await this.#accounts.updateOne(
+        { _id: existing._id },
+        { $set: { [upstream]: identity.subject, updatedAt: now } },
+      );
     }
     return { account: { ...toAccount(existing), emailVerified: true }, tookOver: false };
   }
@@ -193,7 +205,10 @@ export class AccountStore {
   async signInFromStandin(identity: VerifiedIdentity): Promise<Account | undefined> {
     const email = normalizeEmail(identity.email);
     const existing = await this.#accounts.findOne({ email });
-    if (existing) return existing.upstream?.[STANDIN_UPSTREAM] === identity.subject ? toAccount(existing) : undefined;
+    if (existing)
+      return existing.upstream?.[STANDIN_UPSTREAM] === identity.subject
+        ? toAccount(existing)
+        : undefined;
     try {
       const name = upstreamName(identity.name);
       return await this.create({ email, name, upstream: { [STANDIN_UPSTREAM]: identity.subject } });
@@ -211,7 +226,14 @@ export class AccountStore {
     const token = randomBytes(32).toString('base64url');
     const result = await this.#accounts.updateOne(
       { _id: id, emailVerifiedAt: { $exists: false } },
-      { $set: { verification: { tokenHash: sha256(token), expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS) } } },
+      {
+        $set: {
+          verification: {
+            tokenHash: sha256(token),
+            expiresAt: new Date(Date.now() + VERIFICATION_TTL_MS),
+          },
+        },
+      },
     );
     return result.modifiedCount === 1 ? token : undefined;
   }
@@ -234,7 +256,10 @@ export class AccountStore {
    */
   async setPassword(id: string, password: string, proven = false): Promise<Account | undefined> {
     const now = new Date();
-    await this.#accounts.updateOne({ _id: id }, { $set: { passwordHash: await hashPassword(password), updatedAt: now } });
+    await this.#accounts.updateOne(
+      { _id: id },
+      { $set: { passwordHash: await hashPassword(password), updatedAt: now } },
+    );
     if (proven) {
       await this.#accounts.updateOne(
         { _id: id, emailVerifiedAt: { $exists: false } },
@@ -254,7 +279,10 @@ export class AccountStore {
     }
     if (!existing.emailVerifiedAt) set.emailVerifiedAt = new Date();
     if (Object.keys(set).length) {
-      await this.#accounts.updateOne({ _id: existing._id }, { $set: { ...set, updatedAt: new Date() } });
+      await this.#accounts.updateOne(
+        { _id: existing._id },
+        { $set: { ...set, updatedAt: new Date() } },
+      );
     }
     return { ...toAccount(existing), emailVerified: true };
   }

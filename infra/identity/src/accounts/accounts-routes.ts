@@ -1,4 +1,11 @@
-import { nameError, normalizeEmail, RuleMessages, TEXT_MAX_LENGTH, validateEmail, validateSignup } from '@toolshop/contracts';
+import {
+  nameError,
+  normalizeEmail,
+  RuleMessages,
+  TEXT_MAX_LENGTH,
+  validateEmail,
+  validateSignup,
+} from '@toolshop/contracts';
 import type { Context, Next } from 'koa';
 import type { Db } from 'mongodb';
 import { applyCors, HttpError, readJson, sendError } from '../http/http-helpers.ts';
@@ -10,14 +17,23 @@ import { RateLimiter } from '../throttle/rate-limiter.ts';
 import { passwordProblem } from './password-policy.ts';
 import { hashPassword } from './password-hash.ts';
 import type { OneTimeTokens } from './one-time-tokens.ts';
-import { EmailTakenError, VERIFICATION_TTL_MS, type Account, type AccountStore } from './account-store.ts';
+import {
+  EmailTakenError,
+  VERIFICATION_TTL_MS,
+  type Account,
+  type AccountStore,
+} from './account-store.ts';
 import { isSameSitePath, RETURN_PATH_INVALID } from './return-path.ts';
 
-export const TOO_MANY_REQUESTS = 'Too many requests from your address. Please wait a few minutes and try again.';
+export const TOO_MANY_REQUESTS =
+  'Too many requests from your address. Please wait a few minutes and try again.';
 export const ALREADY_VERIFIED = 'Your email address is already verified.';
-export const TOO_MANY_VERIFICATION_MAILS = 'A verification link was sent just now. Please check your inbox or wait a few minutes before asking again.';
-export const VERIFICATION_LINK_INVALID = 'This verification link is invalid, was already used or has expired.';
-export const SIGNUP_EMAIL_TAKEN = 'This email address already has a Toolshop account. Sign in with its password, or reset the password from the sign-in page.';
+export const TOO_MANY_VERIFICATION_MAILS =
+  'A verification link was sent just now. Please check your inbox or wait a few minutes before asking again.';
+export const VERIFICATION_LINK_INVALID =
+  'This verification link is invalid, was already used or has expired.';
+export const SIGNUP_EMAIL_TAKEN =
+  'This email address already has a Toolshop account. Sign in with its password, or reset the password from the sign-in page.';
 /** Sign-up mails (a link to finish, or the notice to the owner) per address and window. */
 const SIGNUP_MAILS_PER_WINDOW = 3;
 /** The sign-in a finished sign-up hands to the shop must be completed within this time. */
@@ -57,7 +73,11 @@ export interface AccountRateLimits {
   windowMs: number;
 }
 
-export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = { signups: 10, renames: 30, windowMs: 15 * 60_000 };
+export const DEFAULT_ACCOUNT_RATE_LIMITS: AccountRateLimits = {
+  signups: 10,
+  renames: 30,
+  windowMs: 15 * 60_000,
+};
 
 export interface AccountsRoutesOptions {
   accounts: AccountStore;
@@ -84,7 +104,8 @@ export interface AccountsRoutesOptions {
   log: (line: string) => void;
 }
 
-const invalid = (description: string, field: string) => new HttpError(400, 'invalid_request', description, { field });
+const invalid = (description: string, field: string) =>
+  new HttpError(400, 'invalid_request', description, { field });
 
 function firstError(errors: Partial<Record<string, string>>): [string, string] | undefined {
   const entry = Object.entries(errors).find(([, message]) => message);
@@ -99,7 +120,10 @@ function checkLengths(fields: Record<string, unknown>) {
     }
   }
   if (typeof fields.password === 'string' && fields.password.length > PASSWORD_MAX_LENGTH) {
-    throw invalid(`The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`, 'password');
+    throw invalid(
+      `The password must be at most ${PASSWORD_MAX_LENGTH} characters long.`,
+      'password',
+    );
   }
 }
 
@@ -114,14 +138,35 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   const limits = options.limits ?? DEFAULT_ACCOUNT_RATE_LIMITS;
   const signupLimiter = new RateLimiter(db, 'signups', limits.signups, limits.windowMs);
   const updateLimiter = new RateLimiter(db, 'renames', limits.renames, limits.windowMs);
-  const mailLimiter = new RateLimiter(db, 'verification-mails', VERIFICATION_MAILS_PER_WINDOW, limits.windowMs);
-  const signupMailLimiter = new RateLimiter(db, 'signup-mails', SIGNUP_MAILS_PER_WINDOW, limits.windowMs);
+  const mailLimiter = new RateLimiter(
+    db,
+    'verification-mails',
+    VERIFICATION_MAILS_PER_WINDOW,
+    limits.windowMs,
+  );
+  const signupMailLimiter = new RateLimiter(
+    db,
+    'signup-mails',
+    SIGNUP_MAILS_PER_WINDOW,
+    limits.windowMs,
+  );
   const { signups, loginTickets, resets, throttle, revokeAccount } = options;
   const resetLimiter = new RateLimiter(db, 'password-resets', limits.signups, limits.windowMs);
-  const resetMailLimiter = new RateLimiter(db, 'password-reset-mails', RESET_MAILS_PER_WINDOW, limits.windowMs);
+  const resetMailLimiter = new RateLimiter(
+    db,
+    'password-reset-mails',
+    RESET_MAILS_PER_WINDOW,
+    limits.windowMs,
+  );
   const [firstOrigin] = webOrigins;
-  const { alreadyRegisteredMail, noAccountMail, passwordChangedMail, resetMail, signupMail, verificationMail } =
-    accountMails(firstOrigin!);
+  const {
+    alreadyRegisteredMail,
+    noAccountMail,
+    passwordChangedMail,
+    resetMail,
+    signupMail,
+    verificationMail,
+  } = accountMails(firstOrigin!);
 
   const limit = async (limiter: RateLimiter, key: string, message = TOO_MANY_REQUESTS) => {
     const retryAfter = await limiter.hit(key);
@@ -141,7 +186,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       await mailer.send(verificationMail(account.email, link));
       return true;
     } catch (error) {
-      log(`verification mail to ${account.email} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `verification mail to ${account.email} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
       return false;
     }
   }
@@ -150,9 +197,14 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   async function signedIn(ctx: Context): Promise<Account> {
     const [scheme, token] = ctx.get('Authorization').split(' ');
     if (scheme?.toLowerCase() !== 'bearer' || !token) {
-      throw new HttpError(401, 'invalid_token', 'Sign in first: the request carries no access token.', {
-        headers: { 'WWW-Authenticate': 'Bearer' },
-      });
+      throw new HttpError(
+        401,
+        'invalid_token',
+        'Sign in first: the request carries no access token.',
+        {
+          headers: { 'WWW-Authenticate': 'Bearer' },
+        },
+      );
     }
     let accountId: string;
     try {
@@ -172,7 +224,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     try {
       await mailer.send(message);
     } catch (error) {
-      log(`mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`);
+      log(
+        `mail to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 
@@ -191,7 +245,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     checkLengths(body);
     // Optional; only a path of the shop itself, so the mailed link cannot redirect off the site.
     const returnTo = body.returnTo ?? undefined;
-    if (returnTo !== undefined && !isSameSitePath(returnTo)) throw invalid(RETURN_PATH_INVALID, 'returnTo');
+    if (returnTo !== undefined && !isSameSitePath(returnTo))
+      throw invalid(RETURN_PATH_INVALID, 'returnTo');
     const weak = await passwordProblem(body.password, [String(body.email), String(body.name)]);
     if (weak) throw invalid(weak, 'password');
     const email = normalizeEmail(String(body.email));
@@ -202,7 +257,12 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       if (existing) {
         await sendQuietly(alreadyRegisteredMail(email, `${firstOrigin}/login`));
       } else {
-        const pending: PendingSignup = { email, name: String(body.name).trim(), passwordHash, ...(returnTo ? { returnTo } : {}) };
+        const pending: PendingSignup = {
+          email,
+          name: String(body.name).trim(),
+          passwordHash,
+          ...(returnTo ? { returnTo } : {}),
+        };
         const token = await signups.issue(pending, VERIFICATION_TTL_MS);
         await sendQuietly(signupMail(email, `${issuer}/accounts/verify?token=${token}`));
       }
@@ -224,8 +284,13 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     } catch (error) {
       if (!(error instanceof EmailTakenError)) throw error;
       // Another link of the same address (or Google) made the account first.
-      return sendPage(ctx, 'Sign up', `<h1>Already signed up</h1>${errorBlock(SIGNUP_EMAIL_TAKEN)}
-<a class="button" href="${firstOrigin}/login">Sign in</a>`, { status: 409 });
+      return sendPage(
+        ctx,
+        'Sign up',
+        `<h1>Already signed up</h1>${errorBlock(SIGNUP_EMAIL_TAKEN)}
+<a class="button" href="${firstOrigin}/login">Sign in</a>`,
+        { status: 409 },
+      );
     }
     const ticket = await loginTickets.issue({ accountId: account.id }, LOGIN_TICKET_TTL_MS);
     ctx.status = 303;
@@ -267,7 +332,10 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   async function completeReset(ctx: Context) {
     await limit(resetLimiter, ctx.ip);
     const body = await readJson(ctx);
-    const linkInvalid = () => new HttpError(400, 'invalid_token', RuleMessages.passwordResetLinkInvalid, { field: 'token' });
+    const linkInvalid = () =>
+      new HttpError(400, 'invalid_token', RuleMessages.passwordResetLinkInvalid, {
+        field: 'token',
+      });
     const pending = await resets.peek(body.token);
     const account = pending && (await accounts.findById(pending.accountId));
     if (!account) throw linkInvalid();
@@ -301,7 +369,8 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     try {
       attempt = await throttle.reserve(account.email, ctx.ip);
     } catch (error) {
-      if (error instanceof LoginLockedError) throw new HttpError(429, 'too_many_requests', error.message);
+      if (error instanceof LoginLockedError)
+        throw new HttpError(429, 'too_many_requests', error.message);
       throw error;
     }
     if (!(await accounts.authenticate(account.email, body.currentPassword))) {
@@ -341,7 +410,11 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     }
     await limit(mailLimiter, account.id, TOO_MANY_VERIFICATION_MAILS);
     if (!(await sendVerification(account))) {
-      throw new HttpError(503, 'mail_failed', 'The verification mail could not be sent right now. Please try again later.');
+      throw new HttpError(
+        503,
+        'mail_failed',
+        'The verification mail could not be sent right now. Please try again later.',
+      );
     }
     ctx.status = 202;
     ctx.body = { message: `We sent a new verification link to ${account.email}.` };
@@ -381,7 +454,9 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     try {
       const handle = route[ctx.method];
       if (!handle) {
-        throw new HttpError(405, 'invalid_request', `Use ${methods} for ${ctx.path}.`, { headers: { Allow: methods } });
+        throw new HttpError(405, 'invalid_request', `Use ${methods} for ${ctx.path}.`, {
+          headers: { Allow: methods },
+        });
       }
       await handle(ctx);
     } catch (error) {

@@ -36,7 +36,10 @@ export class OneTimeTokens<T extends object> {
   /** The token's data without using it up (to check a form against its account first). */
   async peek(token: unknown): Promise<T | undefined> {
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;
-    const doc = await this.#tokens.findOne({ _id: sha256(token), expiresAt: { $gt: new Date() } } as Filter<Stored<T>>);
+    const doc = await this.#tokens.findOne({
+      _id: sha256(token),
+      expiresAt: { $gt: new Date() },
+    } as Filter<Stored<T>>);
     if (!doc) return undefined;
     const { _id, expiresAt, ...data } = doc;
     void _id;
@@ -48,7 +51,9 @@ export class OneTimeTokens<T extends object> {
   async redeem(token: unknown): Promise<T | undefined> {
     if (typeof token !== 'string' || !TOKEN_PATTERN.test(token)) return undefined;
     const id = sha256(token);
-    const doc = await this.#tokens.findOne({ _id: id, expiresAt: { $gt: new Date() } } as Filter<Stored<T>>);
+    const doc = await this.#tokens.findOne({ _id: id, expiresAt: { $gt: new Date() } } as Filter<
+      Stored<T>
+    >);
     if (!doc) return undefined;
     const { deletedCount } = await this.#tokens.deleteOne({ _id: id } as Filter<Stored<T>>);
     if (deletedCount !== 1) return undefined;

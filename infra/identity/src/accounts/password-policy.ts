@@ -28,7 +28,9 @@ let list: Promise<string> | undefined;
 
 /** The breached-password list (loaded on first use, or ahead with `preloadPasswordList`). */
 function breachedList(): Promise<string> {
-  list ??= readFile(LIST_FILE, 'utf8').then((text) => `\n${text.replace(/\r/g, '').toLowerCase()}\n`);
+  list ??= readFile(LIST_FILE, 'utf8').then(
+    (text) => `\n${text.replace(/\r/g, '').toLowerCase()}\n`,
+  );
   return list;
 }
 
@@ -61,11 +63,16 @@ const zxcvbn = new ZxcvbnFactory({ dictionary, graphs: adjacencyGraphs });
  * passwords, and not easy to guess by zxcvbn's estimate (the account's email and name count as
  * guessable). The same check runs at sign-up, password reset and password change.
  */
-export async function passwordProblem(password: unknown, userInputs: string[] = []): Promise<string | undefined> {
+export async function passwordProblem(
+  password: unknown,
+  userInputs: string[] = [],
+): Promise<string | undefined> {
   const basic = validatePassword(password);
   if (basic || typeof password !== 'string') return basic;
   if (await isBreachedPassword(password)) return RuleMessages.passwordBreached;
-  const inputs = userInputs.flatMap((input) => [input, ...input.toLowerCase().split(/[^\p{L}\p{N}]+/u)]).filter((word) => word.length > 2);
+  const inputs = userInputs
+    .flatMap((input) => [input, ...input.toLowerCase().split(/[^\p{L}\p{N}]+/u)])
+    .filter((word) => word.length > 2);
   const { score } = zxcvbn.check(password.slice(0, 100), inputs);
   return score < MIN_STRENGTH_SCORE ? RuleMessages.passwordTooWeak : undefined;
 }

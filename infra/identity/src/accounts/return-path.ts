@@ -12,9 +12,15 @@ const PLACEHOLDER_ORIGIN = 'https://shop.invalid';
  * A sign-up's return target must pass it, so the mailed link can never redirect off the site.
  */
 export function isSameSitePath(value: unknown): value is string {
-  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_PATH_MAX_LENGTH) return false;
+  if (typeof value !== 'string' || value.length === 0 || value.length > RETURN_PATH_MAX_LENGTH)
+    return false;
   if (!value.startsWith('/') || value.startsWith('//')) return false;
-  if (value.includes('\\') || /\s/u.test(value) || [...value].some((c) => c < ' ' || c === '\u007f')) return false;
+  if (
+    value.includes('\\') ||
+    /\s/u.test(value) ||
+    [...value].some((c) => c < ' ' || c === '\u007f')
+  )
+    return false;
   try {
     return new URL(value, PLACEHOLDER_ORIGIN).origin === PLACEHOLDER_ORIGIN;
   } catch {

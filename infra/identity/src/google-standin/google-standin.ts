@@ -51,7 +51,8 @@ export async function startGoogleStandin(options: {
 }): Promise<RunningServer & { settings: UpstreamSettings }> {
   const users = new Map<string, StandinUser>();
   const clientSecret = randomBytes(32).toString('base64url');
-  const subjectOf = (email: string) => `standin-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
+  const subjectOf = (email: string) =>
+    `standin-${createHash('sha256').update(email).digest('hex').slice(0, 24)}`;
 
   // A development simulator that believes any email: never reachable from another machine.
   return listen(options.port, '127.0.0.1', async (issuer) => {
@@ -71,7 +72,11 @@ export async function startGoogleStandin(options: {
       // provider's own session and interaction cookies on localhost.
       cookies: {
         keys: [randomBytes(32).toString('base64url')],
-        names: { session: '_standin_session', interaction: '_standin_interaction', resume: '_standin_resume' },
+        names: {
+          session: '_standin_session',
+          interaction: '_standin_interaction',
+          resume: '_standin_resume',
+        },
       },
       claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
       // Like Google: the ID token itself carries email and name.
@@ -79,7 +84,17 @@ export async function startGoogleStandin(options: {
       features: { devInteractions: { enabled: false } },
       findAccount: (_ctx, sub) => {
         const user = users.get(sub);
-        return user && { accountId: sub, claims: () => ({ sub, email: user.email, email_verified: user.emailVerified, name: user.name }) };
+        return (
+          user && {
+            accountId: sub,
+            claims: () => ({
+              sub,
+              email: user.email,
+              email_verified: user.emailVerified,
+              name: user.name,
+            }),
+          }
+        );
       },
       async loadExistingGrant(ctx: KoaContextWithOIDC) {
         const grant = new ctx.oidc.provider.Grant({
@@ -95,7 +110,14 @@ export async function startGoogleStandin(options: {
         const message = `<h1>${escapeHtml(STANDIN_TITLE)}</h1>${errorBlock(out.error_description ?? out.error)}`;
         sendPage(ctx, STANDIN_TITLE, message, { status: ctx.status });
       },
-      ttl: { AccessToken: 300, AuthorizationCode: 60, IdToken: 300, Interaction: 1800, Grant: 3600, Session: 3600 },
+      ttl: {
+        AccessToken: 300,
+        AuthorizationCode: 60,
+        IdToken: 300,
+        Interaction: 1800,
+        Grant: 3600,
+        Session: 3600,
+      },
     });
 
     provider.use(securityHeaders(options.formTargets));
@@ -117,7 +139,12 @@ export async function startGoogleStandin(options: {
       const emailVerified = form.get('unverified') !== 'yes';
       const problem = validateEmail(typed);
       if (problem) {
-        return sendPage(ctx, STANDIN_TITLE, standinPage(uid, { email, name, emailVerified }, problem), { status: 400, formTargets });
+        return sendPage(
+          ctx,
+          STANDIN_TITLE,
+          standinPage(uid, { email, name, emailVerified }, problem),
+          { status: 400, formTargets },
+        );
       }
       const accountId = subjectOf(email);
       users.set(accountId, { email, name, emailVerified });
@@ -130,6 +157,13 @@ export async function startGoogleStandin(options: {
     ...server,
     // prompt=login: the stand-in asks every time, as Google's account chooser does.
     // It vouches for nothing: its identities sign in only accounts it created itself.
-    settings: { name: 'google', issuer: server.url, clientId: CLIENT_ID, clientSecret, prompt: 'login', standin: true },
+    settings: {
+      name: 'google',
+      issuer: server.url,
+      clientId: CLIENT_ID,
+      clientSecret,
+      prompt: 'login',
+      standin: true,
+    },
   }));
 }

@@ -18,7 +18,10 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy | string {
     const hops = Number(value);
     return hops >= 1 && hops <= 10 ? hops : TRUST_PROXY_HELP;
   }
-  const addresses = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const addresses = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const valid = addresses.every((entry) => {
     const [address = '', bits, ...rest] = entry.split('/');
     const family = isIP(address);
@@ -57,11 +60,17 @@ export function clientAddressResolver(trust: TrustProxy) {
     return family !== 0 && trusted!.check(plain, family === 6 ? 'ipv6' : 'ipv4');
   };
 
-  return (peer: string, forwardedFor: string | undefined): { address: string; viaTrustedProxy: boolean } => {
+  return (
+    peer: string,
+    forwardedFor: string | undefined,
+  ): { address: string; viaTrustedProxy: boolean } => {
     const self = unmapped(peer);
     if (trust === false) return { address: self, viaTrustedProxy: false };
     const chain = [
-      ...(forwardedFor ?? '').split(',').map((entry) => entry.trim()).filter(Boolean),
+      ...(forwardedFor ?? '')
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean),
       self,
     ].map(unmapped);
     if (typeof trust === 'number') {
@@ -81,7 +90,10 @@ export function clientAddressResolver(trust: TrustProxy) {
 export function clientAddress(trust: TrustProxy) {
   const resolve = clientAddressResolver(trust);
   return async function clientAddressMiddleware(ctx: Context, next: Next) {
-    const { address, viaTrustedProxy } = resolve(ctx.req.socket.remoteAddress ?? '', ctx.get('X-Forwarded-For') || undefined);
+    const { address, viaTrustedProxy } = resolve(
+      ctx.req.socket.remoteAddress ?? '',
+      ctx.get('X-Forwarded-For') || undefined,
+    );
     if (!viaTrustedProxy) {
       delete ctx.req.headers['x-forwarded-proto'];
       delete ctx.req.headers['x-forwarded-host'];

@@ -37,7 +37,11 @@ async function readBody(ctx: Context): Promise<string> {
 /** The JSON object of the request body (at most 16 KiB). */
 export async function readJson(ctx: Context): Promise<Record<string, unknown>> {
   if (!ctx.is('application/json')) {
-    throw new HttpError(415, 'invalid_request', 'Send the request body as JSON (Content-Type: application/json).');
+    throw new HttpError(
+      415,
+      'invalid_request',
+      'Send the request body as JSON (Content-Type: application/json).',
+    );
   }
   let parsed: unknown;
   try {
@@ -55,7 +59,11 @@ export async function readJson(ctx: Context): Promise<Record<string, unknown>> {
 /** The fields of an application/x-www-form-urlencoded body (HTML forms). */
 export async function readForm(ctx: Context): Promise<URLSearchParams> {
   if (!ctx.is('application/x-www-form-urlencoded')) {
-    throw new HttpError(415, 'invalid_request', 'Send the form as application/x-www-form-urlencoded.');
+    throw new HttpError(
+      415,
+      'invalid_request',
+      'Send the form as application/x-www-form-urlencoded.',
+    );
   }
   return new URLSearchParams(await readBody(ctx));
 }
@@ -64,11 +72,19 @@ export function sendError(ctx: Context, error: HttpError) {
   ctx.status = error.status;
   ctx.set(error.headers);
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = { error: error.error, error_description: error.message, ...(error.field ? { field: error.field } : {}) };
+  ctx.body = {
+    error: error.error,
+    error_description: error.message,
+    ...(error.field ? { field: error.field } : {}),
+  };
 }
 
 /** CORS for the JSON endpoints: only the shop's own origins; answers preflights itself. */
-export function applyCors(ctx: Context, allowedOrigins: ReadonlySet<string>, methods: string): boolean {
+export function applyCors(
+  ctx: Context,
+  allowedOrigins: ReadonlySet<string>,
+  methods: string,
+): boolean {
   const origin = ctx.get('Origin');
   ctx.vary('Origin');
   if (origin && allowedOrigins.has(origin)) {

@@ -17,7 +17,9 @@ const STOP_GRACE_MS = 15_000;
 export async function listen(
   port: number,
   host: string | undefined,
-  createHandler: (url: string) => Promise<{ callback(): RequestListener }> | { callback(): RequestListener },
+  createHandler: (
+    url: string,
+  ) => Promise<{ callback(): RequestListener }> | { callback(): RequestListener },
   around: (listener: RequestListener) => RequestListener = (listener) => listener,
 ): Promise<RunningServer> {
   let handler: RequestListener | undefined;

@@ -1,18 +1,44 @@
 import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Context, Next } from 'koa';
-import { bearerChecker, formatTraceparent, parseTraceparent, ServiceMetrics } from '@toolshop/observability';
+import {
+  bearerChecker,
+  formatTraceparent,
+  parseTraceparent,
+  ServiceMetrics,
+} from '@toolshop/observability';
 import { Counter } from 'prom-client';
 
 // --- bounded route labels ---
 
 const FIXED = new Set([
-  '/auth', '/token', '/token/revocation', '/token/introspection', '/me', '/jwks', '/session/end',
-  '/session/end/confirm', '/session/end/success', '/.well-known/openid-configuration',
-  '/accounts', '/accounts/me', '/accounts/me/verification', '/accounts/verify',
-  '/interaction/callback/google', '/health', '/health/ready', '/metrics',
+  '/auth',
+  '/token',
+  '/token/revocation',
+  '/token/introspection',
+  '/me',
+  '/jwks',
+  '/session/end',
+  '/session/end/confirm',
+  '/session/end/success',
+  '/.well-known/openid-configuration',
+  '/accounts',
+  '/accounts/me',
+  '/accounts/me/verification',
+  '/accounts/verify',
+  '/interaction/callback/google',
+  '/health',
+  '/health/ready',
+  '/metrics',
 ]);
-const WITH_UID = new Set(['/auth/:uid', '/interaction/:uid', '/interaction/:uid/login', '/interaction/:uid/google', '/interaction/:uid/google/callback', '/interaction/:uid/cancel']);
+const WITH_UID = new Set([
+  '/auth/:uid',
+  '/interaction/:uid',
+  '/interaction/:uid/login',
+  '/interaction/:uid/google',
+  '/interaction/:uid/google/callback',
+  '/interaction/:uid/cancel',
+]);
 
 /** The route of a path with its ids replaced (`/interaction/:uid/login`), or `other`: a bounded label. */
 export function routeTemplate(url: string): string {
@@ -35,7 +61,8 @@ export class IdentityMetrics extends ServiceMetrics {
 
   observe(method: string, route: string, status: number, seconds: number): void {
     const statusClass = this.observeRequest(method, route, status, seconds);
-    if (route === '/token' && method === 'POST') this.tokenRequests.inc({ status_class: statusClass });
+    if (route === '/token' && method === 'POST')
+      this.tokenRequests.inc({ status_class: statusClass });
   }
 }
 
@@ -53,12 +80,16 @@ const REQUEST_ID = /^[\w.:-]{1,64}$/;
  * Wraps the server's handler: every request gets a trace id (from `traceparent`, else new) and a
  * request id (a valid `X-Request-Id`, else new), both echoed, and one log line with them when answered.
  */
-export function observeRequests(handler: RequestListener, { metrics, log, draining }: Observation): RequestListener {
+export function observeRequests(
+  handler: RequestListener,
+  { metrics, log, draining }: Observation,
+): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     const started = process.hrtime.bigint();
     const trace = parseTraceparent(req.headers.traceparent);
     const given = req.headers['x-request-id'];
-    const requestId = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomBytes(8).toString('hex');
+    const requestId =
+      typeof given === 'string' && REQUEST_ID.test(given) ? given : randomBytes(8).toString('hex');
     res.setHeader('X-Trace-Id', trace.traceId);
     res.setHeader('traceresponse', formatTraceparent(trace));
     res.setHeader('X-Request-Id', requestId);
@@ -70,14 +101,19 @@ export function observeRequests(handler: RequestListener, { metrics, log, draini
       // Successful probes and scrapes (every few seconds per load balancer) are counted, not logged.
       if (res.statusCode < 400 && QUIET.has(route)) return;
       // The route template, never the raw URL: query strings carry codes and state.
-      log(`request ${req.method} ${route} ${res.statusCode} ${Math.round(ms)}ms traceId=${trace.traceId} spanId=${trace.spanId} reqId=${requestId}`);
+      log(
+        `request ${req.method} ${route} ${res.statusCode} ${Math.round(ms)}ms traceId=${trace.traceId} spanId=${trace.spanId} reqId=${requestId}`,
+      );
     });
     handler(req, res);
   };
 }
 
 /** GET /metrics: with METRICS_TOKEN as bearer; without one configured, open except in production (404). */
-export function metricsRoute(metrics: IdentityMetrics, { token, production }: { token?: string; production: boolean }) {
+export function metricsRoute(
+  metrics: IdentityMetrics,
+  { token, production }: { token?: string; production: boolean },
+) {
   const tokenMatches = token ? bearerChecker(token) : undefined;
   return async function metricsEndpoint(ctx: Context, next: Next) {
     if (ctx.path !== '/metrics' || (ctx.method !== 'GET' && ctx.method !== 'HEAD')) return next();

@@ -19,6 +19,7 @@ export function securityHeaders(formTargets: readonly string[]) {
     // A form_post page adds the hash of its one inline script to script-src (oidc-provider does it
     // when a policy is set); 'none' may not stand beside another source.
     const policy = ctx.response.get('Content-Security-Policy');
-    if (policy.includes("'sha256-")) ctx.set('Content-Security-Policy', policy.replace("script-src 'none' ", 'script-src '));
+    if (policy.includes("'sha256-"))
+      ctx.set('Content-Security-Policy', policy.replace("script-src 'none' ", 'script-src '));
   };
 }

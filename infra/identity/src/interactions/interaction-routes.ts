@@ -10,7 +10,11 @@ import { sendPage } from '../http/page.ts';
 import { IDP_HINT, LOGIN_TICKET } from '../oidc/create-provider.ts';
 import { INVALID_CREDENTIALS } from '../oidc/password-grant.ts';
 import { LoginLockedError, type LoginThrottle } from '../throttle/login-throttle.ts';
-import { UpstreamError, type UpstreamClient, type UpstreamRequest } from '../upstream/upstream-client.ts';
+import {
+  UpstreamError,
+  type UpstreamClient,
+  type UpstreamRequest,
+} from '../upstream/upstream-client.ts';
 import { expiredPage, loginPage, problemPage } from './login-page.ts';
 
 export interface InteractionRoutesOptions {
@@ -39,10 +43,14 @@ const ROUTES = {
 };
 const UPSTREAM_COOKIE = 'toolshop.upstream';
 const GOOGLE_FAILED = 'Google sign-in failed. Please try again.';
-export const GOOGLE_EMAIL_UNVERIFIED = 'Your Google email address is not verified, so it cannot be used to sign in.';
-export const GOOGLE_SIGN_IN_OFF = 'Sign-in with Google is turned off. Please sign in with your email and password.';
-export const SIGNUP_LINK_USED = 'This sign-up link was already used or has expired. Sign in with your email and password.';
-export const STANDIN_REFUSED = 'An account with this email already exists. Sign in with its password.';
+export const GOOGLE_EMAIL_UNVERIFIED =
+  'Your Google email address is not verified, so it cannot be used to sign in.';
+export const GOOGLE_SIGN_IN_OFF =
+  'Sign-in with Google is turned off. Please sign in with your email and password.';
+export const SIGNUP_LINK_USED =
+  'This sign-up link was already used or has expired. Sign in with your email and password.';
+export const STANDIN_REFUSED =
+  'An account with this email already exists. Sign in with its password.';
 
 const isSessionMissing = (error: unknown) =>
   error instanceof Error && ['SessionNotFound', 'InvalidRequest'].includes(error.name);
@@ -57,7 +65,9 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
   const formTargets = [...options.formTargets, issuer];
 
   async function finish(ctx: Context, result: InteractionResults) {
-    const target = await provider.interactionResult(ctx.req, ctx.res, result, { mergeWithLastSubmission: false });
+    const target = await provider.interactionResult(ctx.req, ctx.res, result, {
+      mergeWithLastSubmission: false,
+    });
     ctx.status = 303;
     ctx.redirect(target);
   }
@@ -70,15 +80,22 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
       // GET only: a HEAD must not use up the ticket.
       if (ctx.method !== 'GET') return sendPage(ctx, 'Sign in', '', { status: 405 });
       const redeemed = await loginTickets.redeem(ticket);
-      if (!redeemed) return finish(ctx, { error: 'access_denied', error_description: SIGNUP_LINK_USED });
+      if (!redeemed)
+        return finish(ctx, { error: 'access_denied', error_description: SIGNUP_LINK_USED });
       return finish(ctx, { login: { accountId: redeemed.accountId, amr: ['pwd'] } });
     }
     if (details.params[IDP_HINT] === 'google') return startGoogle(ctx, uid);
     if (details.params[IDP_HINT]) {
-      return finish(ctx, { error: 'invalid_request', error_description: 'This sign-in option is not available.' });
+      return finish(ctx, {
+        error: 'invalid_request',
+        error_description: 'This sign-in option is not available.',
+      });
     }
-    const loginHint = typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
-    sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint, google: Boolean(google) }), { formTargets });
+    const loginHint =
+      typeof details.params.login_hint === 'string' ? details.params.login_hint : '';
+    sendPage(ctx, 'Sign in', loginPage({ uid, email: loginHint, google: Boolean(google) }), {
+      formTargets,
+    });
   }
 
   /** Consent is implied for the first-party client; normally loadExistingGrant already covers it. */
@@ -90,7 +107,10 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     };
     const grant =
       (details.grantId ? await provider.Grant.find(details.grantId) : undefined) ??
-      new provider.Grant({ accountId: details.session?.accountId, clientId: String(details.params.client_id) });
+      new provider.Grant({
+        accountId: details.session?.accountId,
+        clientId: String(details.params.client_id),
+      });
     if (missing.missingOIDCScope) grant.addOIDCScope(missing.missingOIDCScope);
     if (missing.missingOIDCClaims) grant.addOIDCClaims(missing.missingOIDCClaims);
     for (const [resource, scopes] of Object.entries(missing.missingResourceScopes ?? {})) {
@@ -105,7 +125,10 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
     const email = form.get('email')?.trim() ?? '';
     const password = form.get('password') ?? '';
     const retry = (message: string, status = 400) =>
-      sendPage(ctx, 'Sign in', loginPage({ uid, email, error: message, google: Boolean(google) }), { status, formTargets });
+      sendPage(ctx, 'Sign in', loginPage({ uid, email, error: message, google: Boolean(google) }), {
+        status,
+        formTargets,
+      });
 
     const problem = Object.values(validateLogin({ email, password })).find(Boolean);
     if (problem) return retry(problem);
@@ -127,13 +150,22 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
 
   async function startGoogle(ctx: Context, uid: string) {
     await provider.interactionDetails(ctx.req, ctx.res);
-    if (!google) return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
+    if (!google)
+      return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
     let started: { url: string; request: UpstreamRequest };
     try {
       started = await google.start(upstreamRedirectUri, uid);
     } catch (error) {
       ctx.app.emit('error', error, ctx);
-      return sendPage(ctx, 'Sign in', problemPage(uid, 'Google sign-in is not available right now. Please try again later or sign in with your email and password.'), { status: 503 });
+      return sendPage(
+        ctx,
+        'Sign in',
+        problemPage(
+          uid,
+          'Google sign-in is not available right now. Please try again later or sign in with your email and password.',
+        ),
+        { status: 503 },
+      );
     }
     ctx.cookies.set(UPSTREAM_COOKIE, JSON.stringify(started.request), {
       path: `/interaction/${uid}`,
@@ -149,14 +181,16 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
   /** The upstream's fixed redirect URI: forward to the interaction's own path, where its cookies live. */
   function forwardUpstreamCallback(ctx: Context) {
     const uid = String(ctx.query.state ?? '').split('.')[0] ?? '';
-    if (!new RegExp(`^${UID}$`).test(uid)) return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
+    if (!new RegExp(`^${UID}$`).test(uid))
+      return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
     ctx.status = 303;
     ctx.redirect(`/interaction/${uid}/google/callback?${ctx.querystring}`);
   }
 
   async function finishGoogle(ctx: Context, uid: string) {
     const details = await provider.interactionDetails(ctx.req, ctx.res);
-    if (!google) return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
+    if (!google)
+      return sendPage(ctx, 'Sign in', problemPage(uid, GOOGLE_SIGN_IN_OFF), { status: 400 });
     const stored = ctx.cookies.get(UPSTREAM_COOKIE, { signed: true });
     ctx.cookies.set(UPSTREAM_COOKIE, null, { path: `/interaction/${uid}`, signed: true });
     const request = stored ? (JSON.parse(stored) as UpstreamRequest) : undefined;
@@ -164,14 +198,27 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
       return sendPage(ctx, 'Sign in', expiredPage(), { status: 400 });
     }
     if (ctx.query.error === 'access_denied') {
-      return finish(ctx, { error: 'access_denied', error_description: 'Google sign-in was cancelled.' });
+      return finish(ctx, {
+        error: 'access_denied',
+        error_description: 'Google sign-in was cancelled.',
+      });
     }
     if (ctx.query.error) {
-      ctx.app.emit('error', new UpstreamError(`Google answered ${String(ctx.query.error)}: ${String(ctx.query.error_description)}`), ctx);
+      ctx.app.emit(
+        'error',
+        new UpstreamError(
+          `Google answered ${String(ctx.query.error)}: ${String(ctx.query.error_description)}`,
+        ),
+        ctx,
+      );
       return finish(ctx, { error: 'access_denied', error_description: GOOGLE_FAILED });
     }
     try {
-      const identity = await google.finish(String(ctx.query.code ?? ''), upstreamRedirectUri, request);
+      const identity = await google.finish(
+        String(ctx.query.code ?? ''),
+        upstreamRedirectUri,
+        request,
+      );
       // Only a verified email may reach an account, or anyone could claim someone else's.
       if (!identity.emailVerified) {
         return finish(ctx, { error: 'access_denied', error_description: GOOGLE_EMAIL_UNVERIFIED });
@@ -179,14 +226,19 @@ export function interactionRoutes(options: InteractionRoutesOptions) {
       if (google.settings.standin) {
         // The stand-in believes any typed email: it reaches only accounts it created itself.
         const account = await accounts.signInFromStandin(identity);
-        if (!account) return sendPage(ctx, 'Sign in', problemPage(uid, STANDIN_REFUSED), { status: 403 });
+        if (!account)
+          return sendPage(ctx, 'Sign in', problemPage(uid, STANDIN_REFUSED), { status: 403 });
         return finish(ctx, { login: { accountId: account.id, amr: ['fed'] } });
       }
       const { account, tookOver } = await accounts.linkUpstream(google.settings.name, identity);
       if (tookOver) await revokeAccount(account.id, details.session?.uid);
       return finish(ctx, { login: { accountId: account.id, amr: ['fed'] } });
     } catch (error) {
-      if (!(error instanceof UpstreamError || (error instanceof Error && error.name.startsWith('JW')))) throw error;
+      if (!(
+        error instanceof UpstreamError ||
+        (error instanceof Error && error.name.startsWith('JW'))
+      ))
+        throw error;
       ctx.app.emit('error', error, ctx);
       return finish(ctx, { error: 'access_denied', error_description: GOOGLE_FAILED });
     }

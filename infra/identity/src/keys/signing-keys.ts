@@ -32,7 +32,10 @@ export async function newSigningKey(): Promise<JWK> {
  * Loads the signing keys from keysDir (jwks.json) and the cookie secrets (cookie-keys.json),
  * generating them on first start. The directory is outside git (.gitignore).
  */
-export async function loadSigningKeys(keysDir: string, cookieKeysFromEnv?: string[]): Promise<SigningKeys> {
+export async function loadSigningKeys(
+  keysDir: string,
+  cookieKeysFromEnv?: string[],
+): Promise<SigningKeys> {
   await mkdir(keysDir, { recursive: true, mode: 0o700 });
   const jwksPath = join(keysDir, 'jwks.json');
   let jwks = await readJson<{ keys: JWK[] }>(jwksPath);

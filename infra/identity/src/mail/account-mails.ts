@@ -6,7 +6,11 @@ function mail(
   shopUrl: string,
   to: string,
   subject: string,
-  content: { paragraphs: EmailParagraph[]; action?: { label: string; href: string }; after?: EmailParagraph[] },
+  content: {
+    paragraphs: EmailParagraph[];
+    action?: { label: string; href: string };
+    after?: EmailParagraph[];
+  },
 ): MailMessage {
   return { to, subject, ...renderEmail({ greeting: 'Hello,', shopUrl, ...content }) };
 }
@@ -23,7 +27,9 @@ export function accountMails(shopUrl: string) {
      */
     verificationMail: (email: string, link: string) =>
       mail(shopUrl, email, 'Verify your Toolshop email address', {
-        paragraphs: [['Please confirm that this is your email address by opening this link within 24 hours.']],
+        paragraphs: [
+          ['Please confirm that this is your email address by opening this link within 24 hours.'],
+        ],
         action: { label: 'Verify your email address', href: link },
         after: [['If you did not sign up at Toolshop, ignore this mail.']],
       }),
@@ -37,7 +43,11 @@ export function accountMails(shopUrl: string) {
           ],
         ],
         action: { label: 'Finish signing up', href: link },
-        after: [['If you did not sign up at Toolshop, ignore this mail: no account is made without the link.']],
+        after: [
+          [
+            'If you did not sign up at Toolshop, ignore this mail: no account is made without the link.',
+          ],
+        ],
       }),
 
     /** To the owner of an existing account when someone signs up with its address. */
@@ -85,8 +95,12 @@ export function accountMails(shopUrl: string) {
     passwordChangedMail: (email: string, loginUrl: string) =>
       mail(shopUrl, email, 'Your Toolshop password was changed', {
         paragraphs: [
-          ['The password of your Toolshop account was just changed, and every session of the account was signed out.'],
-          ['If that was not you, choose a new password at once with "Forgot password?" on the sign-in page.'],
+          [
+            'The password of your Toolshop account was just changed, and every session of the account was signed out.',
+          ],
+          [
+            'If that was not you, choose a new password at once with "Forgot password?" on the sign-in page.',
+          ],
         ],
         action: { label: 'Go to sign-in', href: loginUrl },
       }),

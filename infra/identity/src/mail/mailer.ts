@@ -16,7 +16,11 @@ export interface Mailer {
  * Sends through SMTP_URL; without it (development) the mail is written to the log instead, link
  * included, so sign-up can be tried without a mail server.
  */
-export function createMailer(options: { smtpUrl?: string; from: string; log: (line: string) => void }): Mailer {
+export function createMailer(options: {
+  smtpUrl?: string;
+  from: string;
+  log: (line: string) => void;
+}): Mailer {
   const { smtpUrl, from, log } = options;
   if (!smtpUrl) {
     return {

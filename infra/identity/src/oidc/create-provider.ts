@@ -79,7 +79,9 @@ async function loadFirstPartyGrant(ctx: KoaContextWithOIDC, apiAudience: string)
   const grantId = oidc.result?.consent?.grantId ?? oidc.session!.grantIdFor(clientId);
   const existing = grantId ? await oidc.provider.Grant.find(grantId) : undefined;
   const grant =
-    existing && existing.accountId === accountId ? existing : new oidc.provider.Grant({ clientId, accountId });
+    existing && existing.accountId === accountId
+      ? existing
+      : new oidc.provider.Grant({ clientId, accountId });
   grant.addOIDCScope(oidc.client!.scope ?? WEB_CLIENT_SCOPE);
   grant.addResourceScope(apiAudience, WEB_CLIENT_SCOPE);
   await grant.save();
@@ -93,7 +95,8 @@ async function readableTokenErrors(ctx: KoaContextWithOIDC, next: () => Promise<
   await next();
   const body = ctx.body as { error?: string; error_description?: string } | undefined;
   if (ctx.path === '/token' && ctx.status === 400 && body?.error === 'invalid_grant') {
-    if (body.error_description === 'grant request is invalid') body.error_description = SESSION_EXPIRED;
+    if (body.error_description === 'grant request is invalid')
+      body.error_description = SESSION_EXPIRED;
   }
 }
 
@@ -139,24 +142,31 @@ export function createProvider(options: ProviderOptions): Provider {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !('accountId' in token)) return undefined;
       const account = await accounts.findById(token.accountId);
-      return account ? { email: account.email, email_verified: account.emailVerified, name: account.name } : undefined;
+      return account
+        ? { email: account.email, email_verified: account.emailVerified, name: account.name }
+        : undefined;
     },
     // A refresh token for every sign-in of the SPA (offline_access is dropped from browser requests
     // without prompt=consent); its lifetime does not depend on the provider's browser session.
-    issueRefreshToken: async (_ctx, client, code) => client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
+    issueRefreshToken: async (_ctx, client, code) =>
+      client.grantTypeAllowed('refresh_token') && code.scopes.has('openid'),
     expiresWithSession: async () => false,
     loadExistingGrant: (ctx) => loadFirstPartyGrant(ctx, apiAudience),
     interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}`, policy },
     features: {
       devInteractions: { enabled: false },
       // The SPA revokes its refresh token at sign-out; only the client that holds a token may.
-      revocation: { enabled: true, allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId },
+      revocation: {
+        enabled: true,
+        allowedPolicy: async (_ctx, client, token) => token.clientId === client.clientId,
+      },
       resourceIndicators: {
         enabled: true,
         defaultResource: async () => apiAudience,
         useGrantedResource: async () => true,
         getResourceServerInfo: async (_ctx, resource) => {
-          if (resource !== apiAudience) throw new errors.InvalidTarget('unknown resource indicator');
+          if (resource !== apiAudience)
+            throw new errors.InvalidTarget('unknown resource indicator');
           return apiResourceServer;
         },
       },
@@ -182,7 +192,8 @@ export function createProvider(options: ProviderOptions): Provider {
       Interaction: 30 * 60,
       Grant: 30 * 24 * 60 * 60,
       // Rotation hands out new refresh tokens, but a browser sign-in lasts 14 days at most.
-      RefreshToken: (ctx) => ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL_SECONDS,
+      RefreshToken: (ctx) =>
+        ctx?.oidc?.entities.RotatedRefreshToken?.remainingTTL ?? REFRESH_TOKEN_TTL_SECONDS,
       Session: 14 * 24 * 60 * 60,
       AuthorizationCode: 60,
     },

@@ -10,7 +10,9 @@ interface StoredModel {
 const collectionName = (prefix: string, model: string) =>
   `${prefix}_${model.replace(/[A-Z]/g, (c, i) => (i ? '_' : '') + c.toLowerCase())}`;
 
-const live = () => ({ $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: new Date() } }] });
+const live = () => ({
+  $or: [{ expiresAt: { $exists: false } }, { expiresAt: { $gt: new Date() } }],
+});
 
 /**
  * oidc-provider's storage (grants, sessions, codes, refresh tokens, interactions) in MongoDB.
@@ -36,7 +38,9 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
   const revokeGrant = async (grantId: string) => {
     await Promise.all([
       collectionFor('Grant').deleteOne({ _id: grantId }),
-      ...PERSISTED_MODELS.map((model) => collectionFor(model).deleteMany({ 'payload.grantId': grantId })),
+      ...PERSISTED_MODELS.map((model) =>
+        collectionFor(model).deleteMany({ 'payload.grantId': grantId }),
+      ),
     ]);
   };
 
@@ -80,14 +84,20 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
      */
     async consume(id: string) {
       try {
-        await consumed.insertOne({ _id: `${this.#collection.collectionName}:${id}`, at: new Date() });
+        await consumed.insertOne({
+          _id: `${this.#collection.collectionName}:${id}`,
+          at: new Date(),
+        });
       } catch (error) {
         if (!(error instanceof MongoServerError && error.code === 11000)) throw error;
         const doc = await this.#collection.findOne({ _id: id });
         if (doc?.payload.grantId) await revokeGrant(doc.payload.grantId);
         throw new errors.InvalidGrant('token already used');
       }
-      await this.#collection.updateOne({ _id: id }, { $set: { 'payload.consumed': Math.floor(Date.now() / 1000) } });
+      await this.#collection.updateOne(
+        { _id: id },
+        { $set: { 'payload.consumed': Math.floor(Date.now() / 1000) } },
+      );
     }
 
     async destroy(id: string) {
@@ -125,7 +135,9 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
     },
     async sweepExpired() {
       const now = new Date();
-      await Promise.all([...collections.values()].map((c) => c.deleteMany({ expiresAt: { $lte: now } })));
+      await Promise.all(
+        [...collections.values()].map((c) => c.deleteMany({ expiresAt: { $lte: now } })),
+      );
       // Refresh tokens live 14 days at most; their used marks a while longer.
       await consumed.deleteMany({ at: { $lte: new Date(now.getTime() - 30 * 24 * 60 * 60_000) } });
     },
@@ -133,4 +145,11 @@ export function mongoAdapterFactory(db: Db, prefix = 'oidc') {
 }
 
 /** The models oidc-provider persists for the features this provider uses. */
-export const PERSISTED_MODELS = ['Session', 'Grant', 'Interaction', 'AuthorizationCode', 'RefreshToken', 'AccessToken'];
+export const PERSISTED_MODELS = [
+  'Session',
+  'Grant',
+  'Interaction',
+  'AuthorizationCode',
+  'RefreshToken',
+  'AccessToken',
+];

@@ -16,7 +16,8 @@ interface PasswordGrantOptions {
   defaultScope: string;
 }
 
-const invalidGrant = (description: string) => new errors.CustomOIDCProviderError('invalid_grant', description);
+const invalidGrant = (description: string) =>
+  new errors.CustomOIDCProviderError('invalid_grant', description);
 
 type PasswordParams = { username?: string; password?: string };
 
@@ -93,7 +94,10 @@ export function passwordGrantHandler(options: PasswordGrantOptions) {
 
     let idTokenValue: string | undefined;
     if (scopes.includes('openid')) {
-      const idToken = new provider.IdToken({ ...accountClaims(account), auth_time: authTime, amr: ['pwd'] }, { ctx });
+      const idToken = new provider.IdToken(
+        { ...accountClaims(account), auth_time: authTime, amr: ['pwd'] },
+        { ctx },
+      );
       // Releases the claims of these scopes only (the typings omit this property).
       Object.assign(idToken, { scope });
       idTokenValue = await idToken.issue({ use: 'idtoken' });

@@ -123,7 +123,10 @@ export class LoginThrottle {
   }
 
   #lock(key: string, now: number) {
-    return this.#setLock(key, { lockedUntil: new Date(now + this.#policy.lockMs), epoch: randomUUID() });
+    return this.#setLock(key, {
+      lockedUntil: new Date(now + this.#policy.lockMs),
+      epoch: randomUUID(),
+    });
   }
 
   /**
@@ -134,7 +137,15 @@ export class LoginThrottle {
   async reserve(email: string, address: string): Promise<LoginAttempt> {
     const now = Date.now();
     const [accountKey, addressKey] = this.#keys(email, address);
-    const { accountLimit, addressLimit, slowAfter, addressSlowAfter, delayStepMs, maxDelayMs, lockMs } = this.#policy;
+    const {
+      accountLimit,
+      addressLimit,
+      slowAfter,
+      addressSlowAfter,
+      delayStepMs,
+      maxDelayMs,
+      lockMs,
+    } = this.#policy;
     if (Math.random() < 0.01) void this.#sweep(now).catch(() => {});
 
     const account = await this.#reserveSlot(accountKey, accountLimit, now);

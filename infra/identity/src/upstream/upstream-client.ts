@@ -54,10 +54,14 @@ export class UpstreamClient {
 
   #discover() {
     this.#discovery ??= (async () => {
-      const response = await fetch(new URL('/.well-known/openid-configuration', this.settings.issuer), {
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (!response.ok) throw new UpstreamError(`discovery of ${this.settings.issuer} answered ${response.status}`);
+      const response = await fetch(
+        new URL('/.well-known/openid-configuration', this.settings.issuer),
+        {
+          signal: AbortSignal.timeout(10_000),
+        },
+      );
+      if (!response.ok)
+        throw new UpstreamError(`discovery of ${this.settings.issuer} answered ${response.status}`);
       const metadata = (await response.json()) as Discovery;
       return { metadata, keys: createRemoteJWKSet(new URL(metadata.jwks_uri)) };
     })().catch((error: unknown) => {
@@ -68,9 +72,16 @@ export class UpstreamClient {
   }
 
   /** `state` starts with `statePrefix` so the callback can find the interaction it belongs to. */
-  async start(redirectUri: string, statePrefix: string): Promise<{ url: string; request: UpstreamRequest }> {
+  async start(
+    redirectUri: string,
+    statePrefix: string,
+  ): Promise<{ url: string; request: UpstreamRequest }> {
     const { metadata } = await this.#discover();
-    const request: UpstreamRequest = { state: `${statePrefix}.${random()}`, nonce: random(), codeVerifier: random() };
+    const request: UpstreamRequest = {
+      state: `${statePrefix}.${random()}`,
+      nonce: random(),
+      codeVerifier: random(),
+    };
     const url = new URL(metadata.authorization_endpoint);
     url.search = new URLSearchParams({
       client_id: this.settings.clientId,
@@ -87,14 +98,21 @@ export class UpstreamClient {
   }
 
   /** Redeems the code and verifies the ID token (signature, issuer, audience, nonce, expiry). */
-  async finish(code: string, redirectUri: string, request: UpstreamRequest): Promise<UpstreamIdentity> {
+  async finish(
+    code: string,
+    redirectUri: string,
+    request: UpstreamRequest,
+  ): Promise<UpstreamIdentity> {
     const { metadata, keys } = await this.#discover();
     const basic = Buffer.from(
       `${encodeURIComponent(this.settings.clientId)}:${encodeURIComponent(this.settings.clientSecret)}`,
     ).toString('base64');
     const response = await fetch(metadata.token_endpoint, {
       method: 'POST',
-      headers: { Authorization: `Basic ${basic}`, 'Content-Type': 'application/x-www-form-urlencoded' },
+      headers: {
+        Authorization: `Basic ${basic}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
       body: new URLSearchParams({
         grant_type: 'authorization_code',
         code,
@@ -103,9 +121,14 @@ export class UpstreamClient {
       }),
       signal: AbortSignal.timeout(10_000),
     });
-    const tokens = (await response.json().catch(() => ({}))) as { id_token?: string; error?: string };
+    const tokens = (await response.json().catch(() => ({}))) as {
+      id_token?: string;
+      error?: string;
+    };
     if (!response.ok || !tokens.id_token) {
-      throw new UpstreamError(`token request to ${this.settings.issuer} failed: ${tokens.error ?? response.status}`);
+      throw new UpstreamError(
+        `token request to ${this.settings.issuer} failed: ${tokens.error ?? response.status}`,
+      );
     }
     const { payload } = await jwtVerify(tokens.id_token, keys, {
       issuer: this.settings.acceptedIssuers ?? metadata.issuer,

@@ -27,7 +27,10 @@ export class Browser {
     const cookies = this.#jar.get(url.hostname) ?? [];
     for (const line of headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';').map((part) => part.trim());
-      const [name = '', value = ''] = [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)];
+      const [name = '', value = ''] = [
+        pair.slice(0, pair.indexOf('=')),
+        pair.slice(pair.indexOf('=') + 1),
+      ];
       const attribute = (key: string) =>
         attributes.find((a) => a.toLowerCase().startsWith(`${key}=`))?.split('=')[1];
       const path = attribute('path') ?? '/';
@@ -35,7 +38,8 @@ export class Browser {
       const kept = cookies.filter((c) => !(c.name === name && c.path === path));
       cookies.length = 0;
       cookies.push(...kept);
-      if (value && !(expires && new Date(expires).getTime() < Date.now())) cookies.push({ name, value, path });
+      if (value && !(expires && new Date(expires).getTime() < Date.now()))
+        cookies.push({ name, value, path });
     }
     this.#jar.set(url.hostname, cookies);
   }
@@ -52,7 +56,10 @@ export class Browser {
   }
 
   /** Follows redirects until a page answers or the shop's origin is reached. */
-  async navigate(input: string, init: RequestInit = {}): Promise<{ url: string; response?: Response }> {
+  async navigate(
+    input: string,
+    init: RequestInit = {},
+  ): Promise<{ url: string; response?: Response }> {
     let url = input;
     let response = await this.request(url, init);
     for (let hops = 0; hops < 20; hops++) {
@@ -94,7 +101,9 @@ async function autoSubmittedForm(response: Response, base: string) {
   const html = await response.clone().text();
   if (!html.includes('document.forms[0].submit()')) return undefined;
   const fields = new URLSearchParams();
-  for (const [, name, value] of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"/g)) {
+  for (const [, name, value] of html.matchAll(
+    /<input type="hidden" name="([^"]+)" value="([^"]*)"/g,
+  )) {
     fields.append(name!, value!);
   }
   return { action: formAction(html, base), fields };
@@ -104,5 +113,8 @@ async function autoSubmittedForm(response: Response, base: string) {
 export function formAction(html: string, base: string): string {
   const action = /<form[^>]*action="([^"]+)"/.exec(html)?.[1];
   if (!action) throw new Error('no form on the page');
-  return new URL(action.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))), base).href;
+  return new URL(
+    action.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
+    base,
+  ).href;
 }

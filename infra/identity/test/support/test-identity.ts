@@ -12,7 +12,10 @@ import { startIdentityServer, type IdentityServer } from '../../src/identity-ser
 export const SPA_ORIGIN = localUrl(basePorts.shell);
 export const REDIRECT_URI = `${SPA_ORIGIN}/auth/callback`;
 export const ADMIN = { email: demoAccounts.admin.email, password: demoAccounts.admin.password };
-export const CUSTOMER = { email: demoAccounts.customer.email, password: demoAccounts.customer.password };
+export const CUSTOMER = {
+  email: demoAccounts.customer.email,
+  password: demoAccounts.customer.password,
+};
 export { API_AUDIENCE, WEB_CLIENT_ID };
 
 export interface TestIdentity {
@@ -28,7 +31,10 @@ export interface TestIdentity {
  * Starts a real database (FerretDB, or MONGODB_URI) on `dbPort` (27400..27499, one per test file)
  * and the identity provider with its stand-in on free ports, for the tests of one file.
  */
-export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfig> = {}): TestIdentity {
+export function useTestIdentity(
+  dbPort: number,
+  overrides: Partial<IdentityConfig> = {},
+): TestIdentity {
   const context = { logs: [] as string[] } as TestIdentity;
   let dir = '';
   let database: { stop: () => Promise<void> } | undefined;
@@ -72,13 +78,21 @@ export function useTestIdentity(dbPort: number, overrides: Partial<IdentityConfi
   return context;
 }
 
-export async function postForm(url: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+export async function postForm(
+  url: string,
+  fields: Record<string, string>,
+  headers: Record<string, string> = {},
+) {
   const response = await fetch(url, {
     method: 'POST',
     headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...headers },
     body: new URLSearchParams(fields),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, string>,
+  };
 }
 
 export function passwordGrant(
@@ -112,13 +126,22 @@ export function refreshGrant(url: string, refreshToken: string, scope?: string) 
   });
 }
 
-export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}, method = 'POST') {
+export async function postJson(
+  url: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+  method = 'POST',
+) {
   const response = await fetch(url, {
     method,
     headers: { 'Content-Type': 'application/json', ...headers },
     body: JSON.stringify(body),
   });
-  return { status: response.status, headers: response.headers, body: (await response.json()) as Record<string, string> };
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (await response.json()) as Record<string, string>,
+  };
 }
 
 /**
@@ -132,18 +155,22 @@ export async function signUpAndConfirm(
   headers: Record<string, string> = {},
 ): Promise<URL> {
   const answer = await postJson(`${identity.url}/accounts`, body, headers);
-  if (answer.status !== 202) throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  if (answer.status !== 202)
+    throw new Error(`sign-up answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   const link = signupLinkFor(identity, body.email);
   const followed = await fetch(link, { redirect: 'manual' });
   const location = followed.headers.get('location');
-  if (followed.status !== 303 || !location) throw new Error(`the sign-up link answered ${followed.status}`);
+  if (followed.status !== 303 || !location)
+    throw new Error(`the sign-up link answered ${followed.status}`);
   return new URL(location);
 }
 
 /** The newest sign-up link mailed (logged) to this address. */
 export function signupLinkFor(identity: TestIdentity, email: string): string {
   const to = `to ${email.normalize('NFKC').trim().toLowerCase()}:`;
-  const line = identity.logs.findLast((entry) => entry.includes(to) && entry.includes('/accounts/verify?token='));
+  const line = identity.logs.findLast(
+    (entry) => entry.includes(to) && entry.includes('/accounts/verify?token='),
+  );
   const link = line && /(http:\/\/\S+\/accounts\/verify\?token=[A-Za-z0-9_-]+)/.exec(line)?.[1];
   if (!link) throw new Error(`no sign-up link for ${email} in the log`);
   return link;
@@ -152,5 +179,9 @@ export function signupLinkFor(identity: TestIdentity, email: string): string {
 /** Verifies a token the way the API does: RS256 via the provider's JWKS, issuer and audience. */
 export async function verifyAccessToken(identity: TestIdentity, token: string) {
   const keys = createRemoteJWKSet(new URL(`${identity.url}/jwks`));
-  return jwtVerify(token, keys, { issuer: identity.server.issuer, audience: API_AUDIENCE, algorithms: ['RS256'] });
+  return jwtVerify(token, keys, {
+    issuer: identity.server.issuer,
+    audience: API_AUDIENCE,
+    algorithms: ['RS256'],
+  });
 }

@@ -50,7 +50,12 @@ export function DevSignIn() {
       </Button>
       <form className={styles.signInForm} onSubmit={submit} aria-label="Dev sign-in">
         <input aria-label="Email" value={email} onChange={(e) => setEmail(e.target.value)} />
-        <input aria-label="Password" type="password" value={password} onChange={(e) => setPassword(e.target.value)} />
+        <input
+          aria-label="Password"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
         <Button size="small" type="submit">
           Dev sign-in
         </Button>

@@ -1,8 +1,20 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { BrowserRouter, Link, Outlet, useNavigate, useRoutes, type RouteObject } from 'react-router';
+import {
+  BrowserRouter,
+  Link,
+  Outlet,
+  useNavigate,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { Spinner } from '@toolshop/ui';
-import { CALLBACK_PATH, completeRedirectSignIn, ServerDataProvider, setNavigate } from '@toolshop/auth';
+import {
+  CALLBACK_PATH,
+  completeRedirectSignIn,
+  ServerDataProvider,
+  setNavigate,
+} from '@toolshop/auth';
 import { DevSignIn } from './dev-sign-in';
 import { HarnessIndex } from './harness-index';
 import { SessionGate } from './session-gate';
@@ -64,7 +76,12 @@ export function HarnessApp({ title, routes, links, signInRequired = false }: Har
   return (
     <ServerDataProvider>
       <BrowserRouter>
-        <HarnessRoutes title={title} routes={routes} links={links} signInRequired={signInRequired} />
+        <HarnessRoutes
+          title={title}
+          routes={routes}
+          links={links}
+          signInRequired={signInRequired}
+        />
       </BrowserRouter>
     </ServerDataProvider>
   );

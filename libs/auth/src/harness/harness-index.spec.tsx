@@ -18,8 +18,12 @@ describe('harness index', () => {
     open('/');
     expect(screen.getByRole('heading', { name: "The dashboard remote's pages" })).toBeTruthy();
     expect(screen.getByText(/This harness serves them at the shell’s paths/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Profile /dashboard/profile' }).getAttribute('href')).toBe('/dashboard/profile');
-    expect(screen.getByRole('link', { name: 'My orders /dashboard/my-orders' }).getAttribute('href')).toBe('/dashboard/my-orders');
+    expect(
+      screen.getByRole('link', { name: 'Profile /dashboard/profile' }).getAttribute('href'),
+    ).toBe('/dashboard/profile');
+    expect(
+      screen.getByRole('link', { name: 'My orders /dashboard/my-orders' }).getAttribute('href'),
+    ).toBe('/dashboard/my-orders');
   });
 
   it('names an unknown path; a page of the remote is shown as it is', () => {

@@ -10,8 +10,10 @@ export function HarnessIndex({ title, links }: { title: string; links: Record<st
     <section aria-labelledby="harness-index-title">
       <h1 id="harness-index-title">The {title} remote&apos;s pages</h1>
       <p>
-        {pathname === '/' ? 'This harness serves them at the shell’s paths' : `No page of the ${title} remote is at ${pathname}`}: open one
-        of them.
+        {pathname === '/'
+          ? 'This harness serves them at the shell’s paths'
+          : `No page of the ${title} remote is at ${pathname}`}
+        : open one of them.
       </p>
       <ul>
         {Object.entries(links).map(([label, path]) => (

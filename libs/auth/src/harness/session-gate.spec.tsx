@@ -15,12 +15,16 @@ function Page() {
 
 function renderGate(signInRequired: boolean) {
   const router = createMemoryRouter([
-    { element: <SessionGate signInRequired={signInRequired} />, children: [{ index: true, element: <Page /> }] },
+    {
+      element: <SessionGate signInRequired={signInRequired} />,
+      children: [{ index: true, element: <Page /> }],
+    },
   ]);
   return render(<RouterProvider router={router} />);
 }
 
-const signInAs = (email: string) => act(() => useAuth.setState({ status: 'signedIn', user: { email, displayName: '' } }));
+const signInAs = (email: string) =>
+  act(() => useAuth.setState({ status: 'signedIn', user: { email, displayName: '' } }));
 
 describe('harness session gate', () => {
   beforeEach(() => {

@@ -10,17 +10,33 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   block?: boolean;
 }
 
-export function Button({ variant = 'primary', size = 'medium', block = false, className, type = 'button', ...rest }: ButtonProps) {
+export function Button({
+  variant = 'primary',
+  size = 'medium',
+  block = false,
+  className,
+  type = 'button',
+  ...rest
+}: ButtonProps) {
   return (
     <button
       type={type}
-      className={classNames(styles.button, styles[variant], size === 'small' && styles.small, block && styles.block, className)}
+      className={classNames(
+        styles.button,
+        styles[variant],
+        size === 'small' && styles.small,
+        block && styles.block,
+        className,
+      )}
       {...rest}
     />
   );
 }
 
 /** The button look for links (e.g. a react-router Link's className). */
-export function buttonClassName(variant: ButtonVariant = 'primary', size: 'medium' | 'small' = 'medium'): string {
+export function buttonClassName(
+  variant: ButtonVariant = 'primary',
+  size: 'medium' | 'small' = 'medium',
+): string {
   return classNames(styles.button, styles[variant], size === 'small' && styles.small);
 }

@@ -23,7 +23,8 @@ export function Dialog({ open, title, onClose, children, actions }: DialogProps)
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog || !open) return;
-    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const previouslyFocused =
+      document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (!dialog.open) dialog.showModal();
     const onCancel = (event: Event) => {
       event.preventDefault();

@@ -12,7 +12,13 @@ export interface ErrorStateProps {
   retryLabel?: string;
 }
 
-export function ErrorState({ title = 'Something went wrong', children, message, onRetry, retryLabel = 'Retry' }: ErrorStateProps) {
+export function ErrorState({
+  title = 'Something went wrong',
+  children,
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+}: ErrorStateProps) {
   return (
     <div role="alert" className={classNames(styles.state, styles.error)}>
       <p className={styles.stateTitle}>{title}</p>

@@ -11,7 +11,11 @@ export interface SpinnerProps {
 
 export function Spinner({ label = 'Loading', size = 'medium', centered = false }: SpinnerProps) {
   const spinner = (
-    <span role="status" aria-label={label} className={classNames(styles.spinner, size === 'small' && styles.small)} />
+    <span
+      role="status"
+      aria-label={label}
+      className={classNames(styles.spinner, size === 'small' && styles.small)}
+    />
   );
   return centered ? <div className={styles.center}>{spinner}</div> : spinner;
 }

@@ -13,7 +13,9 @@ const API = 'http://localhost:5000';
 
 describe('resolveImageSrc', () => {
   it('resolves a path on the API against the API URL, as the API does when it saves a product', () => {
-    expect(resolveImageSrc('/images/drill.webp', API)).toBe('http://localhost:5000/images/drill.webp');
+    expect(resolveImageSrc('/images/drill.webp', API)).toBe(
+      'http://localhost:5000/images/drill.webp',
+    );
     expect(resolveImageSrc('  /images/drill.webp ', 'https://api.shop.example/')).toBe(
       'https://api.shop.example/images/drill.webp',
     );

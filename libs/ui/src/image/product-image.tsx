@@ -18,7 +18,10 @@ const ABSOLUTE = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i;
  * stay as they are; a path resolves against the API's URL, as the API itself resolves it when a
  * product is saved. Empty or blank: undefined.
  */
-export function resolveImageSrc(src: string | null | undefined, base = imageBase): string | undefined {
+export function resolveImageSrc(
+  src: string | null | undefined,
+  base = imageBase,
+): string | undefined {
   const link = src?.trim();
   if (!link) return undefined;
   if (ABSOLUTE.test(link) || !base) return link;

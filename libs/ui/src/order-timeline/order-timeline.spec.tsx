@@ -18,8 +18,12 @@ const timeline: OrderTimelineEntry[] = [
 
 describe('OrderTimeline', () => {
   it('lists every entry in order inside a disclosure named after the order', () => {
-    const html = renderToStaticMarkup(<OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />);
-    expect(html).toMatch(/^<details[^>]*><summary[^>]*>History<span[^>]*> of the order of Drill<\/span><\/summary><ol/);
+    const html = renderToStaticMarkup(
+      <OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />,
+    );
+    expect(html).toMatch(
+      /^<details[^>]*><summary[^>]*>History<span[^>]*> of the order of Drill<\/span><\/summary><ol/,
+    );
     expect(html.match(/<li/g)).toHaveLength(3);
     expect(html.indexOf('Placed')).toBeLessThan(html.indexOf('Paid'));
     expect(html.indexOf('Paid')).toBeLessThan(html.indexOf('Shipped'));
@@ -42,7 +46,9 @@ describe('OrderTimeline', () => {
     expect(timelineOf({ createdAt: '2026-01-01T00:00:00.000Z' })).toEqual([
       { event: 'placed', at: '2026-01-01T00:00:00.000Z', by: 'customer' },
     ]);
-    expect(renderToStaticMarkup(<OrderTimeline order={{ name: 'Saw' }} audience="admin" />)).toBe('');
+    expect(renderToStaticMarkup(<OrderTimeline order={{ name: 'Saw' }} audience="admin" />)).toBe(
+      '',
+    );
   });
 
   it('builds its date formatter on first use, not when the module loads (every page loads @toolshop/ui)', async () => {
@@ -51,8 +57,12 @@ describe('OrderTimeline', () => {
       await jest.isolateModulesAsync(async () => {
         const fresh = await import('./order-timeline');
         expect(made).not.toHaveBeenCalled();
-        renderToStaticMarkup(<fresh.OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />);
-        renderToStaticMarkup(<fresh.OrderTimeline order={{ name: 'Saw', timeline }} audience="admin" />);
+        renderToStaticMarkup(
+          <fresh.OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />,
+        );
+        renderToStaticMarkup(
+          <fresh.OrderTimeline order={{ name: 'Saw', timeline }} audience="admin" />,
+        );
       });
       expect(made).toHaveBeenCalledTimes(1);
     } finally {

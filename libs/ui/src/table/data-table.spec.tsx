@@ -19,11 +19,19 @@ const html = renderToStaticMarkup(
     rowKey={(item) => item.id}
     busy
     columns={[
-      { header: 'Product', kind: 'rowHeader', cell: (item) => <TableProduct img="/x.webp" name={item.name} /> },
+      {
+        header: 'Product',
+        kind: 'rowHeader',
+        cell: (item) => <TableProduct img="/x.webp" name={item.name} />,
+      },
       { header: 'Total', kind: 'numeric', cell: (item) => item.total },
       { header: 'State', cell: () => <Badge tone="success">Shipped</Badge> },
       { header: 'Note', unlabelled: true, cell: () => 'n' },
-      { header: 'Actions', kind: 'actions', cell: (item) => <button type="button">Delete {item.name}</button> },
+      {
+        header: 'Actions',
+        kind: 'actions',
+        cell: (item) => <button type="button">Delete {item.name}</button>,
+      },
     ]}
   />,
 );

@@ -68,7 +68,9 @@ export function DataTable<Row>({
             {rows.map((row) => (
               <tr
                 key={rowKey(row)}
-                aria-current={currentKey !== undefined && rowKey(row) === currentKey ? 'true' : undefined}
+                aria-current={
+                  currentKey !== undefined && rowKey(row) === currentKey ? 'true' : undefined
+                }
               >
                 {columns.map((column) => {
                   const kind = column.kind ?? 'text';
@@ -100,7 +102,9 @@ export function DataTable<Row>({
 export function TableProduct({ img, name }: { img?: string; name: ReactNode }) {
   return (
     <span className={styles.product}>
-      {img ? <ProductImage className={styles.thumb} src={img} alt="" width={48} height={48} /> : null}
+      {img ? (
+        <ProductImage className={styles.thumb} src={img} alt="" width={48} height={48} />
+      ) : null}
       <span>{name}</span>
     </span>
   );

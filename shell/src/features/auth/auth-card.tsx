@@ -27,8 +27,19 @@ interface AuthCardProps {
  * (unless the deployment turned it off in `/config.json`), a link.
  */
 export function AuthCard(props: AuthCardProps) {
-  const { title, googleReturnTo, providerError, onProviderError, onSubmit, busy, submitLabel, busyLabel, children, footer, notice } =
-    props;
+  const {
+    title,
+    googleReturnTo,
+    providerError,
+    onProviderError,
+    onSubmit,
+    busy,
+    submitLabel,
+    busyLabel,
+    children,
+    footer,
+    notice,
+  } = props;
   const [redirecting, setRedirecting] = useState(false);
   // Prerendered (the page comes as HTML first): no submit before React runs, which would send the
   // form as a plain GET with its fields in the URL.
@@ -62,7 +73,12 @@ export function AuthCard(props: AuthCardProps) {
       {(googleSignInEnabled() || !hydrated) && (
         <>
           <div className={styles.divider}>OR</div>
-          <Button variant="secondary" block onClick={() => void google()} disabled={redirecting || !hydrated}>
+          <Button
+            variant="secondary"
+            block
+            onClick={() => void google()}
+            disabled={redirecting || !hydrated}
+          >
             Continue with Google
           </Button>
         </>
@@ -95,4 +111,5 @@ export function ProviderError({ message }: { message: string }) {
   );
 }
 
-export const errorMessage = (caught: unknown): string => (caught instanceof Error ? caught.message : String(caught));
+export const errorMessage = (caught: unknown): string =>
+  caught instanceof Error ? caught.message : String(caught);

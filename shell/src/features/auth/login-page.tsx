@@ -3,7 +3,13 @@ import { signInWithPassword, useAuth } from '@toolshop/auth';
 import { validateLogin } from '@toolshop/contracts';
 import { Field } from '@toolshop/ui';
 import { AuthCard } from './auth-card';
-import { adminOnlyMessage, cameToOrder, orderSignInMessage, signedInLoginTarget, type LoginState } from '../../lib/login-state';
+import {
+  adminOnlyMessage,
+  cameToOrder,
+  orderSignInMessage,
+  signedInLoginTarget,
+  type LoginState,
+} from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
 import styles from './auth-form.module.css';
 
@@ -48,14 +54,20 @@ export function LoginPage() {
       }
       footer={
         <>
-          New to Toolshop? <Link to="/signup" state={state?.from ? { from: state.from } : undefined}>
+          New to Toolshop?{' '}
+          <Link to="/signup" state={state?.from ? { from: state.from } : undefined}>
             Create New Account
           </Link>
         </>
       }
     >
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.field('password')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
       <Link to="/forgot-password" className={styles.forgot}>
         Forgot password?
       </Link>

@@ -3,7 +3,6 @@ import { useAuth } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
 import type { LoginState } from '../../lib/login-state';
 
-
 function useOrigin(): LoginState {
   const location = useLocation();
   return { from: `${location.pathname}${location.search}${location.hash}` };

@@ -9,7 +9,13 @@ describe('the fragment of /signup/complete', () => {
   });
 
   it('never gives a return target off the site', () => {
-    for (const bad of ['//evil.test/x', '/\\evil.test', 'https://evil.test', 'javascript:alert(1)', '/a\nb'])
+    for (const bad of [
+      '//evil.test/x',
+      '/\\evil.test',
+      'https://evil.test',
+      'javascript:alert(1)',
+      '/a\nb',
+    ])
       expect(returnToOf(`#ticket=abc&returnTo=${encodeURIComponent(bad)}`)).toBeUndefined();
   });
 });

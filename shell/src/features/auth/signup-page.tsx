@@ -4,7 +4,13 @@ import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
 import { Field, useDocumentTitle } from '@toolshop/ui';
 import { AuthCard, AuthFrame } from './auth-card';
-import { cameToOrder, orderSignInMessage, rememberSignupReturn, sameSitePath, type LoginState } from '../../lib/login-state';
+import {
+  cameToOrder,
+  orderSignInMessage,
+  rememberSignupReturn,
+  sameSitePath,
+  type LoginState,
+} from '../../lib/login-state';
 import { useAuthForm } from './use-auth-form';
 import styles from './auth-form.module.css';
 
@@ -17,10 +23,14 @@ export function SignupPage() {
   const [sent, setSent] = useState('');
   const state = useLocation().state as LoginState | null;
   const from = sameSitePath(state?.from);
-  const form = useAuthForm({ name: '', email: '', password: '' }, validateSignup, async ({ name, email, password }) => {
-    rememberSignupReturn(from);
-    setSent(await signUp({ name: name.trim(), email: email.trim(), password, returnTo: from }));
-  });
+  const form = useAuthForm(
+    { name: '', email: '', password: '' },
+    validateSignup,
+    async ({ name, email, password }) => {
+      rememberSignupReturn(from);
+      setSent(await signUp({ name: name.trim(), email: email.trim(), password, returnTo: from }));
+    },
+  );
 
   if (sent) return <CheckInbox message={sent} />;
   return (
@@ -45,7 +55,12 @@ export function SignupPage() {
     >
       <Field label="Name" autoComplete="name" {...form.field('name')} />
       <Field label="Email" type="email" autoComplete="email" {...form.field('email')} />
-      <Field label="Password" type="password" autoComplete="new-password" {...form.field('password')} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        {...form.field('password')}
+      />
     </AuthCard>
   );
 }

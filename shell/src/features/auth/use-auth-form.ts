@@ -49,7 +49,8 @@ export function useAuthForm<F extends string>(
     value: values[name],
     error: errors[name],
     readOnly: !hydrated,
-    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues((current) => ({ ...current, [name]: event.target.value })),
+    onChange: (event: ChangeEvent<HTMLInputElement>) =>
+      setValues((current) => ({ ...current, [name]: event.target.value })),
   });
 
   return { submit, field, busy, providerError, setProviderError };

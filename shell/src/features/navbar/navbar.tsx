@@ -6,7 +6,8 @@ import { Spinner, classNames } from '@toolshop/ui';
 import { loginStateFor } from '../../lib/login-state';
 import styles from './navbar.module.css';
 
-const linkClass = ({ isActive }: { isActive: boolean }) => classNames(styles.link, isActive && styles.active);
+const linkClass = ({ isActive }: { isActive: boolean }) =>
+  classNames(styles.link, isActive && styles.active);
 
 /**
  * The session's status, or 'unknown' in the prerendered page and while React hydrates it: the server
@@ -66,7 +67,11 @@ export function Navbar() {
         )}
         <ul
           id="main-menu"
-          className={classNames(styles.menu, open && styles.open, status === 'unknown' && styles.early)}
+          className={classNames(
+            styles.menu,
+            open && styles.open,
+            status === 'unknown' && styles.early,
+          )}
         >
           {navbarLinks().map(({ to, label }) => (
             <li key={to}>

@@ -23,7 +23,12 @@ const FIELD_MAX_LENGTH = 2000;
 
 const keyOf = (toolId: string) => `toolshop.orderDraft.${toolId}`;
 
-export function keepOrderDraft(toolId: string, email: string, entry: string, draft: OrderDraft): void {
+export function keepOrderDraft(
+  toolId: string,
+  email: string,
+  entry: string,
+  draft: OrderDraft,
+): void {
   try {
     const kept: KeptOrderDraft = { email, entry, ...draft };
     sessionStorage.setItem(keyOf(toolId), JSON.stringify(kept));
@@ -44,7 +49,8 @@ function parse(raw: string | null): KeptOrderDraft | undefined {
   if (!raw) return undefined;
   try {
     const value = JSON.parse(raw) as Record<string, unknown> | null;
-    if (!value || typeof value.email !== 'string' || typeof value.entry !== 'string') return undefined;
+    if (!value || typeof value.email !== 'string' || typeof value.entry !== 'string')
+      return undefined;
     const draft = { email: value.email, entry: value.entry } as KeptOrderDraft;
     for (const field of fields) {
       const text = value[field];
@@ -61,7 +67,10 @@ function parse(raw: string | null): KeptOrderDraft | undefined {
  * The draft this account kept for the tool, with the history entry it was typed in; a draft of
  * another account is dropped.
  */
-export function keptOrderDraft(toolId: string, email: string): { draft: OrderDraft; entry: string } | undefined {
+export function keptOrderDraft(
+  toolId: string,
+  email: string,
+): { draft: OrderDraft; entry: string } | undefined {
   let kept: KeptOrderDraft | undefined;
   try {
     kept = parse(sessionStorage.getItem(keyOf(toolId)));
@@ -88,7 +97,8 @@ export function useKeptOrderDraft(toolId: string, email: string, fresh: () => Or
   const [draft, setDraft] = useState<OrderDraft>(() => {
     const reorder = reorderDraft(location.state);
     const kept = keptOrderDraft(toolId, email);
-    if (kept && (Object.keys(reorder).length === 0 || kept.entry === location.key)) return kept.draft;
+    if (kept && (Object.keys(reorder).length === 0 || kept.entry === location.key))
+      return kept.draft;
     return { ...fresh(), ...reorder };
   });
   const edited = useRef(false);

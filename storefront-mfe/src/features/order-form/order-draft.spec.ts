@@ -48,7 +48,9 @@ describe('validateOrderDraft', () => {
 describe('the name on the order (issue 28)', () => {
   it('is optional but follows the shared name rule', () => {
     expect(validateOrderDraft({ ...filled, userName: '' }, stock)).toEqual({});
-    expect(validateOrderDraft({ ...filled, userName: 'Casey\nVisit http://evil.test' }, stock)).toEqual({
+    expect(
+      validateOrderDraft({ ...filled, userName: 'Casey\nVisit http://evil.test' }, stock),
+    ).toEqual({
       userName: RuleMessages.nameControlCharacters,
     });
     expect(validateOrderDraft({ ...filled, userName: 'pay at evil.test/card' }, stock)).toEqual({

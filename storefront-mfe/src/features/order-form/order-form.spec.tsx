@@ -206,7 +206,14 @@ describe('a half-typed order is kept for the tab', () => {
     renderForm();
     expect(sessionStorage.length).toBe(0);
     cleanup();
-    const theirs = { email: 'someone@example.com', entry: 'default', userName: 'Eve', address: '9 Other Rd', phone: '1', quantity: '20' };
+    const theirs = {
+      email: 'someone@example.com',
+      entry: 'default',
+      userName: 'Eve',
+      address: '9 Other Rd',
+      phone: '1',
+      quantity: '20',
+    };
     sessionStorage.setItem(`toolshop.orderDraft.${tool._id}`, JSON.stringify(theirs));
     renderForm();
     expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '');
@@ -217,9 +224,19 @@ describe('a half-typed order is kept for the tab', () => {
     const keep = (entry: string) =>
       sessionStorage.setItem(
         `toolshop.orderDraft.${tool._id}`,
-        JSON.stringify({ email: signedInUser.email, entry, userName: 'Ada', address: 'Typed Rd', phone: '1', quantity: '11' }),
+        JSON.stringify({
+          email: signedInUser.email,
+          entry,
+          userName: 'Ada',
+          address: 'Typed Rd',
+          phone: '1',
+          quantity: '11',
+        }),
       );
-    const reorder = { pathname: `/tools/${tool._id}`, state: { reorder: { quantity: 20, address: 'Earlier Rd', phone: '2' } } };
+    const reorder = {
+      pathname: `/tools/${tool._id}`,
+      state: { reorder: { quantity: 20, address: 'Earlier Rd', phone: '2' } },
+    };
     const renderAt = () =>
       render(<OrderForm tool={tool} />, {
         wrapper: ({ children }) => {

@@ -2,7 +2,13 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { ApiError, signOut, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
-import { RuleMessages, formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
+import {
+  RuleMessages,
+  formatCount,
+  formatDollars,
+  packSizeOf,
+  type Tool,
+} from '@toolshop/contracts';
 import {
   draftPrice,
   largestOrder,

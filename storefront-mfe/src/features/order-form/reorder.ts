@@ -11,7 +11,11 @@ export function reorderDraft(state: unknown): Partial<OrderDraft> {
   const draft: Partial<OrderDraft> = {};
   if (typeof reorder.address === 'string') draft.address = reorder.address;
   if (typeof reorder.phone === 'string') draft.phone = reorder.phone;
-  if (typeof reorder.quantity === 'number' && Number.isInteger(reorder.quantity) && reorder.quantity > 0) {
+  if (
+    typeof reorder.quantity === 'number' &&
+    Number.isInteger(reorder.quantity) &&
+    reorder.quantity > 0
+  ) {
     draft.quantity = String(reorder.quantity);
   }
   return draft;

@@ -50,7 +50,12 @@ export function Portfolio() {
                 aria-valuenow={skill.level}
               >
                 {/* Its width an attribute, not an inline style: the page is prerendered (strict CSP). */}
-                <svg className={styles.meterFill} width={`${skill.level}%`} aria-hidden="true" focusable="false" />
+                <svg
+                  className={styles.meterFill}
+                  width={`${skill.level}%`}
+                  aria-hidden="true"
+                  focusable="false"
+                />
               </span>
             </li>
           ))}

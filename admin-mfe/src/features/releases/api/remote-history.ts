@@ -23,7 +23,9 @@ export interface RemoteHistoryEntry {
 
 export const remoteHistoryKey = ['remoteHistory'] as const;
 
-async function fetchHistory(signal: AbortSignal): Promise<{ items: RemoteHistoryEntry[]; total: number }> {
+async function fetchHistory(
+  signal: AbortSignal,
+): Promise<{ items: RemoteHistoryEntry[]; total: number }> {
   const { registryUrl } = getRuntimeConfig();
   if (!registryUrl) throw new Error('This shop runs without a remote registry.');
   const response = await fetch(`${registryUrl}/history?limit=${REMOTE_HISTORY_LIMIT}`, {
@@ -33,7 +35,9 @@ async function fetchHistory(signal: AbortSignal): Promise<{ items: RemoteHistory
   const body: unknown = await response.json().catch(() => undefined);
   if (!response.ok) {
     const message = (body as { message?: unknown } | undefined)?.message;
-    throw new Error(typeof message === 'string' ? message : `The registry answered ${response.status}.`);
+    throw new Error(
+      typeof message === 'string' ? message : `The registry answered ${response.status}.`,
+    );
   }
   const items = body as RemoteHistoryEntry[];
   return { items, total: items.length };

@@ -3,14 +3,18 @@ import { fetchAccount, resendVerification } from './account-requests';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../../testing/auth-mock').authModule);
 
-const fetchMock = jest.fn<Promise<Pick<Response, 'ok' | 'status' | 'json'>>, [string, RequestInit?]>();
+const fetchMock = jest.fn<
+  Promise<Pick<Response, 'ok' | 'status' | 'json'>>,
+  [string, RequestInit?]
+>();
 
 /** jsdom has no Response: what the client reads of one. */
 const answer = (status: number, body: unknown) =>
   Promise.resolve({
     ok: status >= 200 && status < 300,
     status,
-    json: () => (body === undefined ? Promise.reject(new SyntaxError('not JSON')) : Promise.resolve(body)),
+    json: () =>
+      body === undefined ? Promise.reject(new SyntaxError('not JSON')) : Promise.resolve(body),
   });
 
 const lastCall = () => {
@@ -26,8 +30,14 @@ beforeEach(() => {
 
 describe('the identity provider account calls', () => {
   it('reads GET /accounts/me of the authority with the access token', async () => {
-    fetchMock.mockReturnValue(answer(200, { email: 'ada@example.com', name: 'Ada', emailVerified: false }));
-    await expect(fetchAccount()).resolves.toEqual({ email: 'ada@example.com', name: 'Ada', emailVerified: false });
+    fetchMock.mockReturnValue(
+      answer(200, { email: 'ada@example.com', name: 'Ada', emailVerified: false }),
+    );
+    await expect(fetchAccount()).resolves.toEqual({
+      email: 'ada@example.com',
+      name: 'Ada',
+      emailVerified: false,
+    });
     const [url, init] = lastCall();
     expect(url).toBe('http://id.test/accounts/me');
     expect(init?.method).toBe('GET');
@@ -36,7 +46,10 @@ describe('the identity provider account calls', () => {
 
   it('asks for a new link with POST /accounts/me/verification and passes on its message', async () => {
     fetchMock.mockReturnValue(answer(202, { message: 'We sent a new link to ada@example.com.' }));
-    await expect(resendVerification()).resolves.toEqual({ alreadyVerified: false, message: 'We sent a new link to ada@example.com.' });
+    await expect(resendVerification()).resolves.toEqual({
+      alreadyVerified: false,
+      message: 'We sent a new link to ada@example.com.',
+    });
     const [url, init] = lastCall();
     expect(url).toBe('http://id.test/accounts/me/verification');
     expect(init?.method).toBe('POST');
@@ -45,18 +58,29 @@ describe('the identity provider account calls', () => {
 
   it('tells an already verified address apart (200)', async () => {
     fetchMock.mockReturnValue(answer(200, { message: 'Your email address is already verified.' }));
-    await expect(resendVerification()).resolves.toEqual({ alreadyVerified: true, message: 'Your email address is already verified.' });
+    await expect(resendVerification()).resolves.toEqual({
+      alreadyVerified: true,
+      message: 'Your email address is already verified.',
+    });
   });
 
   it("throws the provider's message of a refusal, e.g. the rate limit's 429", async () => {
-    fetchMock.mockReturnValue(answer(429, { message: 'Too many verification emails. Try again in a few minutes.' }));
+    fetchMock.mockReturnValue(
+      answer(429, { message: 'Too many verification emails. Try again in a few minutes.' }),
+    );
     const refusal = resendVerification();
     await expect(refusal).rejects.toBeInstanceOf(ApiError);
-    await expect(refusal).rejects.toMatchObject({ status: 429, message: 'Too many verification emails. Try again in a few minutes.' });
+    await expect(refusal).rejects.toMatchObject({
+      status: 429,
+      message: 'Too many verification emails. Try again in a few minutes.',
+    });
   });
 
   it('has a readable message when the refusal carries none', async () => {
     fetchMock.mockReturnValue(answer(503, undefined));
-    await expect(fetchAccount()).rejects.toMatchObject({ status: 503, message: 'Your account could not be loaded (503)' });
+    await expect(fetchAccount()).rejects.toMatchObject({
+      status: 503,
+      message: 'Your account could not be loaded (503)',
+    });
   });
 });

@@ -16,7 +16,10 @@ export interface VerificationAnswer {
 
 const messageOf = (body: unknown, fallback: string): string => {
   if (body && typeof body === 'object') {
-    const { message, error_description: description } = body as { message?: unknown; error_description?: unknown };
+    const { message, error_description: description } = body as {
+      message?: unknown;
+      error_description?: unknown;
+    };
     if (typeof message === 'string' && message) return message;
     if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
     if (typeof description === 'string' && description) return description;
@@ -25,14 +28,19 @@ const messageOf = (body: unknown, fallback: string): string => {
 };
 
 /** A call to the identity provider with the signed-in user's access token; non-2xx answers throw an ApiError with its message. */
-async function accountRequest(method: 'GET' | 'POST', path: string, fallback: string): Promise<{ status: number; body: unknown }> {
+async function accountRequest(
+  method: 'GET' | 'POST',
+  path: string,
+  fallback: string,
+): Promise<{ status: number; body: unknown }> {
   const token = getAccessToken();
   const response = await fetch(`${getRuntimeConfig().authority}${path}`, {
     method,
     headers: { Accept: 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
   const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) throw new ApiError(response.status, messageOf(body, `${fallback} (${response.status})`), body);
+  if (!response.ok)
+    throw new ApiError(response.status, messageOf(body, `${fallback} (${response.status})`), body);
   return { status: response.status, body };
 }
 
@@ -43,6 +51,13 @@ export async function fetchAccount(): Promise<Account> {
 
 /** Asks the provider to mail a new verification link (rate-limited: a 429 throws with the provider's message). */
 export async function resendVerification(): Promise<VerificationAnswer> {
-  const { status, body } = await accountRequest('POST', '/accounts/me/verification', 'The verification email could not be sent');
-  return { alreadyVerified: status === 200, message: messageOf(body, 'A new verification link is on its way.') };
+  const { status, body } = await accountRequest(
+    'POST',
+    '/accounts/me/verification',
+    'The verification email could not be sent',
+  );
+  return {
+    alreadyVerified: status === 200,
+    message: messageOf(body, 'A new verification link is on its way.'),
+  };
 }

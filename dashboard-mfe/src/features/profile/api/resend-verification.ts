@@ -11,7 +11,10 @@ export function useResendVerification() {
     // The provider's answer says the email is verified already: the account shows it.
     onSuccess: (answer) => {
       if (answer.alreadyVerified) {
-        queryClient.setQueryData<Account>(accountKey, (account) => account && { ...account, emailVerified: true });
+        queryClient.setQueryData<Account>(
+          accountKey,
+          (account) => account && { ...account, emailVerified: true },
+        );
       }
     },
   });

@@ -5,7 +5,8 @@ import type { OrderLineInput, QuickOrderCheck } from '@toolshop/contracts';
 
 export function useCheckLines() {
   return useMutation({
-    mutationFn: (lines: OrderLineInput[]) => api.post<QuickOrderCheck>('/quickOrders/check', { lines }),
+    mutationFn: (lines: OrderLineInput[]) =>
+      api.post<QuickOrderCheck>('/quickOrders/check', { lines }),
     // The page shows the refusal beside the lines.
     meta: { quiet: true },
   });
