@@ -1,4 +1,4 @@
-// `npm test`: every project's build, type check, lint and tests (unit and integration, each
+// `npm test`: the formatting, every project's build, type check, lint and tests (unit and integration, each
 // suite starting the servers it needs), then the API fuzzer (Schemathesis against the OpenAPI
 // document, as anonymous, customer and admin), then the browser tests against the whole shop.
 import { existsSync } from 'node:fs';
@@ -23,31 +23,59 @@ const step = async (label, command, args, { playwright = false } = {}) => {
 };
 
 // The embedded database's engine is built (once, cached) before the suites start databases in parallel.
-console.log('\n=== the embedded database (FerretDB v2 over PostgreSQL with DocumentDB; built once)');
+console.log(
+  '\n=== the embedded database (FerretDB v2 over PostgreSQL with DocumentDB; built once)',
+);
 await prepareDatabase();
 
+// Seconds: every file as Prettier writes it (`npm run format` fixes them).
+await step('formatting (Prettier)', 'npx', ['prettier', '--check', '.', '--log-level', 'warn']);
+
 await step('build, typecheck, lint and test every project', 'npx', [
-  'nx', 'run-many', '-t', 'build', 'typecheck', 'lint', 'test', '--outputStyle=stream', '--skipNxCache',
+  'nx',
+  'run-many',
+  '-t',
+  'build',
+  'typecheck',
+  'lint',
+  'test',
+  '--outputStyle=stream',
+  '--skipNxCache',
 ]);
 
 if (failures.length === 0) {
   // Bounded: at most FUZZ_MAX_EXAMPLES examples per operation and caller (a few minutes in all);
   // installs Schemathesis from PyPI into .ci/cache/schemathesis on first use.
-  await step('API fuzzer (Schemathesis: no 5xx, every answer as the OpenAPI document says)', 'npm', [
-    'run', 'fuzz', '-w', '@toolshop/api', '--', '--max-examples', process.env.FUZZ_MAX_EXAMPLES ?? '25',
-  ]);
+  await step(
+    'API fuzzer (Schemathesis: no 5xx, every answer as the OpenAPI document says)',
+    'npm',
+    [
+      'run',
+      'fuzz',
+      '-w',
+      '@toolshop/api',
+      '--',
+      '--max-examples',
+      process.env.FUZZ_MAX_EXAMPLES ?? '25',
+    ],
+  );
 }
 
 if (failures.length === 0 && !existsSync(chromiumPath)) {
-  console.error(`\nThe browser tests need Debian's Chromium at ${chromiumPath}: apt-get install chromium`);
+  console.error(
+    `\nThe browser tests need Debian's Chromium at ${chromiumPath}: apt-get install chromium`,
+  );
   failures.push('browser tests (no Chromium)');
 }
 if (failures.length === 0) {
   // Everything was just built above; the browser tests' global setup need not build again.
   process.env.E2E_SKIP_BUILD = 'true';
-  await step('browser tests (Playwright, Debian Chromium)', 'npx', [
-    'playwright', 'test', '-c', join(root, 'infra/devstack/playwright.config.ts'),
-  ], { playwright: true });
+  await step(
+    'browser tests (Playwright, Debian Chromium)',
+    'npx',
+    ['playwright', 'test', '-c', join(root, 'infra/devstack/playwright.config.ts')],
+    { playwright: true },
+  );
 }
 
 if (failures.length) {
