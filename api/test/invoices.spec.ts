@@ -81,7 +81,8 @@ describe('GET /orders/{id}/invoice.pdf', () => {
       '$120', // total of 3
       'Transaction ID: pi_test_123',
       `Order:`,
-      order,
+      // The order's human number, as every page and email names it.
+      (await api.db.collection('orders').findOne({ _id: new Types.ObjectId(order) }))!.number,
     ]) {
       expect(text).toContain(expected);
     }

@@ -1,6 +1,6 @@
 import { SELLER } from '@toolshop/contracts';
 import { pdfText } from '../../test/support/pdf-text';
-import { printedLines, renderInvoicePdf } from './invoice-pdf';
+import { fontRuns, printedLines, renderInvoicePdf } from './invoice-pdf';
 import type { Invoice } from './invoice.schema';
 import { Types } from 'mongoose';
 
@@ -46,6 +46,39 @@ describe('renderInvoicePdf', () => {
       expect(text).toContain(expected);
     }
     expect(text).not.toContain('?');
+  });
+
+  it('prints Chinese and Japanese names and addresses in a font that has them', async () => {
+    const pdf = await renderInvoicePdf(
+      invoice({
+        buyer: {
+          name: 'Zoë 张伟',
+          email: 'zhang@toolshop.test',
+          address: '北京市朝阳区\n建国路 88 号',
+          phone: '555-0100',
+          company: '山田工務店',
+        },
+        line: { description: '电钻 Cordless Drill', quantity: 1, unitPrice: 40 },
+      }),
+    );
+    // One line per font run here (the reader starts a line at each text operator).
+    const lines = pdfText(pdf).split('\n');
+    for (const run of ['Zoë ', '张伟', '山田工務店', '电钻 ', 'Cordless Drill'])
+      expect(lines).toContain(run);
+    const street = lines.indexOf('北京市朝阳区');
+    expect(lines.slice(street + 1, street + 4)).toEqual(['建国路 ', '88 ', '号']);
+    // The glyphs are drawn from an embedded CJK font, not DejaVu's empty box.
+    expect(pdf.toString('latin1')).toMatch(/\/BaseFont \/[A-Z]{6}\+NotoSansSC/);
+    // An invoice without such text does not embed it.
+    expect((await renderInvoicePdf(invoice())).toString('latin1')).not.toContain('NotoSansSC');
+  });
+
+  it('cuts a text where DejaVu lacks the characters', () => {
+    expect(fontRuns('Zoë 张伟, Łódź')).toEqual([
+      { cjk: false, text: 'Zoë ' },
+      { cjk: true, text: '张伟' },
+      { cjk: false, text: ', Łódź' },
+    ]);
   });
 
   it('prints a two-line address on two lines', async () => {

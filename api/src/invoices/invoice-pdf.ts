@@ -19,18 +19,54 @@ export const invoiceDate = (date: Date) => dateFormat.format(new Date(date));
 /**
  * The fonts: DejaVu Sans (embedded, subset to the characters used), which covers Latin with its
  * accents (Zoë, Łukasiewicz, Đorđe), Greek, Cyrillic and €; the standard PDF fonts write only
- * Windows-1252, so such names printed as "?" before. Read once, on the first invoice.
+ * Windows-1252, so such names printed as "?" before. Chinese and Japanese characters, which DejaVu
+ * lacks, come from Noto Sans SC, read only for an invoice that has such a text. Read once.
  */
-let fontFiles: { body: Buffer; bold: Buffer } | undefined;
-function fonts() {
-  fontFiles ??= {
-    body: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf')),
-    bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf')),
-  };
-  return fontFiles;
-}
+type Weight = 'body' | 'bold';
+const FONT_FILES: Record<'dejavu' | 'cjk', Record<Weight, string>> = {
+  dejavu: {
+    body: 'dejavu-fonts-ttf/ttf/DejaVuSans.ttf',
+    bold: 'dejavu-fonts-ttf/ttf/DejaVuSans-Bold.ttf',
+  },
+  cjk: {
+    body: '@expo-google-fonts/noto-sans-sc/400Regular/NotoSansSC_400Regular.ttf',
+    bold: '@expo-google-fonts/noto-sans-sc/700Bold/NotoSansSC_700Bold.ttf',
+  },
+};
+const fontFiles = new Map<string, Buffer>();
+const fontFile = (path: string) => {
+  if (!fontFiles.has(path)) fontFiles.set(path, readFileSync(require.resolve(path)));
+  return fontFiles.get(path)!;
+};
 const BODY = 'Body';
 const BOLD = 'Bold';
+const CJK = { body: 'CjkBody', bold: 'CjkBold' } as const;
+
+interface GlyphCoverage {
+  hasGlyphForCodePoint(codePoint: number): boolean;
+}
+// fontkit (pdfkit's font reader) ships no types; only this is used.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { create: readFont } = require('fontkit') as { create(file: Buffer): GlyphCoverage };
+let dejavuCoverage: GlyphCoverage | undefined;
+const dejavuHas = (codePoint: number) =>
+  (dejavuCoverage ??= readFont(fontFile(FONT_FILES.dejavu.body))).hasGlyphForCodePoint(codePoint);
+
+/**
+ * A text cut where its font changes: DejaVu where it has the glyph, Noto Sans SC for the rest
+ * (spaces and punctuation stay with the run they are in).
+ */
+export function fontRuns(text: string): Array<{ cjk: boolean; text: string }> {
+  const runs: Array<{ cjk: boolean; text: string }> = [];
+  for (const char of text) {
+    const codePoint = char.codePointAt(0)!;
+    const previous = runs.at(-1);
+    const cjk = /\s/.test(char) && previous ? previous.cjk : !dejavuHas(codePoint);
+    if (previous && previous.cjk === cjk) previous.text += char;
+    else runs.push({ cjk, text: char });
+  }
+  return runs;
+}
 
 /**
  * The printed lines of a text: one per line break (a two-line address prints on two lines),
@@ -49,10 +85,42 @@ const oneLine = (text: string) => printedLines(text).join(' ');
 
 type Doc = InstanceType<typeof PDFDocument>;
 
+type TextOptions = PDFKit.Mixins.TextOptions;
+
+const registered = new WeakMap<Doc, Set<string>>();
+/** A font the document embeds only once it writes with it. */
+function registerOnce(doc: Doc, name: string, path: string) {
+  const names = registered.get(doc) ?? new Set<string>();
+  registered.set(doc, names);
+  if (names.has(name)) return;
+  doc.registerFont(name, fontFile(path));
+  names.add(name);
+}
+
+/** Writes a customer's text (a name, an address, a product) in the fonts that have its characters. */
+function customerText(
+  doc: Doc,
+  text: string,
+  weight: Weight,
+  at: { x: number; y: number } | undefined,
+  options: TextOptions,
+) {
+  const runs = fontRuns(text);
+  runs.forEach((run, index) => {
+    if (run.cjk) registerOnce(doc, CJK[weight], FONT_FILES.cjk[weight]);
+    doc.font(run.cjk ? CJK[weight] : weight === 'bold' ? BOLD : BODY);
+    const continued = index < runs.length - 1;
+    if (index === 0 && at) doc.text(run.text, at.x, at.y, { ...options, continued });
+    else doc.text(run.text, { ...options, continued });
+  });
+  doc.font(weight === 'bold' ? BOLD : BODY);
+}
+
 function block(doc: Doc, x: number, y: number, width: number, heading: string, lines: string[]) {
   doc.font(BOLD).fontSize(9).fillColor(MUTED).text(heading.toUpperCase(), x, y, { width });
   doc.moveDown(0.3).font(BODY).fontSize(10.5).fillColor('black');
-  for (const line of lines.flatMap(printedLines)) doc.text(line, { width });
+  for (const line of lines.flatMap(printedLines))
+    customerText(doc, line, 'body', undefined, { width });
   return doc.y;
 }
 
@@ -74,8 +142,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       Subject: `Invoice ${number} for order ${String(invoice.orderId)}`,
     },
   });
-  doc.registerFont(BODY, fonts().body);
-  doc.registerFont(BOLD, fonts().bold);
+  doc.registerFont(BODY, fontFile(FONT_FILES.dejavu.body));
+  doc.registerFont(BOLD, fontFile(FONT_FILES.dejavu.bold));
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -170,7 +238,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     ];
     let rowEnd = y;
     columns.forEach((column, index) => {
-      doc.text(cells[index] ?? '', column.x + (column.align === 'left' ? 6 : -6), y, {
+      const at = { x: column.x + (column.align === 'left' ? 6 : -6), y };
+      customerText(doc, cells[index] ?? '', 'body', at, {
         width: column.width,
         align: column.align,
       });
