@@ -304,6 +304,10 @@ describe('POST /quickOrders', () => {
     const ids = await Promise.all(names.map((name) => api.insertTool({ name, available: 10 })));
     const created = await placeLines(ids.map((toolId, i) => ({ toolId, quantity: i + 1 })));
     expect(created.status).toBe(201);
+    const { number } = (
+      await api.request('GET', `/orders/${created.body.insertedId}`, { token: api.tokens.customer })
+    ).body;
+    expect(number).toMatch(/^TS-\d{6,}$/);
     expect(await stocks(ids)).toEqual([9, 8, 7]);
     const later = new Date(Date.now() + (TTL_SECONDS + 60) * 1000);
     expect(await api.app.get(OrderExpiry).sweep(later)).toBeGreaterThanOrEqual(1);
@@ -313,7 +317,7 @@ describe('POST /quickOrders', () => {
       (m) => m.subject === subject,
     );
     names.forEach((name, i) => expect(mail!.text).toContain(`${i + 1} × ${name} at $`));
-    expect(mail!.text).toContain(`Order number: ${created.body.insertedId}`);
+    expect(mail!.text).toContain(`Order number: ${number}`);
     expect(
       (
         await api.request('GET', `/orders/${created.body.insertedId}`, {
