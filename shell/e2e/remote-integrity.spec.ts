@@ -44,18 +44,26 @@ async function recordRemoteElements(page: Page) {
 
 test('a release whose files match its hashes loads; every file of it carried its hash', async ({
   page,
+  signIn,
+  apiAs,
 }) => {
+  // A page the browser renders with the remote map served here (the public pages come
+  // prerendered by the server, which checks their files against the registry itself).
+  const [tool] = await (await apiAs('customer')).get<{ _id: string }[]>('/tools');
+  await signIn('customer');
   const release = releaseOf('storefront');
   await serveRemoteMap(page, registryMap({ storefront: release }));
   const elements = await recordRemoteElements(page);
 
-  await page.goto('/blogs');
+  await page.goto(`/tools/${tool!._id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(shopDown(page)).toHaveCount(0);
 
   const added = await elements();
   expect(added.some(({ url }) => url.endsWith('/remoteEntry.js'))).toBe(true);
-  expect(added.some(({ url }) => /__federation_expose_BlogsPage\.\w+\.js$/.test(url))).toBe(true);
+  expect(added.some(({ url }) => /__federation_expose_ToolDetailPage\.\w+\.js$/.test(url))).toBe(
+    true,
+  );
   expect(added.some(({ url }) => url.endsWith('.css'))).toBe(true);
   for (const { url, integrity, crossOrigin } of added) {
     const file = url.slice(stack.remotes.storefront.length + 1);
