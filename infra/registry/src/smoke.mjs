@@ -47,14 +47,20 @@ export async function smokeCheck({ remote, release, shellUrl, signIn, timeoutMs 
       };
       await route.fulfill({ response, json: map });
     });
-    // The home page the shell's server composes holds the live version's prerendered fragment, which
-    // the candidate would hydrate (a mismatch): this browser gets the shell's plain page instead,
-    // from the server itself (a page fulfilled by the test is of no address space: Chromium's local
-    // network access checks would then refuse its requests to the store).
-    await context.route(new URL('/', shellUrl).href, async (route) => {
-      if (route.request().resourceType() !== 'document') return route.fallback();
-      await route.continue({ url: new URL('/index.html', shellUrl).href });
-    });
+    // Pages the shell's server prerenders (home, blogs, portfolio, sign-in…) hold the live version's
+    // first view, which the candidate would hydrate (a mismatch) or hide behind (a candidate that
+    // renders nothing would still show it): this browser gets the shell's plain page for every
+    // document instead, from the server itself (a page fulfilled by the test is of no address space:
+    // Chromium's local network access checks would then refuse its requests to the store).
+    const shellOrigin = new URL(shellUrl).origin;
+    const plainPage = new URL('/index.html', shellUrl).href;
+    await context.route(
+      (url) => url.origin === shellOrigin,
+      async (route) => {
+        if (route.request().resourceType() !== 'document') return route.fallback();
+        await route.continue({ url: plainPage });
+      },
+    );
     // The candidate's reports are no visitor's: never forwarded to the registry.
     await context.route(new URL('/remotes/beacon', shellUrl).href, (route) =>
       route.fulfill({ status: 204 }),
