@@ -5,7 +5,7 @@ import { defineConfig } from '@playwright/test';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { E2E_PORT_OFFSET } from './e2e/stack-env';
 import { chromiumArgs, chromiumPath } from './src/chromium.mjs';
-import { stackUrls } from './src/runtime-files.mjs';
+import { stackUrls } from '@toolshop/web-server/runtime-files.mjs';
 
 const { shell } = stackUrls(E2E_PORT_OFFSET);
 // Runs at another offset (TOOLSHOP_E2E_OFFSET) keep their own artifacts, so parallel runs do not clean each other's.

@@ -53,7 +53,7 @@ test.describe('without JavaScript', () => {
   }) => {
     // A storefront of our own (a copy of its build) beside a shell server on the same shell build.
     // (an ES module: imported at run time, the specs themselves are loaded as CommonJS)
-    const { serveStatic } = await import('@toolshop/devstack/static-server.mjs');
+    const { serveStatic } = await import('@toolshop/web-server/static-server.mjs');
     const storefrontCopy = mkdtempSync(join(tmpdir(), 'toolshop-storefront-'));
     cpSync(join(repoRoot, 'storefront-mfe/dist'), storefrontCopy, { recursive: true });
     const storefront = await serveStatic({ root: storefrontCopy, port: 0 });

@@ -121,7 +121,7 @@ test('QA opens a preview link: the candidate for that browser only, with a banne
   const forgedPayload = Buffer.from(
     JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), v: '9.9.9' }),
   ).toString('base64url');
-  // an expired link, signed with the stack's real key (as infra/registry/src/preview.mjs signs)
+  // an expired link, signed with the stack's real key (as libs/web-server/src/preview.mjs signs)
   const key = readFileSync(
     join(repoRoot, 'data/preview-keys', `${stack.ports.shell}.key`),
     'utf8',

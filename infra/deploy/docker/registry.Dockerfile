@@ -18,6 +18,7 @@ COPY --from=deps /repo/libs/settings libs/settings
 COPY --from=deps /repo/libs/routes libs/routes
 COPY --from=deps /repo/libs/lease-locks libs/lease-locks
 COPY --from=deps /repo/libs/observability libs/observability
+COPY --from=deps /repo/libs/web-server libs/web-server
 COPY --from=deps /repo/infra/registry/package.json infra/registry/package.json
 COPY --from=deps /repo/infra/registry/src infra/registry/src
 USER 1000:1000

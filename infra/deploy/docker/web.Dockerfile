@@ -22,8 +22,7 @@ RUN mkdir -p /out/www/remotes /out/node_modules/react-toastify/dist \
  && cp node_modules/react-toastify/dist/ReactToastify.css /out/node_modules/react-toastify/dist/ \
  && mkdir -p /out/node_modules/@toolshop \
  && ln -s ../../libs/settings /out/node_modules/@toolshop/settings \
- && ln -s ../../infra/devstack /out/node_modules/@toolshop/devstack \
- && ln -s ../../infra/registry /out/node_modules/@toolshop/registry
+ && ln -s ../../libs/web-server /out/node_modules/@toolshop/web-server
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=8080 HOST=0.0.0.0 WEB_ROOT=/app/www RUNTIME_DIR=/etc/toolshop/web
@@ -33,12 +32,11 @@ COPY --from=build /out/www www
 # the root), plus the stylesheet whose hash its CSP allows.
 COPY --from=build /out/node_modules node_modules
 COPY --from=build /repo/libs/settings libs/settings
-COPY --from=build /repo/infra/devstack/package.json infra/devstack/package.json
-COPY --from=build /repo/infra/devstack/src/static-server.mjs infra/devstack/src/static-server.mjs
-COPY --from=build /repo/infra/devstack/src/remote-registry.mjs infra/devstack/src/remote-registry.mjs
-# The preview links' signing (remote-registry.mjs imports @toolshop/registry/preview.mjs).
-COPY --from=build /repo/infra/registry/package.json infra/registry/package.json
-COPY --from=build /repo/infra/registry/src/preview.mjs infra/registry/src/preview.mjs
+# @toolshop/web-server: the server, the remote registry's per-visitor map and beacons, preview links.
+COPY --from=build /repo/libs/web-server/package.json libs/web-server/package.json
+COPY --from=build /repo/libs/web-server/src/static-server.mjs libs/web-server/src/static-server.mjs
+COPY --from=build /repo/libs/web-server/src/remote-registry.mjs libs/web-server/src/remote-registry.mjs
+COPY --from=build /repo/libs/web-server/src/preview.mjs libs/web-server/src/preview.mjs
 COPY --from=build /repo/infra/deploy/web/serve.mjs infra/deploy/web/serve.mjs
 COPY --from=build /repo/infra/deploy/web/operations.mjs infra/deploy/web/operations.mjs
 USER 1000:1000

@@ -49,13 +49,13 @@ describe('container images: each Dockerfile against the repository as its build 
 
   it('web: the static server imports only what the image carries (Node built-ins and @toolshop/settings)', () => {
     const carried =
-      /^(node:|@toolshop\/settings\/repo-root$|@toolshop\/devstack\/static-server\.mjs$|\.\/remote-registry\.mjs$|\.\/operations\.mjs$|@toolshop\/registry\/preview\.mjs$)/;
+      /^(node:|@toolshop\/settings\/repo-root$|@toolshop\/web-server\/static-server\.mjs$|\.\/remote-registry\.mjs$|\.\/operations\.mjs$|\.\/preview\.mjs$)/;
     for (const file of [
       'infra/deploy/web/serve.mjs',
       'infra/deploy/web/operations.mjs',
-      'infra/devstack/src/static-server.mjs',
-      'infra/devstack/src/remote-registry.mjs',
-      'infra/registry/src/preview.mjs',
+      'libs/web-server/src/static-server.mjs',
+      'libs/web-server/src/remote-registry.mjs',
+      'libs/web-server/src/preview.mjs',
     ]) {
       const source = readFileSync(join(repoRoot, file), 'utf8');
       const imports = [

@@ -1,5 +1,5 @@
 // The web image's server: the shell's production build at /, each remote's under /remotes/<name>/,
-// served by the project's own static server (infra/devstack/src/static-server.mjs: the same
+// served by the project's own static server (libs/web-server/src/static-server.mjs: the same
 // Content-Security-Policy, caching and compression as `npm start`). The runtime files come from
 // RUNTIME_DIR (a ConfigMap): config.json and remotes.json. GET /health answers for the probes,
 // GET /health/ready and GET /metrics too (operations.mjs).
@@ -11,7 +11,7 @@
 //   PORT=8080 RUNTIME_DIR=/etc/toolshop/web WEB_ROOT=/app/www node infra/deploy/web/serve.mjs
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { serveStatic } from '@toolshop/devstack/static-server.mjs';
+import { serveStatic } from '@toolshop/web-server/static-server.mjs';
 import { withOperations } from './operations.mjs';
 
 const runtimeDir = process.env.RUNTIME_DIR || '/etc/toolshop/web';

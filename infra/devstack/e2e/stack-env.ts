@@ -1,4 +1,4 @@
-import type { stackUrls } from '../src/runtime-files.mjs';
+import type { stackUrls } from '@toolshop/web-server/runtime-files.mjs';
 
 /** The browser-test stack runs at this port offset (shell 3300, API 5300, identity 4300...). */
 export const E2E_PORT_OFFSET = Number(process.env.TOOLSHOP_E2E_OFFSET ?? 300);

@@ -21,7 +21,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import { chromium } from '@playwright/test';
 import { chromiumArgs, chromiumPath } from './chromium.mjs';
 import { stopAllOnExit } from './processes.mjs';
-import { stackPorts } from './runtime-files.mjs';
+import { stackPorts } from '@toolshop/web-server/runtime-files.mjs';
 import { buildStack, startStack } from './stack.mjs';
 
 const { values: args } = parseArgs({

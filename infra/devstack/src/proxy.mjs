@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { assertPortsFree, startService } from './processes.mjs';
-import { localUrl } from './runtime-files.mjs';
+import { localUrl } from '@toolshop/web-server/runtime-files.mjs';
 
 /** Debian puts it in /usr/sbin, which a user's PATH may lack. */
 export const HAPROXY =

@@ -9,7 +9,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { harnessDevPorts } from '@toolshop/settings';
 import { sharedPackages, sharedWorkspaceLibs } from '@toolshop/routes';
-import { basePorts, devRuntimeFiles } from './runtime-files.mjs';
+import { basePorts, devRuntimeFiles } from '@toolshop/web-server/runtime-files.mjs';
 
 const require = (path) => JSON.parse(readFileSync(path, 'utf8'));
 

@@ -11,7 +11,7 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 import { startDatabase } from './database.mjs';
 import { defaultMailFrom, startMailCatcher } from './mail.mjs';
 import { startObjectStore } from './objectstore.mjs';
-import { writeLocalPreviewKey } from '@toolshop/registry/preview.mjs';
+import { writeLocalPreviewKey } from '@toolshop/web-server/preview.mjs';
 import { registryConfig, storeConfig, teamTokens } from '@toolshop/registry/config.mjs';
 import { assertPortsFree, startService, stopAll } from './processes.mjs';
 import { startBalancedServices } from './proxy.mjs';
@@ -24,10 +24,10 @@ import {
   remoteNames,
   remotesMap,
   stackUrls,
-} from './runtime-files.mjs';
+} from '@toolshop/web-server/runtime-files.mjs';
 
 export { demoAccounts, repoRoot, stackUrls };
-import { serveStatic } from './static-server.mjs';
+import { serveStatic } from '@toolshop/web-server/static-server.mjs';
 
 /** Each port offset keeps its own data (offset 0: `data/`, else `data/offset-<n>`), so stacks never share a database. */
 export const dataDirFor = (offset) =>

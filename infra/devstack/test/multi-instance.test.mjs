@@ -20,7 +20,7 @@ import {
   waitForServersUp,
 } from '../src/proxy.mjs';
 import { apiEnv, identityEnv, mailEnv, repoRoot } from '../src/stack.mjs';
-import { stackUrls } from '../src/runtime-files.mjs';
+import { stackUrls } from '@toolshop/web-server/runtime-files.mjs';
 
 const OFFSET = 2960;
 const API_INSTANCES = 3;

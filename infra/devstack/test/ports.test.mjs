@@ -3,7 +3,7 @@ import { createServer } from 'node:net';
 import { test } from 'node:test';
 import { assertPortsFree } from '../src/processes.mjs';
 import { apiEnv, dataDirFor, identityEnv, mailEnv, registryEnv, repoRoot } from '../src/stack.mjs';
-import { clientConfig, stackPorts, stackUrls } from '../src/runtime-files.mjs';
+import { clientConfig, stackPorts, stackUrls } from '@toolshop/web-server/runtime-files.mjs';
 
 test('a port something still listens on is refused by name, a free one passes', async () => {
   const server = createServer();

@@ -14,7 +14,7 @@ import {
   startHaproxy,
   waitForServersUp,
 } from '../src/proxy.mjs';
-import { stackPorts } from '../src/runtime-files.mjs';
+import { stackPorts } from '@toolshop/web-server/runtime-files.mjs';
 
 test('--api-instances takes a count as the next argument or after =, 1 by default', () => {
   assert.equal(parseApiInstances([]), 1);

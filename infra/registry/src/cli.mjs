@@ -9,7 +9,7 @@
 import { parseArgs } from 'node:util';
 import { registryClient, tokenFor } from './client.mjs';
 import { basePorts, localUrl } from '@toolshop/settings';
-import { previewKey, previewTokens } from './preview.mjs';
+import { previewKey, previewTokens } from '@toolshop/web-server/preview.mjs';
 import { isRemoteName, remoteNames } from './config.mjs';
 
 const usage = `usage: npm run remotes -- status | history [remote] | activate <remote> <version> [--percent N] [--reason why] | promote <remote> | rollback <remote> [--reason why] | preview <remote> <version> [--minutes N]`;

@@ -8,7 +8,7 @@
 // Every setting is checked at boot (registryConfig): a bad value stops the start with a message
 // naming it, like the API's loadConfig, instead of a registry that misbehaves later.
 import { remoteNames } from '@toolshop/routes';
-import { basePorts, localUrl } from '@toolshop/settings';
+import { basePorts, DEFAULT_BUCKET, localUrl } from '@toolshop/settings';
 import { localStoreCredentials } from './objectstore.mjs';
 
 /** The remotes, from the one route table (@toolshop/routes). */
@@ -32,9 +32,6 @@ export const demoShellToken = 'shell-demo-token';
 /** The shell servers' credential for POST /beacon: REGISTRY_SHELL_TOKEN, else (local stacks only) the demo one. */
 export const shellToken = (env = process.env) =>
   env.REGISTRY_SHELL_TOKEN || (env.NODE_ENV === 'production' ? '' : demoShellToken);
-
-/** The bucket of the releases, unless S3_BUCKET names another. */
-export const DEFAULT_BUCKET = 'toolshop-remotes';
 
 const offsetOf = (env) => {
   const offset = Number(env.TOOLSHOP_PORT_OFFSET ?? 0);

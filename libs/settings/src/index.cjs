@@ -19,6 +19,9 @@ exports.defaultAuthority = web.defaultAuthority;
 /** The API's audience (resource indicator) in access tokens. */
 exports.API_AUDIENCE = 'urn:toolshop:api';
 
+/** The object-store bucket of the remotes' releases, unless S3_BUCKET names another. */
+exports.DEFAULT_BUCKET = 'toolshop-remotes';
+
 /** The identity provider's demo accounts (created outside production; admin@ is an admin in the API). */
 exports.demoAccounts = Object.freeze({
   admin: Object.freeze({

@@ -1,6 +1,7 @@
 export * from './web.cjs';
 
 export declare const API_AUDIENCE: 'urn:toolshop:api';
+export declare const DEFAULT_BUCKET: 'toolshop-remotes';
 
 export interface DemoAccount {
   email: string;

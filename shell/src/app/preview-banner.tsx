@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import styles from './preview-banner.module.css';
 
-/** The readable cookie the shell's server sets with a preview link (infra/registry/src/preview.mjs). */
+/** The readable cookie the shell's server sets with a preview link (libs/web-server/src/preview.mjs). */
 const LABEL_COOKIE = 'toolshop_preview_label';
 
 /** "storefront 0.2.0" while this browser previews a candidate, else ''. Never in the prerender. */

@@ -11,7 +11,7 @@ import { AppRoutes, routes } from '../app/routes';
 import { providePageModule } from '../composition/remote-page';
 import { prerenderedPages } from './prerendered-pages';
 
-/** Where the server puts a remote's fragment (see infra/devstack/src/static-server.mjs). */
+/** Where the server puts a remote's fragment (see libs/web-server/src/static-server.mjs). */
 const slot = (remote: string, fragment: string) =>
   function FragmentSlot() {
     return <template data-fragment={`${remote}/${fragment}`} />;

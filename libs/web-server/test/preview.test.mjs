@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:http';
 import { after, before, test } from 'node:test';
-import { previewTokens } from '@toolshop/registry/preview.mjs';
+import { previewTokens } from '../src/preview.mjs';
 import { remoteRegistry } from '../src/remote-registry.mjs';
 
 const candidate = {

@@ -1,9 +1,9 @@
 // Ports of the stack and the two runtime files the browser apps read at start:
 // /remotes.json (remote name -> its mf-manifest.json) and /config.json (API and identity provider).
 // The defaults themselves (ports, client id, demo accounts) live in @toolshop/settings.
-import { DEFAULT_BUCKET } from '@toolshop/registry/config.mjs';
 import {
   basePorts,
+  DEFAULT_BUCKET,
   DEFAULT_IDP_HINT_PARAM,
   demoAccounts,
   localUrl,

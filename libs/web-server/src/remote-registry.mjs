@@ -12,7 +12,7 @@
 // it served. A beacon is taken only for that visitor and those versions: no forged id, no report
 // about a version the page never got, no id of another browser; a replayed one counts once.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { PREVIEW_COOKIE, previewLinks } from '@toolshop/registry/preview.mjs';
+import { PREVIEW_COOKIE, previewLinks } from './preview.mjs';
 
 export const CANARY_COOKIE = 'toolshop_canary';
 const cookieMaxAge = 365 * 24 * 60 * 60;
