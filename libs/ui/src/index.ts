@@ -35,3 +35,4 @@ export {
   type OrderTimelineProps,
   type TimelineAudience,
 } from './order-timeline/order-timeline';
+export { OrderStateBadge, ORDER_STATE_TONES } from './order-timeline/order-state-badge';

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { OrderTimelineEntry } from '@toolshop/contracts';
-import { OrderTimeline, actorText, timelineOf } from './order-timeline';
+import { ORDER_STATES } from '@toolshop/contracts';
+import { EVENT_LABEL, OrderTimeline, actorText, timelineOf } from './order-timeline';
 
 const shipped: OrderTimelineEntry = {
   event: 'shipped',
@@ -32,6 +33,52 @@ describe('OrderTimeline', () => {
     expect(html).toContain('Transaction id <code>pi_1</code>');
     // A customer is not told which admin shipped it.
     expect(html).not.toContain('admin@toolshop.test');
+  });
+
+  it('names every state an order can enter, "Canceled" in US spelling as the spec writes it', () => {
+    for (const state of ORDER_STATES.filter((state) => state !== 'unpaid')) {
+      expect(EVENT_LABEL[state]).toMatch(/^[A-Z][a-z]+$/);
+    }
+    const html = renderToStaticMarkup(
+      <OrderTimeline
+        order={{
+          name: 'Saw',
+          timeline: [
+            { event: 'placed', at: '2026-11-24T09:00:00.000Z', by: 'customer' },
+            { event: 'cancelled', at: '2026-11-24T09:01:00.000Z', by: 'customer' },
+          ],
+        }}
+        audience="customer"
+      />,
+    );
+    expect(html).toContain('>Canceled</span>');
+    expect(html).not.toContain('Cancelled');
+    expect(EVENT_LABEL.delivered).toBe('Delivered');
+    expect(EVENT_LABEL.expired).toBe('Expired');
+  });
+
+  it('shows the amount of a refund, and its reason to admins only', () => {
+    const refunded: OrderTimelineEntry[] = [
+      ...timeline,
+      {
+        event: 'refunded',
+        at: '2026-11-26T10:00:00.000Z',
+        by: 'admin',
+        actor: 'admin@toolshop.test',
+        amount: 1234,
+        reason: 'Arrived damaged',
+      },
+    ];
+    const customer = renderToStaticMarkup(
+      <OrderTimeline order={{ name: 'Drill', timeline: refunded }} audience="customer" />,
+    );
+    expect(customer).toContain('>Refunded</span>');
+    expect(customer).toContain('Amount <strong>$1,234</strong>');
+    expect(customer).not.toContain('Arrived damaged');
+    const admin = renderToStaticMarkup(
+      <OrderTimeline order={{ name: 'Drill', timeline: refunded }} audience="admin" />,
+    );
+    expect(admin).toContain('Reason: Arrived damaged');
   });
 
   it('names the admin for admins, and "you" or "the customer" for the customer', () => {

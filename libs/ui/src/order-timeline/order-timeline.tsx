@@ -1,3 +1,4 @@
+import { formatDollars, ORDER_STATE_LABELS } from '@toolshop/contracts';
 import type { Order, OrderEvent, OrderTimelineEntry } from '@toolshop/contracts';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './order-timeline.module.css';
@@ -5,12 +6,10 @@ import styles from './order-timeline.module.css';
 /** Who reads it: a customer sees "you" and "the shop"; an admin sees which admin did it. */
 export type TimelineAudience = 'customer' | 'admin';
 
-const EVENT_LABEL: Record<OrderEvent, string> = {
+/** One label per entry: "Placed", then the lifecycle's name of the state entered ("Canceled", US spelling as the spec's texts). */
+export const EVENT_LABEL: Readonly<Record<OrderEvent, string>> = {
   placed: 'Placed',
-  paid: 'Paid',
-  shipped: 'Shipped',
-  cancelled: 'Cancelled',
-  expired: 'Expired',
+  ...ORDER_STATE_LABELS,
 };
 
 // Made on first use: building it loads the locale's date data, 60-100 ms of main thread on a 4x
@@ -67,6 +66,14 @@ export function OrderTimeline({ order, audience }: OrderTimelineProps) {
                   </>
                 ) : null}
               </span>
+            ) : null}
+            {entry.amount !== undefined ? (
+              <span className={styles.detail}>
+                Amount <strong>{formatDollars(entry.amount)}</strong>
+              </span>
+            ) : null}
+            {audience === 'admin' && entry.reason ? (
+              <span className={styles.detail}>Reason: {entry.reason}</span>
             ) : null}
             {entry.transactionId ? (
               <span className={styles.detail}>
