@@ -1,4 +1,4 @@
-import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+import { createFederatedAppConfig } from '@toolshop/rspack-app';
 import { exposesOf } from '@toolshop/routes';
 
 // Remote `dashboard`: exposes route elements only; the shell (or the harness) owns the router.

@@ -1,4 +1,4 @@
-import { createFederatedAppConfig } from '@toolshop/devstack/rspack-app.mjs';
+import { createFederatedAppConfig } from '@toolshop/rspack-app';
 
 // The host: no build-time remotes; /remotes.json tells it at run time where each remote lives.
 export default createFederatedAppConfig({

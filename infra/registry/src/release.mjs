@@ -47,7 +47,6 @@ const manifests = new Set(['mf-manifest.json', 'mf-stats.json']);
 /** What a remote's build reads besides its own folder (rspack-app.mjs, the libs, the lockfile). */
 const sharedBuildInputs = [
   'libs',
-  'infra/devstack/src',
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',

@@ -76,7 +76,7 @@ test('shared singletons: the same versions pass; a React major mismatch, a missi
   );
 });
 
-// The build factory (infra/devstack/src/rspack-app.mjs) shares the same list of @toolshop/routes.
+// The build factory (libs/rspack-app/src/rspack-app.mjs) shares the same list of @toolshop/routes.
 test('the gate requires every singleton the build factory shares (react-router-dom included)', () => {
   assert.equal(requiredSingletons, sharedSingletons);
   assert.ok(requiredSingletons.includes('react-router-dom'));

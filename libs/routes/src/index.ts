@@ -307,7 +307,7 @@ export const unavailableTitle = (remote?: RemoteName) =>
 
 /**
  * The modules the shell and every remote share as singletons (one copy per page: a second React,
- * router or auth store is a bug). The one build factory (infra/devstack/src/rspack-app.mjs) shares
+ * router or auth store is a bug). The one build factory (libs/rspack-app/src/rspack-app.mjs) shares
  * them and the registry's compatibility gate (infra/registry/src/gates.mjs) requires them of a
  * candidate, both from this list. `sharedPackages` are shared at the version of node_modules;
  * `sharedWorkspaceLibs` are the workspace's own, shared without a version.

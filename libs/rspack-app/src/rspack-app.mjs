@@ -20,9 +20,9 @@ const reactRouterProduction = {
   'react-router/dom$': join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
-const reactRouterBrowser = join(repoRoot, 'infra/devstack/src/react-router-browser.mjs');
-const reactQueryBrowser = join(repoRoot, 'infra/devstack/src/react-query-browser.mjs');
-const reactToastifyShared = join(repoRoot, 'infra/devstack/src/react-toastify-shared.mjs');
+const reactRouterBrowser = join(repoRoot, 'libs/rspack-app/src/react-router-browser.mjs');
+const reactQueryBrowser = join(repoRoot, 'libs/rspack-app/src/react-query-browser.mjs');
+const reactToastifyShared = join(repoRoot, 'libs/rspack-app/src/react-toastify-shared.mjs');
 // Shared modules no first render needs: loaded on demand, never preloaded (see react-toastify-shared.mjs).
 const onDemandShared = ['react-toastify'];
 
@@ -46,9 +46,9 @@ const sharedChunkGroups = Object.fromEntries(
   Object.entries({
     react: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/,
     'react-router':
-      /[\\/](node_modules[\\/]react-router[\\/]|infra[\\/]devstack[\\/]src[\\/]react-router-browser\.mjs$)/,
+      /[\\/](node_modules[\\/]react-router[\\/]|libs[\\/]rspack-app[\\/]src[\\/]react-router-browser\.mjs$)/,
     'react-query':
-      /[\\/](node_modules[\\/]@tanstack[\\/]|infra[\\/]devstack[\\/]src[\\/]react-query-browser\.mjs$)/,
+      /[\\/](node_modules[\\/]@tanstack[\\/]|libs[\\/]rspack-app[\\/]src[\\/]react-query-browser\.mjs$)/,
   }).map(([name, test]) => [name, { test, name, chunks: 'async', enforce: true, priority: 20 }]),
 );
 
@@ -525,7 +525,7 @@ class FederationRuntimeGlobalPlugin {
       context: repoRoot,
       target: 'web',
       entry: {
-        'federation-runtime': join(repoRoot, 'infra/devstack/src/federation-runtime-global.mjs'),
+        'federation-runtime': join(repoRoot, 'libs/rspack-app/src/federation-runtime-global.mjs'),
       },
       devtool: false,
       output: {
