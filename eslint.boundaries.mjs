@@ -9,8 +9,9 @@ export const workspaceRoot = import.meta.dirname;
 
 // Who may depend on whom. Every constraint whose sourceTag a project carries must hold for each of
 // its dependencies (as in @nx/enforce-module-boundaries): the dependency carries one of the allowed tags.
+// These hold for what a project ships (isShipped); an app's tooling has toolingDepConstraints.
 export const depConstraints = [
-  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib', 'type:infra'] },
+  { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
   { sourceTag: 'type:infra', onlyDependOnLibsWithTags: ['type:lib', 'type:infra'] },
   { sourceTag: 'scope:shared', onlyDependOnLibsWithTags: ['scope:shared'] },
@@ -36,6 +37,23 @@ export const depConstraints = [
   },
   { sourceTag: 'scope:infra', onlyDependOnLibsWithTags: ['scope:infra', 'scope:shared'] },
 ];
+
+// An app's tooling (its browser and integration tests, benchmarks, scripts: every file but what it
+// ships) may also use the infra projects: the launcher and its fixtures, the stand-ins.
+export const toolingDepConstraints = depConstraints.map((c) =>
+  c.sourceTag === 'type:app'
+    ? { ...c, onlyDependOnLibsWithTags: [...c.onlyDependOnLibsWithTags, 'type:infra'] }
+    : c,
+);
+
+const isTest = (file) => /\.(spec|test)\.[cm]?[jt]sx?$/.test(file);
+
+/** Whether `file` (absolute) is what `project` ships: its src/ without the tests, and its build config. */
+export function isShipped(project, file) {
+  const [first, ...rest] = path.relative(project.root, file).split(path.sep);
+  if (first === 'src') return !isTest(file);
+  return rest.length === 0 && /^rspack\.config\.[cm]?[jt]s$/.test(first);
+}
 
 /** The npm workspaces (= Nx projects): package name, absolute root, tags. */
 export function readProjects(root = workspaceRoot) {
@@ -129,7 +147,8 @@ const moduleBoundaries = {
         context.report({ node, messageId: 'untagged', data: { target: target.name } });
         return;
       }
-      const broken = brokenConstraint(source, target);
+      const constraints = isShipped(source, file) ? depConstraints : toolingDepConstraints;
+      const broken = brokenConstraint(source, target, constraints);
       if (broken) {
         context.report({
           node,
@@ -164,7 +183,6 @@ const moduleBoundaries = {
 // Folder cycles: import-x/no-cycle sees files only, so two folders can still depend on each other
 // through different files (the API's auth/ and users/ did). A folder is a first-level folder of a
 // project's src/ (an API domain, a remote's pages/ or lib/), or one feature in src/features/.
-const isTest = (file) => /\.(spec|test)\.[cm]?[jt]sx?$/.test(file);
 const RELATIVE_IMPORT =
   /(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*|\bjest\.mock\s*\(\s*)['"](\.{1,2}\/[^'"]*)['"]/g;
 
@@ -289,18 +307,50 @@ export function appZones(app, root = workspaceRoot) {
   return [...features, ...shared, featuresToApp];
 }
 
-/** The edges of `nx graph --file=graph.json` that break a constraint (lint and the graph read the same tags). */
-export function graphViolations(graph, constraints = depConstraints) {
+/**
+ * Whether what the project `source` ships depends on the project `target`: a runtime dependency in
+ * its package.json, or an import of it in a shipped file. True for a project not in the workspace.
+ */
+export function shipsDependency(source, target, root = workspaceRoot) {
+  const project = readProjects(root).find((p) => p.name === source);
+  if (!project) return true;
+  const pkg = JSON.parse(fs.readFileSync(path.join(project.root, 'package.json'), 'utf8'));
+  if (pkg.dependencies?.[target]) return true;
+  const escaped = target.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const imports = new RegExp(`['"]${escaped}(/[^'"]*)?['"]`);
+  const walk = (dir) =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory())
+        return ['node_modules', 'dist'].includes(entry.name) ? [] : walk(full);
+      return /\.[cm]?[jt]sx?$/.test(entry.name) ? [full] : [];
+    });
+  return walk(project.root)
+    .filter((file) => isShipped(project, file))
+    .some((file) => imports.test(fs.readFileSync(file, 'utf8')));
+}
+
+/**
+ * The edges of `nx graph --file=graph.json` that break a constraint (lint and the graph read the
+ * same tags). The graph does not say which files make an edge: one that only tooling makes (an
+ * app's browser tests on the launcher, `shipsDependency` false) is held to toolingDepConstraints.
+ */
+export function graphViolations(graph, ships = shipsDependency) {
   const { nodes, dependencies } = graph.graph;
   const project = (name) => ({ name, tags: nodes[name].data.tags ?? [] });
   return Object.entries(dependencies).flatMap(([source, deps]) =>
     deps
       .filter((dep) => nodes[dep.target])
-      .map((dep) => ({
-        source,
-        target: dep.target,
-        broken: brokenConstraint(project(source), project(dep.target), constraints),
-      }))
+      .map((dep) => {
+        const edge = [project(source), project(dep.target)];
+        const broken =
+          brokenConstraint(...edge) &&
+          brokenConstraint(
+            ...edge,
+            ships(source, dep.target) ? depConstraints : toolingDepConstraints,
+          );
+        return { source, target: dep.target, broken };
+      })
       .filter((edge) => edge.broken),
   );
 }

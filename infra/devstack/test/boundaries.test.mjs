@@ -12,6 +12,7 @@ import {
   brokenConstraint,
   graphViolations,
   readProjects,
+  shipsDependency,
   workspaceRoot,
 } from '../../../eslint.boundaries.mjs';
 
@@ -113,6 +114,40 @@ test('apps depend only on libs; libs never on apps; remotes never on each other 
   );
 });
 
+test('what an app ships never depends on infra; its tests and tooling may', async () => {
+  // shipped: src/ (not its tests) and the build config
+  assert.deepEqual(
+    await broken('shell/src/probe.ts', "export * from '@toolshop/devstack/stack.mjs';"),
+    boundary,
+  );
+  assert.deepEqual(
+    await broken(
+      'storefront-mfe/rspack.config.mjs',
+      "export * from '@toolshop/devstack/stack.mjs';",
+    ),
+    boundary,
+  );
+  assert.deepEqual(
+    await broken('api/src/payments/probe.ts', "export * from '@toolshop/stripe-mock';"),
+    boundary,
+  );
+  // the build factory and the web server are libraries
+  assert.deepEqual(
+    await broken('storefront-mfe/rspack.config.mjs', "export * from '@toolshop/rspack-app';"),
+    [],
+  );
+  // tooling: browser tests, integration tests, a unit test beside the code
+  assert.deepEqual(
+    await broken('shell/e2e/probe.ts', "export * from '@toolshop/devstack/stack.mjs';"),
+    [],
+  );
+  assert.deepEqual(await broken('api/test/probe.ts', "export * from '@toolshop/stripe-mock';"), []);
+  assert.deepEqual(
+    await broken('api/src/payments/probe.spec.ts', "export * from '@toolshop/stripe-mock';"),
+    [],
+  );
+});
+
 test('every project carries a scope:* and a type:* tag', () => {
   for (const project of readProjects()) {
     for (const kind of ['scope:', 'type:']) {
@@ -139,6 +174,28 @@ test("nx graph's edges are checked against the same constraints", () => {
     graphViolations(graph).map(({ source, target }) => `${source}->${target}`),
     ['ui->shell'],
   );
+  // an app on an infra project: allowed only when no shipped file makes the edge
+  const withInfra = {
+    graph: {
+      nodes: {
+        shell: node(['scope:shell', 'type:app']),
+        devstack: node(['scope:infra', 'type:infra']),
+      },
+      dependencies: { shell: [{ target: 'devstack' }] },
+    },
+  };
+  assert.deepEqual(
+    graphViolations(withInfra, () => false),
+    [],
+  );
+  assert.deepEqual(
+    graphViolations(withInfra, () => true).map(({ source, target }) => `${source}->${target}`),
+    ['shell->devstack'],
+  );
+  // the real apps: their package.json and shipped files, not their browser tests
+  assert.equal(shipsDependency('@toolshop/shell', '@toolshop/devstack'), false);
+  assert.equal(shipsDependency('@toolshop/shell', '@toolshop/rspack-app'), true);
+  assert.equal(shipsDependency('@toolshop/shell', '@toolshop/ui'), true);
   assert.equal(
     brokenConstraint({ tags: ['scope:admin', 'type:app'] }, { tags: ['scope:shared', 'type:lib'] }),
     undefined,
