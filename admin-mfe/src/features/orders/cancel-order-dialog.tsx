@@ -1,7 +1,7 @@
 import { ConfirmDialog } from '@toolshop/ui';
 import type { Order } from '@toolshop/contracts';
 
-/** Asks before an unpaid order is deleted (it cannot be undone). */
+/** Asks before an unpaid order is cancelled (it cannot be undone; it stays under the Canceled filter). */
 export function CancelOrderDialog({
   order,
   busy,
@@ -25,7 +25,7 @@ export function CancelOrderDialog({
       onCancel={onClose}
     >
       The unpaid order of <strong>{order?.orderQuantity}</strong> × <strong>{order?.name}</strong>{' '}
-      by {order?.email} will be deleted. This cannot be undone.
+      by {order?.email} will be canceled and its units go back in stock. This cannot be undone.
     </ConfirmDialog>
   );
 }

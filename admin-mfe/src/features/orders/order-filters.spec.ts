@@ -1,10 +1,32 @@
-import { adminOrdersPath } from './order-filters';
+import { ORDER_STATES } from '@toolshop/contracts';
+import { adminOrdersPath, filterName, STATE_FILTERS } from './order-filters';
 
 describe('adminOrdersPath', () => {
   it('asks for one page of one state', () => {
     expect(adminOrdersPath('paid', 3)).toBe('/adminOrders?limit=10&page=3&state=paid');
+    expect(adminOrdersPath('cancelled', 1)).toBe('/adminOrders?limit=10&page=1&state=cancelled');
   });
   it('leaves the state out for all orders', () => {
     expect(adminOrdersPath('all', 1, 25)).toBe('/adminOrders?limit=25&page=1');
+  });
+});
+
+describe('STATE_FILTERS', () => {
+  it('offers "All open" first, then every state of the lifecycle by its label', () => {
+    expect(STATE_FILTERS.map((filter) => filter.value)).toEqual(['all', ...ORDER_STATES]);
+    expect(STATE_FILTERS.map((filter) => filter.label)).toEqual([
+      'All open',
+      'Unpaid',
+      'Paid',
+      'Shipped',
+      'Delivered',
+      'Refunded',
+      'Canceled',
+      'Expired',
+    ]);
+  });
+  it('names a filter in sentences the way its label does', () => {
+    expect(filterName('cancelled')).toBe('canceled');
+    expect(filterName('all')).toBeUndefined();
   });
 });

@@ -1,19 +1,22 @@
-import type { OrderState } from '@toolshop/contracts';
+import { ORDER_STATE_LABELS, ORDER_STATES, type OrderState } from '@toolshop/contracts';
 
 export const ORDERS_PAGE_SIZE = 10;
 
+/** One state of the lifecycle, or 'all': every open order (the API leaves cancelled and expired out). */
 export type StateFilter = OrderState | 'all';
 
 export const STATE_FILTERS: readonly { value: StateFilter; label: string }[] = [
-  { value: 'all', label: 'All' },
-  { value: 'unpaid', label: 'Unpaid' },
-  { value: 'paid', label: 'Paid' },
-  { value: 'shipped', label: 'Shipped' },
+  { value: 'all', label: 'All open' },
+  ...ORDER_STATES.map((state) => ({ value: state, label: ORDER_STATE_LABELS[state] })),
 ];
 
+/** How a filter is named in sentences: "canceled", "refunded"; undefined for all open orders. */
+export const filterName = (state: StateFilter): string | undefined =>
+  state === 'all' ? undefined : ORDER_STATE_LABELS[state].toLowerCase();
+
 /**
- * GET /adminOrders for one page of one state (no state = every order), matching the search if one
- * is given (an order id, a customer email, ship-to words). Pages count from 1.
+ * GET /adminOrders for one page of one state (no state = every open order), matching the search if
+ * one is given (an order id, a customer email, ship-to words). Pages count from 1.
  */
 export function adminOrdersPath(
   state: StateFilter,

@@ -1,34 +1,63 @@
-import { formatDollars, orderState, type Order, type OrderState } from '@toolshop/contracts';
-import {
-  Badge,
-  Button,
-  DataTable,
-  OrderTimeline,
-  TableProduct,
-  type BadgeTone,
-} from '@toolshop/ui';
+import type { ReactNode } from 'react';
+import { formatDollars, type Order } from '@toolshop/contracts';
+import { Button, DataTable, OrderStateBadge, OrderTimeline, TableProduct } from '@toolshop/ui';
+import type { ButtonVariant } from '@toolshop/ui';
 import { InvoiceCell } from './invoice-cell';
+import { adminActionsOf, type AdminOrderAction } from './order-actions';
 import styles from './orders-table.module.css';
 
-const STATE_TONE: Record<OrderState, BadgeTone> = {
-  unpaid: 'warning',
-  paid: 'info',
-  shipped: 'success',
-};
-const STATE_LABEL: Record<OrderState, string> = {
-  unpaid: 'Unpaid',
-  paid: 'Paid',
-  shipped: 'Shipped',
+/** Each action's button: its text, look, and accessible name (which order, whose). */
+const ACTION_BUTTONS: Record<
+  AdminOrderAction,
+  { text: string; variant: ButtonVariant; name: (of: string) => string }
+> = {
+  ship: { text: 'Approve', variant: 'primary', name: (of) => `Approve order of ${of}` },
+  deliver: {
+    text: 'Mark delivered',
+    variant: 'secondary',
+    name: (of) => `Mark order of ${of} delivered`,
+  },
+  refund: { text: 'Refund', variant: 'secondary', name: (of) => `Refund order of ${of}` },
+  cancel: { text: 'Cancel', variant: 'danger', name: (of) => `Cancel order of ${of}` },
 };
 
 interface OrderRowsProps {
   orders: Order[];
   caption: string;
   busy: boolean;
-  /** The order being approved, if any. */
-  approving: string | undefined;
-  onApprove: (order: Order) => void;
-  onCancel: (order: Order) => void;
+  /** The order an action is being taken on, if any: its buttons wait. */
+  pending: string | undefined;
+  onAction: (action: AdminOrderAction, order: Order) => void;
+}
+
+/** The buttons of the actions the order allows now (none for a closed one). */
+function actionButtons(
+  order: Order,
+  pending: string | undefined,
+  onAction: OrderRowsProps['onAction'],
+): ReactNode {
+  const actions = adminActionsOf(order);
+  if (actions.length === 0) return null;
+  const of = `${order.name} for ${order.email}`;
+  return (
+    <span className={styles.rowActions}>
+      {actions.map((action) => {
+        const button = ACTION_BUTTONS[action];
+        return (
+          <Button
+            key={action}
+            size="small"
+            variant={button.variant}
+            disabled={pending === order._id}
+            onClick={() => onAction(action, order)}
+            aria-label={button.name(of)}
+          >
+            {button.text}
+          </Button>
+        );
+      })}
+    </span>
+  );
 }
 
 /** When the order was placed, as a short local date and time (older orders without one: unknown). */
@@ -57,16 +86,9 @@ function numberAndPlaced(order: Order) {
 
 /**
  * The orders as a table: when placed, customer and where it ships, product, total and quantity,
- * state and the action it allows.
+ * state and the actions the lifecycle allows it.
  */
-export function OrderRows({
-  orders,
-  caption,
-  busy,
-  approving,
-  onApprove,
-  onCancel,
-}: OrderRowsProps) {
+export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRowsProps) {
   return (
     <DataTable
       caption={caption}
@@ -102,48 +124,18 @@ export function OrderRows({
         },
         {
           header: 'State',
-          cell: (order) => {
-            const state = orderState(order);
-            return (
-              <>
-                <Badge tone={STATE_TONE[state]}>{STATE_LABEL[state]}</Badge>
-                <InvoiceCell order={order} />
-                <OrderTimeline order={order} audience="admin" />
-              </>
-            );
-          },
+          cell: (order) => (
+            <>
+              <OrderStateBadge order={order} />
+              <InvoiceCell order={order} />
+              <OrderTimeline order={order} audience="admin" />
+            </>
+          ),
         },
         {
           header: 'Actions',
           kind: 'actions',
-          cell: (order) => {
-            const state = orderState(order);
-            if (state === 'paid') {
-              return (
-                <Button
-                  size="small"
-                  disabled={approving === order._id}
-                  onClick={() => onApprove(order)}
-                  aria-label={`Approve order of ${order.name} for ${order.email}`}
-                >
-                  Approve
-                </Button>
-              );
-            }
-            if (state === 'unpaid') {
-              return (
-                <Button
-                  size="small"
-                  variant="danger"
-                  onClick={() => onCancel(order)}
-                  aria-label={`Cancel order of ${order.name} for ${order.email}`}
-                >
-                  Cancel
-                </Button>
-              );
-            }
-            return null;
-          },
+          cell: (order) => actionButtons(order, pending, onAction),
         },
       ]}
     />

@@ -2,7 +2,7 @@ import { visuallyHidden } from '@toolshop/ui';
 import { STATE_FILTERS, type StateFilter } from './order-filters';
 import styles from './orders-table.module.css';
 
-/** The segmented choice of which orders to show: all, unpaid, paid or shipped. */
+/** The segmented choice of which orders to show: all open ones, or those of one state of the lifecycle. */
 export function OrderStateFilter({
   value,
   onChange,

@@ -5,6 +5,8 @@ import { api, ApiError } from '@toolshop/auth';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { InvoiceMessages, Messages, type Order } from '@toolshop/contracts';
 import { ApproveMessages } from './approve-order-dialog';
+import { DeliverMessages } from './api/deliver-order';
+import { STATE_FILTERS } from './order-filters';
 import { OrdersTable } from './orders-table';
 
 jest.mock('@toolshop/auth', () => ({
@@ -13,6 +15,7 @@ jest.mock('@toolshop/auth', () => ({
     get: jest.fn(),
     getPage: jest.fn(),
     patch: jest.fn(),
+    post: jest.fn(),
     delete: jest.fn(),
     download: jest.fn(),
   },
@@ -72,9 +75,10 @@ it('shows each order with customer, product, quantity, total and state, and the 
       .queryAllByRole('button')
       .map((b) => b.textContent);
   expect(buttons('o1')).toEqual(['Cancel']);
-  expect(buttons('o2')).toEqual([InvoiceMessages.link, 'Approve']);
+  // An API from before states: the lifecycle's rule for admins decides.
+  expect(buttons('o2')).toEqual([InvoiceMessages.link, 'Approve', 'Refund']);
   expect(row('o3')).toHaveTextContent('Shipped');
-  expect(buttons('o3')).toEqual([InvoiceMessages.link]);
+  expect(buttons('o3')).toEqual([InvoiceMessages.link, 'Mark delivered', 'Refund']);
   expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 });
 
@@ -231,4 +235,110 @@ it('offers "Invoice (PDF)" for paid and shipped orders only, downloaded through 
       signOutOnAuthError: true,
     }),
   );
+});
+
+const inState = (id: string, state: Order['state'], allowedActions: Order['allowedActions']) => ({
+  ...order(id, state !== 'unpaid', state === 'shipped' || state === 'delivered'),
+  state,
+  allowedActions,
+});
+const rowButtons = (id: string) =>
+  within(row(id))
+    .queryAllByRole('button')
+    .map((b) => b.textContent)
+    .filter((text) => text !== InvoiceMessages.link);
+
+it('offers on each row exactly the actions the API allows, with the lifecycle’s state', async () => {
+  answer([
+    inState('p1', 'paid', ['ship', 'refund']),
+    inState('s1', 'shipped', ['deliver', 'refund']),
+    inState('d1', 'delivered', ['refund']),
+    inState('r1', 'refunded', []),
+    // The API's answer decides, not the state: no refund offered here.
+    inState('p2', 'paid', ['ship']),
+  ]);
+  renderTable();
+  await screen.findByText('Drill p1');
+  expect(rowButtons('p1')).toEqual(['Approve', 'Refund']);
+  expect(rowButtons('s1')).toEqual(['Mark delivered', 'Refund']);
+  expect(rowButtons('d1')).toEqual(['Refund']);
+  expect(row('d1')).toHaveTextContent('Delivered');
+  expect(rowButtons('r1')).toEqual([]);
+  expect(row('r1')).toHaveTextContent('Refunded');
+  expect(rowButtons('p2')).toEqual(['Approve']);
+});
+
+it('offers every state as a filter, “All open” by default, and names the empty one', async () => {
+  renderTable();
+  const filters = within(await screen.findByRole('group', { name: 'Show orders' }));
+  // Every state by its label (order-filters.spec.ts lists them).
+  expect(filters.getAllByRole('radio').map((radio) => radio.parentElement?.textContent)).toEqual(
+    STATE_FILTERS.map((filter) => filter.label),
+  );
+  expect(filters.getByRole('radio', { name: 'All open' })).toBeChecked();
+  answer([], 0);
+  fireEvent.click(filters.getByRole('radio', { name: 'Canceled' }));
+  await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=cancelled'));
+  expect(await screen.findByText('No canceled orders')).toBeInTheDocument();
+});
+
+it('marks a shipped order delivered and shows it so', async () => {
+  jest
+    .mocked(api.post)
+    .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  answer([inState('s1', 'shipped', ['deliver', 'refund'])]);
+  renderTable();
+  fireEvent.click(
+    await screen.findByRole('button', {
+      name: 'Mark order of Drill s1 for carla@example.com delivered',
+    }),
+  );
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DeliverMessages.done));
+  expect(api.post).toHaveBeenCalledWith('/adminOrders/s1/delivery', undefined, {
+    idempotent: true,
+  });
+  expect(row('s1')).toHaveTextContent('Delivered');
+  expect(rowButtons('s1')).toEqual(['Refund']);
+});
+
+it('refunds a paid order after a dialog that says the amount, with the reason given', async () => {
+  jest.mocked(api.post).mockResolvedValue({ refundId: 're_1', amount: 1068 });
+  answer([inState('p1', 'paid', ['ship', 'refund'])]);
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
+  expect(dialog).toHaveTextContent('$1,068 goes back to the card of carla@example.com');
+  expect(dialog).toHaveTextContent('A refund cannot be undone.');
+  const reason = within(dialog).getByLabelText('Reason (optional)');
+  expect(reason).toHaveAttribute('maxLength', '500');
+  fireEvent.change(reason, { target: { value: '  Arrived damaged ' } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $1,068' }));
+
+  await waitFor(() =>
+    expect(toast.success).toHaveBeenCalledWith("Refunded $1,068 to the customer's card"),
+  );
+  expect(api.post).toHaveBeenCalledWith(
+    '/orders/p1/refunds',
+    { reason: 'Arrived damaged' },
+    { idempotent: true },
+  );
+  // Refunded in place, and nothing more to refund.
+  expect(row('p1')).toHaveTextContent('Refunded');
+  expect(rowButtons('p1')).toEqual([]);
+  expect(screen.queryByRole('dialog')).toBeNull();
+});
+
+it('shows the API’s refusal of a refund and reads the orders again', async () => {
+  jest.mocked(api.post).mockRejectedValue(new ApiError(409, 'This order is already refunded'));
+  answer([inState('p1', 'paid', ['ship', 'refund'])]);
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
+  const calls = getPage.mock.calls.length;
+  const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $1,068' }));
+
+  await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This order is already refunded'));
+  // No reason typed: none sent.
+  expect(api.post).toHaveBeenCalledWith('/orders/p1/refunds', {}, { idempotent: true });
+  await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
 });

@@ -5,18 +5,23 @@ import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useAdminOrders } from './api/admin-orders';
 import { useApproveOrder } from './api/approve-order';
 import { useCancelOrder } from './api/cancel-order';
+import { useDeliverOrder } from './api/deliver-order';
 import { useExportOrders } from './api/export-orders';
+import { useRefundOrder } from './api/refund-order';
 import { ApproveOrderDialog } from './approve-order-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
-import { ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
+import type { AdminOrderAction } from './order-actions';
+import { filterName, ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
 import { OrderRows } from './order-rows';
 import { OrderSearch } from './order-search';
 import { OrderStateFilter } from './order-state-filter';
+import { RefundOrderDialog } from './refund-order-dialog';
 import styles from './orders-table.module.css';
 
 /**
- * All orders, filterable by state and paginated; admins cancel unpaid orders and approve paid ones,
- * and export the current filter as CSV.
+ * All open orders, or those of one state, paginated; each row offers the actions the order
+ * lifecycle allows an admin (approve, mark delivered, refund, cancel), and the current filter
+ * exports as CSV.
  */
 export function OrdersTable() {
   const [filter, setFilter] = useState<StateFilter>('all');
@@ -26,9 +31,26 @@ export function OrdersTable() {
   const steppingBack = useStepBackFromEmptyPage(page, orders.data?.items, setPage);
   const approve = useApproveOrder();
   const cancel = useCancelOrder();
+  const deliver = useDeliverOrder();
+  const refund = useRefundOrder();
   const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toApprove, setToApprove] = useState<Order | null>(null);
+  const [toRefund, setToRefund] = useState<Order | null>(null);
+
+  const take = (action: AdminOrderAction, order: Order) => {
+    if (action === 'ship') setToApprove(order);
+    else if (action === 'refund') setToRefund(order);
+    else if (action === 'cancel') setToCancel(order);
+    else deliver.mutate(order);
+  };
+  // The order whose change is on its way: its buttons wait for the answer.
+  const pending = approve.isPending
+    ? approve.variables?.order._id
+    : deliver.isPending
+      ? deliver.variables?._id
+      : undefined;
+  const named = filterName(filter);
 
   const choose = (next: StateFilter) => {
     setFilter(next);
@@ -68,21 +90,20 @@ export function OrdersTable() {
         <EmptyState
           title={
             search
-              ? `No ${filter === 'all' ? '' : `${filter} `}orders match “${search}”`
-              : filter === 'all'
-                ? 'No orders yet'
-                : `No ${filter} orders`
+              ? `No ${named ? `${named} ` : ''}orders match “${search}”`
+              : named
+                ? `No ${named} orders`
+                : 'No orders yet'
           }
         />
       ) : (
         <>
           <OrderRows
             orders={items}
-            caption={`All orders${filter === 'all' ? '' : `, ${filter} only`}${search ? `, matching “${search}”` : ''}`}
+            caption={`All orders${named ? `, ${named} only` : ''}${search ? `, matching “${search}”` : ''}`}
             busy={orders.isFetching}
-            approving={approve.isPending ? approve.variables?.order._id : undefined}
-            onApprove={setToApprove}
-            onCancel={setToCancel}
+            pending={pending}
+            onAction={take}
           />
           <Pager
             page={page}
@@ -102,6 +123,14 @@ export function OrdersTable() {
           approve.mutate({ order, shipping }, { onSettled: () => setToApprove(null) })
         }
         onClose={() => setToApprove(null)}
+      />
+      <RefundOrderDialog
+        order={toRefund}
+        busy={refund.isPending}
+        onRefund={(order, reason) =>
+          refund.mutate({ order, reason }, { onSettled: () => setToRefund(null) })
+        }
+        onClose={() => setToRefund(null)}
       />
       <CancelOrderDialog
         order={toCancel}

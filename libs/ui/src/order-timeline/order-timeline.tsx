@@ -72,9 +72,8 @@ export function OrderTimeline({ order, audience }: OrderTimelineProps) {
                 Amount <strong>{formatDollars(entry.amount)}</strong>
               </span>
             ) : null}
-            {audience === 'admin' && entry.reason ? (
-              <span className={styles.detail}>Reason: {entry.reason}</span>
-            ) : null}
+            {/* The customer's refund email says it too. */}
+            {entry.reason ? <span className={styles.detail}>Reason: {entry.reason}</span> : null}
             {entry.transactionId ? (
               <span className={styles.detail}>
                 Transaction id <code>{entry.transactionId}</code>

@@ -1,0 +1,35 @@
+// What an admin's change of an order does to the cached lists: the row stays where the admin took
+// the action, in its new state, and every view of the orders (any remote) is read again when shown.
+import type { QueryClient } from '@tanstack/react-query';
+import type { Page } from '@toolshop/auth';
+import type { Order } from '@toolshop/contracts';
+import { adminOrdersKeys } from './admin-orders';
+
+/**
+ * Shows `change` on the order's row at once (also under the filter of the state it left). Its
+ * allowed actions are dropped, so the row offers what the lifecycle allows in the new state until
+ * the list is read again.
+ */
+export function keepChangedOrderInPlace(
+  queryClient: QueryClient,
+  orderId: string,
+  change: Partial<Order>,
+) {
+  queryClient.setQueriesData<Page<Order>>({ queryKey: adminOrdersKeys.lists }, (page) =>
+    page
+      ? {
+          ...page,
+          items: page.items.map((order) => {
+            if (order._id !== orderId) return order;
+            const { allowedActions: _before, ...rest } = order;
+            return { ...rest, ...change };
+          }),
+        }
+      : page,
+  );
+  return queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
+}
+
+/** After a refusal (the order changed elsewhere): every view, this one too, is read again now. */
+export const reloadOrders = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
