@@ -24,7 +24,7 @@ export function CancelOrderDialog({ order, busy, onConfirm, onDismiss }: CancelO
       {order && (
         <p>
           Your order of {formatQuantity(order.orderQuantity)} × {order.name} (
-          {formatDollars(order.totalPrice)}) will be removed. This cannot be undone.
+          {formatDollars(order.totalPrice)}) will be canceled. This cannot be undone.
         </p>
       )}
     </ConfirmDialog>

@@ -1,7 +1,14 @@
 import { Link } from 'react-router-dom';
-import { Button, DataTable, OrderTimeline, TableProduct, buttonClassName } from '@toolshop/ui';
+import {
+  Button,
+  DataTable,
+  OrderStateBadge,
+  OrderTimeline,
+  TableProduct,
+  buttonClassName,
+} from '@toolshop/ui';
 import { formatDollars, type Order } from '@toolshop/contracts';
-import { OrderStatus } from './order-status';
+import { customerActionsOf } from './order-actions';
 import { formatQuantity } from './format-quantity';
 import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
@@ -66,7 +73,7 @@ export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTablePro
           header: 'Status',
           cell: (order) => (
             <>
-              <OrderStatus order={order} />
+              <OrderStateBadge order={order} />
               <ReservedUntil order={order} />
               <ShipmentInfo order={order} />
               <OrderTimeline order={order} audience="customer" />
@@ -84,27 +91,39 @@ export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTablePro
                 <OrderAgainLink order={order} />
               </span>
             ) : (
-              <span className={styles.actions}>
-                <Link
-                  to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
-                  className={buttonClassName('primary', 'small')}
-                  aria-label={`Pay for ${order.name}`}
-                >
-                  Pay
-                </Link>
-                <Button
-                  variant="secondary"
-                  size="small"
-                  onClick={() => onCancel(order)}
-                  aria-label={`Cancel ${order.name}`}
-                >
-                  Cancel
-                </Button>
-                <OrderAgainLink order={order} />
-              </span>
+              <UnpaidActions order={order} onCancel={onCancel} />
             ),
         },
       ]}
     />
+  );
+}
+
+/** An unpaid order's buttons: Pay and Cancel as the lifecycle allows them now, and Order again. */
+function UnpaidActions({ order, onCancel }: { order: Order; onCancel: (order: Order) => void }) {
+  const actions = customerActionsOf(order);
+  return (
+    <span className={styles.actions}>
+      {actions.includes('pay') && (
+        <Link
+          to={`/dashboard/payment/${encodeURIComponent(order._id)}`}
+          className={buttonClassName('primary', 'small')}
+          aria-label={`Pay for ${order.name}`}
+        >
+          Pay
+        </Link>
+      )}
+      {actions.includes('cancel') && (
+        <Button
+          variant="secondary"
+          size="small"
+          onClick={() => onCancel(order)}
+          aria-label={`Cancel ${order.name}`}
+        >
+          Cancel
+        </Button>
+      )}
+      <OrderAgainLink order={order} />
+    </span>
   );
 }

@@ -1,4 +1,4 @@
-import type { Order } from '@toolshop/contracts';
+import { orderState, type Order } from '@toolshop/contracts';
 import styles from './orders.module.css';
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
@@ -10,9 +10,14 @@ export function formatReservedUntil(iso: string | undefined): string | undefined
   return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
 }
 
-/** An unpaid order holds its stock until `reservedUntil`; after that the API cancels it. */
-export function ReservedUntil({ order }: { order: Pick<Order, 'paid' | 'reservedUntil'> }) {
-  const label = order.paid ? undefined : formatReservedUntil(order.reservedUntil);
+/** An unpaid order holds its stock until `reservedUntil`; after that the API cancels it (expired). */
+export function ReservedUntil({
+  order,
+}: {
+  order: Pick<Order, 'state' | 'paid' | 'shipped' | 'reservedUntil'>;
+}) {
+  const label =
+    orderState(order) === 'unpaid' ? formatReservedUntil(order.reservedUntil) : undefined;
   if (!label) return null;
   return (
     <span className={styles.reserved}>

@@ -1,5 +1,5 @@
-// DELETE /orders/{id}: an unpaid order is removed; the API puts its quantity back in stock and refuses
-// paid ones (409).
+// DELETE /orders/{id}: an unpaid order is cancelled (it leaves My Orders); the API puts its quantity
+// back in stock and refuses paid ones (409).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
 import { Messages } from '@toolshop/contracts';

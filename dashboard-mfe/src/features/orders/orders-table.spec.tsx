@@ -1,0 +1,78 @@
+import { render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import type { Order } from '@toolshop/contracts';
+import { customerActionsOf } from './order-actions';
+import { OrdersTable } from './orders-table';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+
+const order = (id: string, overrides: Partial<Order>): Order => ({
+  _id: id,
+  toolId: 't1',
+  name: `Drill ${id}`,
+  userName: 'Ada Lovelace',
+  img: '/drill.webp',
+  email: 'ada@example.com',
+  address: '1 Analytical Way',
+  phone: '123',
+  orderQuantity: 2,
+  totalPrice: 200,
+  paid: false,
+  shipped: false,
+  ...overrides,
+});
+
+function renderTable(orders: Order[]) {
+  render(
+    <MemoryRouter>
+      <OrdersTable orders={orders} onCancel={jest.fn()} />
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+}
+
+const row = (id: string) =>
+  within(screen.getByRole('rowheader', { name: `Drill ${id}` }).closest('tr') as HTMLElement);
+
+describe('My Orders table', () => {
+  it('names each state as the lifecycle does', () => {
+    renderTable([
+      order('d', { state: 'delivered', paid: true, shipped: true, allowedActions: [] }),
+      order('r', { state: 'refunded', paid: true, allowedActions: [] }),
+      order('x', { state: 'expired', allowedActions: [], reservedUntil: '2030-01-01T00:00:00Z' }),
+    ]);
+    expect(row('d').getByText('Delivered')).toBeInTheDocument();
+    expect(row('r').getByText('Refunded')).toBeInTheDocument();
+    expect(row('x').getByText('Expired')).toBeInTheDocument();
+    // An expired order holds nothing any more.
+    expect(row('x').queryByText(/Reserved until/)).toBeNull();
+  });
+
+  it('shows Pay and Cancel only as the API allows them', () => {
+    renderTable([
+      order('both', { state: 'unpaid', allowedActions: ['pay', 'cancel'] }),
+      order('cancel', { state: 'unpaid', allowedActions: ['cancel'] }),
+      order('none', { state: 'cancelled', allowedActions: [] }),
+    ]);
+    const actions = (id: string) => ({
+      pay: row(id).queryByRole('link', { name: `Pay for Drill ${id}` }) !== null,
+      cancel: row(id).queryByRole('button', { name: `Cancel Drill ${id}` }) !== null,
+    });
+    expect(actions('both')).toEqual({ pay: true, cancel: true });
+    expect(actions('cancel')).toEqual({ pay: false, cancel: true });
+    expect(actions('none')).toEqual({ pay: false, cancel: false });
+    expect(row('none').getByText('Canceled')).toBeInTheDocument();
+  });
+});
+
+describe('customerActionsOf', () => {
+  it('falls back on the lifecycle for customers when the API does not say', () => {
+    expect(customerActionsOf({ paid: false, shipped: false })).toEqual(['pay', 'cancel']);
+    expect(customerActionsOf({ paid: true, shipped: false })).toEqual([]);
+    expect(customerActionsOf({ state: 'expired', paid: false, shipped: false })).toEqual([]);
+    expect(
+      customerActionsOf({ state: 'unpaid', paid: false, shipped: false, allowedActions: ['pay'] }),
+    ).toEqual(['pay']);
+  });
+});
