@@ -20,9 +20,11 @@ const reactRouterProduction = {
   'react-router/dom$': join(repoRoot, 'node_modules/react-router/dist/production/dom-export.mjs'),
 };
 
-const reactRouterBrowser = join(repoRoot, 'libs/rspack-app/src/react-router-browser.mjs');
-const reactQueryBrowser = join(repoRoot, 'libs/rspack-app/src/react-query-browser.mjs');
-const reactToastifyShared = join(repoRoot, 'libs/rspack-app/src/react-toastify-shared.mjs');
+// By package name, not by path: a shared module's request is written into every app's entry, and
+// an absolute path would also differ with the checkout's folder.
+const reactRouterBrowser = '@toolshop/rspack-app/react-router-browser.mjs';
+const reactQueryBrowser = '@toolshop/rspack-app/react-query-browser.mjs';
+const reactToastifyShared = '@toolshop/rspack-app/react-toastify-shared.mjs';
 // Shared modules no first render needs: loaded on demand, never preloaded (see react-toastify-shared.mjs).
 const onDemandShared = ['react-toastify'];
 
