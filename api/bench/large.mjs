@@ -400,14 +400,9 @@ async function main() {
   const anyOrder = String(
     (await db.collection('orders').findOne({ email: BIG_BUYER }, { projection: { _id: 1 } }))._id,
   );
-  const states = {
-    unpaid: { paid: false, shipped: false },
-    paid: { paid: true, shipped: false },
-    shipped: { paid: true, shipped: true },
-  };
   const stateLists = [];
-  for (const [state, filter] of Object.entries(states)) {
-    const count = await db.collection('orders').countDocuments(filter);
+  for (const state of ['unpaid', 'paid', 'shipped']) {
+    const count = await db.collection('orders').countDocuments({ state });
     for (const page of [1, 100])
       if (count > (page - 1) * PAGE)
         stateLists.push([

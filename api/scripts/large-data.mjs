@@ -172,6 +172,7 @@ function* orders(rand, toolList, now) {
       orderQuantity,
       unitPrice,
       totalPrice: orderQuantity * unitPrice,
+      state,
       paid: state !== 'unpaid',
       shipped: state === 'shipped',
       timeline,

@@ -376,6 +376,26 @@ const cases: Case[] = [
     expected: [401, 403, 403, 200],
   },
   {
+    name: 'POST /adminOrders/{id}/delivery (shipped)',
+    request: async () => {
+      const id = await api.placeOrder(await api.insertTool());
+      await api.markPaid(id);
+      await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+      return { method: 'POST', path: `/adminOrders/${id}/delivery` };
+    },
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'POST /orders/{id}/refunds (customer’s, paid by card)',
+    request: async () => {
+      const id = await api.placeOrder(await api.insertTool());
+      await api.payByCard(id);
+      return { method: 'POST', path: `/orders/${id}/refunds`, body: {} };
+    },
+    // Admins only, the order's own customer included: the refund is the shop's decision.
+    expected: [401, 403, 403, 201],
+  },
+  {
     name: 'GET /admin/{email} (customer)',
     request: async () => ({ method: 'GET', path: `/admin/${CUSTOMER}` }),
     expected: [401, 200, 403, 200],

@@ -260,7 +260,7 @@ describe('uploads, approvals and roles', () => {
     expect(String(entries[0]!.after!.url)).toContain(`/images/${id}/40.webp`);
   });
 
-  it('records an approval with its carrier and tracking number, and nothing for a repeat', async () => {
+  it('records an approval with its carrier and tracking number, and nothing for a refused repeat', async () => {
     const order = await api.placeOrder(await api.insertTool());
     await api.markPaid(order);
     const approve = () =>
@@ -270,7 +270,7 @@ describe('uploads, approvals and roles', () => {
       });
     const entries = await logged(async () => {
       expect((await approve()).status).toBe(200);
-      expect((await approve()).status).toBe(200);
+      expect((await approve()).status).toBe(409);
     });
     expect(entries).toMatchObject([
       {

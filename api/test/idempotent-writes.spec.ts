@@ -239,7 +239,7 @@ const cases: Case[] = [
       return {
         call: { method: 'DELETE', path: `/orders/${id}`, token },
         other: { method: 'DELETE', path: `/orders/${otherId}`, token },
-        // Its 3 came back once (the other order still holds 1); a second run would answer 404.
+        // Its 3 came back once (the other order still holds 1); a second run would answer 409.
         ranOnce: async () => expect(await api.toolStock(toolId)).toBe(9),
       };
     },
@@ -257,6 +257,43 @@ const cases: Case[] = [
         other: { method: 'PATCH', path: `/adminOrders/${otherId}`, token, body: {} },
         ranOnce: async () =>
           expect(await count('audit', { action: 'order.approve', targetId: id })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /adminOrders/:id/delivery',
+    async setup() {
+      const [id, otherId] = [
+        await api.placeOrder(await api.insertTool()),
+        await api.placeOrder(await api.insertTool()),
+      ];
+      const token = api.tokens.admin;
+      for (const order of [id, otherId]) {
+        await api.markPaid(order);
+        await api.request('PATCH', `/adminOrders/${order}`, { token, body: {} });
+      }
+      return {
+        call: { method: 'POST', path: `/adminOrders/${id}/delivery`, token },
+        other: { method: 'POST', path: `/adminOrders/${otherId}/delivery`, token },
+        ranOnce: async () =>
+          expect(await count('audit', { action: 'order.deliver', targetId: id })).toBe(1),
+      };
+    },
+  },
+  {
+    route: 'POST /orders/:id/refunds',
+    async setup() {
+      const toolId = await api.insertTool({ available: 10 });
+      const id = await api.placeOrder(toolId, api.tokens.customer, 3);
+      const otherId = await api.placeOrder(toolId, api.tokens.customer, 1);
+      await api.payByCard(id);
+      await api.payByCard(otherId);
+      const token = api.tokens.admin;
+      return {
+        call: { method: 'POST', path: `/orders/${id}/refunds`, token, body: {} },
+        other: { method: 'POST', path: `/orders/${otherId}/refunds`, token, body: {} },
+        // Its 3 came back once (the other order still holds 1).
+        ranOnce: async () => expect(await api.toolStock(toolId)).toBe(9),
       };
     },
   },

@@ -1,8 +1,9 @@
 // Versioned data migrations (api/src/migrations): run at start before the API listens, in order,
 // each once across processes (one lease), recorded in `migrations`; a failed one stops the start
 // with a clear message and runs again at the next start. The first one numbers the orders placed
-// before order numbers, in creation order; checked here on a database written as before numbers,
-// with two API processes (api/dist/main.js) starting on it at once.
+// before order numbers, in creation order, and the third gives them their lifecycle state; checked
+// here on a database written as before both, with two API processes (api/dist/main.js) starting on
+// it at once.
 import mongoose, { Types, type Connection } from 'mongoose';
 import type { Db } from 'mongodb';
 import { MIGRATIONS } from '../src/migrations/migrations';
@@ -150,12 +151,22 @@ describe('the first migration, on orders written before order numbers', () => {
         ),
     );
     expect(started).toHaveLength(1);
-    // The API answers the numbers.
+    // The API answers the numbers, and the state each order had as two booleans.
     const answer = await apis.request(1, 'GET', `/orders/${ids[3]}`, {
       token: apis.tokens.customer,
     });
     expect(answer.status).toBe(200);
-    expect(answer.body.number).toBe('TS-100004');
+    expect(answer.body).toMatchObject({
+      number: 'TS-100004',
+      state: 'unpaid',
+      allowedActions: ['pay', 'cancel'],
+    });
+    const states = await apis.db
+      .collection('orders')
+      .find({}, { projection: { state: 1, paid: 1 } })
+      .toArray();
+    expect(states).toHaveLength(ORDERS);
+    for (const order of states) expect(order.state).toBe(order.paid ? 'paid' : 'unpaid');
   });
 
   it('leaves the numbers as they are at the next start, and numbers new orders after them', async () => {

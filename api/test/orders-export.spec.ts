@@ -127,6 +127,7 @@ describe('GET /adminOrders/export.csv', () => {
         phone: '555',
         orderQuantity: 1,
         totalPrice: 25,
+        state: 'unpaid',
         paid: false,
         shipped: false,
         createdAt: new Date(base + i * 1000),
@@ -157,7 +158,9 @@ describe('GET /adminOrders/export.csv', () => {
   it('refuses an unknown filter with a clear message', async () => {
     const answer = await exportCsv('?state=lost');
     expect(answer.status).toBe(400);
-    expect([answer.body.message].flat()).toContain('state must be unpaid, paid or shipped');
+    expect([answer.body.message].flat()).toContain(
+      'state must be one of unpaid, paid, shipped, delivered, refunded, cancelled, expired',
+    );
   });
 
   it('exports a phone number as the customer typed it, quoted, with no apostrophe', async () => {

@@ -1,4 +1,4 @@
-import { CUSTOMER, OTHER, TestApi } from './support/test-api';
+import { ADMIN, CUSTOMER, OTHER, TestApi } from './support/test-api';
 
 let api: TestApi;
 beforeAll(async () => {
@@ -114,19 +114,45 @@ describe('POST /orders', () => {
 });
 
 describe('cancel and approve', () => {
-  it('cancels an unpaid order and puts the stock back', async () => {
+  it('cancels an unpaid order and puts the stock back; the order stays, out of the lists', async () => {
     const toolId = await api.insertTool({ available: 10 });
     const id = await api.placeOrder(toolId, api.tokens.customer, 4);
     expect(await api.toolStock(toolId)).toBe(6);
     const answer = await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer });
     expect(answer.body).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await api.toolStock(toolId)).toBe(10);
-    expect((await api.request('GET', `/orders/${id}`, { token: api.tokens.customer })).status).toBe(
-      404,
-    );
-    expect(
-      (await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer })).status,
-    ).toBe(404);
+    const kept = await api.request('GET', `/orders/${id}`, { token: api.tokens.customer });
+    expect(kept.body).toMatchObject({ state: 'cancelled', allowedActions: [], paid: false });
+    expect(kept.body.timeline.at(-1)).toEqual({
+      event: 'cancelled',
+      at: expect.any(String),
+      by: 'customer',
+    });
+    const again = await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already canceled');
+    expect(await api.toolStock(toolId)).toBe(10);
+    const own = await api.request('GET', `/orders?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
+    expect(own.body.map((order: { _id: string }) => order._id)).not.toContain(id);
+    const open = await api.request('GET', '/adminOrders', { token: api.tokens.admin });
+    expect(open.body.map((order: { _id: string }) => order._id)).not.toContain(id);
+    const cancelled = await api.request('GET', '/adminOrders?state=cancelled', {
+      token: api.tokens.admin,
+    });
+    expect(cancelled.body.map((order: { _id: string }) => order._id)).toContain(id);
+  });
+
+  it('records an admin’s cancel by their email', async () => {
+    const id = await api.placeOrder(await api.insertTool());
+    await api.request('DELETE', `/orders/${id}`, { token: api.tokens.admin });
+    const order = await api.request('GET', `/orders/${id}`, { token: api.tokens.admin });
+    expect(order.body.timeline.at(-1)).toMatchObject({
+      event: 'cancelled',
+      by: 'admin',
+      actor: ADMIN,
+    });
   });
 
   it('refuses to cancel a paid order (409), for the owner and for an admin', async () => {
@@ -139,7 +165,7 @@ describe('cancel and approve', () => {
     }
   });
 
-  it('approves only paid orders; approving again is harmless', async () => {
+  it('approves only paid orders; approving again is refused with a message', async () => {
     const id = await api.placeOrder(await api.insertTool());
     const unpaid = await api.request('PATCH', `/adminOrders/${id}`, {
       token: api.tokens.admin,
@@ -158,8 +184,8 @@ describe('cancel and approve', () => {
       token: api.tokens.admin,
       body,
     });
-    expect(again.status).toBe(200);
-    expect(again.body.modifiedCount).toBe(0);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already approved for shipping');
 
     const order = await api.request('GET', `/orders/${id}`, { token: api.tokens.customer });
     expect(order.body).toMatchObject({ paid: true, shipped: true, transactionId: 'pi_test_123' });

@@ -172,7 +172,7 @@ describe('payments with the offline test provider', () => {
     const stock = await stockOf(api, orderId);
     const answer = await cancelOrder(api, orderId);
     expect(answer.status).toBe(200);
-    expect(await storedOrder(api, orderId)).toBeNull();
+    expect(await storedOrder(api, orderId)).toMatchObject({ state: 'cancelled', paid: false });
     expect((await api.db.collection('tools').findOne({ _id: toolId }))?.available).toBe(stock + 5);
     const late = await confirm(clientSecret);
     expect(late.status).toBe(402);
@@ -190,7 +190,7 @@ describe('payments with the offline test provider', () => {
       .collection('orders')
       .updateOne(
         { _id: new Types.ObjectId(orderId) },
-        { $set: { paid: false }, $unset: { transactionId: '' } },
+        { $set: { state: 'unpaid', paid: false }, $unset: { transactionId: '' } },
       );
     const stock = await stockOf(api, orderId);
 
@@ -370,7 +370,7 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
     expect(unsigned.status).toBe(400);
   });
 
-  it('cancels the Stripe PaymentIntent before deleting the order', async () => {
+  it('cancels the Stripe PaymentIntent before cancelling the order', async () => {
     stripe.options.webhook = undefined;
     const { orderId, clientSecret } = await startPayment();
     const intentId = intentOf(clientSecret);
@@ -381,7 +381,7 @@ describe('payments with Stripe (local stand-in of Stripe’s API)', () => {
       ),
     ).toBe(true);
     expect(stripe.intents.get(intentId)?.status).toBe('canceled');
-    expect(await storedOrder(api, orderId)).toBeNull();
+    expect(await storedOrder(api, orderId)).toMatchObject({ state: 'cancelled' });
     expect((await confirmInBrowser(clientSecret)).status).toBe(400);
   });
 

@@ -124,10 +124,10 @@ it('cancels unpaid orders when their reservation ends, puts the stock back and e
   expect(counts[0]).toBe(2);
   expect(await api.toolStock(toolId)).toBe(10);
   for (const created of [first, second]) {
-    const gone = await api.request('GET', `/orders/${created.body.insertedId}`, {
+    const expired = await api.request('GET', `/orders/${created.body.insertedId}`, {
       token: api.tokens.customer,
     });
-    expect(gone.status).toBe(404);
+    expect(expired.body).toMatchObject({ state: 'expired', allowedActions: [] });
   }
   expect((await order(toolId, api.tokens.other, 10)).status).toBe(201);
   // Besides the two "order received" emails (test/order-emails.spec.ts covers them all).
@@ -150,7 +150,7 @@ it('settles instead of cancelling an expired order whose payment already succeed
   await api.db.collection('orders').updateOne(
     { _id: new Types.ObjectId(orderId) },
     {
-      $set: { paid: false, reservedUntil: new Date(Date.now() - 1000) },
+      $set: { state: 'unpaid', paid: false, reservedUntil: new Date(Date.now() - 1000) },
       $unset: { transactionId: 1 },
     },
   );

@@ -292,7 +292,7 @@ describe('unpaid-order slots', () => {
       const answers = await Promise.all(Array.from({ length: 10 }, place));
       const open = await api.db
         .collection('orders')
-        .countDocuments({ email: CUSTOMER, paid: false });
+        .countDocuments({ email: CUSTOMER, state: 'unpaid' });
       expect(open).toBeLessThanOrEqual(MAX_UNPAID);
       expect(answers.filter((answer) => answer.status === 201).length).toBeLessThanOrEqual(
         MAX_UNPAID,

@@ -46,6 +46,8 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'PUT /users',
   'PUT /user/admin/:email',
   'PATCH /adminOrders/:id',
+  'POST /adminOrders/:id/delivery',
+  'POST /orders/:id/refunds',
   'POST /tools',
   'POST /savedLists',
   'PUT /savedLists/:id',

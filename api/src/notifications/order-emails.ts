@@ -23,6 +23,17 @@ export interface OrderFacts {
   number?: number | string;
 }
 
+/** The stored order's fields OrderFacts comes from: the projection of every read for an email. */
+export const ORDER_FACT_FIELDS = {
+  number: 1,
+  email: 1,
+  name: 1,
+  userName: 1,
+  orderQuantity: 1,
+  totalPrice: 1,
+  lines: 1,
+} as const;
+
 const dateTime = new Intl.DateTimeFormat('en-GB', {
   dateStyle: 'medium',
   timeStyle: 'short',
@@ -174,6 +185,44 @@ export function orderShippedEmail(
       ? { label: `Track your parcel with ${shipping.carrier?.trim()}`, href: tracking }
       : { label: 'View your order', href: orderUrl(links, order) },
     tracking ? [seeOrders(links)] : [],
+  );
+}
+
+export function orderDeliveredEmail(order: OrderFacts, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Your order of ${order.name} was delivered`,
+    hello(order),
+    [
+      ['Your order of ', ...item(order), ' was delivered.'],
+      ...lineItems(order),
+      orderNumber(order),
+      ['We hope the tools serve you well. Reviews help other buyers choose.'],
+    ],
+    links,
+    { label: 'View your order', href: orderUrl(links, order) },
+  );
+}
+
+export function orderRefundedEmail(
+  order: OrderFacts,
+  refund: { amount: number; reason?: string },
+  links: ShopLinks,
+): Mail {
+  return compose(
+    order.email,
+    `Your order of ${order.name} was refunded`,
+    hello(order),
+    [
+      ['We refunded your order of ', ...item(order), '.'],
+      ...lineItems(order),
+      ['Amount refunded: ', { strong: formatDollars(refund.amount) }],
+      ...(refund.reason ? [['Reason: ', refund.reason] as Line] : []),
+      ['The money goes back to the card you paid with; your bank may take a few days to show it.'],
+      orderNumber(order),
+    ],
+    links,
+    { label: 'View your order', href: orderUrl(links, order) },
   );
 }
 

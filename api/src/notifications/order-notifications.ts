@@ -4,9 +4,11 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { Mail } from '../mail/mail.service';
 import { Outbox, type EnqueueOptions } from '../mail/outbox';
 import {
+  orderDeliveredEmail,
   orderExpiredEmail,
   orderExpiringEmail,
   orderPlacedEmail,
+  orderRefundedEmail,
   orderShippedEmail,
   paymentReceiptEmail,
   type ExpiredOrderFacts,
@@ -49,6 +51,14 @@ export class OrderNotifications {
 
   shipped(order: OrderFacts, shipping: ShippingDetails): Promise<boolean> {
     return this.queue(`shipped:${order.id}`, () => orderShippedEmail(order, shipping, this.links));
+  }
+
+  delivered(order: OrderFacts): Promise<boolean> {
+    return this.queue(`delivered:${order.id}`, () => orderDeliveredEmail(order, this.links));
+  }
+
+  refunded(order: OrderFacts, refund: { amount: number; reason?: string }): Promise<boolean> {
+    return this.queue(`refunded:${order.id}`, () => orderRefundedEmail(order, refund, this.links));
   }
 
   expiring(order: OrderFacts & { reservedUntil: Date }): Promise<boolean> {

@@ -1,26 +1,24 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { InputMessages, type OrderState } from '@toolshop/contracts';
+import { InputMessages, ORDER_STATES, type OrderState } from '@toolshop/contracts';
 import { IsIn, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import type { Model } from 'mongoose';
 import { Readable } from 'node:stream';
 import { AdminOnly } from '../access/access.decorators';
 import { ApiInvalidInput } from '../common/error-response.dto';
-import { NEWEST_FIRST, PUBLIC_FIELDS } from './order-changes';
+import { NEWEST_FIRST, ordersInState, PUBLIC_FIELDS } from './order-changes';
 import {
   csvRow,
   type CsvOrder,
   ORDER_CSV_HEADER,
   orderCsvFilename,
   orderCsvRow,
-  ordersInState,
 } from './order-csv';
-import { ORDER_STATES } from './order.dto';
 import { Order } from './order.schema';
 
-/** GET /adminOrders/export.csv: the state filter of Manage All Orders (none: every order). */
+/** GET /adminOrders/export.csv: the state filter of Manage All Orders (none: every open order). */
 export class ExportOrdersQuery {
   @ApiPropertyOptional({ enum: ORDER_STATES })
   @IsOptional()

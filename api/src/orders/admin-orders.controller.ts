@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Param, Patch, Query, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Res } from '@nestjs/common';
 import { ApiConflictResponse, ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
@@ -56,7 +56,7 @@ export class AdminOrdersController {
   @Patch(':id')
   @Idempotent()
   @Audited('order.approve', {
-    // Only a paid order that was not shipped is approved (a repeat modifies nothing: no entry).
+    // Only a paid order that was not shipped is approved (a repeat is refused: no entry).
     change: ({ body }) => ({
       before: { shipped: false },
       after: { shipped: true, ...shippingDetails(body as ApproveOrderDto) },
@@ -66,16 +66,35 @@ export class AdminOrdersController {
   @ApiOkResponse({
     type: ModifiedResponse,
     description:
-      'Approves a paid order: it becomes shipped, with the optional carrier and tracking number (idempotent: a repeat keeps the first details)',
+      'Approves a paid order (the lifecycle’s ship): it becomes shipped, with the optional carrier and tracking number',
   })
   @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
-  @ApiConflictResponse({ description: 'The order is not paid', type: ErrorResponse })
+  @ApiConflictResponse({
+    description: 'The order is not paid, or was approved already',
+    type: ErrorResponse,
+  })
   approve(
     @CurrentUser() admin: AuthUser,
     @Param('id', ParseObjectIdPipe) id: string,
     @Body() body: ApproveOrderDto,
   ) {
     return this.orders.approve(id, admin.email, shippingDetails(body));
+  }
+
+  @Post(':id/delivery')
+  @HttpCode(200)
+  @Idempotent()
+  @Audited('order.deliver')
+  @RateLimit('writes')
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description: 'Marks a shipped order delivered; the customer is emailed',
+  })
+  @ApiInvalidInput
+  @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
+  @ApiConflictResponse({ description: 'The order is not shipped', type: ErrorResponse })
+  deliver(@CurrentUser() admin: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
+    return this.orders.deliver(id, admin.email);
   }
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   ADMIN_ORDER_SEARCH_WINDOW,
-  ApiMessages,
   orderNumberIn,
   type ModifiedAnswer,
   type OrderDayStats,
@@ -12,19 +11,25 @@ import {
 import { Types, type Model, type QueryFilter } from 'mongoose';
 import { recordChange } from '../audit/audit-trail';
 import { modified } from '../common/answers.dto';
-import { conflict, notFound } from '../common/domain-error';
 import type { Page } from '../common/pagination';
+import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
-import { listOrders, OrderChanges } from './order-changes';
+import {
+  listOrders,
+  OrderChanges,
+  ordersInState,
+  withActions,
+  type OrderChangeBy,
+} from './order-changes';
 import { Order } from './order.schema';
-import { recordShipped } from './order-timeline';
 
-const STATE_FILTERS: Record<OrderState, QueryFilter<Order>> = {
-  unpaid: { paid: false, shipped: false },
-  paid: { paid: true, shipped: false },
-  shipped: { paid: true, shipped: true },
-};
+/** The states whose orders' money the shop keeps: the chart's revenue. */
+const EARNING: readonly OrderState[] = ['paid', 'shipped', 'delivered'];
+const ADMIN: OrderChangeBy['role'][] = ['admin'];
 const DAY_MS = 86_400_000;
+
+const labelOf = (order: { orderQuantity: number; name: string; email: string }) =>
+  `${order.orderQuantity} × ${order.name} for ${order.email}`;
 
 /** The admin's side of orders: every order by state, approval for shipping, daily figures. */
 @Injectable()
@@ -35,11 +40,14 @@ export class AdminOrdersService {
     private readonly notifications: OrderNotifications,
   ) {}
 
+  /** Orders in `state` (none: every open one), with the admins' actions on each. */
   async listAll(state: OrderState | undefined, page: Page, q?: string) {
-    const inState = state ? STATE_FILTERS[state] : {};
+    const inState = ordersInState(state);
     const search = q?.trim();
-    if (!search) return listOrders(this.orders, inState, page, { byKey: true });
-    return listOrders(this.orders, { ...inState, ...(await this.searchFilter(search)) }, page);
+    const { orders, total } = search
+      ? await listOrders(this.orders, { ...inState, ...(await this.searchFilter(search)) }, page)
+      : await listOrders(this.orders, inState, page, { byKey: true });
+    return { orders: orders.map((order) => withActions(order, ADMIN)), total };
   }
 
   /**
@@ -71,48 +79,39 @@ export class AdminOrdersService {
     };
   }
 
-  /**
-   * Paid -> shipped, by this admin, with the carrier and tracking number they entered (if any).
-   * Repeating it is harmless (modifiedCount 0; the first approval's details stay).
-   */
+  /** The lifecycle's ship (the spec's approval), by this admin, with the carrier and tracking number they entered. */
   async approve(
     id: string,
     admin: string,
     shipping: ShippingDetails = {},
   ): Promise<ModifiedAnswer> {
-    const result = await this.changes.transition(
+    await this.changes.require(
       id,
-      { paid: true, shipped: false },
-      { $set: { shipped: true, ...shipping }, ...recordShipped(admin, shipping) },
+      'ship',
+      { role: 'admin', actor: admin },
+      { set: { shipped: true, ...shipping }, entry: { ...shipping } },
     );
-    if (result.modifiedCount > 0) {
-      const order = await this.notifyShipped(id, shipping);
-      // The audit log names the order by what and whom it is for, beside its id.
-      recordChange(
-        { shipped: false },
-        { shipped: true, ...shipping },
-        order ? `${order.orderQuantity} × ${order.name} for ${order.email}` : undefined,
-      );
-      return result;
-    }
-    const order = await this.orders.findById(id, { paid: 1, shipped: 1 }).lean();
-    if (!order) throw notFound(ApiMessages.orderNotFound);
-    if (!order.paid) throw conflict(ApiMessages.onlyPaidOrdersShip);
-    return modified(1, 0);
+    const order = await this.notifyShipped(id, shipping);
+    // The audit log names the order by what and whom it is for, beside its id.
+    recordChange(
+      { shipped: false },
+      { shipped: true, ...shipping },
+      order ? labelOf(order) : undefined,
+    );
+    return modified(1, 1);
+  }
+
+  /** The lifecycle's deliver: the carrier handed a shipped order over; the customer is told. */
+  async deliver(id: string, admin: string): Promise<ModifiedAnswer> {
+    await this.changes.require(id, 'deliver', { role: 'admin', actor: admin });
+    const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
+    if (order) await this.notifications.delivered({ ...order, id });
+    recordChange({ state: 'shipped' }, { state: 'delivered' }, order ? labelOf(order) : undefined);
+    return modified(1, 1);
   }
 
   private async notifyShipped(id: string, shipping: ShippingDetails) {
-    const order = await this.orders
-      .findById(id, {
-        number: 1,
-        email: 1,
-        name: 1,
-        userName: 1,
-        orderQuantity: 1,
-        totalPrice: 1,
-        lines: 1,
-      })
-      .lean();
+    const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
     if (order) await this.notifications.shipped({ ...order, id }, shipping);
     return order;
   }
@@ -127,14 +126,14 @@ export class AdminOrdersService {
       byDay.set(day, { day, orders: 0, revenue: 0 });
     }
     const cursor = this.orders
-      .find({ createdAt: { $gte: since } }, { createdAt: 1, paid: 1, totalPrice: 1 })
+      .find({ createdAt: { $gte: since } }, { createdAt: 1, state: 1, totalPrice: 1 })
       .lean()
       .cursor();
     for await (const order of cursor) {
       const entry = byDay.get(order.createdAt.toISOString().slice(0, 10));
       if (!entry) continue;
       entry.orders += 1;
-      if (order.paid) entry.revenue += order.totalPrice;
+      if (EARNING.includes(order.state)) entry.revenue += order.totalPrice;
     }
     return [...byDay.values()];
   }

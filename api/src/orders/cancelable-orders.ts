@@ -1,17 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ApiMessages } from '@toolshop/contracts';
+import { ApiMessages, type OrderState } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { notFound } from '../common/domain-error';
 import type { ExpiredOrderFacts } from '../notifications/order-emails';
 import { ToolsService } from '../tools/tools.service';
-import { OrderChanges } from './order-changes';
+import { OrderChanges, type OrderChangeBy } from './order-changes';
 import { Order } from './order.schema';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** The state a cancel decides on. */
 export interface CancelableOrder {
-  paid: boolean;
+  state: OrderState;
+  /** The customer's (lower-cased): their own cancel is the customer's, anyone else's an admin's. */
+  email: string;
   paymentIntentId?: string;
   unpaidSlot?: string;
   /** What goes back to stock: a multi-line order's lines, else its one tool. */
@@ -20,10 +22,17 @@ export interface CancelableOrder {
   label?: string;
 }
 
+/** What goes back to stock of an order: a multi-line order's lines, else its one tool. */
+export function stockLinesOf(order: Pick<Order, 'toolId' | 'orderQuantity' | 'lines'>) {
+  return order.lines?.length
+    ? order.lines.map((line) => ({ toolId: String(line.toolId), quantity: line.orderQuantity }))
+    : [{ toolId: String(order.toolId), quantity: order.orderQuantity }];
+}
+
 /** An unpaid order past its reservation, with what its expiry email names. */
 export type LapsedOrder = ExpiredOrderFacts;
 
-/** Cancellation's and expiry's side of orders: read, delete if still unpaid, give back what it held. */
+/** Cancellation's and expiry's side of orders: read, close if still unpaid, give back what it held. */
 @Injectable()
 export class CancelableOrders {
   constructor(
@@ -37,7 +46,7 @@ export class CancelableOrders {
   async findCancelable(id: string): Promise<CancelableOrder> {
     const order = await this.orders
       .findById(id, {
-        paid: 1,
+        state: 1,
         paymentIntentId: 1,
         unpaidSlot: 1,
         toolId: 1,
@@ -48,29 +57,37 @@ export class CancelableOrders {
       })
       .lean();
     if (!order) throw notFound(ApiMessages.orderNotFound);
-    const { paid, paymentIntentId, unpaidSlot, toolId, orderQuantity, lines, name, email } = order;
+    const { state, paymentIntentId, unpaidSlot, toolId, orderQuantity, lines, name, email } = order;
     return {
-      paid,
+      state,
+      email,
       paymentIntentId,
       unpaidSlot,
       label: `${orderQuantity} × ${name} for ${email}`,
-      lines: lines?.length
-        ? lines.map((line) => ({ toolId: String(line.toolId), quantity: line.orderQuantity }))
-        : [{ toolId: String(toolId), quantity: orderQuantity }],
+      lines: stockLinesOf({ toolId, orderQuantity, lines }),
     };
   }
 
   /**
-   * Deletes the order if it is still unpaid with this payment intent (or none) and then gives every
-   * line's quantity back to stock, with holds (ToolsService.returnForAll), so a process dying in
-   * between cannot lose the stock; its slot is free again. false: not deleted.
+   * Closes the order (cancel or expire) if it is still unpaid with this payment intent (or none),
+   * then gives every line's quantity back to stock, with holds (ToolsService.returnForAll), so a
+   * process dying in between cannot lose the stock; its slot is free again. false: not closed.
    */
-  async deleteAndGiveBack(id: string, order: CancelableOrder): Promise<boolean> {
-    const deleted = await this.tools.returnForAll(order.lines, id, () =>
-      this.changes.deleteUnpaid(id, order.paymentIntentId),
+  async closeAndGiveBack(
+    id: string,
+    order: CancelableOrder,
+    action: 'cancel' | 'expire',
+    by: OrderChangeBy,
+  ): Promise<boolean> {
+    const closed = await this.tools.returnForAll(order.lines, id, () =>
+      this.changes.take(id, action, by, {
+        where: { paymentIntentId: order.paymentIntentId ?? { $exists: false } },
+        set: { stockReleased: true },
+        unset: { reservedUntil: 1, unpaidSlot: 1 },
+      }),
     );
-    if (deleted) await this.slots.release(order.unpaidSlot, id);
-    return deleted;
+    if (closed) await this.slots.release(order.unpaidSlot, id);
+    return closed;
   }
 
   /**
@@ -80,8 +97,8 @@ export class CancelableOrders {
   async settleAbandonedHolds(before: Date, limit: number): Promise<number> {
     let returned = 0;
     for (const toolId of await this.tools.heldBefore(before, limit)) {
-      returned += await this.tools.settleHolds(toolId, before, async (orderId) =>
-        Boolean(await this.orders.exists({ _id: orderId })),
+      returned += await this.tools.settleHolds(toolId, before, (orderId) =>
+        this.changes.keepsStock(orderId),
       );
     }
     return returned;
@@ -91,7 +108,7 @@ export class CancelableOrders {
   async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
     const lapsed = await this.orders
       .find(
-        { paid: false, reservedUntil: { $lt: now } },
+        { state: 'unpaid', reservedUntil: { $lt: now } },
         { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
       )
       .sort({ reservedUntil: 1 })

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { API_CONFIG, type ApiConfig } from '../config/config';
+import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { Order } from './order.schema';
 
@@ -29,18 +30,11 @@ export class ExpiryReminders {
     if (windowMs === 0) return 0;
     const soon = await this.orders
       .find(
-        { paid: false, reservedUntil: { $gt: now, $lte: new Date(now.getTime() + windowMs) } },
         {
-          number: 1,
-          email: 1,
-          name: 1,
-          userName: 1,
-          orderQuantity: 1,
-          totalPrice: 1,
-          lines: 1,
-          reservedUntil: 1,
-          createdAt: 1,
+          state: 'unpaid',
+          reservedUntil: { $gt: now, $lte: new Date(now.getTime() + windowMs) },
         },
+        { ...ORDER_FACT_FIELDS, reservedUntil: 1, createdAt: 1 },
       )
       .sort({ reservedUntil: 1 })
       .limit(BATCH)

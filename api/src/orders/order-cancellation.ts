@@ -1,49 +1,62 @@
 import { Injectable } from '@nestjs/common';
-import { ApiMessages, type DeletedAnswer } from '@toolshop/contracts';
+import { ApiMessages, canTake, refusalOf, type DeletedAnswer } from '@toolshop/contracts';
 import { recordChange } from '../audit/audit-trail';
 import { deleted } from '../common/answers.dto';
 import { conflict } from '../common/domain-error';
-import { OrderPaymentRelease } from './order-payment-release';
+import { OrderPayments } from './order-payments';
 import { CancelableOrders } from './cancelable-orders';
+import type { OrderChangeBy } from './order-changes';
 
 /** A payment was started again while we cancelled the previous one; give up after this many rounds. */
 const MAX_ATTEMPTS = 3;
 
 /**
- * DELETE /orders/:id and the expiry of unpaid orders. The payment step comes through the
- * OrderPaymentRelease port (provided by payments), so orders never depend on payments.
+ * DELETE /orders/:id and the expiry of unpaid orders: the lifecycle's cancel and expire. The payment step comes through the
+ * OrderPayments port (provided by payments), so orders never depend on payments.
  */
 @Injectable()
 export class OrderCancellation {
   constructor(
     private readonly orders: CancelableOrders,
-    private readonly payment: OrderPaymentRelease,
+    private readonly payment: OrderPayments,
   ) {}
 
-  /** The customer's (or an admin's) cancel; the route checks who may. */
-  async cancel(id: string): Promise<DeletedAnswer> {
-    await this.cancelUnpaid(id);
+  /** DELETE /orders/:id by `caller`, the order's customer or an admin (the route checks which). */
+  async cancel(id: string, caller: string): Promise<DeletedAnswer> {
+    await this.close(id, 'cancel', (order) =>
+      order.email === caller ? { role: 'customer' } : { role: 'admin', actor: caller },
+    );
     return deleted(1);
   }
 
+  /** The expiry sweep's: an unpaid order past its reservation. */
+  expire(id: string): Promise<void> {
+    return this.close(id, 'expire', () => ({ role: 'system' }));
+  }
+
   /**
-   * Cancels an unpaid order and puts its quantity back in stock. A started payment is cancelled
-   * at the provider first, so a customer can never pay for an order that no longer exists; a
-   * payment that already succeeded settles the order instead (409). Of concurrent cancels (two
-   * tabs, two API processes, the expiry sweep) exactly one deletes the order and gives stock back;
-   * the others get 404.
+   * Closes an unpaid order (it stays, cancelled or expired) and puts its quantity back in stock. A
+   * started payment is cancelled at the provider first, so a customer can never pay for an order
+   * that is closed; a payment that already succeeded settles the order instead (409). Of
+   * concurrent closes (two tabs, two API processes, the expiry sweep) exactly one closes the order
+   * and gives stock back; the others get the lifecycle's 409.
    */
-  async cancelUnpaid(id: string): Promise<void> {
+  private async close(
+    id: string,
+    action: 'cancel' | 'expire',
+    byOf: (order: { email: string }) => OrderChangeBy,
+  ): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       const order = await this.orders.findCancelable(id);
-      if (order.paid) throw conflict(ApiMessages.paidOrderNotCancelable);
+      const by = byOf(order);
+      if (!canTake(action, order.state, [by.role])) throw conflict(refusalOf(action, order.state));
       if (order.paymentIntentId) {
         await this.payment.release({ id, paymentIntentId: order.paymentIntentId });
       }
-      // Deletes only if nobody paid or started another payment meanwhile.
-      if (await this.orders.deleteAndGiveBack(id, order)) {
+      // Closes only if nobody paid or started another payment meanwhile.
+      if (await this.orders.closeAndGiveBack(id, order, action, by)) {
         // An admin's cancel is logged by what and whom the order was for, beside its id.
-        recordChange({ state: 'unpaid' }, { state: 'cancelled' }, order.label);
+        recordChange({ state: 'unpaid' }, { state: ORDER_CLOSED[action] }, order.label);
         return;
       }
       if (attempt === MAX_ATTEMPTS) {
@@ -52,3 +65,5 @@ export class OrderCancellation {
     }
   }
 }
+
+const ORDER_CLOSED = { cancel: 'cancelled', expire: 'expired' } as const;

@@ -1,19 +1,51 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import type { ModifiedAnswer } from '@toolshop/contracts';
+import {
+  allowedActions,
+  ApiMessages,
+  CLOSED_UNFULFILLED_STATES,
+  ORDER_TRANSITIONS,
+  orderState,
+  refusalOf,
+  type OrderAction,
+  type OrderRole,
+  type OrderState,
+} from '@toolshop/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
-import { modified } from '../common/answers.dto';
+import { conflict, notFound, type DomainError } from '../common/domain-error';
 import { countOf, type Page } from '../common/pagination';
 import { Order } from './order.schema';
+import type { OrderTimelineEntry } from './order-timeline';
 
 /** What an order list answers: the payment reference and slot bookkeeping stay server-side. */
-export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0 };
+export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0, stockReleased: 0 };
 /**
  * Newest first is the ObjectId order (an id starts with its creation second): the primary key
  * serves it as an index scan from the end, at any page, where a sort by createdAt would read and
  * sort the whole filtered set (DocumentDB orders by an index only by the primary key).
  */
 export const NEWEST_FIRST = { _id: -1 } as const;
+
+/** The orders of one state, or without one every order but the closed ones (cancelled, expired). */
+export function ordersInState(state: OrderState | undefined): QueryFilter<Order> {
+  return state ? { state } : { state: { $nin: CLOSED_UNFULFILLED_STATES } };
+}
+
+/** The roles a caller has on an order: its customer, else an admin (the routes let nobody else read it). */
+export const rolesOf = (owner: string, caller: string): OrderRole[] =>
+  owner === caller ? ['customer'] : ['admin'];
+
+/** An order as answered: its state, and the actions the asking roles may take on it now. */
+export function withActions<T extends object>(order: T, roles: readonly OrderRole[]) {
+  // A lean read with an exclusion projection is typed loosely; these three are always read.
+  const {
+    state: stored,
+    paid,
+    shipped,
+  } = order as Partial<Pick<Order, 'state' | 'paid' | 'shipped'>>;
+  const state = orderState({ state: stored, paid: Boolean(paid), shipped: Boolean(shipped) });
+  return { ...order, state, allowedActions: allowedActions(state, roles) };
+}
 
 /**
  * A page of orders, newest first, with the total when the page was asked for. `byKey`: walk the
@@ -39,29 +71,81 @@ export async function listOrders(
   return { orders: items, total };
 }
 
+/** Who takes a change, as the timeline records it (the admin's email in `actor`). */
+export interface OrderChangeBy {
+  role: OrderRole;
+  actor?: string;
+}
+
+/** What a change writes besides the state, and what else the order must match for it. */
+export interface OrderChangeParts {
+  where?: QueryFilter<Order>;
+  set?: UpdateQuery<Order>['$set'];
+  unset?: Record<string, 1>;
+  /** Facts the timeline entry records with the event (carrier, transaction, amount…). */
+  entry?: Partial<OrderTimelineEntry>;
+}
+
 /**
- * Every state change of an order (pay, approve, cancel, expire) goes through here: one conditional
- * write, which the database applies atomically, so of two racing changes only one finds the order
- * in the state it requires.
+ * Every state change of an order goes through `take`: the lifecycle's action, allowed only from its
+ * declared states and to its declared roles, as one conditional write (the database applies it
+ * atomically, so of two racing changes only one finds the order in a state it allows), with the
+ * timeline entry pushed in the same write.
  */
 @Injectable()
 export class OrderChanges {
   constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
 
-  /** `from` is the state the order must be in; matchedCount 0 when it is missing or in another. */
-  async transition(
+  /** Applies `action`; false when the order is missing, in another state or does not match `where`. */
+  async take(
     id: string,
-    from: QueryFilter<Order>,
-    update: UpdateQuery<Order>,
-  ): Promise<ModifiedAnswer> {
-    const result = await this.orders.updateOne({ ...from, _id: id }, update);
-    return modified(result.matchedCount, result.modifiedCount);
+    action: OrderAction,
+    by: OrderChangeBy,
+    { where = {}, set = {}, unset, entry = {} }: OrderChangeParts = {},
+  ): Promise<boolean> {
+    const { from, to, by: roles } = ORDER_TRANSITIONS[action];
+    // A caller naming a role the lifecycle does not give the action is a bug, never a request's choice.
+    if (!roles.includes(by.role)) throw new Error(`${by.role} may not ${action} an order`);
+    const event: OrderTimelineEntry = {
+      event: to,
+      at: new Date(),
+      by: by.role,
+      ...(by.actor && { actor: by.actor }),
+      ...entry,
+    };
+    const result = await this.orders.updateOne(
+      { ...where, _id: id, state: { $in: from } },
+      {
+        $set: { ...set, state: to },
+        ...(unset && { $unset: unset }),
+        $push: { timeline: event },
+      },
+    );
+    return result.modifiedCount > 0;
   }
 
-  /** Deletes the order if it is still unpaid with this payment intent (or none). */
-  async deleteUnpaid(id: string, paymentIntentId: string | undefined): Promise<boolean> {
-    const intent = paymentIntentId ?? { $exists: false };
-    const result = await this.orders.deleteOne({ _id: id, paid: false, paymentIntentId: intent });
-    return result.deletedCount > 0;
+  /** Why `action` was not taken: 404 for an unknown order, else 409 with the lifecycle's message. */
+  async refusal(id: string, action: OrderAction): Promise<DomainError> {
+    const order = await this.orders.findById(id, { state: 1 }).lean();
+    if (!order) return notFound(ApiMessages.orderNotFound);
+    return conflict(refusalOf(action, order.state));
+  }
+
+  /** `take`, or its refusal thrown. */
+  async require(
+    id: string,
+    action: OrderAction,
+    by: OrderChangeBy,
+    parts?: OrderChangeParts,
+  ): Promise<void> {
+    if (!(await this.take(id, action, by, parts))) throw await this.refusal(id, action);
+  }
+
+  /**
+   * Whether the order still keeps the stock it took: it exists and no change has given its units
+   * back. A stock hold left by a process that died mid-change is settled by this.
+   */
+  async keepsStock(id: string): Promise<boolean> {
+    return Boolean(await this.orders.exists({ _id: id, stockReleased: { $ne: true } }));
   }
 }

@@ -1,14 +1,5 @@
 import { orderState, type OrderState } from '@toolshop/contracts';
-import type { QueryFilter } from 'mongoose';
 import type { Order } from './order.schema';
-
-/** The orders of one state (or all), as GET /adminOrders filters them. */
-export function ordersInState(state: OrderState | undefined): QueryFilter<Order> {
-  if (state === 'unpaid') return { paid: false, shipped: false };
-  if (state === 'paid') return { paid: true, shipped: false };
-  if (state === 'shipped') return { paid: true, shipped: true };
-  return {};
-}
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
 const FORMULA_START = /^[=+\-@\t\r]/;

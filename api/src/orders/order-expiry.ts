@@ -19,10 +19,10 @@ const MAX_INTERVAL_MS = 60_000;
 
 /**
  * Unpaid orders hold their stock for UNPAID_ORDER_TTL_SECONDS, then are cancelled through the
- * customer's cancel path. Safe with several API processes sweeping at once: each order's deletion
- * succeeds for one of them only, and only that one gives the stock back and sends the email. The
+ * customer's cancel path (they stay, expired). Safe with several API processes sweeping at once:
+ * each order's expiry succeeds for one of them only, and only that one gives the stock back and sends the email. The
  * sweep also gives back the stock of orders whose process died mid-change (stock holds), and frees
- * the unpaid-order slots of orders that are gone.
+ * the unpaid-order slots of orders no longer unpaid.
  */
 @Injectable()
 export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -63,7 +63,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
     let expired = 0;
     for (const order of await this.orders.findLapsed(now, BATCH)) {
       try {
-        await this.cancellation.cancelUnpaid(order.id);
+        await this.cancellation.expire(order.id);
       } catch (error) {
         // Paid meanwhile (settled), payment still processing, or expired by another process.
         if (error instanceof DomainError) continue;

@@ -4,15 +4,30 @@ export interface OrderWithPayment {
   paymentIntentId: string;
 }
 
+/** A paid order's refund: `transactionId` is the payment's (the intent's) id. */
+export interface OrderRefundRequest {
+  id: string;
+  transactionId: string;
+  /** Whole dollars. */
+  amount: number;
+}
+
 /**
- * What cancelling an order needs from payments (provided by PaymentsModule, so orders never
- * imports payments): stop the order's payment before the order is deleted.
+ * What closing or refunding an order needs from payments (provided by PaymentsModule, so orders
+ * never imports payments).
  */
-export abstract class OrderPaymentRelease {
+export abstract class OrderPayments {
   /**
    * Resolves once the payment can no longer take money (cancelled at the provider, or unknown to
-   * it). Throws a 409 HttpException when it has succeeded (the order is then marked paid) or is
-   * still processing: such an order must not be deleted.
+   * it). Throws a 409 when it has succeeded (the order is then marked paid) or is still
+   * processing: such an order must not be closed.
    */
   abstract release(order: OrderWithPayment): Promise<void>;
+
+  /**
+   * Gives the amount back to the card, once per order however often it is asked (the provider's
+   * idempotency key is the order's); answers the provider's refund id. A refusal of the provider is
+   * a 409 with its words; a provider that cannot be reached throws anything else.
+   */
+  abstract refund(refund: OrderRefundRequest): Promise<{ id: string }>;
 }

@@ -1,9 +1,9 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { OrderActor, OrderEvent, ShippingDetails } from '@toolshop/contracts';
+import type { OrderActor, OrderEvent } from '@toolshop/contracts';
 
 /**
  * One entry of an order's history. Entries are only ever appended, by the same write that changes
- * the order's state (`$push` next to the `$set` inside OrderChanges.transition), so the history can
+ * the order's state (`$push` next to the `$set` inside OrderChanges.take), so the history can
  * never disagree with the state.
  */
 @Schema({ _id: false, versionKey: false })
@@ -15,6 +15,9 @@ export class OrderTimelineEntry {
   @Prop() carrier?: string;
   @Prop() trackingNumber?: string;
   @Prop() transactionId?: string;
+  /** A refund's whole dollars and the admin's reason. */
+  @Prop() amount?: number;
+  @Prop() reason?: string;
 }
 
 export const OrderTimelineEntrySchema = SchemaFactory.createForClass(OrderTimelineEntry);
@@ -22,14 +25,4 @@ export const OrderTimelineEntrySchema = SchemaFactory.createForClass(OrderTimeli
 /** The first entry: the customer placed the order. */
 export function placedEntry(at: Date): OrderTimelineEntry {
   return { event: 'placed', at, by: 'customer' };
-}
-
-/** The update part that records a payment (the customer paid; the provider's id is the transaction). */
-export function recordPaid(transactionId: string, at = new Date()) {
-  return { $push: { timeline: { event: 'paid', at, by: 'customer', transactionId } } };
-}
-
-/** The update part that records the admin's approval for shipping, with what they entered. */
-export function recordShipped(admin: string, shipping: ShippingDetails, at = new Date()) {
-  return { $push: { timeline: { event: 'shipped', at, by: 'admin', actor: admin, ...shipping } } };
 }

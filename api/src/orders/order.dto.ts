@@ -12,7 +12,10 @@ import {
   Messages,
   NAME_MAX_LENGTH,
   nameError,
+  ORDER_STATES,
+  ORDER_TRANSITIONS,
   type NewOrder,
+  type OrderAction,
   type OrderState,
   QUANTITY_MAX,
   RuleMessages,
@@ -132,20 +135,45 @@ export function shippingDetails(body: ApproveOrderDto | undefined): ShippingDeta
   return { ...(carrier && { carrier }), ...(trackingNumber && { trackingNumber }) };
 }
 
+export const REFUND_REASON_MAX_LENGTH = 500;
+const REFUND_REASON_MESSAGE = `reason must be text of at most ${REFUND_REASON_MAX_LENGTH} characters, without NUL`;
+
+/** POST /orders/{id}/refunds: the whole order; the reason goes into the timeline and the email. */
+export class RefundOrderDto {
+  @ApiPropertyOptional({ maxLength: REFUND_REASON_MAX_LENGTH })
+  @IsOptional()
+  @IsString({ message: REFUND_REASON_MESSAGE })
+  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  reason?: string;
+}
+
+export class RefundResponse {
+  @ApiProperty({ description: 'The payment provider’s refund id' }) refundId: string;
+  @ApiProperty({ description: 'Whole dollars given back (the whole order)' }) amount: number;
+}
+
 export class OrderTimelineEntryResponse {
-  @ApiProperty({ enum: ['placed', 'paid', 'shipped', 'cancelled', 'expired'] }) event: string;
+  @ApiProperty({ enum: ['placed', ...ORDER_STATES.filter((state) => state !== 'unpaid')] })
+  event: string;
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiProperty({ enum: ['customer', 'admin', 'system'] }) by: string;
   @ApiPropertyOptional({ description: 'The admin’s email when by = admin' }) actor?: string;
   @ApiPropertyOptional() carrier?: string;
   @ApiPropertyOptional() trackingNumber?: string;
   @ApiPropertyOptional() transactionId?: string;
+  @ApiPropertyOptional({ description: 'Refunds: whole dollars given back' }) amount?: number;
+  @ApiPropertyOptional({ description: 'Refunds: the admin’s reason' }) reason?: string;
 }
 
-export const ORDER_STATES: OrderState[] = ['unpaid', 'paid', 'shipped'];
-
 export class AdminOrdersQuery extends PageQuery {
-  @ApiPropertyOptional({ enum: ORDER_STATES })
+  @ApiPropertyOptional({
+    enum: ORDER_STATES,
+    description:
+      'Only orders in this state; without it, every order but cancelled and expired ones',
+  })
   @IsOptional()
   @IsIn(ORDER_STATES, { message: InputMessages.orderState })
   state?: OrderState;
@@ -214,6 +242,14 @@ export class OrderResponse {
   lines?: OrderLineResponse[];
   @ApiProperty() paid: boolean;
   @ApiProperty() shipped: boolean;
+  @ApiProperty({ enum: ORDER_STATES, description: 'Where the order is in its lifecycle' })
+  state: OrderState;
+  @ApiProperty({
+    enum: Object.keys(ORDER_TRANSITIONS),
+    isArray: true,
+    description: 'What the asking user may do with the order now (their role’s lifecycle actions)',
+  })
+  allowedActions: OrderAction[];
   @ApiPropertyOptional() transactionId?: string;
   @ApiProperty() createdAt: string;
   @ApiPropertyOptional({
@@ -227,7 +263,8 @@ export class OrderResponse {
   trackingNumber?: string;
   @ApiPropertyOptional({
     type: [OrderTimelineEntryResponse],
-    description: 'History, oldest first (placed, paid, shipped); orders from before it have none',
+    description:
+      'History, oldest first (placed, then each state entered); orders from before it have none',
   })
   timeline?: OrderTimelineEntryResponse[];
 }

@@ -1,11 +1,12 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { OrderLine } from '@toolshop/contracts';
+import { ORDER_STATES, type OrderLine, type OrderState } from '@toolshop/contracts';
 import { Types, type HydratedDocument } from 'mongoose';
 import { OrderTimelineEntry, OrderTimelineEntrySchema } from './order-timeline';
 
 /**
- * An order: created unpaid; payment sets paid + transactionId; an admin's approval sets shipped.
- * Every state change is one conditional update (see OrderChanges.transition).
+ * An order, never deleted: its `state` moves only along the declared lifecycle (order-lifecycle.ts
+ * in contracts), each change one conditional update (OrderChanges.take). `paid` and `shipped`
+ * are kept beside it for the spec's clients.
  */
 @Schema({
   collection: 'orders',
@@ -47,6 +48,24 @@ export class Order {
     default: undefined,
   })
   lines?: Array<Omit<OrderLine, 'toolId'> & { toolId: Types.ObjectId }>;
+  @Prop({ type: String, enum: ORDER_STATES, required: true, default: 'unpaid' }) state: OrderState;
+  /** Set by the change that put the order's units back in stock (cancel, expiry, refund before shipping). */
+  @Prop() stockReleased?: boolean;
+  /** A refund: taken through the payment provider; `pending` until the provider answered. */
+  @Prop({
+    type: {
+      _id: false,
+      id: String,
+      amount: Number,
+      reason: String,
+      status: String,
+      at: Date,
+      by: String,
+      from: String,
+    },
+    default: undefined,
+  })
+  refund?: OrderRefund;
   @Prop({ required: true, default: false }) paid: boolean;
   @Prop({ required: true, default: false }) shipped: boolean;
   @Prop() transactionId?: string;
@@ -64,11 +83,22 @@ export class Order {
   createdAt: Date;
 }
 
+/** An order's refund (the whole order). `from`: the state it was refunded from. */
+export interface OrderRefund {
+  id?: string;
+  amount: number;
+  reason?: string;
+  status: 'pending' | 'succeeded';
+  at: Date;
+  by: string;
+  from: OrderState;
+}
+
 export type OrderDocument = HydratedDocument<Order>;
 export const OrderSchema = SchemaFactory.createForClass(Order);
 // Own orders and all orders by state (admin), newest first: the _id order (order-changes.ts).
 OrderSchema.index({ email: 1, _id: -1 });
-OrderSchema.index({ paid: 1, shipped: 1, _id: -1 });
+OrderSchema.index({ state: 1, _id: -1 });
 // The daily stats read a range of days.
 OrderSchema.index({ createdAt: -1 });
 // One order per number, and the admins' search by number. Orders from before numbers have none
@@ -78,4 +108,4 @@ OrderSchema.index(
   { unique: true, partialFilterExpression: { number: { $exists: true } } },
 );
 // The expiry sweep: unpaid orders past their reservation.
-OrderSchema.index({ paid: 1, reservedUntil: 1 });
+OrderSchema.index({ state: 1, reservedUntil: 1 });

@@ -61,9 +61,13 @@ export class OrdersController {
   })
   @ApiInvalidInput
   @OwnerOrAdmin(EmailQueryOwner)
-  async listOwn(@Query() query: OwnOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
+  async listOwn(
+    @CurrentUser() caller: AuthUser,
+    @Query() query: OwnOrdersQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const page = pageOf(query);
-    const { orders, total } = await this.orders.listOwn(query.email, page);
+    const { orders, total } = await this.orders.listOwn(query.email, page, caller.email);
     return withTotal(reply, orders, total);
   }
 
@@ -71,8 +75,8 @@ export class OrdersController {
   @ApiOkResponse({ type: OrderResponse })
   @ApiInvalidInput
   @OwnerOrAdmin(OrderParamOwner)
-  get(@Param('id', ParseObjectIdPipe) id: string) {
-    return this.orders.get(id);
+  get(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
+    return this.orders.get(id, caller.email);
   }
 
   @Delete(':id')
@@ -82,15 +86,16 @@ export class OrdersController {
   @ApiOkResponse({
     type: DeletedResponse,
     description:
-      'Cancels an unpaid order; a started card payment is cancelled first; the quantity goes back in stock',
+      'Cancels an unpaid order (it stays, state cancelled, out of the daily lists); a started card payment is cancelled first; the quantity goes back in stock',
   })
   @ApiInvalidInput
   @OwnerOrAdmin(OrderParamOwner)
   @ApiConflictResponse({
-    description: 'The order is paid, its card payment has just succeeded, or is being processed',
+    description:
+      'The order is not unpaid (paid, cancelled…), its card payment has just succeeded, or is being processed',
     type: ErrorResponse,
   })
-  cancel(@Param('id', ParseObjectIdPipe) id: string) {
-    return this.cancellation.cancel(id);
+  cancel(@CurrentUser() caller: AuthUser, @Param('id', ParseObjectIdPipe) id: string) {
+    return this.cancellation.cancel(id, caller.email);
   }
 }

@@ -6,6 +6,8 @@ import { AdminOrdersExportController } from './admin-orders-export.controller';
 import { Order, OrderSchema } from './order.schema';
 import { OrderCancellation } from './order-cancellation';
 import { OrderExpiry } from './order-expiry';
+import { OrderRefunds } from './order-refunds';
+import { OrderRefundsController } from './order-refunds.controller';
 import { OrderBodyOwner, OrderParamOwner } from './order-owner';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -32,8 +34,9 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     QuickOrdersController,
     AdminOrdersController,
     AdminOrdersExportController,
+    OrderRefundsController,
   ],
-  // OrderPaymentRelease comes from PaymentsModule (global): payments depends on orders, not back.
+  // OrderPayments comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
     OrdersService,
     AdminOrdersService,
@@ -42,6 +45,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     OrderChanges,
     OrderNumbers,
     OrderCancellation,
+    OrderRefunds,
     OrderExpiry,
     ExpiryReminders,
     OrderNotifications,

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   ApiMessages,
   BuyingMessages,
+  CLOSED_UNFULFILLED_STATES,
   Messages,
   normalizeEmail,
   packSizeOf,
@@ -31,7 +32,7 @@ import {
   type LineVerdict,
 } from './quick-order-check';
 import type { QuickOrderDto } from './quick-order.dto';
-import { listOrders, PUBLIC_FIELDS } from './order-changes';
+import { listOrders, OrderChanges, PUBLIC_FIELDS, rolesOf, withActions } from './order-changes';
 import { Order } from './order.schema';
 import { OrderNumbers } from './order-numbers';
 import { placedEntry } from './order-timeline';
@@ -105,6 +106,7 @@ export class OrdersService {
     private readonly slots: UnpaidOrderSlots,
     private readonly notifications: OrderNotifications,
     private readonly numbers: OrderNumbers,
+    private readonly changes: OrderChanges,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -124,7 +126,7 @@ export class OrdersService {
         quantity,
         String(orderId),
         (tool) => this.insert(orderId, tool, customer, body, held),
-        (id) => this.exists(id),
+        (id) => this.changes.keepsStock(id),
       ),
     );
     if (placed) return placed;
@@ -211,7 +213,7 @@ export class OrdersService {
           refuseBrokenLines(judgeLines(lines, (toolId) => taken.get(toolId)));
           return this.insertLines(orderId, body, taken, customer, held);
         },
-        (id) => this.exists(id),
+        (id) => this.changes.keepsStock(id),
       ),
     );
     if (!placed) throw conflict(BuyingMessages.stockChanged);
@@ -236,8 +238,7 @@ export class OrdersService {
       await this.notifications.placed({ ...saved, id: orderId });
       return inserted(saved._id);
     }
-    const exists = (id: string) => this.exists(id);
-    await this.tools.settleOrderHolds(toolIds, orderId, exists);
+    await this.tools.settleOrderHolds(toolIds, orderId, (id) => this.changes.keepsStock(id));
     await this.slots.releaseOrder(orderId);
     return undefined;
   }
@@ -338,6 +339,7 @@ export class OrdersService {
       email: customer.email,
       address: body.address.trim(),
       phone: body.phone.trim(),
+      state: 'unpaid' as const,
       paid: false,
       shipped: false,
       ...held,
@@ -349,13 +351,21 @@ export class OrdersService {
     return (await this.orders.exists({ _id: id })) !== null;
   }
 
-  listOwn(email: string, page: Page) {
-    return listOrders(this.orders, { email: normalizeEmail(email) }, page);
+  /** A customer's orders (a cancelled or expired one leaves the list); `caller` decides the actions shown. */
+  async listOwn(email: string, page: Page, caller: string) {
+    const owner = normalizeEmail(email);
+    const { orders, total } = await listOrders(
+      this.orders,
+      { email: owner, state: { $nin: CLOSED_UNFULFILLED_STATES } },
+      page,
+    );
+    return { orders: orders.map((order) => withActions(order, rolesOf(owner, caller))), total };
   }
 
-  async get(id: string) {
+  /** Any state: a closed order stays readable with its timeline. */
+  async get(id: string, caller: string) {
     const order = await this.orders.findById(id, PUBLIC_FIELDS).lean();
     if (!order) throw notFound(ApiMessages.orderNotFound);
-    return order;
+    return withActions(order, rolesOf(order.email, caller));
   }
 }

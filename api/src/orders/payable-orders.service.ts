@@ -2,10 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';
 import { isObjectId } from '../common/parse-object-id.pipe';
+import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges } from './order-changes';
 import { Order } from './order.schema';
-import { recordPaid } from './order-timeline';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /**
@@ -25,18 +25,32 @@ export class PayableOrdersService {
   async findPayable(id: string) {
     if (!isObjectId(id)) return null;
     const order = await this.orders
-      .findById(id, { email: 1, totalPrice: 1, paid: 1, paymentIntentId: 1, transactionId: 1 })
+      .findById(id, {
+        email: 1,
+        totalPrice: 1,
+        state: 1,
+        paid: 1,
+        paymentIntentId: 1,
+        transactionId: 1,
+      })
       .lean();
     if (!order) return null;
-    const { email, totalPrice, paid, paymentIntentId, transactionId } = order;
-    return { id: String(order._id), email, totalPrice, paid, paymentIntentId, transactionId };
+    const { email, totalPrice, state, paid, paymentIntentId, transactionId } = order;
+    return {
+      id: String(order._id),
+      email,
+      totalPrice,
+      state,
+      paid,
+      paymentIntentId,
+      transactionId,
+    };
   }
 
-  /** Remembers the provider's payment intent on an unpaid order. */
+  /** Remembers the provider's payment intent on an order still awaiting payment. */
   async attachPaymentIntent(id: string, paymentIntentId: string): Promise<boolean> {
-    const result = await this.changes.transition(
-      id,
-      { paid: false },
+    const result = await this.orders.updateOne(
+      { _id: id, state: 'unpaid' },
       { $set: { paymentIntentId } },
     );
     return result.matchedCount > 0;
@@ -44,28 +58,19 @@ export class PayableOrdersService {
 
   /** The one "mark paid": unpaid with this intent -> paid with it as transactionId; a repeat changes nothing. */
   async markPaid(id: string, paymentIntentId: string): Promise<boolean> {
-    const held = await this.orders
-      .findById(id, {
-        unpaidSlot: 1,
-        number: 1,
-        email: 1,
-        name: 1,
-        userName: 1,
-        orderQuantity: 1,
-        totalPrice: 1,
-        lines: 1,
-      })
-      .lean();
-    const result = await this.changes.transition(
+    const held = await this.orders.findById(id, { ...ORDER_FACT_FIELDS, unpaidSlot: 1 }).lean();
+    const paid = await this.changes.take(
       id,
-      { paid: false, paymentIntentId },
+      'pay',
+      { role: 'customer' },
       {
-        $set: { paid: true, transactionId: paymentIntentId },
-        $unset: { reservedUntil: 1, unpaidSlot: 1 },
-        ...recordPaid(paymentIntentId),
+        where: { paymentIntentId },
+        set: { paid: true, transactionId: paymentIntentId },
+        unset: { reservedUntil: 1, unpaidSlot: 1 },
+        entry: { transactionId: paymentIntentId },
       },
     );
-    if (result.modifiedCount === 0) return false;
+    if (!paid) return false;
     await this.slots.release(held?.unpaidSlot, id);
     if (held) await this.notifications.paid({ ...held, id, transactionId: paymentIntentId });
     return true;

@@ -85,7 +85,8 @@ export class UnpaidOrderSlots {
       .limit(SWEEP_BATCH)
       .lean();
     for (const slot of lapsed) {
-      if (slot.orderId && (await this.orders.exists({ _id: slot.orderId, paid: false }))) continue;
+      if (slot.orderId && (await this.orders.exists({ _id: slot.orderId, state: 'unpaid' })))
+        continue;
       await this.remove(slot._id, slot.orderId);
     }
   }

@@ -17,3 +17,6 @@ export class CardDeclinedError extends Error {
     this.declineCode = error.declineCode;
   }
 }
+
+/** The provider refused a refund (nothing taken, more than was taken, …); `message` says why. */
+export class RefundRefusedError extends Error {}

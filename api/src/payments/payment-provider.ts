@@ -14,6 +14,23 @@ export interface PaymentIntentSnapshot {
   amountReceived: number;
   currency: string;
   metadata: Record<string, string>;
+  /** Refunds taken on it, by idempotency key (the test provider's own record; Stripe keeps its own). */
+  refunds?: Record<string, PaymentRefund>;
+}
+
+export interface NewRefund {
+  paymentIntentId: string;
+  /** Cents; at most what was received and not refunded yet. */
+  amount: number;
+  /** Same key, same refund: a retried request never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface PaymentRefund {
+  id: string;
+  amount: number;
+  /** Stripe's statuses: `succeeded` or `pending` mean the money is on its way back. */
+  status: string;
 }
 
 export interface NewPaymentIntent {
@@ -36,6 +53,8 @@ export abstract class PaymentProvider {
    * canceled) answers its current state. Throws UnknownPaymentIntentError for an unknown id.
    */
   abstract cancelIntent(id: string): Promise<PaymentIntentSnapshot>;
+  /** Gives money of a succeeded intent back to the card; throws RefundRefusedError when it cannot. */
+  abstract refund(refund: NewRefund): Promise<PaymentRefund>;
 }
 
 /** Intent statuses the provider refuses to cancel: the money is taken or on its way. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { OrdersModule } from '../orders/orders.module';
-import { OrderPaymentRelease } from '../orders/order-payment-release';
+import { OrderPayments } from '../orders/order-payments';
 import { PayableOrdersService } from '../orders/payable-orders.service';
 import { PayableOrders } from './payable-orders';
 import { PaymentEvent, PaymentEventSchema } from './payment-event.schema';
@@ -28,7 +28,7 @@ import { MongoWebhookEvents, WebhookEvents } from './webhook-events';
 
 /**
  * Card payments. Depends on orders (PayableOrders is PayableOrdersService) and provides orders'
- * OrderPaymentRelease port, so cancelling an order first cancels its payment. The provider is chosen once at boot (ApiConfig.payments); the test
+ * OrderPayments port, so cancelling an order first cancels its payment. The provider is chosen once at boot (ApiConfig.payments); the test
  * provider's confirm route exists only when the test provider is in use.
  */
 @Module({})
@@ -67,14 +67,14 @@ export class PaymentsModule implements OnModuleInit {
           useFactory: (orders: PayableOrdersService): PayableOrders => orders,
           inject: [PayableOrdersService],
         },
-        { provide: OrderPaymentRelease, useExisting: PaymentsService },
+        { provide: OrderPayments, useExisting: PaymentsService },
         { provide: WebhookEvents, useClass: MongoWebhookEvents },
         PaymentsService,
         StripeWebhookService,
       ],
       // Global only to hand orders its port: OrdersModule cannot import this module (it imports OrdersModule).
       global: true,
-      exports: [OrderPaymentRelease],
+      exports: [OrderPayments],
     };
   }
 

@@ -12,14 +12,14 @@ class MemoryOrders extends PayableOrders {
   }
   async attachPaymentIntent(id: string, paymentIntentId: string) {
     const row = this.rows.get(id);
-    if (!row || row.paid) return false;
+    if (!row || row.state !== 'unpaid') return false;
     row.paymentIntentId = paymentIntentId;
     return true;
   }
   async markPaid(id: string, paymentIntentId: string) {
     const row = this.rows.get(id);
-    if (!row || row.paid || row.paymentIntentId !== paymentIntentId) return false;
-    Object.assign(row, { paid: true, transactionId: paymentIntentId });
+    if (!row || row.state !== 'unpaid' || row.paymentIntentId !== paymentIntentId) return false;
+    Object.assign(row, { state: 'paid', paid: true, transactionId: paymentIntentId });
     return true;
   }
 }
@@ -32,8 +32,8 @@ function setup() {
   const orders = new MemoryOrders();
   const provider = new TestPaymentProvider();
   const payments = new PaymentsService(orders, provider);
-  orders.rows.set('a', { id: 'a', email: ANN, totalPrice: 125, paid: false });
-  orders.rows.set('b', { id: 'b', email: ANN, totalPrice: 40, paid: false });
+  orders.rows.set('a', { id: 'a', email: ANN, totalPrice: 125, state: 'unpaid', paid: false });
+  orders.rows.set('b', { id: 'b', email: ANN, totalPrice: 40, state: 'unpaid', paid: false });
   const pay = async (orderId: string) => {
     const secret = await payments.clientSecretFor(orderId);
     return provider.confirmCardPayment(secret, visa, billing);
@@ -260,6 +260,37 @@ describe('PaymentsService', () => {
       await expect(
         context.payments.release({ id: 'a', paymentIntentId: intentId }),
       ).rejects.toThrow('network down');
+    });
+  });
+
+  describe('refund', () => {
+    it('gives the whole amount back once, however often it is asked, and refuses more', async () => {
+      const context = setup();
+      const intent = await context.pay('a');
+      const refund = { id: 'a', transactionId: intent.id, amount: 125 };
+      const first = await context.payments.refund(refund);
+      await expect(context.payments.refund(refund)).resolves.toEqual(first);
+      const stored = await context.provider.retrieveIntent(intent.id);
+      expect(Object.values(stored.refunds ?? {})).toEqual([
+        { id: first.id, amount: 12_500, status: 'succeeded' },
+      ]);
+      await expect(
+        context.provider.refund({ paymentIntentId: intent.id, amount: 1, idempotencyKey: 'x' }),
+      ).rejects.toThrow('greater than unrefunded amount');
+    });
+
+    it('answers a 409 with the provider’s words for a payment that took no money', async () => {
+      const context = setup();
+      const secret = await context.payments.clientSecretFor('a');
+      const intentId = secret.split('_secret_')[0]!;
+      await expect(
+        context.payments.refund({ id: 'a', transactionId: intentId, amount: 125 }),
+      ).rejects.toMatchObject({
+        kind: 'conflict',
+        message: expect.stringMatching(
+          /^The payment provider refused the refund: .*successful charge/,
+        ),
+      });
     });
   });
 });

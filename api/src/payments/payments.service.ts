@@ -1,13 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   PaymentMessages,
+  refusalOf,
   type ModifiedAnswer,
   type PaymentStatusAnswer,
 } from '@toolshop/contracts';
 import { conflict, DomainError, invalid, notFound, paymentRequired } from '../common/domain-error';
-import { OrderPaymentRelease, type OrderWithPayment } from '../orders/order-payment-release';
+import {
+  OrderPayments,
+  type OrderRefundRequest,
+  type OrderWithPayment,
+} from '../orders/order-payments';
 import { PayableOrders, type PayableOrder } from './payable-orders';
-import { UnknownPaymentIntentError } from './payment-errors';
+import { RefundRefusedError, UnknownPaymentIntentError } from './payment-errors';
 import { PAYABLE_STATUSES, PaymentProvider, type PaymentIntentSnapshot } from './payment-provider';
 
 const CURRENCY = 'usd';
@@ -20,7 +25,7 @@ export const amountInCents = (order: Pick<PayableOrder, 'totalPrice'>) =>
   Math.round(order.totalPrice * 100);
 
 @Injectable()
-export class PaymentsService implements OrderPaymentRelease {
+export class PaymentsService implements OrderPayments {
   private readonly logger = new Logger(PaymentsService.name);
 
   constructor(
@@ -35,6 +40,7 @@ export class PaymentsService implements OrderPaymentRelease {
   async clientSecretFor(orderId: string): Promise<string> {
     const order = await this.payableOrder(orderId);
     if (order.paid) throw conflict(PaymentMessages.alreadyPaid);
+    if (order.state !== 'unpaid') throw conflict(refusalOf('pay', order.state));
     const amount = amountInCents(order);
     if (amount < MIN_AMOUNT || amount > MAX_AMOUNT)
       throw conflict(PaymentMessages.amountOutOfRange);
@@ -150,6 +156,22 @@ export class PaymentsService implements OrderPaymentRelease {
     throw conflict(PaymentMessages.processing);
   }
 
+  /** An order's refund at the provider, keyed by the order: asked again, it is the same refund. */
+  async refund(refund: OrderRefundRequest): Promise<{ id: string }> {
+    try {
+      const made = await this.provider.refund({
+        paymentIntentId: refund.transactionId,
+        amount: Math.round(refund.amount * 100),
+        idempotencyKey: `refund-${refund.id}`,
+      });
+      return { id: made.id };
+    } catch (error) {
+      if (error instanceof RefundRefusedError || error instanceof UnknownPaymentIntentError)
+        throw conflict(`The payment provider refused the refund: ${error.message}`);
+      throw error;
+    }
+  }
+
   /**
    * The one "mark paid": the intent must be the one stored for the order, and the provider must
    * say it succeeded for this order's amount, currency and id. Returns whether the order changed.
@@ -159,6 +181,7 @@ export class PaymentsService implements OrderPaymentRelease {
       if (order.transactionId === intentId) return false;
       throw conflict(PaymentMessages.alreadyPaid);
     }
+    if (order.state !== 'unpaid') throw conflict(refusalOf('pay', order.state));
     if (!order.paymentIntentId) throw conflict(PaymentMessages.noIntent);
     if (order.paymentIntentId !== intentId) throw invalid(PaymentMessages.foreignIntent);
 

@@ -2,9 +2,11 @@ import Stripe from 'stripe';
 import {
   PaymentProvider,
   type NewPaymentIntent,
+  type NewRefund,
   type PaymentIntentSnapshot,
+  type PaymentRefund,
 } from './payment-provider';
-import { UnknownPaymentIntentError } from './payment-errors';
+import { RefundRefusedError, UnknownPaymentIntentError } from './payment-errors';
 import type { StripeSettings } from '../config/payments-config';
 
 /** The production provider: Stripe's API through the official SDK. */
@@ -60,6 +62,21 @@ export class StripePaymentProvider extends PaymentProvider {
         return this.retrieveIntent(id);
       }
       throw unknownIntentOr(error, id);
+    }
+  }
+
+  async refund(request: NewRefund): Promise<PaymentRefund> {
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: request.paymentIntentId, amount: request.amount },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { id: refund.id, amount: refund.amount, status: refund.status ?? 'pending' };
+    } catch (error) {
+      // Stripe's own words for a refund it will not make (already refunded, not captured…).
+      if (error instanceof Stripe.errors.StripeInvalidRequestError)
+        throw new RefundRefusedError(error.message);
+      throw unknownIntentOr(error, request.paymentIntentId);
     }
   }
 

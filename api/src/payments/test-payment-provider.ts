@@ -1,12 +1,14 @@
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   PAYABLE_STATUSES,
   PaymentProvider,
   UNCANCELABLE_STATUSES,
   type NewPaymentIntent,
+  type NewRefund,
   type PaymentIntentSnapshot,
+  type PaymentRefund,
 } from './payment-provider';
-import { CardDeclinedError, UnknownPaymentIntentError } from './payment-errors';
+import { CardDeclinedError, RefundRefusedError, UnknownPaymentIntentError } from './payment-errors';
 import { cardOutcome, type CardInput } from './test-cards';
 import { MemoryIntentStore, type IntentStore } from './test-payment-intents';
 
@@ -63,6 +65,31 @@ export class TestPaymentProvider extends PaymentProvider {
     );
     if (!intent) throw new UnknownPaymentIntentError(id);
     return intent;
+  }
+
+  /** Stripe's rules: only a succeeded intent, never more than it received; one refund per key. */
+  async refund(request: NewRefund): Promise<PaymentRefund> {
+    const key = createHash('sha256').update(request.idempotencyKey).digest('base64url');
+    const intent = await this.intents.change(request.paymentIntentId, (current) => {
+      if (current.refunds?.[key]) return current;
+      if (current.status !== 'succeeded')
+        throw new RefundRefusedError(
+          `This PaymentIntent (${current.id}) does not have a successful charge to refund.`,
+        );
+      const refunded = Object.values(current.refunds ?? {}).reduce((sum, r) => sum + r.amount, 0);
+      if (request.amount <= 0 || refunded + request.amount > current.amountReceived)
+        throw new RefundRefusedError(
+          `Refund amount ($${(request.amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${((current.amountReceived - refunded) / 100).toFixed(2)})`,
+        );
+      const refund = {
+        id: `re_test_${key.slice(0, 24)}`,
+        amount: request.amount,
+        status: 'succeeded',
+      };
+      return { ...current, refunds: { ...current.refunds, [key]: refund } };
+    });
+    if (!intent) throw new UnknownPaymentIntentError(request.paymentIntentId);
+    return intent.refunds![key]!;
   }
 
   /** Called once the server has settled a payment, like a Stripe webhook. */

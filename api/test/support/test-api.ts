@@ -143,7 +143,7 @@ export class TestApi {
       .collection('orders')
       .updateOne(
         { _id: new Types.ObjectId(orderId) },
-        { $set: { paid: true, transactionId: 'pi_test_123' } },
+        { $set: { state: 'paid', paid: true, transactionId: 'pi_test_123' } },
       );
   }
 

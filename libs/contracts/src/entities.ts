@@ -1,3 +1,4 @@
+import type { OrderAction, OrderRole, OrderState } from './order-lifecycle';
 import type { OrderLine, PriceTier } from './buying';
 import type { ToolCategory } from './catalog';
 
@@ -50,8 +51,13 @@ export interface Order {
    * are its first line's, orderQuantity and totalPrice the sums.
    */
   lines?: OrderLine[];
+  /** Kept beside `state` for the spec's clients: paid once paid (also when refunded later), shipped once shipped. */
   paid: boolean;
   shipped: boolean;
+  /** Where the order is in its lifecycle (order-lifecycle.ts); absent in answers of an API from before it. */
+  state?: OrderState;
+  /** What the asking user may do with it now (the lifecycle's actions for their roles). */
+  allowedActions?: OrderAction[];
   transactionId?: string;
   createdAt?: string;
   /** Unpaid orders only: the stock is held until then; after it the order is cancelled (expired). */
@@ -63,10 +69,10 @@ export interface Order {
   timeline?: OrderTimelineEntry[];
 }
 
-/** What happened to an order. Cancelled and expired orders are deleted (SPEC.md §3), so those two entries are only in the emails and the audit log. */
-export type OrderEvent = 'placed' | 'paid' | 'shipped' | 'cancelled' | 'expired';
+/** What happened to an order: it was placed, then each state it entered (order-lifecycle.ts). */
+export type OrderEvent = 'placed' | Exclude<OrderState, 'unpaid'>;
 /** Who did it: the customer, an admin (actor = their email) or the shop itself (the expiry sweep). */
-export type OrderActor = 'customer' | 'admin' | 'system';
+export type OrderActor = OrderRole;
 
 export interface OrderTimelineEntry {
   event: OrderEvent;
@@ -78,6 +84,9 @@ export interface OrderTimelineEntry {
   carrier?: string;
   trackingNumber?: string;
   transactionId?: string;
+  /** A refund: the whole dollars given back, and the admin's reason if they gave one. */
+  amount?: number;
+  reason?: string;
 }
 
 /** Longest carrier name and tracking number an admin may enter on approval. */
@@ -99,13 +108,6 @@ export interface NewOrder {
   phone: string;
   orderQuantity: number;
   userName?: string;
-}
-
-export type OrderState = 'unpaid' | 'paid' | 'shipped';
-
-export function orderState(order: Pick<Order, 'paid' | 'shipped'>): OrderState {
-  if (order.shipped) return 'shipped';
-  return order.paid ? 'paid' : 'unpaid';
 }
 
 /** One day of GET /adminOrders/stats (days are UTC, oldest first; revenue = paid orders' totalPrice). */
@@ -146,6 +148,8 @@ export const AUDIT_ACTIONS = [
   'product.delete',
   'order.cancel',
   'order.approve',
+  'order.deliver',
+  'order.refund',
   'review.hide',
   'review.unhide',
   'image.upload',

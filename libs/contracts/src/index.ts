@@ -9,3 +9,4 @@ export * from './validation';
 export * from './invoice';
 export * from './email-layout';
 export * from './order-number';
+export * from './order-lifecycle';

@@ -9,6 +9,8 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'product.delete': 'Deleted a product',
   'order.cancel': 'Cancelled an order',
   'order.approve': 'Approved an order for shipping',
+  'order.deliver': 'Marked an order delivered',
+  'order.refund': 'Refunded an order',
   'review.hide': 'Hid a review',
   'review.unhide': 'Showed a review again',
   'image.upload': 'Uploaded a product picture',

@@ -1,0 +1,221 @@
+// The declared order lifecycle over HTTP against the real database: refunds through the payment
+// provider (the test provider, which keeps Stripe's rules), delivery, the 409s of changes the
+// lifecycle does not allow, races between changes, and the emails each step sends.
+import { ADMIN, CUSTOMER, TestApi } from './support/test-api';
+import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/smtp-catcher';
+
+let smtp: SmtpCatcher;
+let api: TestApi;
+beforeAll(async () => {
+  smtp = await startSmtpCatcher();
+  api = await TestApi.start({ SMTP_URL: smtp.url, OUTBOX_POLL_MS: '200' });
+});
+afterAll(async () => {
+  await api.stop();
+  await smtp.close();
+});
+
+let tools = 0;
+/** An order of 3 of a new tool ($20 each, 10 in stock), paid by card. */
+async function paidOrder() {
+  const name = `Lifecycle Saw ${++tools}`;
+  const toolId = await api.insertTool({ name, price: 20, minOrder: 1, available: 10 });
+  const id = await api.placeOrder(toolId, api.tokens.customer, 3);
+  const transactionId = await api.payByCard(id);
+  return { id, toolId, name, transactionId };
+}
+const refund = (id: string, body: object = {}, token = api.tokens.admin) =>
+  api.request('POST', `/orders/${id}/refunds`, { token, body });
+const ship = (id: string) =>
+  api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+const deliver = (id: string, token = api.tokens.admin) =>
+  api.request('POST', `/adminOrders/${id}/delivery`, { token });
+const order = async (id: string, token = api.tokens.customer) =>
+  (await api.request('GET', `/orders/${id}`, { token })).body;
+const about = (name: string) => (mails: CaughtMail[]) =>
+  mails.filter((mail) => mail.subject.includes(name));
+
+describe('refunds', () => {
+  it('refunds a paid order through the provider: stock back, timeline, email, answered state', async () => {
+    const { id, toolId, name, transactionId } = await paidOrder();
+    expect(await api.toolStock(toolId)).toBe(7);
+    const answer = await refund(id, { reason: '  Customer changed their mind ' });
+    expect(answer.status).toBe(201);
+    expect(answer.body).toEqual({ refundId: expect.stringMatching(/^re_test_/), amount: 60 });
+    expect(await api.toolStock(toolId)).toBe(10);
+
+    const refunded = await order(id);
+    expect(refunded).toMatchObject({ state: 'refunded', paid: true, allowedActions: [] });
+    expect(refunded.timeline.at(-1)).toEqual({
+      event: 'refunded',
+      at: expect.any(String),
+      by: 'admin',
+      actor: ADMIN,
+      amount: 60,
+      reason: 'Customer changed their mind',
+    });
+    // The provider holds one refund of the whole amount.
+    const intent = await api.db
+      .collection('test_payment_intents')
+      .findOne({ _id: transactionId as never });
+    expect(Object.values(intent?.refunds ?? {})).toEqual([
+      { id: answer.body.refundId, amount: 6000, status: 'succeeded' },
+    ]);
+    // It stays in My Orders (the customer sees what happened to their money).
+    const own = await api.request('GET', `/orders?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
+    expect(own.body.find((listed: { _id: string }) => listed._id === id)?.state).toBe('refunded');
+
+    const mails = about(name)(
+      await smtp.waitFor((all) => about(name)(all).some((mail) => /refunded/.test(mail.subject))),
+    );
+    const mail = mails.find((caught) => /refunded/.test(caught.subject))!;
+    expect(mail.subject).toBe(`Your order of ${name} was refunded`);
+    expect(mail.to).toEqual([CUSTOMER]);
+    expect(mail.text).toContain('Amount refunded: $60');
+    expect(mail.text).toContain('Reason: Customer changed their mind');
+  });
+
+  it('keeps the stock out when the refunded order had shipped', async () => {
+    const { id, toolId } = await paidOrder();
+    expect((await ship(id)).status).toBe(200);
+    expect((await refund(id)).status).toBe(201);
+    expect(await api.toolStock(toolId)).toBe(7);
+    expect((await order(id)).state).toBe('refunded');
+  });
+
+  it('refunds once when five admins ask at the same moment; the others get a 409', async () => {
+    const { id, toolId, transactionId } = await paidOrder();
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refund(id)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
+    for (const refused of answers.filter((answer) => answer.status === 409))
+      expect([
+        'This order is already refunded',
+        'A refund of this order is being made right now; reload in a moment',
+      ]).toContain(refused.body.message);
+    expect(await api.toolStock(toolId)).toBe(10);
+    const intent = await api.db
+      .collection('test_payment_intents')
+      .findOne({ _id: transactionId as never });
+    expect(Object.keys(intent?.refunds ?? {})).toHaveLength(1);
+  });
+
+  it('of a refund and a shipment at the same moment, both orders of events keep stock right', async () => {
+    const { id, toolId } = await paidOrder();
+    const [refunded, shipped] = await Promise.all([refund(id), ship(id)]);
+    // The refund always lands (from paid or from shipped); the shipment only if it came first.
+    expect(refunded.status).toBe(201);
+    expect((await order(id)).state).toBe('refunded');
+    if (shipped.status === 200) {
+      expect(await api.toolStock(toolId)).toBe(7);
+    } else {
+      expect(shipped.status).toBe(409);
+      expect(shipped.body.message).toBe(
+        'This order is refunded: it cannot be approved for shipping',
+      );
+      expect(await api.toolStock(toolId)).toBe(10);
+    }
+  });
+
+  it('refuses an unpaid order, a customer, an unknown order and a bad reason, clearly', async () => {
+    const toolId = await api.insertTool({ available: 5 });
+    const unpaid = await api.placeOrder(toolId, api.tokens.customer, 1);
+    const notPaid = await refund(unpaid);
+    expect(notPaid.status).toBe(409);
+    expect(notPaid.body.message).toBe('Only a paid order can be refunded');
+    expect((await order(unpaid)).state).toBe('unpaid');
+
+    const { id } = await paidOrder();
+    expect((await refund(id, {}, api.tokens.customer)).status).toBe(403);
+    expect((await refund('0123456789abcdef01234567')).status).toBe(404);
+    const tooLong = await refund(id, { reason: 'x'.repeat(501) });
+    expect(tooLong.status).toBe(400);
+    expect([tooLong.body.message].flat().join(' ')).toContain('at most 500 characters');
+    expect((await refund(id, { reason: { $gt: '' } })).status).toBe(400);
+    expect((await order(id)).state).toBe('paid');
+  });
+
+  it('puts a refund the provider refuses back as it was, and says why', async () => {
+    const { id, transactionId } = await paidOrder();
+    // Refunded at the provider by someone else (its dashboard): nothing is left to refund.
+    await api.db.collection('test_payment_intents').updateOne(
+      { _id: transactionId as never },
+      {
+        $set: { 'refunds.elsewhere': { id: 're_elsewhere', amount: 6000, status: 'succeeded' } },
+      },
+    );
+    const answer = await refund(id);
+    expect(answer.status).toBe(409);
+    expect(answer.body.message).toMatch(/^The payment provider refused the refund: /);
+    const after = await order(id);
+    expect(after.state).toBe('paid');
+    expect(after.allowedActions).toEqual([]);
+    expect(after.timeline.map((entry: { event: string }) => entry.event)).toEqual([
+      'placed',
+      'paid',
+    ]);
+    const forAdmin = await order(id, api.tokens.admin);
+    expect(forAdmin.allowedActions).toEqual(['ship', 'refund']);
+  });
+});
+
+describe('delivery and the other changes', () => {
+  it('marks a shipped order delivered once, then allows only a refund', async () => {
+    const { id, name } = await paidOrder();
+    const early = await deliver(id);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('This order is paid: it cannot be marked delivered');
+    await ship(id);
+    expect((await deliver(id, api.tokens.customer)).status).toBe(403);
+    const delivered = await deliver(id);
+    expect(delivered.status).toBe(200);
+    expect(delivered.body).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    const again = await deliver(id);
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This order is already marked delivered');
+    const shown = await order(id, api.tokens.admin);
+    expect(shown).toMatchObject({ state: 'delivered', shipped: true, allowedActions: ['refund'] });
+    expect(shown.timeline.map((entry: { event: string }) => entry.event)).toEqual([
+      'placed',
+      'paid',
+      'shipped',
+      'delivered',
+    ]);
+    const listed = await api.request('GET', '/adminOrders?state=delivered', {
+      token: api.tokens.admin,
+    });
+    expect(listed.body.map((entry: { _id: string }) => entry._id)).toContain(id);
+    await smtp.waitFor((all) =>
+      about(name)(all).some((mail) => mail.subject === `Your order of ${name} was delivered`),
+    );
+  });
+
+  it('will not take a payment for a cancelled order', async () => {
+    const toolId = await api.insertTool({ available: 5 });
+    const id = await api.placeOrder(toolId, api.tokens.customer, 1);
+    await api.request('DELETE', `/orders/${id}`, { token: api.tokens.customer });
+    const intent = await api.request('POST', '/create-payment-intent', {
+      token: api.tokens.customer,
+      body: { orderId: id, totalPrice: 1 },
+    });
+    expect(intent.status).toBe(409);
+    expect(intent.body.message).toBe('This order is canceled: it cannot be paid');
+  });
+
+  it('answers each list’s order with the asking role’s actions', async () => {
+    const toolId = await api.insertTool({ available: 5 });
+    const id = await api.placeOrder(toolId, api.tokens.customer, 1);
+    const own = await api.request('GET', `/orders?email=${CUSTOMER}`, {
+      token: api.tokens.customer,
+    });
+    expect(own.body.find((entry: { _id: string }) => entry._id === id)?.allowedActions).toEqual([
+      'pay',
+      'cancel',
+    ]);
+    const all = await api.request('GET', '/adminOrders?state=unpaid', { token: api.tokens.admin });
+    expect(all.body.find((entry: { _id: string }) => entry._id === id)?.allowedActions).toEqual([
+      'cancel',
+    ]);
+  });
+});

@@ -1,0 +1,125 @@
+import { ApiMessages, PaymentMessages } from './messages';
+
+/**
+ * The order lifecycle, declared once: its states, the actions that move an order between them, who
+ * may take each, and what each does to stock and the customer's mail. The API takes every change
+ * through this table (a change it does not list is a 409); both remotes show the actions it allows.
+ */
+
+/** Every state an order can be in, in the order a normal one passes them. */
+export const ORDER_STATES = [
+  'unpaid',
+  'paid',
+  'shipped',
+  'delivered',
+  'refunded',
+  'cancelled',
+  'expired',
+] as const;
+export type OrderState = (typeof ORDER_STATES)[number];
+
+/** Who takes an action: the order's customer, an admin, or the shop itself (the expiry sweep). */
+export type OrderRole = 'customer' | 'admin' | 'system';
+
+export type OrderAction = 'pay' | 'ship' | 'deliver' | 'cancel' | 'expire' | 'refund';
+
+export interface OrderTransition {
+  from: readonly OrderState[];
+  /** Never back to unpaid: an order is placed unpaid, once. */
+  to: Exclude<OrderState, 'unpaid'>;
+  by: readonly OrderRole[];
+  /** Puts the order's units back in stock when they never left the warehouse (see holdsGoods). */
+  releasesStock: boolean;
+  /** The customer gets an email about it. */
+  emails: boolean;
+}
+
+export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> = {
+  pay: { from: ['unpaid'], to: 'paid', by: ['customer'], releasesStock: false, emails: true },
+  ship: { from: ['paid'], to: 'shipped', by: ['admin'], releasesStock: false, emails: true },
+  deliver: {
+    from: ['shipped'],
+    to: 'delivered',
+    by: ['admin'],
+    releasesStock: false,
+    emails: true,
+  },
+  cancel: {
+    from: ['unpaid'],
+    to: 'cancelled',
+    by: ['customer', 'admin'],
+    releasesStock: true,
+    emails: false,
+  },
+  expire: { from: ['unpaid'], to: 'expired', by: ['system'], releasesStock: true, emails: true },
+  refund: {
+    from: ['paid', 'shipped', 'delivered'],
+    to: 'refunded',
+    by: ['admin'],
+    releasesStock: true,
+    emails: true,
+  },
+};
+
+/** The states whose units are still the shop's (reserved, not yet shipped): a release puts them back. */
+export function holdsGoods(state: OrderState): boolean {
+  return state === 'unpaid' || state === 'paid';
+}
+
+/** The states an order leaves the customer's and the admins' daily lists in (it stays, findable by state). */
+export const CLOSED_UNFULFILLED_STATES: readonly OrderState[] = ['cancelled', 'expired'];
+
+/** May `role` take `action` on an order in `state`? */
+export function canTake(action: OrderAction, state: OrderState, roles: readonly OrderRole[]) {
+  const transition = ORDER_TRANSITIONS[action];
+  return transition.from.includes(state) && transition.by.some((role) => roles.includes(role));
+}
+
+/** The actions `roles` may take on an order in `state`, in the table's order. */
+export function allowedActions(state: OrderState, roles: readonly OrderRole[]): OrderAction[] {
+  return (Object.keys(ORDER_TRANSITIONS) as OrderAction[]).filter((action) =>
+    canTake(action, state, roles),
+  );
+}
+
+/** How the pages name each state. */
+export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+  refunded: 'Refunded',
+  cancelled: 'Canceled',
+  expired: 'Expired',
+};
+
+const DONE: Readonly<Record<OrderAction, string>> = {
+  pay: 'paid',
+  ship: 'approved for shipping',
+  deliver: 'marked delivered',
+  cancel: 'canceled',
+  expire: 'expired',
+  refund: 'refunded',
+};
+
+/** The 409's message for an action the order's state does not allow. */
+export function refusalOf(action: OrderAction, state: OrderState): string {
+  const wasPaid = state !== 'unpaid' && !CLOSED_UNFULFILLED_STATES.includes(state);
+  if (action === 'cancel' && wasPaid) return ApiMessages.paidOrderNotCancelable;
+  if (action === 'ship' && state === 'unpaid') return ApiMessages.onlyPaidOrdersShip;
+  if (action === 'pay' && wasPaid) return PaymentMessages.alreadyPaid;
+  if (action === 'refund' && state === 'unpaid') return 'Only a paid order can be refunded';
+  if (ORDER_TRANSITIONS[action].to === state) return `This order is already ${DONE[action]}`;
+  return `This order is ${ORDER_STATE_LABELS[state].toLowerCase()}: it cannot be ${DONE[action]}`;
+}
+
+/** The state of an order answered by an API from before states (paid and shipped only). */
+export function orderState(order: {
+  state?: OrderState;
+  paid: boolean;
+  shipped: boolean;
+}): OrderState {
+  if (order.state) return order.state;
+  if (order.shipped) return 'shipped';
+  return order.paid ? 'paid' : 'unpaid';
+}
