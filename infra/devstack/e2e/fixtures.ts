@@ -10,6 +10,7 @@ import type { StackUrls } from './stack-env';
 export { expect };
 export { expectKeyboardWalk, expectNoSidewaysScroll, expectNothingClipped } from './layout';
 export { expectNoAxeViolations } from './axe';
+export { adminSidebarLinks, dashboardSidebar, expectSidebarLinks } from './sidebar';
 
 export interface Credentials {
   email: string;
