@@ -15,18 +15,18 @@ let pageLoads = 0;
 /** A new page load's id, as the shell's server issues one (its nonce). */
 const pageLoad = () => `page-load-${String(++pageLoads).padStart(8, '0')}`;
 let refusals = [];
+/** The canary rule of every registry here: over 20 % errors in at least 10 page loads rolls back. */
+const canaryRule = { maxErrorRate: 0.2, minSample: 10 };
+/** Another registry process on the same database and store (what a restart is too), its gates passing. */
+const registryProcess = (options = {}) =>
+  createRegistry({ db, store, gates: async () => [], canary: canaryRule, ...options });
 
 before(async () => {
   storeServer = await startTestStore();
   database = await startTestDatabase();
   store = createStore(storeConfig(storeServer.env));
   db = database.client.db(`registry-test-${Date.now()}`);
-  const registry = createRegistry({
-    db,
-    store,
-    gates: async () => refusals,
-    canary: { maxErrorRate: 0.2, minSample: 10 },
-  });
+  const registry = createRegistry({ db, store, gates: async () => refusals, canary: canaryRule });
   await registry.init();
   server = createRegistryServer({
     registry,
@@ -80,6 +80,21 @@ const release = async (remote, version, token = tokens[remote]) =>
     token,
     body: { remote, version, commit: 'abc1234', integrity: await publish(remote, version) },
   });
+
+/** Releases `version` of `remote` and makes it the canary of `percent` % of page loads; returns a
+ * sender of the shell's beacons for it, one new page load each. */
+const startCanary = async (remote, version, percent) => {
+  await release(remote, version);
+  await call('POST', `/remotes/${remote}/activate`, {
+    token: tokens[remote],
+    body: { version, percent },
+  });
+  return (kind) =>
+    call('POST', '/beacon', {
+      token: shellToken,
+      body: { remote, version, kind, id: pageLoad() },
+    });
+};
 
 test('a release is recorded once, with hashes checked against the store', async () => {
   const first = await release('storefront', '1.0.0+a');
@@ -277,16 +292,7 @@ test("a 50 % canary splits visitors, sticky per canary id; promote makes it ever
 });
 
 test('a canary failing above the threshold (with the minimum sample) is rolled back by the registry itself', async () => {
-  await release('storefront', '4.0.0+e');
-  await call('POST', '/remotes/storefront/activate', {
-    token: tokens.storefront,
-    body: { version: '4.0.0+e', percent: 50 },
-  });
-  const beacon = (kind) =>
-    call('POST', '/beacon', {
-      token: shellToken,
-      body: { remote: 'storefront', version: '4.0.0+e', kind, id: pageLoad() },
-    });
+  const beacon = await startCanary('storefront', '4.0.0+e', 50);
   // 3 errors of 5: over 20 % but under the minimum sample of 10: nothing happens yet
   for (const kind of ['ok', 'ok', 'render', 'render', 'load'])
     assert.equal((await beacon(kind)).status, 202);
@@ -335,26 +341,10 @@ test('a canary failing above the threshold (with the minimum sample) is rolled b
 });
 
 test('beacon counts live in the database: a second registry process (or one restarted) sees them and decides the rollback once', async () => {
-  await release('storefront', '5.0.0+f');
-  await call('POST', '/remotes/storefront/activate', {
-    token: tokens.storefront,
-    body: { version: '5.0.0+f', percent: 10 },
-  });
-  const beacon = (kind) =>
-    call('POST', '/beacon', {
-      token: shellToken,
-      body: { remote: 'storefront', version: '5.0.0+f', kind, id: pageLoad() },
-    });
+  const beacon = await startCanary('storefront', '5.0.0+f', 10);
   for (const kind of ['ok', 'ok', 'ok', 'ok', 'render', 'ok']) await beacon(kind);
   // another process on the same database, started after these reports (what a restart is too)
-  const other = () =>
-    createRegistry({
-      db,
-      store,
-      gates: async () => [],
-      canary: { maxErrorRate: 0.2, minSample: 10 },
-    });
-  const second = other();
+  const second = registryProcess();
   await second.init();
   assert.deepEqual((await second.status()).storefront.canary.reports, { ok: 5, errors: 1 });
   assert.deepEqual(
@@ -363,7 +353,7 @@ test('beacon counts live in the database: a second registry process (or one rest
     'the active version counts its own reports',
   );
   // the reports of both processes add up: 3 more errors through the second one tip the canary over 20 %
-  const third = other();
+  const third = registryProcess();
   for (const kind of ['load', 'render'])
     await second.beacon({ remote: 'storefront', version: '5.0.0+f', kind, id: pageLoad() });
   assert.deepEqual((await third.status()).storefront.canary.reports, { ok: 5, errors: 3 });
@@ -385,14 +375,7 @@ test('beacon counts live in the database: a second registry process (or one rest
 test('activations through several registry processes at once lose none: each records the version it replaced', async () => {
   const versions = ['6.0.0+a', '6.0.1+b', '6.0.2+c', '6.0.3+d', '6.0.4+e', '6.0.5+f'];
   for (const version of versions) await release('dashboard', version);
-  const processes = [1, 2, 3].map(() =>
-    createRegistry({
-      db,
-      store,
-      gates: async () => [],
-      canary: { maxErrorRate: 0.2, minSample: 10 },
-    }),
-  );
+  const processes = [1, 2, 3].map(() => registryProcess());
   // every process activates every version, all at once
   await Promise.all(
     processes.flatMap((registry, p) =>
@@ -489,11 +472,7 @@ test('the release script publishes a build immutably (hashed files cached a year
 });
 
 test("beacons only from the shell's servers: an anonymous or a team's post is refused and counts nothing", async () => {
-  await release('dashboard', '7.0.0+a');
-  await call('POST', '/remotes/dashboard/activate', {
-    token: tokens.dashboard,
-    body: { version: '7.0.0+a', percent: 50 },
-  });
+  await startCanary('dashboard', '7.0.0+a', 50);
   const body = { remote: 'dashboard', version: '7.0.0+a', kind: 'render', id: pageLoad() };
   for (let i = 0; i < 100; i++) {
     const anonymous = await call('POST', '/beacon', { body: { ...body, id: pageLoad() } });
@@ -543,14 +522,11 @@ test('each page load counts once per remote, ok or failed: a replay counts once,
 
 /** A registry on the same database whose store answers `tampered` for the files named there. */
 const withTamperedStore = (tampered) =>
-  createRegistry({
-    db,
+  registryProcess({
     store: {
       ...store,
       get: async (key) => (key in tampered ? Buffer.from(tampered[key]) : store.get(key)),
     },
-    gates: async () => [],
-    canary: { maxErrorRate: 0.2, minSample: 10 },
   });
 
 test("activation checks every file's sha384 in the store again: a release changed since, or with a file gone, is refused", async () => {
@@ -573,12 +549,7 @@ test("activation checks every file's sha384 in the store again: a release change
     ...store,
     get: async (key) => (key.endsWith('3.0.0+good/mf-manifest.json') ? undefined : store.get(key)),
   };
-  const another = createRegistry({
-    db,
-    store: gone,
-    gates: async () => [],
-    canary: { maxErrorRate: 0.2, minSample: 10 },
-  });
+  const another = registryProcess({ store: gone });
   await assert.rejects(
     another.activate('admin', { version: '3.0.0+good' }, 'admin team'),
     /mf-manifest\.json of admin 3\.0\.0\+good is missing from the store/,
@@ -657,11 +628,8 @@ test('an active version is judged on its recent page loads: weeks of good ones d
   await release('dashboard', '8.0.0+base');
   await release('dashboard', '8.1.0+later-broken');
   let clock = Date.now();
-  const registry = createRegistry({
-    db,
-    store,
-    gates: async () => [],
-    canary: { maxErrorRate: 0.2, minSample: 10, activeWindowMs: 15 * 60_000 },
+  const registry = registryProcess({
+    canary: { ...canaryRule, activeWindowMs: 15 * 60_000 },
     now: () => new Date(clock),
   });
   await registry.activate('dashboard', { version: '8.0.0+base' }, 'dashboard team');
@@ -710,11 +678,8 @@ test('page load results are limited per client address in the database, across e
   const registries =
     /** @type {[ReturnType<typeof createRegistry>, ReturnType<typeof createRegistry>]} */ (
       [1, 2].map(() =>
-        createRegistry({
-          db,
-          store,
-          gates: async () => [],
-          canary: { maxErrorRate: 0.2, minSample: 1000 },
+        registryProcess({
+          canary: { ...canaryRule, minSample: 1000 },
           beaconsPerClientMinute: 3,
         }),
       )
