@@ -167,6 +167,38 @@ describe('GET /orders/{id}/invoice.pdf', () => {
     expect(await api.db.collection('invoices').countDocuments()).toBe(before + orders.length);
   }, 60_000);
 
+  it('is issued when the order is paid: numbers in payment order, the buyer as at payment', async () => {
+    const tool = await api.insertTool({ name: 'Paid-first Planer', price: 30 });
+    const older = await api.placeOrder(tool, api.tokens.other, 1);
+    const newer = await api.placeOrder(tool, api.tokens.other, 1);
+    const five = {
+      email: 'other@toolshop.test',
+      location: '7 Mill Road, Leeds',
+      phone: '+44 113 496 0000',
+      education: 'Apprenticeship',
+      linkedIn: 'https://www.linkedin.com/in/olivia',
+    };
+    const profile = (company: string) =>
+      api.request('PUT', `/users?email=${five.email}`, {
+        token: api.tokens.other,
+        body: { ...five, company },
+      });
+    expect((await profile('Joinery At Payment Ltd')).status).toBe(200);
+    await api.payByCard(newer, api.tokens.other);
+    await api.payByCard(older, api.tokens.other);
+    const numberOf = async (order: string) =>
+      (await api.request('GET', `/orders/${order}`, { token: api.tokens.other })).body
+        .invoiceNumber as number;
+    // The order paid first has the lower number, though it was placed later.
+    expect(await numberOf(older)).toBe((await numberOf(newer)) + 1);
+    // Renamed after paying: the invoice keeps the company as it was.
+    expect((await profile('Renamed Later Ltd')).status).toBe(200);
+    const text = pdfText((await download(`/orders/${older}/invoice.pdf`, api.tokens.other)).bytes);
+    expect(numberIn(text)).toBe(await numberOf(older));
+    expect(text).toContain('Joinery At Payment Ltd');
+    expect(text).not.toContain('Renamed Later Ltd');
+  });
+
   it('prints the admin as nothing: the buyer is the order’s customer', async () => {
     const order = await paidOrder();
     const text = pdfText((await download(`/orders/${order}/invoice.pdf`, api.tokens.admin)).bytes);

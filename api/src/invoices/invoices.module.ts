@@ -1,4 +1,5 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { OrderInvoicing } from '../orders/order-invoicing';
 import { MongooseModule } from '@nestjs/mongoose';
 import {
   InvoiceBuyerView,
@@ -10,7 +11,11 @@ import { Invoice, InvoiceSchema } from './invoice.schema';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
 
-/** GET /orders/{id}/invoice.pdf (issue 15). Reads orders and profiles; owns the invoices collection. */
+/**
+ * GET /orders/{id}/invoice.pdf, and the invoice issued when an order is paid (the OrderInvoicing
+ * port). Reads orders and profiles; owns the invoices collection.
+ */
+@Global()
 @Module({
   imports: [
     MongooseModule.forFeature([
@@ -20,6 +25,7 @@ import { InvoicesService } from './invoices.service';
     ]),
   ],
   controllers: [InvoicesController],
-  providers: [InvoicesService],
+  providers: [InvoicesService, { provide: OrderInvoicing, useExisting: InvoicesService }],
+  exports: [OrderInvoicing],
 })
 export class InvoicesModule {}

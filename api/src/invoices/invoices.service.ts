@@ -7,6 +7,7 @@ import { conflict, DomainError, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import { InvoiceBuyerView, InvoicedOrderView } from './invoice-sources';
 import { Invoice, type InvoiceBuyer } from './invoice.schema';
+import { OrderInvoicing } from '../orders/order-invoicing';
 
 /** Tries at taking the next number before giving up (each lost try means another invoice was issued). */
 const MAX_ATTEMPTS = 200;
@@ -14,7 +15,10 @@ const MAX_ATTEMPTS = 200;
 const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
 /**
- * Issues an order's invoice the first time it is asked for, and gives the same one afterwards.
+ * Issues an order's invoice when it is paid (before the write that marks it paid, which records the
+ * number: a process dying between the two leaves the invoice for the retry of that payment), and
+ * gives the same one afterwards. Orders paid before invoices were issued at payment get theirs at
+ * the first download.
  *
  * The number: the highest issued number + 1, taken by inserting `{ _id: number, orderId }`. Two API
  * processes that read the same highest number both try to insert it; the unique `_id` index lets
@@ -25,7 +29,7 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.
  * the issues queue one behind the other (no contention with oneself).
  */
 @Injectable()
-export class InvoicesService implements OnModuleInit {
+export class InvoicesService implements OnModuleInit, OrderInvoicing {
   private readonly logger = new Logger(InvoicesService.name);
   private readonly queue = new KeyedMutex();
 
@@ -50,6 +54,20 @@ export class InvoicesService implements OnModuleInit {
     if (!order.paid) throw conflict(InvoiceMessages.onlyPaidOrders);
     const buyer = await this.buyerOf(order);
     return this.queue.run('invoice-number', () => this.issue(order, buyer));
+  }
+
+  /** The invoice of an order whose payment succeeded: issued now, with the buyer as they are now. */
+  async issueAtPayment(orderId: string, transactionId: string): Promise<number> {
+    const id = new Types.ObjectId(orderId);
+    const existing = await this.invoices.findOne({ orderId: id }, { _id: 1 }).lean<Invoice>();
+    if (existing) return existing._id;
+    const order = await this.orders.findById(id).lean<InvoicedOrderView>();
+    if (!order) throw notFound(ApiMessages.orderNotFound);
+    const buyer = await this.buyerOf(order);
+    const invoice = await this.queue.run('invoice-number', () =>
+      this.issue({ ...order, transactionId }, buyer),
+    );
+    return invoice._id;
   }
 
   private async buyerOf(order: InvoicedOrderView): Promise<InvoiceBuyer> {

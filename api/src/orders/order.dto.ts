@@ -250,6 +250,8 @@ export class OrderResponse {
     description: 'What the asking user may do with the order now (their role’s lifecycle actions)',
   })
   allowedActions: OrderAction[];
+  @ApiPropertyOptional({ description: 'The invoice issued when it was paid' })
+  invoiceNumber?: number;
   @ApiPropertyOptional() transactionId?: string;
   @ApiProperty() createdAt: string;
   @ApiPropertyOptional({

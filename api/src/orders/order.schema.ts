@@ -69,6 +69,8 @@ export class Order {
   @Prop({ required: true, default: false }) paid: boolean;
   @Prop({ required: true, default: false }) shipped: boolean;
   @Prop() transactionId?: string;
+  /** The invoice issued when it was paid (orders paid before that get theirs at the first download). */
+  @Prop() invoiceNumber?: number;
   /** Set by the payments module only; never from a request body. */
   @Prop() paymentIntentId?: string;
   /** An unpaid order holds its stock until then, and is then cancelled (OrderExpiry). */

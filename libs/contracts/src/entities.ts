@@ -56,6 +56,8 @@ export interface Order {
   shipped: boolean;
   /** Where the order is in its lifecycle (order-lifecycle.ts); absent in answers of an API from before it. */
   state?: OrderState;
+  /** The number of the invoice issued when it was paid. */
+  invoiceNumber?: number;
   /** What the asking user may do with it now (the lifecycle's actions for their roles). */
   allowedActions?: OrderAction[];
   transactionId?: string;
