@@ -151,21 +151,9 @@ async function templateCluster({ tree, bin, user }) {
   const socketDir = ownedBy(mkdtempSync(join(tmpdir(), 'toolshop-pg-')), user);
   const server = await startPostgres({ bin, cluster, socketDir, user, quiet: true });
   try {
-    run(
-      join(bin, 'psql'),
-      [
-        '-h',
-        socketDir,
-        '-U',
-        'postgres',
-        '-d',
-        'postgres',
-        '-v',
-        'ON_ERROR_STOP=1',
-        '-c',
-        'CREATE EXTENSION IF NOT EXISTS documentdb CASCADE',
-      ],
-      user,
+    psql(
+      { bin, socketDir, user },
+      ['-c', 'CREATE EXTENSION IF NOT EXISTS documentdb CASCADE'],
       'CREATE EXTENSION documentdb',
     );
   } finally {
@@ -325,19 +313,13 @@ async function stopLeftover(cluster) {
 /** Runs SQL on the embedded engine's PostgreSQL by its socket (tests: ANALYZE after loading a volume). */
 export function postgresSql(socketDir, statement) {
   const { bin } = ensureDocumentDb();
-  const args = [
-    '-h',
-    socketDir,
-    '-U',
-    'postgres',
-    '-d',
-    'postgres',
-    '-v',
-    'ON_ERROR_STOP=1',
-    '-Atc',
-    statement,
-  ];
-  return run(join(bin, 'psql'), args, postgresUser(), 'psql');
+  return psql({ bin, socketDir, user: postgresUser() }, ['-Atc', statement], 'psql');
+}
+
+/** Runs psql as `user` on the cluster behind `socketDir`, as its superuser, stopping at the first error. */
+function psql({ bin, socketDir, user }, args, what) {
+  const connection = ['-h', socketDir, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1'];
+  return run(join(bin, 'psql'), [...connection, ...args], user, what);
 }
 
 /**
