@@ -1,8 +1,8 @@
 // Every public page's first view comes with the HTML, as the home page's does (prerender.spec.ts):
 // blogs and portfolio from the storefront's own fragments, login, sign-up and the 404 page from the
 // shell's build; hydrated afterwards with no hydration error, no layout shift and no element replaced.
-import type { Page } from '@playwright/test';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { expectCleanHydration, pageErrors, prerendered, watchHydration } from './prerender-helpers';
 
 const pages = [
   { path: '/blogs', heading: 'Straight answers from our workshop', level: 1 },
@@ -11,17 +11,6 @@ const pages = [
   { path: '/signup', heading: 'Sign Up', level: 1 },
   { path: '/no-such-page', heading: "Page Doesn't Exist", level: 1 },
 ] as const;
-
-/** Waits until the stack's server composes the page with its fragment (a fresh server may not yet). */
-async function prerendered(path: string) {
-  await expect
-    .poll(
-      async () =>
-        (await (await fetch(`${stack.shell}${path}`)).text()).includes('data-prerendered'),
-      { timeout: 30_000 },
-    )
-    .toBe(true);
-}
 
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
@@ -53,40 +42,12 @@ test.describe('without JavaScript', () => {
   });
 });
 
-/** Sums the page's layout shifts and notes whether a prerendered heading or the navbar is ever removed. */
-async function watchHydration(page: Page) {
-  await page.addInitScript(() => {
-    const probe = { shift: 0, removedHeading: false };
-    (window as unknown as { probe: typeof probe }).probe = probe;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[]) {
-        if (!entry.hadRecentInput) probe.shift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    new MutationObserver((mutations) => {
-      for (const { removedNodes } of mutations)
-        for (const node of removedNodes)
-          if (
-            node instanceof Element &&
-            (node.matches('h1, header') || node.querySelector('h1, header'))
-          )
-            probe.removedHeading = true;
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
 for (const { path, heading, level } of pages) {
   test(`${path} is hydrated in place: no hydration error, no layout shift, no element replaced`, async ({
     page,
   }) => {
     await prerendered(path);
-    const errors: string[] = [];
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    page.on('pageerror', (error) => errors.push(error.message));
-    await watchHydration(page);
+    const hydration = await watchHydration(page);
     await page.goto(path);
     await expect(page.getByRole('heading', { level, name: heading }).first()).toBeVisible();
     // Hydrated: the navbar's account area was read (Login for a visitor), the page acts.
@@ -105,19 +66,13 @@ for (const { path, heading, level } of pages) {
     } else {
       await page.waitForLoadState('networkidle');
     }
-    const probe = await page.evaluate(
-      () => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe,
-    );
+    const probe = await hydration.probe();
     if (path !== '/no-such-page')
       expect(
         probe.removedHeading,
         'the prerendered navbar and heading stay the same elements',
       ).toBe(false);
-    expect(probe.shift).toBeLessThanOrEqual(0.02);
-    expect(
-      errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text)),
-    ).toEqual([]);
-    expect(errors).toEqual([]);
+    expectCleanHydration(probe, hydration.errors);
   });
 }
 
@@ -129,9 +84,7 @@ test('a deployment without the Google option hydrates the prerendered sign-in pa
     const response = await route.fetch();
     await route.fulfill({ response, json: { ...(await response.json()), googleSignIn: false } });
   });
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
+  const errors = pageErrors(page);
   for (const path of ['/login', '/signup']) {
     await prerendered(path);
     await page.goto(path);

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { expectCleanHydration, prerendered, watchHydration } from './prerender-helpers';
 
 const heroTitle = 'Tools that work as hard as you do';
 
@@ -17,12 +18,7 @@ test.describe('without JavaScript', () => {
     page,
   }) => {
     // A fresh stack's server may first answer before it has the storefront's fragment (then without it).
-    await expect
-      .poll(
-        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await prerendered('/');
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
     for (const name of ['Home', 'Blogs', 'My Portfolio'])
@@ -115,46 +111,10 @@ function stackRemotes() {
   );
 }
 
-/** Sums the page's layout shifts and notes whether the prerendered navbar or hero is ever removed. */
-async function watchHydration(page: Page) {
-  await page.addInitScript(() => {
-    const probe = { shift: 0, removedHeading: false };
-    (window as unknown as { probe: typeof probe }).probe = probe;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as {
-        value: number;
-        hadRecentInput: boolean;
-      }[]) {
-        if (!entry.hadRecentInput) probe.shift += entry.value;
-      }
-    }).observe({ type: 'layout-shift', buffered: true });
-    // The navbar or the hero taken out of the page: React rendered it afresh instead of hydrating it.
-    new MutationObserver((mutations) => {
-      for (const { removedNodes } of mutations) {
-        for (const node of removedNodes) {
-          if (
-            node instanceof Element &&
-            (node.matches('h1, header') || node.querySelector('h1, header'))
-          )
-            probe.removedHeading = true;
-        }
-      }
-    }).observe(document, { childList: true, subtree: true });
-  });
-}
-
-const probeOf = (page: Page) =>
-  page.evaluate(
-    () => (window as unknown as { probe: { shift: number; removedHeading: boolean } }).probe,
-  );
-
 test('the prerendered page is hydrated in place: no hydration error, no layout shift, no element replaced', async ({
   page,
 }) => {
-  const errors: string[] = [];
-  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-  page.on('pageerror', (error) => errors.push(error.message));
-  await watchHydration(page);
+  const hydration = await watchHydration(page);
   await page.goto('/');
   await expect(page.getByRole('heading', { level: 1, name: heroTitle })).toBeVisible();
   // Hydrated: the rest of the page rendered, the tools arrived, the hero's links act (scroll and focus).
@@ -165,15 +125,11 @@ test('the prerendered page is hydrated in place: no hydration error, no layout s
   await expect(page.locator('#reviews')).toBeFocused();
   await expect(page).toHaveURL(`${stack.shell}/`);
 
-  const probe = await probeOf(page);
+  const probe = await hydration.probe();
   expect(probe.removedHeading, 'the prerendered navbar and hero stay the same elements').toBe(
     false,
   );
-  expect(probe.shift).toBeLessThanOrEqual(0.02);
-  expect(
-    errors.filter((text) => /hydrat|Minified React error #(418|419|421|422|423|425)/i.test(text)),
-  ).toEqual([]);
-  expect(errors).toEqual([]);
+  expectCleanHydration(probe, hydration.errors);
 });
 
 /**
@@ -224,12 +180,12 @@ test('a signed-in customer never sees Login: the prerendered account area is a b
 test('a visitor without a session gets Login in the blank kept for it, without a shift', async ({
   page,
 }) => {
-  await watchHydration(page);
+  const hydration = await watchHydration(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
-  expect((await probeOf(page)).shift).toBeLessThanOrEqual(0.02);
+  expect((await hydration.probe()).shift).toBeLessThanOrEqual(0.02);
 });
 
 test('a signed-in customer sees their navbar after the session is read, without a shift', async ({
@@ -237,14 +193,14 @@ test('a signed-in customer sees their navbar after the session is read, without 
   signIn,
 }) => {
   await signIn('customer');
-  await watchHydration(page);
+  const hydration = await watchHydration(page);
   await page.goto('/');
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByText('customer@toolshop.test')).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Sign Out' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Login' })).toHaveCount(0);
   await expect(page.getByRole('heading', { name: 'Tools built for the job site' })).toBeVisible();
-  const probe = await probeOf(page);
+  const probe = await hydration.probe();
   expect(probe.removedHeading, 'the prerendered navbar and hero stay the same elements').toBe(
     false,
   );
@@ -268,12 +224,7 @@ test.describe('before the hydration (the scripts held back)', () => {
   test('the phone menu opens before the hydration and stays open, as a button, after it', async ({
     page,
   }) => {
-    await expect
-      .poll(
-        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await prerendered('/');
     const release = await holdScripts(page);
     // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)
     await page.goto('/', { waitUntil: 'commit' });
@@ -294,12 +245,7 @@ test.describe('before the hydration (the scripts held back)', () => {
   test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({
     page,
   }) => {
-    await expect
-      .poll(
-        async () => (await (await fetch(`${stack.shell}/`)).text()).includes('data-prerendered'),
-        { timeout: 30_000 },
-      )
-      .toBe(true);
+    await prerendered('/');
     const release = await holdScripts(page);
     // (the deferred scripts hold DOMContentLoaded back: the page is there once committed and parsed)
     await page.goto('/', { waitUntil: 'commit' });
