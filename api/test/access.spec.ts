@@ -277,6 +277,16 @@ const cases: Case[] = [
     expected: [401, 409, 404, 409],
   },
   {
+    name: 'GET /orders/{id}/credit-note.pdf (customer’s, refunded)',
+    request: async () => {
+      const order = await api.placeOrder(await api.insertTool());
+      await api.payByCard(order);
+      await api.request('POST', `/orders/${order}/refunds`, { token: api.tokens.admin, body: {} });
+      return { method: 'GET', path: `/orders/${order}/credit-note.pdf` };
+    },
+    expected: [401, 200, 404, 200],
+  },
+  {
     name: 'GET /orders/{id}/payment (customer’s)',
     request: async () => ({
       method: 'GET',

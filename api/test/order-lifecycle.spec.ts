@@ -1,6 +1,8 @@
 // The declared order lifecycle over HTTP against the real database: refunds through the payment
 // provider (the test provider, which keeps Stripe's rules), delivery, the 409s of changes the
 // lifecycle does not allow, races between changes, and the emails each step sends.
+import { formatCreditNoteNumber, formatInvoiceNumber } from '@toolshop/contracts';
+import { pdfText } from './support/pdf-text';
 import { ADMIN, CUSTOMER, TestApi } from './support/test-api';
 import { startSmtpCatcher, type CaughtMail, type SmtpCatcher } from './support/smtp-catcher';
 
@@ -41,11 +43,32 @@ describe('refunds', () => {
     expect(await api.toolStock(toolId)).toBe(7);
     const answer = await refund(id, { reason: '  Customer changed their mind ' });
     expect(answer.status).toBe(201);
-    expect(answer.body).toEqual({ refundId: expect.stringMatching(/^re_test_/), amount: 60 });
+    expect(answer.body).toEqual({
+      refundId: expect.stringMatching(/^re_test_/),
+      amount: 60,
+      creditNoteNumber: expect.any(Number),
+    });
     expect(await api.toolStock(toolId)).toBe(10);
 
     const refunded = await order(id);
     expect(refunded).toMatchObject({ state: 'refunded', paid: true, allowedActions: [] });
+    // The customer sees the refund and its credit note, not which admin made it.
+    expect(refunded.refund).toEqual({
+      amount: 60,
+      reason: 'Customer changed their mind',
+      status: 'succeeded',
+      at: expect.any(String),
+      id: answer.body.refundId,
+      creditNoteNumber: answer.body.creditNoteNumber,
+    });
+    const note = await fetch(`${api.url}/orders/${id}/credit-note.pdf`, {
+      headers: { authorization: `Bearer ${api.tokens.customer}` },
+    });
+    expect(note.status).toBe(200);
+    const noteText = pdfText(Buffer.from(await note.arrayBuffer()));
+    expect(noteText).toContain(formatCreditNoteNumber(answer.body.creditNoteNumber));
+    expect(noteText).toContain(formatInvoiceNumber(refunded.invoiceNumber));
+    expect(noteText).toContain('-$60');
     expect(refunded.timeline.at(-1)).toEqual({
       event: 'refunded',
       at: expect.any(String),
@@ -87,6 +110,7 @@ describe('refunds', () => {
 
   it('refunds once when five admins ask at the same moment; the others get a 409', async () => {
     const { id, toolId, transactionId } = await paidOrder();
+    const notesBefore = await api.db.collection('credit_notes').countDocuments();
     const answers = await Promise.all([1, 2, 3, 4, 5].map(() => refund(id)));
     expect(answers.map((answer) => answer.status).sort()).toEqual([201, 409, 409, 409, 409]);
     for (const refused of answers.filter((answer) => answer.status === 409))
@@ -99,6 +123,7 @@ describe('refunds', () => {
       .collection('test_payment_intents')
       .findOne({ _id: transactionId as never });
     expect(Object.keys(intent?.refunds ?? {})).toHaveLength(1);
+    expect(await api.db.collection('credit_notes').countDocuments()).toBe(notesBefore + 1);
   });
 
   it('of a refund and a shipment at the same moment, both orders of events keep stock right', async () => {
@@ -127,6 +152,13 @@ describe('refunds', () => {
     expect((await order(unpaid)).state).toBe('unpaid');
 
     const { id } = await paidOrder();
+    const noNote = await api.request('GET', `/orders/${id}/credit-note.pdf`, {
+      token: api.tokens.customer,
+    });
+    expect(noNote.status).toBe(409);
+    expect(noNote.body.message).toBe(
+      'A credit note is issued when an order is refunded: this order was not',
+    );
     expect((await refund(id, {}, api.tokens.customer)).status).toBe(403);
     expect((await refund('0123456789abcdef01234567')).status).toBe(404);
     const tooLong = await refund(id, { reason: 'x'.repeat(501) });

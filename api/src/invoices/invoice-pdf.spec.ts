@@ -1,6 +1,6 @@
 import { SELLER } from '@toolshop/contracts';
 import { pdfText } from '../../test/support/pdf-text';
-import { fontRuns, printedLines, renderInvoicePdf } from './invoice-pdf';
+import { fontRuns, printedLines, renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 import type { Invoice } from './invoice.schema';
 import { Types } from 'mongoose';
 
@@ -107,5 +107,20 @@ describe('printedLines', () => {
 
   it('composes decomposed accents (NFC)', () => {
     expect(printedLines('Zoe\u0308')).toEqual(['Zoë']);
+  });
+});
+
+describe('renderCreditNotePdf', () => {
+  it('undoes its invoice: its own number, the invoice it credits, the same buyer and lines, negative', async () => {
+    const text = pdfText(
+      await renderCreditNotePdf({ ...invoice(), _id: 7, invoiceNumber: 42, refundId: 're_test_1' }),
+    );
+    expect(text).toContain('CREDIT NOTE');
+    expect(text).toContain('CN-000007');
+    expect(text).toMatch(/Credits invoice:\s*INV-000042/);
+    expect(text).toContain('Müller GmbH');
+    expect(text).toContain('-$80');
+    expect(text).toContain('Refund ID: re_test_1');
+    expect(text).not.toContain('Paid in full');
   });
 });

@@ -1,7 +1,13 @@
-import { formatCount, formatDollars, formatInvoiceNumber, SELLER } from '@toolshop/contracts';
+import {
+  formatCount,
+  formatCreditNoteNumber,
+  formatDollars,
+  formatInvoiceNumber,
+  SELLER,
+} from '@toolshop/contracts';
 import { readFileSync } from 'node:fs';
 import PDFDocument from 'pdfkit';
-import type { Invoice } from './invoice.schema';
+import type { CreditNote, Invoice } from './invoice.schema';
 
 const MARGIN = 54;
 const BRAND = '#1d4ed8';
@@ -124,22 +130,59 @@ function block(doc: Doc, x: number, y: number, width: number, heading: string, l
   return doc.y;
 }
 
+/** What differs between an invoice and a credit note (which undoes one, in whole). */
+interface DocumentKind {
+  title: string;
+  name: string;
+  number: string;
+  /** Printed under the facts: the invoice a credit note undoes. */
+  refers?: [string, string];
+  /** The sign amounts are printed with. */
+  sign: 1 | -1;
+  settlement: string;
+}
+
+const invoiceKind = (invoice: Invoice): DocumentKind => ({
+  title: 'INVOICE',
+  name: 'Invoice',
+  number: formatInvoiceNumber(invoice._id),
+  sign: 1,
+  settlement: `Paid in full by card. Transaction ID: ${invoice.transactionId}`,
+});
+
+/** A credit note: the refunded invoice's buyer and lines, negative, with its own number. */
+export function renderCreditNotePdf(note: CreditNote): Promise<Buffer> {
+  return renderDocument(note, {
+    title: 'CREDIT NOTE',
+    name: 'Credit note',
+    number: formatCreditNoteNumber(note._id),
+    refers: ['Credits invoice', formatInvoiceNumber(note.invoiceNumber)],
+    sign: -1,
+    settlement: `Refunded to the card paid with (transaction ${note.transactionId}). Refund ID: ${note.refundId}`,
+  });
+}
+
 /**
  * The invoice as a US Letter PDF (pdfkit, DejaVu Sans embedded, compressed streams): one page,
  * more for an order of many lines.
  */
 export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
-  const number = formatInvoiceNumber(invoice._id);
+  return renderDocument(invoice, invoiceKind(invoice));
+}
+
+function renderDocument(invoice: Invoice, kind: DocumentKind): Promise<Buffer> {
+  const { number } = kind;
+  const money = (dollars: number) => formatDollars(kind.sign * dollars);
   // The human order number once the order has one; the order's id before.
   const orderName = oneLine(String(invoice.orderNumber ?? invoice.orderId));
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
     info: {
-      Title: `Invoice ${number}`,
+      Title: `${kind.name} ${number}`,
       Author: SELLER.name,
       // The order id, which the shop and its tests look the document up by.
-      Subject: `Invoice ${number} for order ${String(invoice.orderId)}`,
+      Subject: `${kind.name} ${number} for order ${String(invoice.orderId)}`,
     },
   });
   doc.registerFont(BODY, fontFile(FONT_FILES.dejavu.body));
@@ -158,13 +201,14 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
 
   // Heading: the seller's name, "Invoice" and its number and dates.
   doc.font(BOLD).fontSize(20).fillColor(BRAND).text(SELLER.name, left, MARGIN);
-  doc.font(BOLD).fontSize(24).fillColor('black').text('INVOICE', left, MARGIN, {
+  doc.font(BOLD).fontSize(24).fillColor('black').text(kind.title, left, MARGIN, {
     width,
     align: 'right',
   });
   const facts: [string, string][] = [
-    ['Invoice number', number],
-    ['Invoice date', invoiceDate(invoice.issuedAt)],
+    [`${kind.name} number`, number],
+    [`${kind.name} date`, invoiceDate(invoice.issuedAt)],
+    ...(kind.refers ? [kind.refers] : []),
     ['Order date', invoiceDate(invoice.orderedAt)],
     ['Order', orderName],
   ];
@@ -233,8 +277,8 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
     const cells = [
       oneLine(row.description),
       formatCount(row.quantity),
-      formatDollars(row.unitPrice),
-      formatDollars(row.amount),
+      money(row.unitPrice),
+      money(row.amount),
     ];
     let rowEnd = y;
     columns.forEach((column, index) => {
@@ -268,10 +312,10 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
       width: 170,
       align: 'right',
     });
-  doc.text(formatDollars(invoice.total), right - 96, y, { width: 90, align: 'right' });
+  doc.text(money(invoice.total), right - 96, y, { width: 90, align: 'right' });
   y += 30;
   doc.font(BODY).fontSize(10).fillColor(MUTED);
-  doc.text(`Paid in full by card. Transaction ID: ${invoice.transactionId}`, left, y, { width });
+  doc.text(kind.settlement, left, y, { width });
   doc.moveDown(0.4).text('All amounts in US dollars.', { width });
 
   // Footer.

@@ -45,3 +45,15 @@ export class Invoice {
 
 export type InvoiceDocument = HydratedDocument<Invoice>;
 export const InvoiceSchema = SchemaFactory.createForClass(Invoice);
+
+/**
+ * A credit note: undoes an invoice in whole when its order is refunded. Numbered apart from
+ * invoices the same way (`_id` taken by insert, gapless); one per order; never changed.
+ */
+@Schema({ collection: 'credit_notes', versionKey: false })
+export class CreditNote extends Invoice {
+  @Prop({ required: true }) invoiceNumber: number;
+  @Prop({ required: true }) refundId: string;
+}
+
+export const CreditNoteSchema = SchemaFactory.createForClass(CreditNote);

@@ -1,12 +1,12 @@
 import { Controller, Get, Param, Res, StreamableFile } from '@nestjs/common';
 import { ApiConflictResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
-import { invoiceFilename } from '@toolshop/contracts';
+import { formatCreditNoteNumber, invoiceFilename } from '@toolshop/contracts';
 import type { FastifyReply } from 'fastify';
 import { OwnerOrAdmin } from '../access/access.decorators';
 import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { OrderParamOwner } from '../orders/order-owner';
-import { renderInvoicePdf } from './invoice-pdf';
+import { renderCreditNotePdf, renderInvoicePdf } from './invoice-pdf';
 import { InvoicesService } from './invoices.service';
 
 @ApiTags('orders')
@@ -35,6 +35,29 @@ export class InvoicesController {
     return new StreamableFile(pdf, {
       type: 'application/pdf',
       disposition: `attachment; filename="${invoiceFilename(invoice._id)}"`,
+      length: pdf.length,
+    });
+  }
+
+  @Get(':id/credit-note.pdf')
+  @ApiOkResponse({
+    description:
+      'The credit note of a refunded order (owner or admin) as a PDF: its own sequential number, the invoice it undoes, the buyer and lines of that invoice, negative, and the refund id',
+    content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
+  })
+  @ApiInvalidInput
+  @OwnerOrAdmin(OrderParamOwner)
+  @ApiConflictResponse({ description: 'The order was not refunded', type: ErrorResponse })
+  async creditNote(
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const note = await this.invoices.creditNoteOf(id);
+    const pdf = await renderCreditNotePdf(note);
+    void reply.header('Cache-Control', 'private, no-store');
+    return new StreamableFile(pdf, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="credit-note-${formatCreditNoteNumber(note._id)}.pdf"`,
       length: pdf.length,
     });
   }

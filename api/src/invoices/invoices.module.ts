@@ -7,7 +7,7 @@ import {
   InvoicedOrderView,
   InvoicedOrderViewSchema,
 } from './invoice-sources';
-import { Invoice, InvoiceSchema } from './invoice.schema';
+import { CreditNote, CreditNoteSchema, Invoice, InvoiceSchema } from './invoice.schema';
 import { InvoicesController } from './invoices.controller';
 import { InvoicesService } from './invoices.service';
 
@@ -20,6 +20,7 @@ import { InvoicesService } from './invoices.service';
   imports: [
     MongooseModule.forFeature([
       { name: Invoice.name, schema: InvoiceSchema },
+      { name: CreditNote.name, schema: CreditNoteSchema },
       { name: InvoicedOrderView.name, schema: InvoicedOrderViewSchema },
       { name: InvoiceBuyerView.name, schema: InvoiceBuyerViewSchema },
     ]),

@@ -6,11 +6,13 @@ import { Types, type Model } from 'mongoose';
 import { conflict, DomainError, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import { InvoiceBuyerView, InvoicedOrderView } from './invoice-sources';
-import { Invoice, type InvoiceBuyer } from './invoice.schema';
+import { CreditNote, Invoice, type InvoiceBuyer } from './invoice.schema';
 import { OrderInvoicing } from '../orders/order-invoicing';
 
 /** Tries at taking the next number before giving up (each lost try means another invoice was issued). */
 const MAX_ATTEMPTS = 200;
+
+const logger = new Logger('InvoicesService');
 
 const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.code === 11000;
 
@@ -30,11 +32,11 @@ const isDuplicateKey = (error: unknown) => (error as { code?: number } | null)?.
  */
 @Injectable()
 export class InvoicesService implements OnModuleInit, OrderInvoicing {
-  private readonly logger = new Logger(InvoicesService.name);
   private readonly queue = new KeyedMutex();
 
   constructor(
     @InjectModel(Invoice.name) private readonly invoices: Model<Invoice>,
+    @InjectModel(CreditNote.name) private readonly creditNotes: Model<CreditNote>,
     @InjectModel(InvoicedOrderView.name) private readonly orders: Model<InvoicedOrderView>,
     @InjectModel(InvoiceBuyerView.name) private readonly users: Model<InvoiceBuyerView>,
   ) {}
@@ -42,6 +44,7 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
   /** The unique orderId index must exist before the first issue: it is what makes one order one invoice. */
   async onModuleInit(): Promise<void> {
     await this.invoices.init();
+    await this.creditNotes.init();
   }
 
   /** The invoice of a paid order (issued now if it has none yet). */
@@ -84,50 +87,85 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
     };
   }
 
-  private async issue(order: InvoicedOrderView, buyer: InvoiceBuyer): Promise<Invoice> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const existing = await this.invoices.findOne({ orderId: order._id }).lean<Invoice>();
-      if (existing) return existing;
-      const last = await this.invoices
-        .findOne({}, { _id: 1 })
-        .sort({ _id: -1 })
-        .lean<{ _id: number }>();
-      const invoice: Invoice = {
-        _id: (last?._id ?? 0) + 1,
-        orderId: order._id,
+  /** The credit note of a refunded order: its invoice undone in whole, issued once. */
+  async issueCreditNote(orderId: string, refundId: string): Promise<number> {
+    const invoice = await this.invoiceOf(orderId);
+    const note = await this.queue.run('credit-note-number', () =>
+      numberedInsert(this.creditNotes, invoice.orderId, (number) => ({
+        ...invoice,
+        _id: number,
+        invoiceNumber: invoice._id,
         issuedAt: new Date(),
-        orderedAt: order.createdAt,
-        ...(order.number !== undefined && order.number !== null && { orderNumber: order.number }),
-        buyer,
-        line: {
-          description: order.name,
-          ...(order.sku && { sku: order.sku }),
-          quantity: order.orderQuantity,
-          unitPrice: order.totalPrice / order.orderQuantity,
-        },
-        ...(order.lines?.length && {
-          lines: order.lines.map((line) => ({
-            description: line.name,
-            ...(line.sku && { sku: line.sku }),
-            quantity: line.orderQuantity,
-            unitPrice: line.unitPrice,
-          })),
-        }),
-        total: order.totalPrice,
-        transactionId: order.transactionId ?? '',
-      };
-      try {
-        await this.invoices.create(invoice);
-        return invoice;
-      } catch (error) {
-        if (!isDuplicateKey(error)) throw error;
-        // Another process took this number (or issued this order's invoice): read again.
-        await sleep(Math.floor(Math.random() * Math.min(50, attempt * 5)));
-      }
-    }
-    this.logger.warn(
-      `no invoice number for order ${String(order._id)} after ${MAX_ATTEMPTS} tries`,
+        refundId,
+      })),
     );
-    throw new DomainError('unavailable', ApiMessages.serviceUnavailable);
+    return note._id;
   }
+
+  /** GET /orders/:id/credit-note.pdf: 409 for an order that was not refunded. */
+  async creditNoteOf(orderId: string): Promise<CreditNote> {
+    const note = await this.creditNotes
+      .findOne({ orderId: new Types.ObjectId(orderId) })
+      .lean<CreditNote>();
+    if (note) return note;
+    if (!(await this.orders.exists({ _id: orderId }))) throw notFound(ApiMessages.orderNotFound);
+    throw conflict(InvoiceMessages.noCreditNote);
+  }
+
+  private issue(order: InvoicedOrderView, buyer: InvoiceBuyer): Promise<Invoice> {
+    return numberedInsert(this.invoices, order._id, (number) => ({
+      _id: number,
+      orderId: order._id,
+      issuedAt: new Date(),
+      orderedAt: order.createdAt,
+      ...(order.number !== undefined && order.number !== null && { orderNumber: order.number }),
+      buyer,
+      line: {
+        description: order.name,
+        ...(order.sku && { sku: order.sku }),
+        quantity: order.orderQuantity,
+        unitPrice: order.totalPrice / order.orderQuantity,
+      },
+      ...(order.lines?.length && {
+        lines: order.lines.map((line) => ({
+          description: line.name,
+          ...(line.sku && { sku: line.sku }),
+          quantity: line.orderQuantity,
+          unitPrice: line.unitPrice,
+        })),
+      }),
+      total: order.totalPrice,
+      transactionId: order.transactionId ?? '',
+    }));
+  }
+}
+
+/**
+ * Inserts the document `build` makes with the next number as `_id` (one per order: the unique
+ * orderId index), retrying with the next when another process took the number; answers the
+ * order's document, this one or the one another process issued meanwhile.
+ */
+async function numberedInsert<T extends { _id: number; orderId: Types.ObjectId }>(
+  documents: Model<T>,
+  orderId: Types.ObjectId,
+  build: (number: number) => T,
+): Promise<T> {
+  for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    const existing = await documents.findOne({ orderId }).lean<T>();
+    if (existing) return existing;
+    const last = await documents.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean<{ _id: number }>();
+    const document = build((last?._id ?? 0) + 1);
+    try {
+      await documents.create(document);
+      return document;
+    } catch (error) {
+      if (!isDuplicateKey(error)) throw error;
+      // Another process took this number (or issued this order's document): read again.
+      await sleep(Math.floor(Math.random() * Math.min(50, attempt * 5)));
+    }
+  }
+  logger.warn(
+    `no ${documents.collection.name} number for order ${String(orderId)} after ${MAX_ATTEMPTS} tries`,
+  );
+  throw new DomainError('unavailable', ApiMessages.serviceUnavailable);
 }

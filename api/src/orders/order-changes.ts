@@ -18,7 +18,14 @@ import { Order } from './order.schema';
 import type { OrderTimelineEntry } from './order-timeline';
 
 /** What an order list answers: the payment reference and slot bookkeeping stay server-side. */
-export const PUBLIC_FIELDS = { paymentIntentId: 0, unpaidSlot: 0, stockReleased: 0 };
+export const PUBLIC_FIELDS = {
+  paymentIntentId: 0,
+  unpaidSlot: 0,
+  stockReleased: 0,
+  // Who refunded is in the timeline for admins; the state it came from is the timeline's too.
+  'refund.by': 0,
+  'refund.from': 0,
+};
 /**
  * Newest first is the ObjectId order (an id starts with its creation second): the primary key
  * serves it as an index scan from the end, at any page, where a sort by createdAt would read and

@@ -5,4 +5,6 @@
  */
 export abstract class OrderInvoicing {
   abstract issueAtPayment(orderId: string, transactionId: string): Promise<number>;
+  /** The credit note undoing the order's invoice once it is refunded; answers its number. */
+  abstract issueCreditNote(orderId: string, refundId: string): Promise<number>;
 }

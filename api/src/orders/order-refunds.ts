@@ -9,6 +9,7 @@ import { OrderNotifications } from '../notifications/order-notifications';
 import { ToolsService } from '../tools/tools.service';
 import { stockLinesOf } from './cancelable-orders';
 import { OrderChanges } from './order-changes';
+import { OrderInvoicing } from './order-invoicing';
 import { OrderPayments } from './order-payments';
 import { Order, type OrderRefund } from './order.schema';
 
@@ -22,6 +23,7 @@ export interface RefundAnswer {
   refundId: string;
   /** Whole dollars given back. */
   amount: number;
+  creditNoteNumber: number;
 }
 
 const REFUND_FIELDS = {
@@ -53,7 +55,7 @@ type RefundableOrder = Pick<
  * to refunded with the refund pending, one conditional write, so of two refunds, or a refund and a
  * shipment, one wins; (2) the money back at the payment provider, keyed by the order (asked twice,
  * it refunds once); (3) the refund marked done, with the units back in stock if they never left
- * the warehouse (the stock-hold protocol a cancel uses). A provider's refusal undoes step 1; a
+ * the warehouse (the stock-hold protocol a cancel uses) and its credit note. A provider's refusal undoes step 1; a
  * provider that cannot be reached leaves the refund pending, and asking again completes it.
  */
 @Injectable()
@@ -64,6 +66,7 @@ export class OrderRefunds {
     private readonly payments: OrderPayments,
     private readonly tools: ToolsService,
     private readonly notifications: OrderNotifications,
+    private readonly invoicing: OrderInvoicing,
   ) {}
 
   async refund(id: string, admin: string, reason?: string): Promise<RefundAnswer> {
@@ -119,7 +122,9 @@ export class OrderRefunds {
       if (error instanceof DomainError) await this.undo(id, refund);
       throw error;
     }
-    const markDone = () => this.markDone(id, made.id, holdsGoods(refund.from));
+    // The money is back for good: its credit note (once per order) goes with the refund's record.
+    const creditNote = await this.invoicing.issueCreditNote(id, made.id);
+    const markDone = () => this.markDone(id, made.id, creditNote, holdsGoods(refund.from));
     const done = holdsGoods(refund.from)
       ? await this.tools.returnForAll(stockLinesOf(order), id, markDone)
       : await markDone();
@@ -134,17 +139,18 @@ export class OrderRefunds {
         `${order.orderQuantity} × ${order.name} for ${order.email}`,
       );
     }
-    return { refundId: made.id, amount: refund.amount };
+    return { refundId: made.id, amount: refund.amount, creditNoteNumber: creditNote };
   }
 
   /** Step 3, once: false when another request completed it first. */
-  private async markDone(id: string, refundId: string, releasesStock: boolean) {
+  private async markDone(id: string, refundId: string, creditNote: number, releasesStock: boolean) {
     const result = await this.orders.updateOne(
       { _id: id, state: 'refunded', 'refund.status': 'pending' },
       {
         $set: {
           'refund.status': 'succeeded',
           'refund.id': refundId,
+          'refund.creditNoteNumber': creditNote,
           ...(releasesStock && { stockReleased: true }),
         },
       },

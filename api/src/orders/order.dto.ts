@@ -153,6 +153,8 @@ export class RefundOrderDto {
 export class RefundResponse {
   @ApiProperty({ description: 'The payment provider’s refund id' }) refundId: string;
   @ApiProperty({ description: 'Whole dollars given back (the whole order)' }) amount: number;
+  @ApiProperty({ description: 'The credit note issued for it (GET /orders/{id}/credit-note.pdf)' })
+  creditNoteNumber: number;
 }
 
 export class OrderTimelineEntryResponse {
@@ -209,6 +211,16 @@ export class OrderLineResponse {
   @ApiProperty() orderQuantity: number;
   @ApiProperty({ description: 'Whole dollars a unit, from the tiers' }) unitPrice: number;
   @ApiProperty({ description: 'orderQuantity × unitPrice' }) totalPrice: number;
+}
+
+export class OrderRefundResponse {
+  @ApiProperty({ description: 'Whole dollars given back' }) amount: number;
+  @ApiPropertyOptional() reason?: string;
+  @ApiProperty({ enum: ['pending', 'succeeded'] }) status: string;
+  @ApiProperty({ format: 'date-time' }) at: string;
+  @ApiPropertyOptional({ description: 'The payment provider’s refund id' }) id?: string;
+  @ApiPropertyOptional({ description: 'Its credit note (GET /orders/{id}/credit-note.pdf)' })
+  creditNoteNumber?: number;
 }
 
 export class OrderResponse {
@@ -269,6 +281,8 @@ export class OrderResponse {
       'History, oldest first (placed, then each state entered); orders from before it have none',
   })
   timeline?: OrderTimelineEntryResponse[];
+  @ApiPropertyOptional({ type: OrderRefundResponse, description: 'Refunded orders' })
+  refund?: OrderRefundResponse;
 }
 
 export class DayStatsResponse {

@@ -62,6 +62,7 @@ export class Order {
       at: Date,
       by: String,
       from: String,
+      creditNoteNumber: Number,
     },
     default: undefined,
   })
@@ -94,6 +95,7 @@ export interface OrderRefund {
   at: Date;
   by: string;
   from: OrderState;
+  creditNoteNumber?: number;
 }
 
 export type OrderDocument = HydratedDocument<Order>;

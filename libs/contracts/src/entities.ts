@@ -58,6 +58,15 @@ export interface Order {
   state?: OrderState;
   /** The number of the invoice issued when it was paid. */
   invoiceNumber?: number;
+  /** A refunded order's refund (whole dollars), with its credit note once the provider confirmed it. */
+  refund?: {
+    amount: number;
+    reason?: string;
+    status: 'pending' | 'succeeded';
+    at: string;
+    id?: string;
+    creditNoteNumber?: number;
+  };
   /** What the asking user may do with it now (the lifecycle's actions for their roles). */
   allowedActions?: OrderAction[];
   transactionId?: string;

@@ -14,6 +14,16 @@ export function formatInvoiceNumber(number: number): string {
   return `INV-${String(number).padStart(6, '0')}`;
 }
 
+/** Credit notes are numbered apart from invoices, 1, 2, 3...; printed as CN-000001. */
+export function formatCreditNoteNumber(number: number): string {
+  return `CN-${String(number).padStart(6, '0')}`;
+}
+
+/** The API path of a refunded order's credit note (GET, owner or admin). */
+export function creditNotePath(orderId: string): string {
+  return `/orders/${encodeURIComponent(orderId)}/credit-note.pdf`;
+}
+
 /** The API path of an order's invoice (GET, owner or admin, paid orders only). */
 export function invoicePath(orderId: string): string {
   return `/orders/${encodeURIComponent(orderId)}/invoice.pdf`;
@@ -27,6 +37,8 @@ export function invoiceFilename(number: number): string {
 export const InvoiceMessages = {
   link: 'Invoice (PDF)',
   onlyPaidOrders: 'An invoice is issued once the order is paid: pay this order first',
+  noCreditNote: 'A credit note is issued when an order is refunded: this order was not',
+  creditNoteLink: 'Credit note (PDF)',
   downloadFailed: 'The invoice could not be downloaded. Please try again.',
   orderAgain: 'Order again',
 } as const;
