@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { API_AUDIENCE, demoAccounts } from '@toolshop/settings';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import {
   expect,
   placeOrder,
@@ -44,6 +44,26 @@ export async function openNewOrderPayment(
   const pay = page.getByRole('button', { name: /^Pay \$/ });
   await expect(pay).toBeEnabled();
   return { api, orderId, pay };
+}
+
+/** A declined card is refused with an alert, and editing the card number clears the refusal. */
+export async function expectDeclineClearsOnEdit(page: Page, pay: Locator): Promise<void> {
+  await fillCard(page, '4000 0000 0000 0002');
+  await pay.click();
+  const declined = page.getByRole('alert').filter({ hasText: 'Your card was declined.' });
+  await expect(declined).toBeVisible();
+  await page.getByLabel('Card number').fill('4242 4242 4242 4242');
+  await expect(declined).toHaveCount(0);
+}
+
+/** After the answer to a charge was lost: the page cannot tell yet and keeps Pay disabled. */
+export async function expectChargeUnknown(page: Page, pay: Locator): Promise<Locator> {
+  const unknown = page
+    .getByRole('alert')
+    .filter({ hasText: 'cannot tell yet whether your card was charged' });
+  await expect(unknown).toBeVisible();
+  await expect(pay).toBeDisabled();
+  return unknown;
 }
 
 const WEBHOOK_SECRET = 'whsec_toolshop_e2e';
