@@ -15,7 +15,8 @@ const ACTION_BUTTONS: Record<
   deliver: {
     text: 'Mark delivered',
     variant: 'secondary',
-    name: (of) => `Mark order of ${of} delivered`,
+    // The visible text first: the accessible name holds it (WCAG 2.5.3).
+    name: (of) => `Mark delivered: order of ${of}`,
   },
   refund: { text: 'Refund', variant: 'secondary', name: (of) => `Refund order of ${of}` },
   cancel: { text: 'Cancel', variant: 'danger', name: (of) => `Cancel order of ${of}` },

@@ -290,7 +290,7 @@ it('marks a shipped order delivered and shows it so', async () => {
   renderTable();
   fireEvent.click(
     await screen.findByRole('button', {
-      name: 'Mark order of Drill s1 for carla@example.com delivered',
+      name: 'Mark delivered: order of Drill s1 for carla@example.com',
     }),
   );
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DeliverMessages.done));
