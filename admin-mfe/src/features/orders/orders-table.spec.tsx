@@ -342,3 +342,27 @@ it('shows the API’s refusal of a refund and reads the orders again', async () 
   expect(api.post).toHaveBeenCalledWith('/orders/p1/refunds', {}, { idempotent: true });
   await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
 });
+
+it('offers the credit note of a refunded order once it has one, downloaded through the API client', async () => {
+  jest.mocked(api.download).mockResolvedValue('credit-note-CN-000001.pdf');
+  answer([
+    {
+      ...inState('r1', 'refunded', []),
+      refund: { amount: 1068, status: 'succeeded', at: '', creditNoteNumber: 1 },
+    },
+    { ...inState('r2', 'refunded', []), refund: { amount: 1068, status: 'pending', at: '' } },
+  ]);
+  renderTable();
+  const creditNote = (id: string) =>
+    screen.queryByRole('button', {
+      name: `Credit note (PDF) of the order of Drill ${id} for carla@example.com`,
+    });
+  await screen.findByText('Drill r1');
+  expect(creditNote('r2')).toBeNull();
+  fireEvent.click(creditNote('r1')!);
+  await waitFor(() =>
+    expect(api.download).toHaveBeenCalledWith('/orders/r1/credit-note.pdf', 'credit-note-r1.pdf', {
+      signOutOnAuthError: true,
+    }),
+  );
+});

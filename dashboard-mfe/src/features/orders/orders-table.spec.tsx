@@ -1,11 +1,18 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import type { Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
 import { OrdersTable } from './orders-table';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+import { api } from '@toolshop/auth';
+
+// The shared stand-in, with the client's download (the invoice and credit note buttons).
+jest.mock('@toolshop/auth', () => {
+  const { authModule } =
+    jest.requireActual<typeof import('../../testing/auth-mock')>('../../testing/auth-mock');
+  return { ...authModule, api: { ...authModule.api, download: jest.fn() } };
+});
 
 const order = (id: string, overrides: Partial<Order>): Order => ({
   _id: id,
@@ -74,5 +81,32 @@ describe('customerActionsOf', () => {
     expect(
       customerActionsOf({ state: 'unpaid', paid: false, shipped: false, allowedActions: ['pay'] }),
     ).toEqual(['pay']);
+  });
+});
+
+describe('documents of a refunded order', () => {
+  it('offers its credit note once the refund has one, downloaded with the token', async () => {
+    jest.mocked(api.download).mockResolvedValue('credit-note-CN-000001.pdf');
+    renderTable([
+      order('r', {
+        state: 'refunded',
+        paid: true,
+        allowedActions: [],
+        refund: { amount: 200, status: 'succeeded', at: '', creditNoteNumber: 1 },
+      }),
+      order('p', {
+        state: 'refunded',
+        paid: true,
+        allowedActions: [],
+        refund: { amount: 200, status: 'pending', at: '' },
+      }),
+    ]);
+    expect(row('p').queryByRole('button', { name: 'Credit note (PDF) for Drill p' })).toBeNull();
+    row('r').getByRole('button', { name: 'Credit note (PDF) for Drill r' }).click();
+    await waitFor(() =>
+      expect(api.download).toHaveBeenCalledWith('/orders/r/credit-note.pdf', 'credit-note-r.pdf', {
+        signOutOnAuthError: true,
+      }),
+    );
   });
 });

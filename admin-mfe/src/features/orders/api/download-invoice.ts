@@ -1,14 +1,21 @@
-// GET /orders/{id}/invoice.pdf: any paid order's invoice, downloaded with the admin's token.
+// GET /orders/{id}/invoice.pdf (any paid order's invoice) or /credit-note.pdf (a refunded order's
+// credit note), downloaded with the admin's token.
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
-import { invoicePath, type Order } from '@toolshop/contracts';
+import { creditNotePath, invoicePath, type Order } from '@toolshop/contracts';
+
+export type OrderDocument = 'invoice' | 'creditNote';
 
 export function useDownloadInvoice() {
   return useMutation({
-    mutationFn: (order: Order) =>
-      api.download(invoicePath(order._id), `invoice-${order._id}.pdf`, {
-        signOutOnAuthError: true,
-      }),
+    mutationFn: ({ order, document }: { order: Order; document: OrderDocument }) =>
+      document === 'creditNote'
+        ? api.download(creditNotePath(order._id), `credit-note-${order._id}.pdf`, {
+            signOutOnAuthError: true,
+          })
+        : api.download(invoicePath(order._id), `invoice-${order._id}.pdf`, {
+            signOutOnAuthError: true,
+          }),
     meta: { quietOnAuthError: true },
   });
 }
