@@ -14,6 +14,14 @@ async function tabTo(page: Page, target: Locator, limit = 60) {
   await expect(target, `reached with Tab within ${limit} presses`).toBeFocused();
 }
 
+/** Opens a signed-in page and walks it with Tab once its main heading is there and it is settled. */
+async function walkSignedInPage(page: Page, path: string) {
+  await page.goto(path);
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  await test.step(path, () => expectKeyboardWalk(page));
+}
+
 for (const width of [1280, 375]) {
   // Signing in waits for the navbar's email, which phones keep behind the menu: the width is set after.
   const atWidth = (page: Page) => page.setViewportSize({ width, height: 900 });
@@ -45,14 +53,8 @@ for (const width of [1280, 375]) {
         '/dashboard/review',
         '/dashboard/myOrders',
         `/dashboard/payment/${orderId}`,
-      ]) {
-        await page.goto(path);
-        await expect(
-          page.getByRole('main').getByRole('heading', { level: 1 }).first(),
-        ).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await test.step(path, () => expectKeyboardWalk(page));
-      }
+      ])
+        await walkSignedInPage(page, path);
     });
 
     test("Tab reaches every control of an admin's pages in reading order", async ({
@@ -66,14 +68,8 @@ for (const width of [1280, 375]) {
         '/dashboard/addProduct',
         '/dashboard/manageProducts',
         '/dashboard/manageOrders',
-      ]) {
-        await page.goto(path);
-        await expect(
-          page.getByRole('main').getByRole('heading', { level: 1 }).first(),
-        ).toBeVisible();
-        await page.waitForLoadState('networkidle');
-        await test.step(path, () => expectKeyboardWalk(page));
-      }
+      ])
+        await walkSignedInPage(page, path);
     });
   });
 }
