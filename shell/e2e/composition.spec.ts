@@ -1,4 +1,5 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { breakToolList, remoteFallback } from './remote-fallback';
 
 test('a stopped remote shows its fallback with retry while the navbar and the other remotes work', async ({
   page,
@@ -39,13 +40,9 @@ test('a remote that crashes while rendering shows its fallback with retry in the
   signIn,
 }) => {
   await signIn('customer');
-  // The tool list answers something that is no list: the storefront's home page throws while rendering.
-  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+  await breakToolList(page);
   await page.goto('/');
-  const fallback = page
-    .getByRole('main')
-    .getByRole('alert')
-    .filter({ hasText: 'The shop is not available right now.' });
+  const fallback = remoteFallback(page);
   await expect(fallback).toBeVisible();
   await expect(fallback.getByRole('button', { name: 'Retry' })).toBeVisible();
 
@@ -72,12 +69,9 @@ test('a remote that crashes while rendering shows its fallback with retry in the
 // The routes of one remote share RemotePage's spot in the tree: the boundary that caught the home
 // page must not stay failed on /blogs.
 test('after a crash, another route of the same remote renders', async ({ page }) => {
-  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+  await breakToolList(page);
   await page.goto('/');
-  const fallback = page
-    .getByRole('main')
-    .getByRole('alert')
-    .filter({ hasText: 'The shop is not available right now.' });
+  const fallback = remoteFallback(page);
   await expect(fallback).toBeVisible();
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

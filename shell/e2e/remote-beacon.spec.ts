@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '@toolshop/settings/repo-root';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { breakToolList, remoteFallback } from './remote-fallback';
 import { registryMap, releaseOf, serveRemoteMap, sri } from './remote-registry';
 
 interface Beacon {
@@ -80,12 +81,7 @@ test('a remote that cannot load reports "load" with its version and the reason',
     .route(`${stack.remotes.storefront}/**`, (route) => route.abort('connectionrefused'));
 
   await page.goto('/blogs');
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('alert')
-      .filter({ hasText: 'The shop is not available right now.' }),
-  ).toBeVisible();
+  await expect(remoteFallback(page)).toBeVisible();
 
   await expect.poll(() => beacons.length).toBeGreaterThan(0);
   expect(
@@ -101,16 +97,10 @@ test('a remote that cannot load reports "load" with its version and the reason',
 test('a remote that throws while rendering reports "render" with its version', async ({ page }) => {
   await serveRemoteMap(page, registryMap());
   const beacons = await collectBeacons(page);
-  // The tool list answers something that is no list: the storefront's home page throws while rendering.
-  await page.route(`${stack.api}/tools`, (route) => route.fulfill({ json: { unexpected: true } }));
+  await breakToolList(page);
 
   await page.goto('/');
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('alert')
-      .filter({ hasText: 'The shop is not available right now.' }),
-  ).toBeVisible();
+  await expect(remoteFallback(page)).toBeVisible();
 
   await expect.poll(() => beacons.some(({ kind }) => kind === 'render')).toBe(true);
   const render = beacons.find(({ kind }) => kind === 'render');
@@ -143,12 +133,7 @@ test('a page that throws on its first render reports its page load as failed onl
   const beacons = await collectBeacons(page);
 
   await page.goto('/blogs');
-  await expect(
-    page
-      .getByRole('main')
-      .getByRole('alert')
-      .filter({ hasText: 'The shop is not available right now.' }),
-  ).toBeVisible();
+  await expect(remoteFallback(page)).toBeVisible();
   await expect.poll(() => beacons.length).toBeGreaterThan(0);
   await page.waitForTimeout(500);
   expect(beacons).toEqual([

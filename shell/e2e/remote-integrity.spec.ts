@@ -3,13 +3,8 @@
 // outage, while the rest of the shop works.
 import type { Page } from '@playwright/test';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { remoteFallback as shopDown } from './remote-fallback';
 import { registryMap, releaseOf, serveRemoteMap } from './remote-registry';
-
-const shopDown = (page: Page) =>
-  page
-    .getByRole('main')
-    .getByRole('alert')
-    .filter({ hasText: 'The shop is not available right now.' });
 
 /** Every <script>/<link> the page adds for a remote's file, with the integrity it carried when added. */
 async function recordRemoteElements(page: Page) {

@@ -11,14 +11,7 @@ import {
   stack,
   test,
 } from '@toolshop/devstack/e2e';
-
-type RemoteName = 'storefront' | 'dashboard' | 'admin';
-
-const areaName: Record<RemoteName, string> = {
-  storefront: 'The shop',
-  dashboard: 'The dashboard',
-  admin: 'The admin area',
-};
+import { remoteFallback, type RemoteName } from './remote-fallback';
 
 /** One page of each remote and how to tell it works. */
 const pageOf: Record<RemoteName, { path: string; works: (page: Page) => Promise<void> }> = {
@@ -45,12 +38,6 @@ const pageOf: Record<RemoteName, { path: string; works: (page: Page) => Promise<
   },
 };
 
-const fallbackOf = (page: Page, remote: RemoteName) =>
-  page
-    .getByRole('main')
-    .getByRole('alert')
-    .filter({ hasText: `${areaName[remote]} is not available right now.` });
-
 for (const down of ['storefront', 'dashboard', 'admin'] as const) {
   const up = (['storefront', 'dashboard', 'admin'] as const).filter((remote) => remote !== down);
 
@@ -61,7 +48,7 @@ for (const down of ['storefront', 'dashboard', 'admin'] as const) {
       .route(`${stack.remotes[down]}/**`, (route) => route.abort('connectionrefused'));
 
     await page.goto(pageOf[down].path);
-    await expect(fallbackOf(page, down)).toBeVisible();
+    await expect(remoteFallback(page, down)).toBeVisible();
 
     for (const remote of up) {
       await test.step(`${remote}: ${pageOf[remote].path}`, async () => {
@@ -110,7 +97,7 @@ test('dashboard down: the shell frames the admin pages with the dashboard links,
   await links.getByRole('link', { name: 'Make Admin' }).click();
   await expect(page.getByRole('heading', { name: 'Make Admin' })).toBeVisible();
   await links.getByRole('link', { name: 'My Profile' }).click();
-  await expect(fallbackOf(page, 'dashboard')).toBeVisible();
+  await expect(remoteFallback(page, 'dashboard')).toBeVisible();
 });
 
 test("a dashboard layout module that throws is replaced by the shell's layout, the admin page stays", async ({
