@@ -50,6 +50,9 @@ test('an admin refunds a paid order: Refunded in both remotes, and no second ref
   const refunded = await orderRow(page, 'Refunded', freshUser.email);
   await expect(refunded).toContainText('Refunded');
   await expect(refunded.getByRole('button', { name: ACTION_BUTTON })).toHaveCount(0);
+  await expect(
+    refunded.getByRole('button', { name: /^Credit note \(PDF\) of the order/ }),
+  ).toBeVisible();
   await refunded.getByText('History').click();
   await expect(refunded.getByRole('listitem').last()).toContainText(
     new RegExp(`^Refunded.*by admin@toolshop\\.test.*Amount \\${amount}.*Reason: Arrived damaged$`),
@@ -64,6 +67,12 @@ test('an admin refunds a paid order: Refunded in both remotes, and no second ref
   await expect(own).toContainText('Refunded');
   await expect(own.getByRole('link', { name: /^Pay/ })).toHaveCount(0);
   await expect(own.getByRole('button', { name: /^Cancel/ })).toHaveCount(0);
+  // Its credit note, downloaded with the customer's token under its own number.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    own.getByRole('button', { name: `Credit note (PDF) for ${order.name}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^credit-note-CN-\d{6}\.pdf$/);
 });
 
 test('an admin marks a shipped order delivered', async ({ page, signIn, freshUser, apiAs }) => {
