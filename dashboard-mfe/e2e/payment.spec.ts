@@ -1,7 +1,7 @@
 // Paying an order in the composed shop on embedded defaults (the offline test provider).
 import { Messages, type Order } from '@toolshop/contracts';
 import { expect, placeOrder, test } from '@toolshop/devstack/e2e';
-import { fillCard } from './payment-helpers';
+import { fillCard, openNewOrderPayment } from './payment-helpers';
 
 test('a customer pays an unpaid order from My Orders and sees the transaction id', async ({
   page,
@@ -45,12 +45,7 @@ for (const [number, message] of [
     freshUser,
     apiAs,
   }) => {
-    const api = await apiAs(freshUser);
-    const { orderId } = await placeOrder(api);
-    await signIn(freshUser);
-    await page.goto(`/dashboard/payment/${orderId}`);
-    const pay = page.getByRole('button', { name: /^Pay \$/ });
-    await expect(pay).toBeEnabled();
+    const { api, orderId, pay } = await openNewOrderPayment({ page, signIn, freshUser, apiAs });
     await fillCard(page, number);
     await pay.click();
 
