@@ -1,5 +1,17 @@
+import type { Locator, Page } from '@playwright/test';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 import { breakToolList, remoteFallback } from './remote-fallback';
+
+/** "Retry" in the storefront's fallback renders the home page with its tools, without a reload. */
+async function expectRetryRendersInPlace(page: Page, fallback: Locator) {
+  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
+  await fallback.getByRole('button', { name: 'Retry' }).click();
+  await expect(fallback).toHaveCount(0);
+  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
+    true,
+  );
+}
 
 test('a stopped remote shows its fallback with retry while the navbar and the other remotes work', async ({
   page,
@@ -26,13 +38,7 @@ test('a stopped remote shows its fallback with retry while the navbar and the ot
   // Back up: "Retry" loads the storefront without reloading the page.
   await page.context().unroute(`${stack.remotes.storefront}/**`);
   await nav.getByRole('link', { name: 'Home' }).click();
-  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
-  await fallback.getByRole('button', { name: 'Retry' }).click();
-  await expect(fallback).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
-    true,
-  );
+  await expectRetryRendersInPlace(page, fallback);
 });
 
 test('a remote that crashes while rendering shows its fallback with retry in the page area only', async ({
@@ -57,13 +63,7 @@ test('a remote that crashes while rendering shows its fallback with retry in the
   await nav.getByRole('link', { name: 'Home' }).click();
   await expect(fallback).toBeVisible();
   await page.unroute(`${stack.api}/tools`);
-  await page.evaluate(() => ((window as unknown as { noReload: boolean }).noReload = true));
-  await fallback.getByRole('button', { name: 'Retry' }).click();
-  await expect(fallback).toHaveCount(0);
-  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
-  expect(await page.evaluate(() => (window as unknown as { noReload?: boolean }).noReload)).toBe(
-    true,
-  );
+  await expectRetryRendersInPlace(page, fallback);
 });
 
 // The routes of one remote share RemotePage's spot in the tree: the boundary that caught the home
