@@ -4,6 +4,16 @@ import { Messages, type Tool } from '@toolshop/contracts';
 import { expect, type ApiClient } from '@toolshop/devstack/e2e';
 import { fillCard } from './payment-helpers';
 
+/** Opens My Orders and the lines of the two-tool order that starts with `first`; returns its row. */
+export async function openTwoLineOrder(page: Page, first: string) {
+  await page.goto('/dashboard/myOrders');
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: `${first} and 1 more` }) });
+  await row.getByText('2 lines').click();
+  return row;
+}
+
 /** Tools of this test only (unique names), so no other test's orders move their stock. */
 export async function createTools(
   admin: ApiClient,

@@ -9,7 +9,13 @@ import {
   expectNoSidewaysScroll,
   test,
 } from '@toolshop/devstack/e2e';
-import { createTools, placeButton, quickOrderLines, status } from './quick-order-helpers';
+import {
+  createTools,
+  openTwoLineOrder,
+  placeButton,
+  quickOrderLines,
+  status,
+} from './quick-order-helpers';
 
 const shot = (name: string) => test.info().outputPath(name);
 // Each test walks several pages and widths on a shared machine.
@@ -147,11 +153,7 @@ testWithTools(
     expect(order.lines?.map((line) => line.sku)).toEqual([drill!.sku, blades!.sku]);
 
     // My Orders shows each line's SKU; Order again writes the same lines, checked at once.
-    await page.goto('/dashboard/myOrders');
-    const orderRow = page
-      .getByRole('row')
-      .filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
-    await orderRow.getByText('2 lines').click();
+    const orderRow = await openTwoLineOrder(page, drill!.name);
     await expect(
       orderRow
         .getByRole('list', { name: /^Lines of / })

@@ -9,7 +9,14 @@ import {
   expectNothingClipped,
   test,
 } from '@toolshop/devstack/e2e';
-import { createTools, pay, placeButton, quickOrderLines, status } from './quick-order-helpers';
+import {
+  createTools,
+  openTwoLineOrder,
+  pay,
+  placeButton,
+  quickOrderLines,
+  status,
+} from './quick-order-helpers';
 
 test('a quick order with bad lines shows each problem, is corrected, placed as one order and paid', async ({
   page,
@@ -88,11 +95,7 @@ test('a quick order with bad lines shows each problem, is corrected, placed as o
 
   // My Orders lists the lines under the order (a phone too); Order again opens Quick Order with
   // them, checked, and the order's delivery.
-  await page.goto('/dashboard/myOrders');
-  const orderRow = page
-    .getByRole('row')
-    .filter({ has: page.getByRole('rowheader', { name: `${drill!.name} and 1 more` }) });
-  await orderRow.getByText('2 lines').click();
+  const orderRow = await openTwoLineOrder(page, drill!.name);
   await expect(
     orderRow.getByRole('list', { name: `Lines of ${drill!.name} and 1 more` }),
   ).toContainText(`${blades!.name}× 10 @ $9 = $90`);
