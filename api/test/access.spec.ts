@@ -406,6 +406,31 @@ const cases: Case[] = [
     expected: [401, 403, 403, 201],
   },
   {
+    name: 'POST /orders/{id}/returns (customer’s, shipped)',
+    request: async () => {
+      const id = await api.placeOrder(await api.insertTool());
+      await api.markPaid(id);
+      await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+      return { method: 'POST', path: `/orders/${id}/returns`, body: { reason: 'Wrong size' } };
+    },
+    // The customer's own decision: admins are not let in on their behalf.
+    expected: [401, 201, 404, 404],
+  },
+  {
+    name: 'PATCH /returns/{id} (requested)',
+    request: async () => {
+      const id = await api.placeOrder(await api.insertTool());
+      await api.markPaid(id);
+      await api.request('PATCH', `/adminOrders/${id}`, { token: api.tokens.admin, body: {} });
+      await api.request('POST', `/orders/${id}/returns`, {
+        token: api.tokens.customer,
+        body: { reason: 'Wrong size' },
+      });
+      return { method: 'PATCH', path: `/returns/${id}`, body: { decision: 'approve' } };
+    },
+    expected: [401, 403, 403, 200],
+  },
+  {
     name: 'GET /admin/{email} (customer)',
     request: async () => ({ method: 'GET', path: `/admin/${CUSTOMER}` }),
     expected: [401, 200, 403, 200],

@@ -71,6 +71,18 @@ async function savedList(token: string): Promise<string> {
   return created.body.insertedId as string;
 }
 
+/** Two paid orders of the customer's, approved for shipping. */
+async function shippedOrders(): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < 2; i++) {
+    const order = await api.placeOrder(await api.insertTool());
+    await api.markPaid(order);
+    await api.request('PATCH', `/adminOrders/${order}`, { token: api.tokens.admin, body: {} });
+    ids.push(order);
+  }
+  return ids;
+}
+
 const count = (collection: string, filter: Record<string, unknown>) =>
   api.db.collection(collection).countDocuments(filter);
 
@@ -294,6 +306,48 @@ const cases: Case[] = [
         other: { method: 'POST', path: `/orders/${otherId}/refunds`, token, body: {} },
         // Its 3 came back once (the other order still holds 1).
         ranOnce: async () => expect(await api.toolStock(toolId)).toBe(9),
+      };
+    },
+  },
+  {
+    route: 'POST /orders/:id/returns',
+    async setup() {
+      const ids = await shippedOrders();
+      const token = api.tokens.customer;
+      const body = { reason: 'Wrong size' };
+      return {
+        call: { method: 'POST', path: `/orders/${ids[0]}/returns`, token, body },
+        other: { method: 'POST', path: `/orders/${ids[1]}/returns`, token, body },
+        ranOnce: async () => {
+          const stored = await api.db
+            .collection('orders')
+            .findOne({ _id: new Types.ObjectId(ids[0]) });
+          expect(
+            stored?.timeline.filter(
+              (entry: { event: string }) => entry.event === 'return_requested',
+            ),
+          ).toHaveLength(1);
+        },
+      };
+    },
+  },
+  {
+    route: 'PATCH /returns/:id',
+    async setup() {
+      const ids = await shippedOrders();
+      for (const order of ids) {
+        await api.request('POST', `/orders/${order}/returns`, {
+          token: api.tokens.customer,
+          body: { reason: 'Wrong size' },
+        });
+      }
+      const token = api.tokens.admin;
+      const body = { decision: 'approve' };
+      return {
+        call: { method: 'PATCH', path: `/returns/${ids[0]}`, token, body },
+        other: { method: 'PATCH', path: `/returns/${ids[1]}`, token, body },
+        ranOnce: async () =>
+          expect(await count('audit', { action: 'order.return', targetId: ids[0] })).toBe(1),
       };
     },
   },

@@ -251,3 +251,113 @@ describe('delivery and the other changes', () => {
     ]);
   });
 });
+
+describe('returns', () => {
+  const askReturn = (
+    id: string,
+    body: object = { reason: 'Too heavy for my bench' },
+    token = api.tokens.customer,
+  ) => api.request('POST', `/orders/${id}/returns`, { token, body });
+  const decide = (id: string, body: object) =>
+    api.request('PATCH', `/returns/${id}`, { token: api.tokens.admin, body });
+  /** A paid order of 3 units, shipped and delivered. */
+  async function deliveredOrder() {
+    const paid = await paidOrder();
+    await ship(paid.id);
+    await deliver(paid.id);
+    return paid;
+  }
+
+  it('goes request → approve → receive, which refunds the order and puts the units back', async () => {
+    const { id, toolId, name } = await deliveredOrder();
+    expect(await api.toolStock(toolId)).toBe(7);
+    expect((await order(id)).allowedActions).toEqual(['requestReturn']);
+    const asked = await askReturn(id);
+    expect(asked.status).toBe(201);
+    expect(asked.body).toEqual({ returnId: id });
+    const requested = await order(id);
+    expect(requested).toMatchObject({ state: 'return_requested', allowedActions: [] });
+    expect(requested.timeline.at(-1)).toMatchObject({
+      event: 'return_requested',
+      by: 'customer',
+      reason: 'Too heavy for my bench',
+    });
+    expect((await order(id, api.tokens.admin)).allowedActions).toEqual([
+      'approveReturn',
+      'rejectReturn',
+    ]);
+    expect((await decide(id, { decision: 'receive' })).status).toBe(409);
+    expect((await decide(id, { decision: 'approve' })).status).toBe(200);
+    const received = await decide(id, { decision: 'receive' });
+    expect(received.status).toBe(200);
+    expect(received.body.refund).toMatchObject({ amount: 60 });
+    expect(await api.toolStock(toolId)).toBe(10);
+    const done = await order(id);
+    expect(done.state).toBe('refunded');
+    expect(done.timeline.map((entry: { event: string }) => entry.event)).toEqual([
+      'placed',
+      'paid',
+      'shipped',
+      'delivered',
+      'return_requested',
+      'return_approved',
+      'return_received',
+      'refunded',
+    ]);
+    const subjects = about(name)(
+      await smtp.waitFor(
+        (all) => about(name)(all).filter((mail) => /return/i.test(mail.subject)).length >= 2,
+      ),
+    ).map((mail) => mail.subject);
+    expect(subjects).toEqual(
+      expect.arrayContaining([
+        `We received your return request: ${name}`,
+        `Your return is approved: ${name}`,
+      ]),
+    );
+  });
+
+  it('refuses a return only with a reason, and the order is delivered again', async () => {
+    const { id } = await deliveredOrder();
+    await askReturn(id);
+    const bare = await decide(id, { decision: 'reject' });
+    expect(bare.status).toBe(400);
+    expect(bare.body.message).toBe('Say why the return is refused: the customer reads it');
+    expect((await decide(id, { decision: 'reject', reason: 'Used beyond testing' })).status).toBe(
+      200,
+    );
+    const after = await order(id);
+    expect(after.state).toBe('delivered');
+    expect(after.timeline.at(-1)).toMatchObject({
+      event: 'return_rejected',
+      by: 'admin',
+      reason: 'Used beyond testing',
+    });
+    expect((await decide(id, { decision: 'nope' })).status).toBe(400);
+  });
+
+  it('is the customer’s own, for shipped or delivered orders, within 30 days of delivery', async () => {
+    const { id } = await deliveredOrder();
+    expect((await askReturn(id, { reason: '' })).status).toBe(400);
+    expect((await askReturn(id, { reason: { $ne: '' } })).status).toBe(400);
+    expect((await askReturn(id, undefined, api.tokens.other)).status).toBe(404);
+    // Someone else's order is not there for them, admins included (the return is the customer's).
+    expect((await askReturn(id, undefined, api.tokens.admin)).status).toBe(404);
+    const { Types } = await import('mongoose');
+    await api.db
+      .collection('orders')
+      .updateOne(
+        { _id: new Types.ObjectId(id) },
+        { $set: { deliveredAt: new Date(Date.now() - 31 * 86_400_000) } },
+      );
+    expect((await order(id)).allowedActions).toEqual([]);
+    const late = await askReturn(id);
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Returns are accepted within 30 days of delivery');
+
+    const { id: paidOnly } = await paidOrder();
+    const early = await askReturn(paidOnly);
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe('This order is paid: it cannot be returned');
+  });
+});

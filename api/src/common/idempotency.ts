@@ -48,6 +48,8 @@ export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'PATCH /adminOrders/:id',
   'POST /adminOrders/:id/delivery',
   'POST /orders/:id/refunds',
+  'POST /orders/:id/returns',
+  'PATCH /returns/:id',
   'POST /tools',
   'POST /savedLists',
   'PUT /savedLists/:id',

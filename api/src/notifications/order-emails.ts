@@ -226,6 +226,47 @@ export function orderRefundedEmail(
   );
 }
 
+const RETURN_NEWS = {
+  requested: {
+    subject: 'We received your return request',
+    text: 'We received your request to return',
+    next: 'We will email you once we have looked at it.',
+  },
+  approved: {
+    subject: 'Your return is approved',
+    text: 'Your return is approved for',
+    next: 'Send the tools back to 42 Foundry Lane, Pittsburgh, PA 15222. We refund the card you paid with once they arrive.',
+  },
+  rejected: {
+    subject: 'Your return was refused',
+    text: 'We cannot accept the return of',
+    next: 'Reply to this email if you would like to talk about it.',
+  },
+} as const;
+
+export function orderReturnEmail(
+  order: OrderFacts,
+  news: keyof typeof RETURN_NEWS,
+  reason: string | undefined,
+  links: ShopLinks,
+): Mail {
+  const words = RETURN_NEWS[news];
+  return compose(
+    order.email,
+    `${words.subject}: ${order.name}`,
+    hello(order),
+    [
+      [`${words.text} `, ...item(order), '.'],
+      ...lineItems(order),
+      ...(reason ? [['Reason: ', reason] as Line] : []),
+      [words.next],
+      orderNumber(order),
+    ],
+    links,
+    { label: 'View your order', href: orderUrl(links, order) },
+  );
+}
+
 export function orderExpiringEmail(
   order: OrderFacts & { reservedUntil: Date },
   links: ShopLinks,

@@ -9,6 +9,7 @@ import {
   orderExpiringEmail,
   orderPlacedEmail,
   orderRefundedEmail,
+  orderReturnEmail,
   orderShippedEmail,
   paymentReceiptEmail,
   type ExpiredOrderFacts,
@@ -59,6 +60,17 @@ export class OrderNotifications {
 
   refunded(order: OrderFacts, refund: { amount: number; reason?: string }): Promise<boolean> {
     return this.queue(`refunded:${order.id}`, () => orderRefundedEmail(order, refund, this.links));
+  }
+
+  /** The customer's return: asked for, approved or refused (one email each, per order). */
+  returnNews(
+    order: OrderFacts,
+    news: 'requested' | 'approved' | 'rejected',
+    reason?: string,
+  ): Promise<boolean> {
+    return this.queue(`return-${news}:${order.id}`, () =>
+      orderReturnEmail(order, news, reason, this.links),
+    );
   }
 
   expiring(order: OrderFacts & { reservedUntil: Date }): Promise<boolean> {

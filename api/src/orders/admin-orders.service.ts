@@ -89,7 +89,7 @@ export class AdminOrdersService {
       id,
       'ship',
       { role: 'admin', actor: admin },
-      { set: { shipped: true, ...shipping }, entry: { ...shipping } },
+      { set: { shipped: true, shippedAt: new Date(), ...shipping }, entry: { ...shipping } },
     );
     const order = await this.notifyShipped(id, shipping);
     // The audit log names the order by what and whom it is for, beside its id.
@@ -103,7 +103,12 @@ export class AdminOrdersService {
 
   /** The lifecycle's deliver: the carrier handed a shipped order over; the customer is told. */
   async deliver(id: string, admin: string): Promise<ModifiedAnswer> {
-    await this.changes.require(id, 'deliver', { role: 'admin', actor: admin });
+    await this.changes.require(
+      id,
+      'deliver',
+      { role: 'admin', actor: admin },
+      { set: { deliveredAt: new Date() } },
+    );
     const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
     if (order) await this.notifications.delivered({ ...order, id });
     recordChange({ state: 'shipped' }, { state: 'delivered' }, order ? labelOf(order) : undefined);

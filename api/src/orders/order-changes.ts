@@ -4,6 +4,7 @@ import {
   allowedActions,
   ApiMessages,
   CLOSED_UNFULFILLED_STATES,
+  RETURN_WINDOW_DAYS,
   ORDER_TRANSITIONS,
   orderState,
   refusalOf,
@@ -43,15 +44,31 @@ export const rolesOf = (owner: string, caller: string): OrderRole[] =>
   owner === caller ? ['customer'] : ['admin'];
 
 /** An order as answered: its state, and the actions the asking roles may take on it now. */
-export function withActions<T extends object>(order: T, roles: readonly OrderRole[]) {
-  // A lean read with an exclusion projection is typed loosely; these three are always read.
-  const {
-    state: stored,
-    paid,
-    shipped,
-  } = order as Partial<Pick<Order, 'state' | 'paid' | 'shipped'>>;
-  const state = orderState({ state: stored, paid: Boolean(paid), shipped: Boolean(shipped) });
-  return { ...order, state, allowedActions: allowedActions(state, roles) };
+export function withActions<T extends object>(
+  order: T,
+  roles: readonly OrderRole[],
+  now = new Date(),
+) {
+  // A lean read with an exclusion projection is typed loosely; these are always read.
+  const fields = order as Partial<Order>;
+  const state = orderState({
+    state: fields.state,
+    paid: Boolean(fields.paid),
+    shipped: Boolean(fields.shipped),
+  });
+  const actions = allowedActions(state, roles).filter(
+    (action) => action !== 'requestReturn' || returnWindowOpen(fields, now),
+  );
+  return { ...order, state, allowedActions: actions };
+}
+
+/** Whether a return may still be asked for: within RETURN_WINDOW_DAYS of delivery (else shipping). */
+export function returnWindowOpen(
+  order: Partial<Pick<Order, 'deliveredAt' | 'shippedAt'>>,
+  now = new Date(),
+): boolean {
+  const from = order.deliveredAt ?? order.shippedAt;
+  return !from || now.getTime() - new Date(from).getTime() <= RETURN_WINDOW_DAYS * 86_400_000;
 }
 
 /**
@@ -110,18 +127,19 @@ export class OrderChanges {
     by: OrderChangeBy,
     { where = {}, set = {}, unset, entry = {} }: OrderChangeParts = {},
   ): Promise<boolean> {
-    const { from, to, by: roles } = ORDER_TRANSITIONS[action];
+    const { from, to, by: roles, event: named } = ORDER_TRANSITIONS[action];
     // A caller naming a role the lifecycle does not give the action is a bug, never a request's choice.
     if (!roles.includes(by.role)) throw new Error(`${by.role} may not ${action} an order`);
     const event: OrderTimelineEntry = {
-      event: to,
+      event: named ?? to,
       at: new Date(),
       by: by.role,
       ...(by.actor && { actor: by.actor }),
       ...entry,
     };
     const result = await this.orders.updateOne(
-      { ...where, _id: id, state: { $in: from } },
+      // `where` may narrow the state further (a refund from the state it read): both must hold.
+      { _id: id, $and: [{ state: { $in: from } }, where] },
       {
         $set: { ...set, state: to },
         ...(unset && { $unset: unset }),

@@ -136,6 +136,7 @@ export function shippingDetails(body: ApproveOrderDto | undefined): ShippingDeta
 }
 
 export const REFUND_REASON_MAX_LENGTH = 500;
+const RETURN_REASON_MESSAGE = `Say why you return it: text of 1 to ${REFUND_REASON_MAX_LENGTH} characters`;
 const REFUND_REASON_MESSAGE = `reason must be text of at most ${REFUND_REASON_MAX_LENGTH} characters, without NUL`;
 
 /** POST /orders/{id}/refunds: the whole order; the reason goes into the timeline and the email. */
@@ -147,6 +148,39 @@ export class RefundOrderDto {
   // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
   @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  reason?: string;
+}
+
+/** POST /orders/{id}/returns: the whole order goes back; the customer says why. */
+export class ReturnRequestDto {
+  @ApiProperty({ minLength: 1, maxLength: REFUND_REASON_MAX_LENGTH })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: RETURN_REASON_MESSAGE })
+  @IsNotEmpty({ message: RETURN_REASON_MESSAGE })
+  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: RETURN_REASON_MESSAGE })
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: RETURN_REASON_MESSAGE })
+  reason: string;
+}
+
+export const RETURN_DECISIONS = ['approve', 'reject', 'receive'] as const;
+
+/** PATCH /returns/{id}: an admin's decision; a refusal says why (the customer reads it). */
+export class ReturnDecisionDto {
+  @ApiProperty({
+    enum: RETURN_DECISIONS,
+    description: 'receive: the goods are back; the order is then refunded',
+  })
+  @IsIn(RETURN_DECISIONS, { message: 'decision must be one of approve, reject, receive' })
+  decision: (typeof RETURN_DECISIONS)[number];
+
+  @ApiPropertyOptional({ maxLength: REFUND_REASON_MAX_LENGTH })
+  @IsOptional()
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
+  @IsString({ message: REFUND_REASON_MESSAGE })
+  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
+  // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
+  @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
   reason?: string;
 }
 

@@ -78,6 +78,12 @@ export class Order {
   @Prop() reservedUntil?: Date;
   /** The UnpaidOrderSlots key it holds while unpaid; server-side only. */
   @Prop() unpaidSlot?: string;
+  /** When it was approved for shipping and marked delivered: a return is asked for within RETURN_WINDOW_DAYS of the later. */
+  @Prop() shippedAt?: Date;
+  @Prop() deliveredAt?: Date;
+  /** The customer's request to send the order back (one per order), with their reason. */
+  @Prop({ type: { _id: false, reason: String, requestedAt: Date }, default: undefined })
+  return?: { reason: string; requestedAt: Date };
   /** Set on approval for shipping, if the admin entered them. */
   @Prop() carrier?: string;
   @Prop() trackingNumber?: string;

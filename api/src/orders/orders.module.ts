@@ -8,6 +8,8 @@ import { OrderCancellation } from './order-cancellation';
 import { OrderExpiry } from './order-expiry';
 import { OrderRefunds } from './order-refunds';
 import { OrderRefundsController } from './order-refunds.controller';
+import { OrderReturns } from './order-returns';
+import { OrderReturnsController } from './order-returns.controller';
 import { OrderBodyOwner, OrderParamOwner } from './order-owner';
 import { OrdersController } from './orders.controller';
 import { OrdersService } from './orders.service';
@@ -35,6 +37,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     AdminOrdersController,
     AdminOrdersExportController,
     OrderRefundsController,
+    OrderReturnsController,
   ],
   // OrderPayments comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
@@ -46,6 +49,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     OrderNumbers,
     OrderCancellation,
     OrderRefunds,
+    OrderReturns,
     OrderExpiry,
     ExpiryReminders,
     OrderNotifications,

@@ -1,4 +1,4 @@
-import type { OrderAction, OrderRole, OrderState } from './order-lifecycle';
+import type { OrderAction, OrderEvent, OrderRole, OrderState } from './order-lifecycle';
 import type { OrderLine, PriceTier } from './buying';
 import type { ToolCategory } from './catalog';
 
@@ -80,8 +80,6 @@ export interface Order {
   timeline?: OrderTimelineEntry[];
 }
 
-/** What happened to an order: it was placed, then each state it entered (order-lifecycle.ts). */
-export type OrderEvent = 'placed' | Exclude<OrderState, 'unpaid'>;
 /** Who did it: the customer, an admin (actor = their email) or the shop itself (the expiry sweep). */
 export type OrderActor = OrderRole;
 
@@ -161,6 +159,7 @@ export const AUDIT_ACTIONS = [
   'order.approve',
   'order.deliver',
   'order.refund',
+  'order.return',
   'review.hide',
   'review.unhide',
   'image.upload',

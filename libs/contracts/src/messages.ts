@@ -84,6 +84,9 @@ export const RuleMessages = {
 } as const;
 
 /** What the API answers when a request cannot be served; the UI shows these as they are. */
+/** RETURN_WINDOW_DAYS (order-lifecycle.ts), here as text: that module imports this one. */
+const RETURN_WINDOW_DAYS_TEXT = '30';
+
 export const ApiMessages = {
   invalidId: 'Invalid id',
   signInFirst: 'Please sign in first',
@@ -103,6 +106,8 @@ export const ApiMessages = {
   orderChangedWhileCanceling: 'This order changed while it was being canceled; please try again',
   onlyPaidOrdersShip: 'Only a paid order can be approved for shipping',
   noPaymentToRefund: 'This order has no card payment to refund',
+  returnWindowClosed: `Returns are accepted within ${RETURN_WINDOW_DAYS_TEXT} days of delivery`,
+  rejectionNeedsReason: 'Say why the return is refused: the customer reads it',
   refundInProgress: 'A refund of this order is being made right now; reload in a moment',
   imageNotFound: 'No such image',
   databaseUnreachable: 'The database is unreachable',
@@ -156,7 +161,8 @@ export const InputMessages = {
   chooseProduct: 'Choose a product to order',
   addressRequired: 'Address is Required',
   phoneRequired: 'Phone is Required',
-  orderState: 'state must be one of unpaid, paid, shipped, delivered, refunded, cancelled, expired',
+  orderState:
+    'state must be one of unpaid, paid, shipped, delivered, return_requested, return_approved, return_received, refunded, cancelled, expired',
   carrierText: 'The carrier must be text',
   trackingNumberFormat: 'The tracking number may hold letters, digits, spaces and - _ . / # only',
   statsDays: 'days must be a whole number from 1 to 366',

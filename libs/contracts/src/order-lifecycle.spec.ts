@@ -19,6 +19,13 @@ describe('the order lifecycle', () => {
     expect(allowedActions('shipped', ['admin'])).toEqual(['deliver', 'refund']);
     expect(allowedActions('delivered', ['admin'])).toEqual(['refund']);
     expect(allowedActions('paid', ['customer'])).toEqual([]);
+    expect(allowedActions('delivered', ['customer'])).toEqual(['requestReturn']);
+    expect(allowedActions('return_requested', ['admin'])).toEqual([
+      'approveReturn',
+      'rejectReturn',
+    ]);
+    expect(allowedActions('return_approved', ['admin'])).toEqual(['receiveReturn']);
+    expect(allowedActions('return_received', ['admin'])).toEqual(['refund']);
     for (const closed of ['refunded', 'cancelled', 'expired'] as const)
       expect(allowedActions(closed, ['customer', 'admin', 'system'])).toEqual([]);
   });
@@ -32,7 +39,7 @@ describe('the order lifecycle', () => {
   });
 
   it('gives stock back only for units still in the warehouse', () => {
-    expect(ORDER_STATES.filter(holdsGoods)).toEqual(['unpaid', 'paid']);
+    expect(ORDER_STATES.filter(holdsGoods)).toEqual(['unpaid', 'paid', 'return_received']);
     expect(canTake('refund', 'shipped', ['admin'])).toBe(true);
   });
 
@@ -46,6 +53,7 @@ describe('the order lifecycle', () => {
     expect(refusalOf('refund', 'unpaid')).toBe('Only a paid order can be refunded');
     expect(refusalOf('deliver', 'paid')).toBe('This order is paid: it cannot be marked delivered');
     expect(refusalOf('pay', 'expired')).toBe('This order is expired: it cannot be paid');
+    expect(refusalOf('requestReturn', 'paid')).toBe('This order is paid: it cannot be returned');
     for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[])
       for (const state of ORDER_STATES)
         if (!ORDER_TRANSITIONS[action].from.includes(state))

@@ -12,6 +12,9 @@ export const ORDER_STATES = [
   'paid',
   'shipped',
   'delivered',
+  'return_requested',
+  'return_approved',
+  'return_received',
   'refunded',
   'cancelled',
   'expired',
@@ -21,7 +24,20 @@ export type OrderState = (typeof ORDER_STATES)[number];
 /** Who takes an action: the order's customer, an admin, or the shop itself (the expiry sweep). */
 export type OrderRole = 'customer' | 'admin' | 'system';
 
-export type OrderAction = 'pay' | 'ship' | 'deliver' | 'cancel' | 'expire' | 'refund';
+export type OrderAction =
+  | 'pay'
+  | 'ship'
+  | 'deliver'
+  | 'cancel'
+  | 'expire'
+  | 'requestReturn'
+  | 'approveReturn'
+  | 'rejectReturn'
+  | 'receiveReturn'
+  | 'refund';
+
+/** What a timeline entry records: placed, each state entered, or a rejected return (back to delivered). */
+export type OrderEvent = 'placed' | Exclude<OrderState, 'unpaid'> | 'return_rejected';
 
 export interface OrderTransition {
   from: readonly OrderState[];
@@ -32,6 +48,8 @@ export interface OrderTransition {
   releasesStock: boolean;
   /** The customer gets an email about it. */
   emails: boolean;
+  /** The timeline's name for it when not the state it enters. */
+  event?: OrderEvent;
 }
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> = {
@@ -52,8 +70,38 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     emails: false,
   },
   expire: { from: ['unpaid'], to: 'expired', by: ['system'], releasesStock: true, emails: true },
+  requestReturn: {
+    from: ['shipped', 'delivered'],
+    to: 'return_requested',
+    by: ['customer'],
+    releasesStock: false,
+    emails: true,
+  },
+  approveReturn: {
+    from: ['return_requested'],
+    to: 'return_approved',
+    by: ['admin'],
+    releasesStock: false,
+    emails: true,
+  },
+  // The customer has the goods: a refused return leaves the order delivered.
+  rejectReturn: {
+    from: ['return_requested'],
+    to: 'delivered',
+    by: ['admin'],
+    releasesStock: false,
+    emails: true,
+    event: 'return_rejected',
+  },
+  receiveReturn: {
+    from: ['return_approved'],
+    to: 'return_received',
+    by: ['admin'],
+    releasesStock: false,
+    emails: false,
+  },
   refund: {
-    from: ['paid', 'shipped', 'delivered'],
+    from: ['paid', 'shipped', 'delivered', 'return_received'],
     to: 'refunded',
     by: ['admin'],
     releasesStock: true,
@@ -61,10 +109,13 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
   },
 };
 
-/** The states whose units are still the shop's (reserved, not yet shipped): a release puts them back. */
+/** The states whose units are in the warehouse (reserved, not yet shipped, or returned): a release puts them back in stock. */
 export function holdsGoods(state: OrderState): boolean {
-  return state === 'unpaid' || state === 'paid';
+  return state === 'unpaid' || state === 'paid' || state === 'return_received';
 }
+
+/** Days after delivery (or shipping, when no delivery was recorded) a customer may ask to return an order. */
+export const RETURN_WINDOW_DAYS = 30;
 
 /** The states an order leaves the customer's and the admins' daily lists in (it stays, findable by state). */
 export const CLOSED_UNFULFILLED_STATES: readonly OrderState[] = ['cancelled', 'expired'];
@@ -88,6 +139,9 @@ export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
   paid: 'Paid',
   shipped: 'Shipped',
   delivered: 'Delivered',
+  return_requested: 'Return requested',
+  return_approved: 'Return approved',
+  return_received: 'Return received',
   refunded: 'Refunded',
   cancelled: 'Canceled',
   expired: 'Expired',
@@ -99,6 +153,10 @@ const DONE: Readonly<Record<OrderAction, string>> = {
   deliver: 'marked delivered',
   cancel: 'canceled',
   expire: 'expired',
+  requestReturn: 'returned',
+  approveReturn: 'approved for return',
+  rejectReturn: 'refused for return',
+  receiveReturn: 'received back',
   refund: 'refunded',
 };
 

@@ -11,6 +11,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'order.approve': 'Approved an order for shipping',
   'order.deliver': 'Marked an order delivered',
   'order.refund': 'Refunded an order',
+  'order.return': 'Decided on a return',
   'review.hide': 'Hid a review',
   'review.unhide': 'Showed a review again',
   'image.upload': 'Uploaded a product picture',

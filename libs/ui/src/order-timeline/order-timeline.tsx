@@ -10,6 +10,7 @@ export type TimelineAudience = 'customer' | 'admin';
 export const EVENT_LABEL: Readonly<Record<OrderEvent, string>> = {
   placed: 'Placed',
   ...ORDER_STATE_LABELS,
+  return_rejected: 'Return refused',
 };
 
 // Made on first use: building it loads the locale's date data, 60-100 ms of main thread on a 4x
