@@ -7,20 +7,13 @@ import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { signedInUser } from '../../testing/auth-mock';
 import { OrderForm } from './order-form';
 import { EXAMPLE_TIERS } from '../../testing/price-tiers';
+import { cordlessDrill } from '../../testing/tools';
 
 jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const post = api.post as jest.Mock;
-const tool: Tool = {
-  _id: 'drill-1',
-  name: 'Cordless drill',
-  img: '/drill.webp',
-  shortDescription: '18 V',
-  minOrder: 10,
-  available: 40,
-  price: 120,
-};
+const tool: Tool = cordlessDrill;
 
 function renderForm(shown: Tool = tool) {
   const onOrdered = jest.fn();

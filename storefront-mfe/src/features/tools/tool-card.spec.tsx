@@ -3,16 +3,10 @@ import { MemoryRouter } from 'react-router';
 import type { Tool } from '@toolshop/contracts';
 import { ToolCard } from './tool-card';
 import { EXAMPLE_TIERS } from '../../testing/price-tiers';
+import { cordlessDrill } from '../../testing/tools';
 
-const drill: Tool = {
-  _id: 'drill-1',
-  name: 'Cordless drill',
-  img: '/drill.webp',
-  shortDescription: '18 V',
-  minOrder: 10,
-  available: 40,
-  price: 129,
-};
+// At the $129 base price that the example tiers break from.
+const drill: Tool = { ...cordlessDrill, price: 129 };
 
 const renderCard = (tool: Tool) =>
   render(
