@@ -28,11 +28,3 @@ export {
 } from './image/product-image';
 export { visuallyHidden } from './visually-hidden';
 export { useHydrated } from './hydration/use-hydrated';
-export {
-  OrderTimeline,
-  timelineOf,
-  actorText,
-  type OrderTimelineProps,
-  type TimelineAudience,
-} from './order-timeline/order-timeline';
-export { OrderStateBadge, ORDER_STATE_TONES } from './order-timeline/order-state-badge';

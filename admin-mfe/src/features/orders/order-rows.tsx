@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { formatDollars, type Order } from '@toolshop/contracts';
-import { Button, DataTable, OrderStateBadge, OrderTimeline, TableProduct } from '@toolshop/ui';
+import { Button, DataTable, TableProduct } from '@toolshop/ui';
+import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
 import { InvoiceCell } from './invoice-cell';
 import { adminActionsOf, type AdminOrderAction } from './order-actions';

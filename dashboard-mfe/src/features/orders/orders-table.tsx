@@ -1,12 +1,6 @@
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  DataTable,
-  OrderStateBadge,
-  OrderTimeline,
-  TableProduct,
-  buttonClassName,
-} from '@toolshop/ui';
+import { Button, DataTable, TableProduct, buttonClassName } from '@toolshop/ui';
+import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import { formatDollars, type Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
 import { formatQuantity } from './format-quantity';

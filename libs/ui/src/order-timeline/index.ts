@@ -1,0 +1,11 @@
+// An order's history and state badge: only the order pages need them, so they are a subpath of
+// their own (`@toolshop/ui/orders`, bundled by the remotes that use it), not part of the shared
+// `@toolshop/ui` every page loads.
+export {
+  OrderTimeline,
+  timelineOf,
+  actorText,
+  type OrderTimelineProps,
+  type TimelineAudience,
+} from './order-timeline';
+export { OrderStateBadge, ORDER_STATE_TONES } from './order-state-badge';
