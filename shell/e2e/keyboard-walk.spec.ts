@@ -26,6 +26,8 @@ for (const width of [1280, 375]) {
   // Signing in waits for the navbar's email, which phones keep behind the menu: the width is set after.
   const atWidth = (page: Page) => page.setViewportSize({ width, height: 900 });
   test.describe(`at ${width} px`, () => {
+    // Each test walks several pages with every Tab stop checked: 40 s of a quiet machine's 60.
+    test.slow();
     test('Tab reaches every control of every public page in reading order', async ({ page }) => {
       await atWidth(page);
       for (const path of ['/', '/blogs', '/portfolio', '/login', '/signup', '/no-such-page']) {
