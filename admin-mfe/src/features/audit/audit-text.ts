@@ -7,7 +7,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'product.restock': 'Restocked a product',
   'product.edit': 'Changed a product',
   'product.delete': 'Deleted a product',
-  'order.cancel': 'Cancelled an order',
+  'order.cancel': 'Canceled an order',
   'order.approve': 'Approved an order for shipping',
   'order.deliver': 'Marked an order delivered',
   'order.refund': 'Refunded an order',
