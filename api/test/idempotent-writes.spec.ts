@@ -7,7 +7,7 @@ import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import { IDEMPOTENT_ROUTES, IdempotencyInterceptor } from '../src/common/idempotency';
-import { ToolsService } from '../src/tools/tools.service';
+import { StockReservations } from '../src/tools/stock-reservations';
 import { OTHER, TestApi, type ApiAnswer } from './support/test-api';
 
 let api: TestApi;
@@ -600,7 +600,7 @@ describe.each([
 
 it('never takes stock twice under one hold: two runs of a key share their order id', async () => {
   const toolId = await api.insertTool({ available: 10 });
-  const tools = api.app.get(ToolsService);
+  const tools = api.app.get(StockReservations);
   const orderId = new Types.ObjectId().toHexString();
   const hold = () => ({ quantity: 2, at: new Date() });
   expect(await tools.takeHeld(toolId, orderId, hold())).not.toBeNull();

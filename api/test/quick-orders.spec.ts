@@ -4,7 +4,7 @@ import { BuyingMessages, RuleMessages } from '@toolshop/contracts';
 import { Types } from 'mongoose';
 import { OrderExpiry } from '../src/orders/order-expiry';
 import { IN_FLIGHT_GRACE_MS } from '../src/orders/unpaid-order-slots';
-import { ToolsService } from '../src/tools/tools.service';
+import { StockReservations } from '../src/tools/stock-reservations';
 import { pdfText } from './support/pdf-text';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher';
 import { CUSTOMER, OTHER, TestApi } from './support/test-api';
@@ -328,7 +328,7 @@ describe('POST /quickOrders', () => {
     const ids = await Promise.all(
       [1, 2].map((n) => api.insertTool({ name: unique(`Crash ${n}`), available: 10 })),
     );
-    const tools = api.app.get(ToolsService);
+    const tools = api.app.get(StockReservations);
     const orderId = String(new Types.ObjectId());
     // The first half of reserveAll for both lines, and then nothing: the process is gone.
     for (const toolId of ids)

@@ -14,7 +14,7 @@ import {
   UnpaidOrderSlots,
 } from '../src/orders/unpaid-order-slots';
 import { Tool } from '../src/tools/tool.schema';
-import { ToolsService } from '../src/tools/tools.service';
+import { StockReservations } from '../src/tools/stock-reservations';
 import { CUSTOMER, OTHER, TestApi } from './support/test-api';
 
 const MAX_UNPAID = 3;
@@ -34,7 +34,7 @@ function otherProcess() {
   const config = api.app.get<ApiConfig>(API_CONFIG);
   const toolModel = api.app.get<Model<Tool>>(getModelToken(Tool.name));
   const orderModel = api.app.get<Model<Order>>(getModelToken(Order.name));
-  const tools = new ToolsService(toolModel, config);
+  const tools = new StockReservations(toolModel);
   const slots = new UnpaidOrderSlots(
     api.app.get(getModelToken(UnpaidOrderSlot.name)),
     orderModel,
@@ -67,7 +67,7 @@ async function sweepEverywhere(at: Date): Promise<number> {
 describe('stock holds', () => {
   it('gives back, exactly once, the stock taken by a process that died before saving the order', async () => {
     const toolId = await api.insertTool({ available: 10 });
-    // The first half of POST /orders (ToolsService.reserve), then the process dies: stock taken,
+    // The first half of POST /orders (StockReservations.reserve), then the process dies: stock taken,
     // hold left behind, no order.
     const orderId = String(new Types.ObjectId());
     const hold = { quantity: 3, at: new Date() };
@@ -117,7 +117,7 @@ describe('stock holds', () => {
     const toolId = await api.insertTool({ available: 10 });
     const orderId = await api.placeOrder(toolId, api.tokens.other, 4);
     expect(await api.toolStock(toolId)).toBe(6);
-    // The first half of a cancel (ToolsService.returnForAll): the returning hold, the order's
+    // The first half of a cancel (StockReservations.returnForAll): the returning hold, the order's
     // deletion; then the process dies before putting the 4 back.
     await api.db
       .collection('tools')

@@ -4,7 +4,7 @@ import { ApiMessages, type OrderState } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { notFound } from '../common/domain-error';
 import type { ExpiredOrderFacts } from '../notifications/order-emails';
-import { ToolsService } from '../tools/tools.service';
+import { StockReservations } from '../tools/stock-reservations';
 import { OrderChanges, type OrderChangeBy } from './order-changes';
 import { Order } from './order.schema';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
@@ -38,7 +38,7 @@ export class CancelableOrders {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly changes: OrderChanges,
-    private readonly tools: ToolsService,
+    private readonly stock: StockReservations,
     private readonly slots: UnpaidOrderSlots,
   ) {}
 
@@ -70,7 +70,7 @@ export class CancelableOrders {
 
   /**
    * Closes the order (cancel or expire) if it is still unpaid with this payment intent (or none),
-   * then gives every line's quantity back to stock, with holds (ToolsService.returnForAll), so a
+   * then gives every line's quantity back to stock, with holds (StockReservations.returnForAll), so a
    * process dying in between cannot lose the stock; its slot is free again. false: not closed.
    */
   async closeAndGiveBack(
@@ -79,7 +79,7 @@ export class CancelableOrders {
     action: 'cancel' | 'expire',
     by: OrderChangeBy,
   ): Promise<boolean> {
-    const closed = await this.tools.returnForAll(order.lines, id, () =>
+    const closed = await this.stock.returnForAll(order.lines, id, () =>
       this.changes.take(id, action, by, {
         where: { paymentIntentId: order.paymentIntentId ?? { $exists: false } },
         set: { stockReleased: true },
@@ -92,12 +92,12 @@ export class CancelableOrders {
 
   /**
    * The sweep of stock holds left by processes that died between a stock change and the order's
-   * insert or deletion: each is settled once (see ToolsService.settleHolds).
+   * insert or deletion: each is settled once (see StockReservations.settleHolds).
    */
   async settleAbandonedHolds(before: Date, limit: number): Promise<number> {
     let returned = 0;
-    for (const toolId of await this.tools.heldBefore(before, limit)) {
-      returned += await this.tools.settleHolds(toolId, before, (orderId) =>
+    for (const toolId of await this.stock.heldBefore(before, limit)) {
+      returned += await this.stock.settleHolds(toolId, before, (orderId) =>
         this.changes.keepsStock(orderId),
       );
     }

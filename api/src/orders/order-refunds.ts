@@ -6,7 +6,7 @@ import { recordChange } from '../audit/audit-trail';
 import { conflict, DomainError, notFound } from '../common/domain-error';
 import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
-import { ToolsService } from '../tools/tools.service';
+import { StockReservations } from '../tools/stock-reservations';
 import { stockLinesOf } from './cancelable-orders';
 import { OrderChanges } from './order-changes';
 import { OrderInvoicing } from './order-invoicing';
@@ -64,7 +64,7 @@ export class OrderRefunds {
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly changes: OrderChanges,
     private readonly payments: OrderPayments,
-    private readonly tools: ToolsService,
+    private readonly stock: StockReservations,
     private readonly notifications: OrderNotifications,
     private readonly invoicing: OrderInvoicing,
   ) {}
@@ -126,7 +126,7 @@ export class OrderRefunds {
     const creditNote = await this.invoicing.issueCreditNote(id, made.id);
     const markDone = () => this.markDone(id, made.id, creditNote, holdsGoods(refund.from));
     const done = holdsGoods(refund.from)
-      ? await this.tools.returnForAll(stockLinesOf(order), id, markDone)
+      ? await this.stock.returnForAll(stockLinesOf(order), id, markDone)
       : await markDone();
     if (done) {
       await this.notifications.refunded(

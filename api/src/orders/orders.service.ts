@@ -22,6 +22,7 @@ import type { KeyedRun } from '../common/idempotency';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
+import { StockReservations } from '../tools/stock-reservations';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
 import {
@@ -103,6 +104,7 @@ export class OrdersService {
   constructor(
     @InjectModel(Order.name) private readonly orders: Model<Order>,
     private readonly tools: ToolsService,
+    private readonly stock: StockReservations,
     private readonly slots: UnpaidOrderSlots,
     private readonly notifications: OrderNotifications,
     private readonly numbers: OrderNumbers,
@@ -112,7 +114,7 @@ export class OrdersService {
 
   /**
    * Claims one of the customer's unpaid-order slots, takes the stock and saves the order
-   * (ToolsService.reserve: a crash in between leaves a hold the expiry sweep settles, or a retry of
+   * (StockReservations.reserve: a crash in between leaves a hold the expiry sweep settles, or a retry of
    * the same Idempotency-Key: see earlierRun); the order holds both until it is paid, cancelled or
    * expires.
    */
@@ -121,7 +123,7 @@ export class OrdersService {
     if (earlier) return earlier;
     const quantity = body.orderQuantity;
     const placed = await this.place(customer, run, (orderId, held) =>
-      this.tools.reserve(
+      this.stock.reserve(
         body.toolId,
         quantity,
         String(orderId),
@@ -183,7 +185,7 @@ export class OrdersService {
   /**
    * POST /quickOrders: one order of many lines. The lines are checked first (a line that breaks a
    * rule: 400 naming it; stock short: 409, nothing ordered), then every line's stock is taken all
-   * or nothing (ToolsService.reserveAll) and the order saved with the terms of the documents taken.
+   * or nothing (StockReservations.reserveAll) and the order saved with the terms of the documents taken.
    */
   async createFromLines(
     customer: AuthUser,
@@ -205,7 +207,7 @@ export class OrdersService {
     );
     refuseBrokenLines(judgeLines(lines, (toolId) => found.get(toolId)));
     const placed = await this.place(customer, run, (orderId, held) =>
-      this.tools.reserveAll(
+      this.stock.reserveAll(
         body.lines,
         String(orderId),
         (taken) => {
@@ -238,7 +240,7 @@ export class OrdersService {
       await this.notifications.placed({ ...saved, id: orderId });
       return inserted(saved._id);
     }
-    await this.tools.settleOrderHolds(toolIds, orderId, (id) => this.changes.keepsStock(id));
+    await this.stock.settleOrderHolds(toolIds, orderId, (id) => this.changes.keepsStock(id));
     await this.slots.releaseOrder(orderId);
     return undefined;
   }

@@ -5,7 +5,7 @@ import type { HydratedDocument } from 'mongoose';
 /**
  * A stock change in flight for one order (placing it, or cancelling it), written in the same write
  * as the change itself and removed once the order is saved or deleted: a hold still there after
- * IN_FLIGHT_GRACE_MS marks a process that died in between (see ToolsService.settleHolds).
+ * IN_FLIGHT_GRACE_MS marks a process that died in between (see StockReservations.settleHolds).
  */
 export interface StockHold {
   quantity: number;
