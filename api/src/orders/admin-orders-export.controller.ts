@@ -1,22 +1,13 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
-import { InjectModel } from '@nestjs/mongoose';
 import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
 import { InputMessages, ORDER_STATES, type OrderState } from '@toolshop/contracts';
 import { IsIn, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
-import type { Model } from 'mongoose';
 import { Readable } from 'node:stream';
 import { AdminOnly } from '../access/access.decorators';
 import { ApiInvalidInput } from '../common/error-response.dto';
-import { NEWEST_FIRST, ordersInState, PUBLIC_FIELDS } from './order-changes';
-import {
-  csvRow,
-  type CsvOrder,
-  ORDER_CSV_HEADER,
-  orderCsvFilename,
-  orderCsvRow,
-} from './order-csv';
-import { Order } from './order.schema';
+import { AdminOrdersService } from './admin-orders.service';
+import { orderCsvFilename } from './order-csv';
 
 /** GET /adminOrders/export.csv: the state filter of Manage All Orders (none: every open order). */
 export class ExportOrdersQuery {
@@ -26,19 +17,13 @@ export class ExportOrdersQuery {
   state?: OrderState;
 }
 
-/** Rows read from the database per round trip while the file streams out. */
-const BATCH = 200;
-
 @ApiTags('admin orders')
 @Controller('adminOrders')
 @AdminOnly()
 export class AdminOrdersExportController {
-  constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
+  constructor(private readonly orders: AdminOrdersService) {}
 
-  /**
-   * Every order of the filter, newest first, streamed from a database cursor (never the whole list
-   * in memory), UTF-8 with a byte order mark so that spreadsheets read the names right.
-   */
+  /** Every order of the filter, newest first, streamed (AdminOrdersService.csvLines). */
   @Get('export.csv')
   // CSV for the file only: its refusals are the API's JSON errors (an operation-wide
   // @ApiProduces would document them as CSV too).
@@ -48,17 +33,8 @@ export class AdminOrdersExportController {
   })
   @ApiInvalidInput
   export(@Query() query: ExportOrdersQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const cursor = this.orders
-      .find(ordersInState(query.state), PUBLIC_FIELDS)
-      .sort(NEWEST_FIRST)
-      .lean<CsvOrder[]>()
-      .cursor({ batchSize: BATCH });
-    async function* lines() {
-      yield `\uFEFF${csvRow(ORDER_CSV_HEADER)}`;
-      for await (const order of cursor) yield orderCsvRow(order);
-    }
     void reply.header('Cache-Control', 'no-store');
-    return new StreamableFile(Readable.from(lines()), {
+    return new StreamableFile(Readable.from(this.orders.csvLines(query.state)), {
       type: 'text/csv; charset=utf-8',
       disposition: `attachment; filename="${orderCsvFilename(query.state)}"`,
     });

@@ -14,10 +14,13 @@ import { modified } from '../common/answers.dto';
 import type { Page } from '../common/pagination';
 import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
+import { csvRow, type CsvOrder, ORDER_CSV_HEADER, orderCsvRow } from './order-csv';
 import {
   listOrders,
+  NEWEST_FIRST,
   OrderChanges,
   ordersInState,
+  PUBLIC_FIELDS,
   withActions,
   type OrderChangeBy,
 } from './order-changes';
@@ -26,6 +29,8 @@ import { Order } from './order.schema';
 /** The states whose orders' money the shop keeps: the chart's revenue. */
 const EARNING: readonly OrderState[] = ['paid', 'shipped', 'delivered'];
 const ADMIN: OrderChangeBy['role'][] = ['admin'];
+/** Rows read from the database per round trip while the CSV streams out. */
+const CSV_BATCH = 200;
 const DAY_MS = 86_400_000;
 
 const labelOf = (order: { orderQuantity: number; name: string; email: string }) =>
@@ -119,6 +124,21 @@ export class AdminOrdersService {
     const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
     if (order) await this.notifications.shipped({ ...order, id }, shipping);
     return order;
+  }
+
+  /**
+   * The CSV export: every order of the state (none: every open one), newest first, read from a
+   * database cursor (never the whole list in memory), UTF-8 with a byte order mark so that
+   * spreadsheets read the names right.
+   */
+  async *csvLines(state: OrderState | undefined): AsyncGenerator<string> {
+    const cursor = this.orders
+      .find(ordersInState(state), PUBLIC_FIELDS)
+      .sort(NEWEST_FIRST)
+      .lean<CsvOrder[]>()
+      .cursor({ batchSize: CSV_BATCH });
+    yield `\uFEFF${csvRow(ORDER_CSV_HEADER)}`;
+    for await (const order of cursor) yield orderCsvRow(order);
   }
 
   /** Orders and paid revenue per UTC day for the last `days` days (today included), oldest first. */
