@@ -12,6 +12,7 @@ import {
   Messages,
   NAME_MAX_LENGTH,
   nameError,
+  ORDER_REASON_MAX_LENGTH,
   ORDER_STATES,
   ORDER_TRANSITIONS,
   type NewOrder,
@@ -135,16 +136,15 @@ export function shippingDetails(body: ApproveOrderDto | undefined): ShippingDeta
   return { ...(carrier && { carrier }), ...(trackingNumber && { trackingNumber }) };
 }
 
-export const REFUND_REASON_MAX_LENGTH = 500;
-const RETURN_REASON_MESSAGE = `Say why you return it: text of 1 to ${REFUND_REASON_MAX_LENGTH} characters`;
-const REFUND_REASON_MESSAGE = `reason must be text of at most ${REFUND_REASON_MAX_LENGTH} characters, without NUL`;
+const RETURN_REASON_MESSAGE = `Say why you return it: text of 1 to ${ORDER_REASON_MAX_LENGTH} characters`;
+const REFUND_REASON_MESSAGE = `reason must be text of at most ${ORDER_REASON_MAX_LENGTH} characters, without NUL`;
 
 /** POST /orders/{id}/refunds: the whole order; the reason goes into the timeline and the email. */
 export class RefundOrderDto {
-  @ApiPropertyOptional({ maxLength: REFUND_REASON_MAX_LENGTH })
+  @ApiPropertyOptional({ maxLength: ORDER_REASON_MAX_LENGTH })
   @IsOptional()
   @IsString({ message: REFUND_REASON_MESSAGE })
-  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
+  @MaxLength(ORDER_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
   // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
   @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
@@ -153,11 +153,11 @@ export class RefundOrderDto {
 
 /** POST /orders/{id}/returns: the whole order goes back; the customer says why. */
 export class ReturnRequestDto {
-  @ApiProperty({ minLength: 1, maxLength: REFUND_REASON_MAX_LENGTH })
+  @ApiProperty({ minLength: 1, maxLength: ORDER_REASON_MAX_LENGTH })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: RETURN_REASON_MESSAGE })
   @IsNotEmpty({ message: RETURN_REASON_MESSAGE })
-  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: RETURN_REASON_MESSAGE })
+  @MaxLength(ORDER_REASON_MAX_LENGTH, { message: RETURN_REASON_MESSAGE })
   // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
   @Matches(/^[^\u0000]*$/, { message: RETURN_REASON_MESSAGE })
   reason: string;
@@ -174,11 +174,11 @@ export class ReturnDecisionDto {
   @IsIn(RETURN_DECISIONS, { message: 'decision must be one of approve, reject, receive' })
   decision: (typeof RETURN_DECISIONS)[number];
 
-  @ApiPropertyOptional({ maxLength: REFUND_REASON_MAX_LENGTH })
+  @ApiPropertyOptional({ maxLength: ORDER_REASON_MAX_LENGTH })
   @IsOptional()
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString({ message: REFUND_REASON_MESSAGE })
-  @MaxLength(REFUND_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
+  @MaxLength(ORDER_REASON_MAX_LENGTH, { message: REFUND_REASON_MESSAGE })
   // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
   @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
   reason?: string;

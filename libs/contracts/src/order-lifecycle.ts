@@ -114,6 +114,9 @@ export function holdsGoods(state: OrderState): boolean {
   return state === 'unpaid' || state === 'paid' || state === 'return_received';
 }
 
+/** The longest reason an admin or a customer gives for a refund, a return or its refusal. */
+export const ORDER_REASON_MAX_LENGTH = 500;
+
 /** Days after delivery (or shipping, when no delivery was recorded) a customer may ask to return an order. */
 export const RETURN_WINDOW_DAYS = 30;
 

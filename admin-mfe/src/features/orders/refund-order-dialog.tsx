@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { formatDollars, type Order } from '@toolshop/contracts';
+import { formatDollars, ORDER_REASON_MAX_LENGTH, type Order } from '@toolshop/contracts';
 import { Button, Dialog, Field } from '@toolshop/ui';
 import styles from './orders-table.module.css';
-
-/** The API's limit on a refund's reason (POST /orders/{id}/refunds). */
-export const REFUND_REASON_MAX_LENGTH = 500;
 
 interface RefundOrderDialogProps {
   order: Order | null;
@@ -53,7 +50,7 @@ function RefundForm({ order, busy, onRefund, onClose }: RefundOrderDialogProps &
         name="reason"
         multiline
         rows={3}
-        maxLength={REFUND_REASON_MAX_LENGTH}
+        maxLength={ORDER_REASON_MAX_LENGTH}
         hint="The customer reads it in the refund email."
         value={reason}
         onChange={(event) => setReason(event.target.value)}
