@@ -119,3 +119,60 @@ test('a cancelled order leaves the open orders and is found under “Canceled”
   await row.getByText('History').click();
   await expect(row.getByRole('listitem').last()).toContainText(/Canceled.*by the customer/);
 });
+
+test('a customer returns a delivered order; the admin approves it and receives it, which refunds it', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const order = await placePaidOrder(await apiAs(freshUser), freshUser);
+  const admin = await apiAs('admin');
+  await admin.patch(`/adminOrders/${order.orderId}`, {});
+  await admin.post(`/adminOrders/${order.orderId}/delivery`);
+  const amount = formatDollars(order.total);
+
+  await signIn(freshUser);
+  await page.goto('/dashboard/myOrders');
+  const own = page.getByRole('row', { name: new RegExp(order.name) });
+  await expect(own).toContainText('Delivered');
+  await own.getByRole('button', { name: `Return ${order.name}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Return this order?' });
+  await ask.getByRole('button', { name: 'Request return' }).click();
+  await expect(ask).toContainText('Tell us why you are returning it');
+  await ask.getByLabel('Why are you returning it?').fill('Too heavy for my bench');
+  await expectNoAxeViolations(page, 'dialog');
+  await ask.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Return requested: we will email you')).toBeVisible();
+  await expect(own).toContainText('Return requested');
+  await expect(own.getByRole('button', { name: /^Return / })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn('admin');
+  const requested = await orderRow(page, 'Return requested', freshUser.email);
+  await expect(requested.getByRole('button', { name: /^Refuse return: order of/ })).toBeVisible();
+  await requested.getByRole('button', { name: /^Approve return: order of/ }).click();
+  await expect(page.getByText('Return approved', { exact: true }).first()).toBeVisible();
+
+  const approved = await orderRow(page, 'Return approved', freshUser.email);
+  await approved.getByRole('button', { name: /^Return received: order of/ }).click();
+  const receive = page.getByRole('dialog', { name: 'Has the return arrived?' });
+  await expect(receive).toContainText(`refunds ${amount} to the card of ${freshUser.email}`);
+  await expectNoAxeViolations(page, 'dialog');
+  await receive.getByRole('button', { name: `Received: refund ${amount}` }).click();
+  await expect(page.getByText(`Return received: refunded ${amount}`)).toBeVisible();
+
+  const refunded = await orderRow(page, 'Refunded', freshUser.email);
+  await expect(refunded).toContainText('Refunded');
+  await refunded.getByText('History').click();
+  await expect(refunded.getByRole('listitem')).toHaveText([
+    /^Placed/,
+    /^Paid/,
+    /^Shipped/,
+    /^Delivered/,
+    /^Return requested.*Too heavy for my bench/,
+    /^Return approved/,
+    /^Return received/,
+    /^Refunded/,
+  ]);
+});

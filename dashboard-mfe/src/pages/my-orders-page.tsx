@@ -7,13 +7,18 @@ import { OrderNumberFilter, ordersNumbered } from '../features/orders/order-numb
 import { CancelOrderDialog } from '../features/orders/cancel-order-dialog';
 import { useMyOrders } from '../features/orders/api/my-orders';
 import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
+import { useRequestReturn } from '../features/orders/api/request-return';
+import { ReturnOrderDialog } from '../features/orders/return-order-dialog';
+import type { Order } from '@toolshop/contracts';
 import styles from './page.module.css';
 
-/** The customer's orders: pay or cancel the unpaid ones, follow the paid ones. */
+/** The customer's orders: pay or cancel the unpaid ones, follow the paid ones, return a delivered one. */
 export default function MyOrdersPage() {
   const user = useAuth((s) => s.user);
   const { data, error, isPending: loading, refetch } = useMyOrders(user?.email);
   const cancel = useCancelOrderDialog();
+  const requestReturn = useRequestReturn();
+  const [toReturn, setToReturn] = useState<Order | null>(null);
   // "View order" after paying links here with ?order=<id>: that row is marked and scrolled to.
   const [search] = useSearchParams();
   const currentOrderId = search.get('order') ?? undefined;
@@ -48,7 +53,12 @@ export default function MyOrdersPage() {
         <div ref={table}>
           <OrderNumberFilter value={numberSearch} onChange={setNumberSearch} />
           {found.length ? (
-            <OrdersTable orders={found} onCancel={cancel.ask} currentOrderId={currentOrderId} />
+            <OrdersTable
+              orders={found}
+              onCancel={cancel.ask}
+              onReturn={setToReturn}
+              currentOrderId={currentOrderId}
+            />
           ) : (
             <EmptyState
               title={`No order numbered “${numberSearch.trim()}”`}
@@ -57,6 +67,14 @@ export default function MyOrdersPage() {
           )}
         </div>
       )}
+      <ReturnOrderDialog
+        order={toReturn}
+        busy={requestReturn.isPending}
+        onReturn={(order, reason) =>
+          requestReturn.mutate({ order, reason }, { onSettled: () => setToReturn(null) })
+        }
+        onClose={() => setToReturn(null)}
+      />
       <CancelOrderDialog
         order={cancel.pending}
         busy={cancel.busy}

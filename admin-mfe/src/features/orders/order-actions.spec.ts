@@ -24,6 +24,12 @@ describe('adminActionsOf', () => {
     expect(of({ state: 'paid', paid: true, shipped: false })).toEqual(['ship', 'refund']);
     expect(of({ state: 'shipped', paid: true, shipped: true })).toEqual(['deliver', 'refund']);
     expect(of({ state: 'delivered', paid: true, shipped: true })).toEqual(['refund']);
+    expect(of({ state: 'return_requested', paid: true, shipped: true })).toEqual([
+      'approveReturn',
+      'rejectReturn',
+    ]);
+    expect(of({ state: 'return_approved', paid: true, shipped: true })).toEqual(['receiveReturn']);
+    expect(of({ state: 'return_received', paid: true, shipped: true })).toEqual(['refund']);
     for (const state of ['refunded', 'cancelled', 'expired'] as const) {
       expect(of({ state, paid: state === 'refunded', shipped: false })).toEqual([]);
     }

@@ -1,9 +1,12 @@
 import { allowedActions, orderState, type Order, type OrderAction } from '@toolshop/contracts';
 
-/** The actions Manage All Orders offers on a row, in this order (pay and expire are not an admin's). */
+/** The actions Manage All Orders offers on a row, in this order (pay, expire and asking for a return are not an admin's). */
 export const ADMIN_ORDER_ACTIONS = [
   'ship',
   'deliver',
+  'approveReturn',
+  'rejectReturn',
+  'receiveReturn',
   'refund',
   'cancel',
 ] as const satisfies readonly OrderAction[];

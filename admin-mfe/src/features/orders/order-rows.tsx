@@ -19,6 +19,21 @@ const ACTION_BUTTONS: Record<
     // The visible text first: the accessible name holds it (WCAG 2.5.3).
     name: (of) => `Mark delivered: order of ${of}`,
   },
+  approveReturn: {
+    text: 'Approve return',
+    variant: 'primary',
+    name: (of) => `Approve return: order of ${of}`,
+  },
+  rejectReturn: {
+    text: 'Refuse return',
+    variant: 'secondary',
+    name: (of) => `Refuse return: order of ${of}`,
+  },
+  receiveReturn: {
+    text: 'Return received',
+    variant: 'primary',
+    name: (of) => `Return received: order of ${of}`,
+  },
   refund: { text: 'Refund', variant: 'secondary', name: (of) => `Refund order of ${of}` },
   cancel: { text: 'Cancel', variant: 'danger', name: (of) => `Cancel order of ${of}` },
 };

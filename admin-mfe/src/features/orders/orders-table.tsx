@@ -5,6 +5,7 @@ import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useAdminOrders } from './api/admin-orders';
 import { useApproveOrder } from './api/approve-order';
 import { useCancelOrder } from './api/cancel-order';
+import { useDecideReturn } from './api/decide-return';
 import { useDeliverOrder } from './api/deliver-order';
 import { useExportOrders } from './api/export-orders';
 import { useRefundOrder } from './api/refund-order';
@@ -16,11 +17,12 @@ import { OrderRows } from './order-rows';
 import { OrderSearch } from './order-search';
 import { OrderStateFilter } from './order-state-filter';
 import { RefundOrderDialog } from './refund-order-dialog';
+import { ReceiveReturnDialog, RefuseReturnDialog } from './return-decision-dialog';
 import styles from './orders-table.module.css';
 
 /**
  * All open orders, or those of one state, paginated; each row offers the actions the order
- * lifecycle allows an admin (approve, mark delivered, refund, cancel), and the current filter
+ * lifecycle allows an admin (approve, mark delivered, decide on a return, refund, cancel), and the current filter
  * exports as CSV.
  */
 export function OrdersTable() {
@@ -33,15 +35,21 @@ export function OrdersTable() {
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
   const refund = useRefundOrder();
+  const decide = useDecideReturn();
   const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toApprove, setToApprove] = useState<Order | null>(null);
   const [toRefund, setToRefund] = useState<Order | null>(null);
+  const [toRefuse, setToRefuse] = useState<Order | null>(null);
+  const [toReceive, setToReceive] = useState<Order | null>(null);
 
   const take = (action: AdminOrderAction, order: Order) => {
     if (action === 'ship') setToApprove(order);
     else if (action === 'refund') setToRefund(order);
     else if (action === 'cancel') setToCancel(order);
+    else if (action === 'rejectReturn') setToRefuse(order);
+    else if (action === 'receiveReturn') setToReceive(order);
+    else if (action === 'approveReturn') decide.mutate({ order, decision: 'approve' });
     else deliver.mutate(order);
   };
   // The order whose change is on its way: its buttons wait for the answer.
@@ -49,7 +57,9 @@ export function OrdersTable() {
     ? approve.variables?.order._id
     : deliver.isPending
       ? deliver.variables?._id
-      : undefined;
+      : decide.isPending
+        ? decide.variables?.order._id
+        : undefined;
   const named = filterName(filter);
 
   const choose = (next: StateFilter) => {
@@ -131,6 +141,25 @@ export function OrdersTable() {
           refund.mutate({ order, reason }, { onSettled: () => setToRefund(null) })
         }
         onClose={() => setToRefund(null)}
+      />
+      <RefuseReturnDialog
+        order={toRefuse}
+        busy={decide.isPending}
+        onRefuse={(order, reason) =>
+          decide.mutate(
+            { order, decision: 'reject', reason },
+            { onSettled: () => setToRefuse(null) },
+          )
+        }
+        onClose={() => setToRefuse(null)}
+      />
+      <ReceiveReturnDialog
+        order={toReceive}
+        busy={decide.isPending}
+        onReceive={(order) =>
+          decide.mutate({ order, decision: 'receive' }, { onSettled: () => setToReceive(null) })
+        }
+        onClose={() => setToReceive(null)}
       />
       <CancelOrderDialog
         order={toCancel}

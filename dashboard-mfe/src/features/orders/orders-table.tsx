@@ -15,12 +15,14 @@ import styles from './orders.module.css';
 interface OrdersTableProps {
   orders: Order[];
   onCancel: (order: Order) => void;
+  /** Asks to return a delivered order (shown while the lifecycle allows it). */
+  onReturn?: (order: Order) => void;
   /** The order a link pointed at (`?order=` of "View order" after paying): highlighted. */
   currentOrderId?: string;
 }
 
 /** One row per order (named by its product); on phones each row becomes a card. */
-export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTableProps) {
+export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: OrdersTableProps) {
   return (
     <DataTable
       caption="Your orders"
@@ -82,6 +84,16 @@ export function OrdersTable({ orders, onCancel, currentOrderId }: OrdersTablePro
               <span className={styles.transaction}>
                 Transaction id <code>{order.transactionId}</code>
                 <InvoiceButton order={order} />
+                {onReturn && customerActionsOf(order).includes('requestReturn') && (
+                  <Button
+                    variant="secondary"
+                    size="small"
+                    onClick={() => onReturn(order)}
+                    aria-label={`Return ${order.name}`}
+                  >
+                    Return
+                  </Button>
+                )}
                 <OrderAgainLink order={order} />
               </span>
             ) : (

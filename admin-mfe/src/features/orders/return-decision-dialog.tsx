@@ -1,0 +1,114 @@
+import { useState, type FormEvent } from 'react';
+import { formatDollars, ORDER_REASON_MAX_LENGTH, type Order } from '@toolshop/contracts';
+import { Button, Dialog, Field } from '@toolshop/ui';
+import styles from './orders-table.module.css';
+
+interface ReturnDialogProps {
+  order: Order | null;
+  busy: boolean;
+  onClose: () => void;
+}
+
+/** Refusing a return: the reason is required, and the customer reads it in their email. */
+export function RefuseReturnDialog({
+  order,
+  busy,
+  onRefuse,
+  onClose,
+}: ReturnDialogProps & { onRefuse: (order: Order, reason: string) => void }) {
+  return (
+    <Dialog open={order !== null} title="Refuse this return?" onClose={onClose}>
+      {order && (
+        <RefuseForm
+          key={order._id}
+          order={order}
+          busy={busy}
+          onRefuse={onRefuse}
+          onClose={onClose}
+        />
+      )}
+    </Dialog>
+  );
+}
+
+function RefuseForm({
+  order,
+  busy,
+  onRefuse,
+  onClose,
+}: ReturnDialogProps & { order: Order; onRefuse: (order: Order, reason: string) => void }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!reason.trim()) return setError('Say why: the customer reads it');
+    onRefuse(order, reason);
+  };
+  return (
+    <form onSubmit={submit} className={styles.approve} noValidate>
+      <p>
+        {order.email} asked to return {order.orderQuantity} × {order.name}. Refused, the order stays
+        delivered and the customer gets an email with your reason.
+      </p>
+      <Field
+        label="Reason"
+        name="reason"
+        multiline
+        rows={3}
+        required
+        maxLength={ORDER_REASON_MAX_LENGTH}
+        error={error}
+        value={reason}
+        onChange={(event) => {
+          setReason(event.target.value);
+          setError(undefined);
+        }}
+        autoFocus
+      />
+      <div className={styles.dialogActions}>
+        <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
+          Keep the request
+        </Button>
+        <Button type="submit" variant="danger" disabled={busy}>
+          Refuse return
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The goods are back: receiving them refunds the whole order, which cannot be undone. */
+export function ReceiveReturnDialog({
+  order,
+  busy,
+  onReceive,
+  onClose,
+}: ReturnDialogProps & { onReceive: (order: Order) => void }) {
+  const amount = order ? formatDollars(order.totalPrice) : '';
+  return (
+    <Dialog open={order !== null} title="Has the return arrived?" onClose={onClose}>
+      {order && (
+        <div className={styles.approve}>
+          <p>
+            Marking {order.orderQuantity} × {order.name} received puts the units back in stock and
+            refunds <strong>{amount}</strong> to the card of {order.email}.{' '}
+            <strong>A refund cannot be undone.</strong>
+          </p>
+          <div className={styles.dialogActions}>
+            <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
+              Not yet
+            </Button>
+            <Button
+              type="button"
+              variant="primary"
+              disabled={busy}
+              onClick={() => onReceive(order)}
+            >
+              Received: refund {amount}
+            </Button>
+          </div>
+        </div>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,22 @@
+// POST /orders/{id}/returns: the customer asks to send a shipped or delivered order back, saying
+// why (409 with the API's reason past the 30 days or in another state).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '@toolshop/auth';
+import type { Order } from '@toolshop/contracts';
+import { myOrdersKeys, ordersQueryOptions } from './my-orders';
+
+export const ReturnMessages = { requested: 'Return requested: we will email you' } as const;
+
+export function useRequestReturn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ order, reason }: { order: Order; reason: string }) =>
+      api.post<unknown>(
+        `/orders/${encodeURIComponent(order._id)}/returns`,
+        { reason: reason.trim() },
+        { ...ordersQueryOptions, idempotent: true },
+      ),
+    meta: { success: ReturnMessages.requested, quietOnAuthError: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myOrdersKeys.all }),
+  });
+}
