@@ -33,11 +33,13 @@ const BILLING_FIELDS = ['company', 'taxId'] as const;
 const KNOWN_USERS_CAP = 50_000;
 /** Writes of one new email at once: each retries after losing the race to the first insert. */
 /** A user's first requests all race to make the record (several at once, on several processes). */
-const FIRST_WRITE_ATTEMPTS = 6;
+const FIRST_WRITE_ATTEMPTS = 10;
 
 /** A short, growing, jittered pause before retrying a lost first write, so the racers spread out. */
 const pauseBeforeRetry = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 10 + Math.random() * 40 * attempt));
+  new Promise((resolve) =>
+    setTimeout(resolve, 10 + Math.random() * 20 * 2 ** Math.min(attempt, 5)),
+  );
 
 /**
  * The write met a concurrent first write of the same email: E11000 from the unique index or, on
