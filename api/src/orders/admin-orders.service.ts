@@ -24,7 +24,7 @@ import {
   withActions,
   type OrderChangeBy,
 } from './order-changes';
-import { Order } from './order.schema';
+import { Order, orderLabel } from './order.schema';
 
 /** The states whose orders' money the shop keeps: the chart's revenue. */
 const EARNING: readonly OrderState[] = ['paid', 'shipped', 'delivered'];
@@ -32,9 +32,6 @@ const ADMIN: OrderChangeBy['role'][] = ['admin'];
 /** Rows read from the database per round trip while the CSV streams out. */
 const CSV_BATCH = 200;
 const DAY_MS = 86_400_000;
-
-const labelOf = (order: { orderQuantity: number; name: string; email: string }) =>
-  `${order.orderQuantity} × ${order.name} for ${order.email}`;
 
 /** The admin's side of orders: every order by state, approval for shipping, daily figures. */
 @Injectable()
@@ -101,7 +98,7 @@ export class AdminOrdersService {
     recordChange(
       { shipped: false },
       { shipped: true, ...shipping },
-      order ? labelOf(order) : undefined,
+      order ? orderLabel(order) : undefined,
     );
     return modified(1, 1);
   }
@@ -116,7 +113,11 @@ export class AdminOrdersService {
     );
     const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
     if (order) await this.notifications.delivered({ ...order, id });
-    recordChange({ state: 'shipped' }, { state: 'delivered' }, order ? labelOf(order) : undefined);
+    recordChange(
+      { state: 'shipped' },
+      { state: 'delivered' },
+      order ? orderLabel(order) : undefined,
+    );
     return modified(1, 1);
   }
 

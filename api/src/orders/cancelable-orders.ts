@@ -6,7 +6,7 @@ import { notFound } from '../common/domain-error';
 import type { ExpiredOrderFacts } from '../notifications/order-emails';
 import { StockReservations } from '../tools/stock-reservations';
 import { OrderChanges, type OrderChangeBy } from './order-changes';
-import { Order } from './order.schema';
+import { Order, orderLabel } from './order.schema';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** The state a cancel decides on. */
@@ -63,7 +63,7 @@ export class CancelableOrders {
       email,
       paymentIntentId,
       unpaidSlot,
-      label: `${orderQuantity} × ${name} for ${email}`,
+      label: orderLabel({ orderQuantity, name, email }),
       lines: stockLinesOf({ toolId, orderQuantity, lines }),
     };
   }

@@ -11,7 +11,7 @@ import { stockLinesOf } from './cancelable-orders';
 import { OrderChanges } from './order-changes';
 import { OrderInvoicing } from './order-invoicing';
 import { OrderPayments } from './order-payments';
-import { Order, type OrderRefund } from './order.schema';
+import { Order, orderLabel, type OrderRefund } from './order.schema';
 
 /** Rounds of read-and-write before a refund gives up on an order that keeps changing. */
 const MAX_ATTEMPTS = 3;
@@ -136,7 +136,7 @@ export class OrderRefunds {
       recordChange(
         { state: refund.from },
         { state: 'refunded', amount: refund.amount },
-        `${order.orderQuantity} × ${order.name} for ${order.email}`,
+        orderLabel(order),
       );
     }
     return { refundId: made.id, amount: refund.amount, creditNoteNumber: creditNote };

@@ -6,7 +6,7 @@ import {
   ApiProperty,
   ApiTags,
 } from '@nestjs/swagger';
-import { ApiMessages } from '@toolshop/contracts';
+import { ApiMessages, RETURN_WINDOW_DAYS } from '@toolshop/contracts';
 import { AdminOnly, OwnerOnly } from '../access/access.decorators';
 import { Audited } from '../audit/audited.decorator';
 import { CurrentUser } from '../auth/auth.decorators';
@@ -35,11 +35,11 @@ export class OrderReturnsController {
   @OwnerOnly(OrderParamOwner, ApiMessages.notYourRecords)
   @ApiCreatedResponse({
     type: ReturnRequestedResponse,
-    description: `The customer asks to return a shipped or delivered order within 30 days of delivery, saying why`,
+    description: `The customer asks to return a shipped or delivered order within ${RETURN_WINDOW_DAYS} days of delivery, saying why`,
   })
   @ApiInvalidInput
   @ApiConflictResponse({
-    description: 'The order is not shipped or delivered, or was delivered over 30 days ago',
+    description: `The order is not shipped or delivered, or was delivered over ${RETURN_WINDOW_DAYS} days ago`,
     type: ErrorResponse,
   })
   request(@Param('id', ParseObjectIdPipe) id: string, @Body() body: ReturnRequestDto) {

@@ -9,7 +9,7 @@ import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { OrderChanges, returnWindowOpen } from './order-changes';
 import { OrderRefunds, type RefundAnswer } from './order-refunds';
-import { Order } from './order.schema';
+import { Order, orderLabel } from './order.schema';
 
 type Decision = 'approve' | 'reject' | 'receive';
 const ACTION_OF = {
@@ -65,9 +65,19 @@ export class OrderReturns {
       { role: 'admin', actor: admin },
       { entry: { ...(reason && { reason }) } },
     );
-    recordChange({ return: 'asked' }, { return: decision, ...(reason && { reason }) });
+    const order = await this.orders.findById(id, ORDER_FACT_FIELDS).lean();
+    recordChange(
+      { return: 'asked' },
+      { return: decision, ...(reason && { reason }) },
+      order ? orderLabel(order) : undefined,
+    );
     if (decision !== 'receive') {
-      await this.notify(id, decision === 'approve' ? 'approved' : 'rejected', reason);
+      if (order)
+        await this.notifications.returnNews(
+          { ...order, id },
+          decision === 'approve' ? 'approved' : 'rejected',
+          reason,
+        );
       return modified(1, 1);
     }
     // The goods are back: the money goes back too (a provider's refusal leaves the refund to retry).

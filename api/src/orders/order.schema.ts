@@ -92,6 +92,10 @@ export class Order {
   createdAt: Date;
 }
 
+/** What the audit log calls an order besides its id: quantity, product and customer. */
+export const orderLabel = (order: Pick<Order, 'orderQuantity' | 'name' | 'email'>) =>
+  `${order.orderQuantity} × ${order.name} for ${order.email}`;
+
 /** An order's refund (the whole order). `from`: the state it was refunded from. */
 export interface OrderRefund {
   id?: string;

@@ -36,3 +36,6 @@ export const WEB_LINK_PATTERN = /^https?:\/\/[^\s/]+\S*$/i;
 /** Upper bounds that keep every total (quantity × price, whole dollars) an exact integer. */
 export const QUANTITY_MAX = 1_000_000;
 export const PRICE_MAX = 1_000_000;
+
+/** Days after delivery (or shipping, when no delivery was recorded) a customer may ask to return an order. */
+export const RETURN_WINDOW_DAYS = 30;

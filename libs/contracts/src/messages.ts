@@ -1,3 +1,5 @@
+import { RETURN_WINDOW_DAYS } from './constants';
+
 /** Every user-facing text of SPEC.md §5 and §8, word for word. One source for the API and the forms. */
 export const Messages = {
   emailRequired: 'Email is Required',
@@ -84,8 +86,6 @@ export const RuleMessages = {
 } as const;
 
 /** What the API answers when a request cannot be served; the UI shows these as they are. */
-/** RETURN_WINDOW_DAYS (order-lifecycle.ts), here as text: that module imports this one. */
-const RETURN_WINDOW_DAYS_TEXT = '30';
 
 export const ApiMessages = {
   invalidId: 'Invalid id',
@@ -106,7 +106,7 @@ export const ApiMessages = {
   orderChangedWhileCanceling: 'This order changed while it was being canceled; please try again',
   onlyPaidOrdersShip: 'Only a paid order can be approved for shipping',
   noPaymentToRefund: 'This order has no card payment to refund',
-  returnWindowClosed: `Returns are accepted within ${RETURN_WINDOW_DAYS_TEXT} days of delivery`,
+  returnWindowClosed: `Returns are accepted within ${RETURN_WINDOW_DAYS} days of delivery`,
   rejectionNeedsReason: 'Say why the return is refused: the customer reads it',
   refundInProgress: 'A refund of this order is being made right now; reload in a moment',
   imageNotFound: 'No such image',

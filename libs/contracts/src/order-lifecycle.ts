@@ -117,9 +117,6 @@ export function holdsGoods(state: OrderState): boolean {
 /** The longest reason an admin or a customer gives for a refund, a return or its refusal. */
 export const ORDER_REASON_MAX_LENGTH = 500;
 
-/** Days after delivery (or shipping, when no delivery was recorded) a customer may ask to return an order. */
-export const RETURN_WINDOW_DAYS = 30;
-
 /** The states an order leaves the customer's and the admins' daily lists in (it stays, findable by state). */
 export const CLOSED_UNFULFILLED_STATES: readonly OrderState[] = ['cancelled', 'expired'];
 
