@@ -175,4 +175,40 @@ test('a customer returns a delivered order; the admin approves it and receives i
     /^Return received/,
     /^Refunded/,
   ]);
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(freshUser);
+  await page.goto('/dashboard/myOrders');
+  await expect(page.getByRole('row', { name: new RegExp(order.name) })).toContainText('Refunded');
+});
+
+test('an admin refuses a return only with a reason; the order is delivered again', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const customer = await apiAs(freshUser);
+  const order = await placePaidOrder(customer, freshUser);
+  const admin = await apiAs('admin');
+  await admin.patch(`/adminOrders/${order.orderId}`, {});
+  await admin.post(`/adminOrders/${order.orderId}/delivery`);
+  await customer.post(`/orders/${order.orderId}/returns`, { reason: 'Changed my mind' });
+
+  await signIn('admin');
+  const requested = await orderRow(page, 'Return requested', freshUser.email);
+  await requested.getByRole('button', { name: /^Refuse return: order of/ }).click();
+  const refuse = page.getByRole('dialog', { name: 'Refuse this return?' });
+  await refuse.getByRole('button', { name: 'Refuse return' }).click();
+  await expect(refuse).toContainText('Say why: the customer reads it');
+  await refuse.getByLabel('Reason').fill('Used beyond testing');
+  await expectNoAxeViolations(page, 'dialog');
+  await refuse.getByRole('button', { name: 'Refuse return' }).click();
+  await expect(page.getByText('Return refused', { exact: true }).first()).toBeVisible();
+
+  const delivered = await orderRow(page, 'Delivered', freshUser.email);
+  await delivered.getByText('History').click();
+  await expect(delivered.getByRole('listitem').last()).toContainText(
+    /^Return refused.*Used beyond testing/,
+  );
 });
