@@ -75,6 +75,49 @@ test('an admin refunds a paid order: Refunded in both remotes, and no second ref
   expect(download.suggestedFilename()).toMatch(/^credit-note-CN-\d{6}\.pdf$/);
 });
 
+test('an admin refunds one unit, then the rest: Refunded in part, then Refunded, a credit note each', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const customer = await apiAs(freshUser);
+  const placed = await placePaidOrder(customer, freshUser);
+  const { orderQuantity } = await customer.get<Order>(`/orders/${placed.orderId}`);
+  const unit = formatDollars(placed.total / orderQuantity);
+  await signIn('admin');
+  const row = await orderRow(page, 'Paid', freshUser.email);
+  await row.getByRole('button', { name: /^Refund order of/ }).click();
+  const dialog = page.getByRole('dialog', { name: 'Refund this order?' });
+  await dialog.getByLabel(`${placed.name} (${orderQuantity} ordered)`).fill('1');
+  await expect(dialog).toContainText(`for 1 of the ${orderQuantity} units left`);
+  await expectNoAxeViolations(page, 'dialog');
+  await page.screenshot({ path: test.info().outputPath('refund-part-dialog.png') });
+  await dialog.getByRole('button', { name: `Refund ${unit}` }).click();
+  await expect(page.getByText(`Refunded ${unit} to the customer's card`)).toBeVisible();
+
+  // Still paid (the rest ships), marked as refunded in part, the units in its history.
+  await expect(row).toContainText('Refunded in part');
+  await expect(row.getByRole('button', { name: /^Approve order of/ })).toBeVisible();
+  await row.getByText('History').click();
+  await expect(row.getByRole('listitem').last()).toContainText(
+    new RegExp(`^Refunded in part.*Amount \\${unit}.*Units: 1 × ${placed.name}`),
+  );
+
+  await row.getByRole('button', { name: /^Refund order of/ }).click();
+  const rest = formatDollars(placed.total - placed.total / orderQuantity);
+  await expect(dialog).toContainText(
+    `${rest} goes back to the card of ${freshUser.email} for every unit not refunded yet`,
+  );
+  await dialog.getByRole('button', { name: `Refund ${rest}` }).click();
+  await expect(page.getByText(`Refunded ${rest} to the customer's card`)).toBeVisible();
+  const refunded = await orderRow(page, 'Refunded', freshUser.email);
+  await expect(refunded.getByRole('button', { name: /^Credit note CN-\d{6} \(PDF\)/ })).toHaveCount(
+    2,
+  );
+  await expectNoAxeViolations(page);
+});
+
 test('an admin marks a shipped order delivered', async ({ page, signIn, freshUser, apiAs }) => {
   const { orderId } = await placePaidOrder(await apiAs(freshUser), freshUser);
   await (await apiAs('admin')).patch(`/adminOrders/${orderId}`, {});

@@ -114,6 +114,27 @@ describe('the first migration, on orders written before order numbers', () => {
     // Shuffled on the way in: the numbers follow creation, not insertion.
     await db.collection('orders').insertMany([...orders].reverse());
     ids = orders.map((order) => String(order._id));
+    // And one refunded as the code before refunds in parts wrote it: one refund of the whole
+    // order, its credit note the order's only one (a unique index on orderId).
+    const refunded = orders[0]!;
+    await db.collection('orders').updateOne(
+      { _id: refunded._id },
+      {
+        $set: {
+          state: 'refunded',
+          refund: {
+            id: 're_old',
+            amount: 25,
+            status: 'succeeded',
+            at: new Date(),
+            by: 'admin@toolshop.test',
+            from: 'paid',
+            creditNoteNumber: 1,
+          },
+        },
+      },
+    );
+    await db.collection('credit_notes').createIndex({ orderId: 1 }, { unique: true });
   }
 
   beforeAll(async () => {
@@ -166,7 +187,31 @@ describe('the first migration, on orders written before order numbers', () => {
       .find({}, { projection: { state: 1, paid: 1 } })
       .toArray();
     expect(states).toHaveLength(ORDERS);
-    for (const order of states) expect(order.state).toBe(order.paid ? 'paid' : 'unpaid');
+    for (const order of states.filter((each) => String(each._id) !== ids[0]))
+      expect(order.state).toBe(order.paid ? 'paid' : 'unpaid');
+  });
+
+  it('makes the one refund of an old order the first of its refunds, and notes one per refund', async () => {
+    const answer = await apis.request(0, 'GET', `/orders/${ids[0]}`, {
+      token: apis.tokens.customer,
+    });
+    expect(answer.body).toMatchObject({
+      state: 'refunded',
+      refunds: [
+        {
+          id: 're_old',
+          amount: 25,
+          status: 'succeeded',
+          creditNoteNumber: 1,
+          lines: [{ toolId: expect.any(String), quantity: 1 }],
+        },
+      ],
+    });
+    expect(answer.body.refund).toBeUndefined();
+    const indexes = await apis.db.collection('credit_notes').indexes();
+    expect(indexes.filter((index) => index.unique).map((index) => index.key)).toEqual([
+      { refundId: 1 },
+    ]);
   });
 
   it('leaves the numbers as they are at the next start, and numbers new orders after them', async () => {

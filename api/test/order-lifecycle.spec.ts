@@ -53,14 +53,17 @@ describe('refunds', () => {
     const refunded = await order(id);
     expect(refunded).toMatchObject({ state: 'refunded', paid: true, allowedActions: [] });
     // The customer sees the refund and its credit note, not which admin made it.
-    expect(refunded.refund).toEqual({
-      amount: 60,
-      reason: 'Customer changed their mind',
-      status: 'succeeded',
-      at: expect.any(String),
-      id: answer.body.refundId,
-      creditNoteNumber: answer.body.creditNoteNumber,
-    });
+    expect(refunded.refunds).toEqual([
+      {
+        amount: 60,
+        lines: [{ toolId, quantity: 3 }],
+        reason: 'Customer changed their mind',
+        status: 'succeeded',
+        at: expect.any(String),
+        id: answer.body.refundId,
+        creditNoteNumber: answer.body.creditNoteNumber,
+      },
+    ]);
     const note = await fetch(`${api.url}/orders/${id}/credit-note.pdf`, {
       headers: { authorization: `Bearer ${api.tokens.customer}` },
     });
@@ -188,7 +191,152 @@ describe('refunds', () => {
       'paid',
     ]);
     const forAdmin = await order(id, api.tokens.admin);
-    expect(forAdmin.allowedActions).toEqual(['ship', 'refund']);
+    expect(forAdmin.allowedActions).toEqual(['ship', 'refund', 'refundPart']);
+  });
+});
+
+describe('refunds of some units', () => {
+  const pdfOf = async (id: string, query = '') => {
+    const note = await fetch(`${api.url}/orders/${id}/credit-note.pdf${query}`, {
+      headers: { authorization: `Bearer ${api.tokens.customer}` },
+    });
+    return { status: note.status, text: pdfText(Buffer.from(await note.arrayBuffer())) };
+  };
+
+  it('refunds a unit, then the rest: the order goes on, each refund with its credit note and email', async () => {
+    const { id, toolId, name, transactionId } = await paidOrder();
+    const first = await refund(id, {
+      lines: [{ toolId, quantity: 1 }],
+      reason: 'One arrived bent',
+    });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ amount: 20 });
+    // The unit never left the warehouse: back in stock; the rest still ships.
+    expect(await api.toolStock(toolId)).toBe(8);
+    const part = await order(id, api.tokens.admin);
+    expect(part).toMatchObject({ state: 'paid', allowedActions: ['ship', 'refund', 'refundPart'] });
+    expect(part.refunds).toEqual([
+      expect.objectContaining({
+        amount: 20,
+        lines: [{ toolId, quantity: 1 }],
+        status: 'succeeded',
+      }),
+    ]);
+    expect(part.timeline.at(-1)).toMatchObject({
+      event: 'refunded_in_part',
+      amount: 20,
+      lines: [{ toolId, quantity: 1 }],
+    });
+    expect((await ship(id)).status).toBe(200);
+
+    // Two more than are left: refused, nothing changes.
+    const tooMany = await refund(id, { lines: [{ toolId, quantity: 3 }] });
+    expect(tooMany.status).toBe(409);
+    expect(tooMany.body.message).toBe(`Only 2 of ${name} can still be refunded`);
+    const rest = await refund(id);
+    expect(rest.status).toBe(201);
+    expect(rest.body.amount).toBe(40);
+    // Shipped units stay with the customer: no stock back for them.
+    expect(await api.toolStock(toolId)).toBe(8);
+    const done = await order(id);
+    expect(done.state).toBe('refunded');
+    expect(done.refunds.map((each: { amount: number }) => each.amount)).toEqual([20, 40]);
+    const intent = await api.db
+      .collection('test_payment_intents')
+      .findOne({ _id: transactionId as never });
+    expect(
+      Object.values(intent?.refunds ?? {}).map((each) => (each as { amount: number }).amount),
+    ).toEqual([2000, 4000]);
+
+    // A credit note per refund, each for its own units; without a number, the latest.
+    const [one, two] = done.refunds.map(
+      (each: { creditNoteNumber: number }) => each.creditNoteNumber,
+    );
+    expect(two).toBe(one + 1);
+    const firstNote = await pdfOf(id, `?number=${one}`);
+    expect(firstNote.status).toBe(200);
+    expect(firstNote.text).toContain(formatCreditNoteNumber(one));
+    expect(firstNote.text).toContain('-$20');
+    const latest = await pdfOf(id);
+    expect(latest.text).toContain(formatCreditNoteNumber(two));
+    expect(latest.text).toContain('-$40');
+    expect((await pdfOf(id, '?number=999999')).status).toBe(404);
+    expect((await pdfOf(id, '?number=0')).status).toBe(400);
+
+    const subjects = about(name)(
+      await smtp.waitFor(
+        (all) => about(name)(all).filter((mail) => /refunded/.test(mail.subject)).length >= 2,
+      ),
+    );
+    const partMail = subjects.find((mail) => mail.subject.startsWith('Part of'))!;
+    expect(partMail.subject).toBe(`Part of your order of ${name} was refunded`);
+    expect(partMail.text).toContain(`1 × ${name}`);
+    expect(partMail.text).toContain('Amount refunded: $20');
+    expect(subjects.map((mail) => mail.subject)).toContain(`Your order of ${name} was refunded`);
+  });
+
+  it('refunds each line of a multi-line order apart, and refuses products it does not have', async () => {
+    const drill = await api.insertTool({
+      name: 'Part Drill',
+      price: 30,
+      minOrder: 1,
+      available: 10,
+    });
+    const saw = await api.insertTool({ name: 'Part Saw', price: 10, minOrder: 1, available: 10 });
+    const placed = await api.request('POST', '/quickOrders', {
+      token: api.tokens.customer,
+      body: {
+        lines: [
+          { toolId: drill, quantity: 2 },
+          { toolId: saw, quantity: 5 },
+        ],
+        address: '1 Main St',
+        phone: '5550100',
+      },
+    });
+    expect(placed.status).toBe(201);
+    const id = placed.body.insertedId as string;
+    await api.payByCard(id);
+    const other = await api.insertTool({ available: 5 });
+    const foreign = await refund(id, { lines: [{ toolId: other, quantity: 1 }] });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.message).toBe('This order has no such product');
+    const twice = await refund(id, {
+      lines: [
+        { toolId: saw, quantity: 1 },
+        { toolId: saw, quantity: 1 },
+      ],
+    });
+    expect(twice.status).toBe(400);
+    expect(twice.body.message).toBe('Name each product once');
+    for (const lines of [[], [{ toolId: saw, quantity: 0 }], [{ toolId: 'x', quantity: 1 }], 'all'])
+      expect((await refund(id, { lines })).status).toBe(400);
+
+    const saws = await refund(id, { lines: [{ toolId: saw, quantity: 5 }] });
+    expect(saws.body.amount).toBe(50);
+    expect(await api.toolStock(saw)).toBe(10);
+    expect(await api.toolStock(drill)).toBe(8);
+    const again = await refund(id, { lines: [{ toolId: saw, quantity: 1 }] });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Part Saw is already refunded');
+    const drills = await refund(id, { lines: [{ toolId: drill, quantity: 2 }] });
+    expect(drills.body.amount).toBe(60);
+    expect((await order(id)).state).toBe('refunded');
+  });
+
+  it('of two part refunds at the same moment, never gives back more than was paid', async () => {
+    const { id, toolId, transactionId } = await paidOrder();
+    const answers = await Promise.all(
+      [2, 2, 2].map((quantity) => refund(id, { lines: [{ toolId, quantity }] })),
+    );
+    const made = answers.filter((answer) => answer.status === 201);
+    expect(made).toHaveLength(1);
+    expect(await api.toolStock(toolId)).toBe(9);
+    const intent = await api.db
+      .collection('test_payment_intents')
+      .findOne({ _id: transactionId as never });
+    expect(Object.keys(intent?.refunds ?? {})).toHaveLength(1);
+    expect((await order(id)).refunds).toHaveLength(1);
   });
 });
 
@@ -207,7 +355,11 @@ describe('delivery and the other changes', () => {
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('This order is already marked delivered');
     const shown = await order(id, api.tokens.admin);
-    expect(shown).toMatchObject({ state: 'delivered', shipped: true, allowedActions: ['refund'] });
+    expect(shown).toMatchObject({
+      state: 'delivered',
+      shipped: true,
+      allowedActions: ['refund', 'refundPart'],
+    });
     expect(shown.timeline.map((entry: { event: string }) => entry.event)).toEqual([
       'placed',
       'paid',
@@ -289,6 +441,7 @@ describe('returns', () => {
     expect((await decide(id, { decision: 'receive' })).status).toBe(409);
     expect((await decide(id, { decision: 'approve' })).status).toBe(200);
     const received = await decide(id, { decision: 'receive' });
+    expect(received.body).toMatchObject({ modifiedCount: 1 });
     expect(received.status).toBe(200);
     expect(received.body.refund).toMatchObject({ amount: 60 });
     expect(await api.toolStock(toolId)).toBe(10);
@@ -315,6 +468,44 @@ describe('returns', () => {
         `Your return is approved: ${name}`,
       ]),
     );
+  });
+
+  it('returns one unit: refunded on receipt, back in stock, and the order is delivered again', async () => {
+    const { id, toolId, name } = await deliveredOrder();
+    const tooMany = await askReturn(id, {
+      reason: 'One too many',
+      lines: [{ toolId, quantity: 4 }],
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.message).toBe(`Only 3 of ${name} can still be returned`);
+    const asked = await askReturn(id, { reason: 'One too many', lines: [{ toolId, quantity: 1 }] });
+    expect(asked.status).toBe(201);
+    expect((await order(id)).timeline.at(-1)).toMatchObject({
+      event: 'return_requested',
+      lines: [{ toolId, quantity: 1 }],
+    });
+    expect((await decide(id, { decision: 'approve' })).status).toBe(200);
+    const received = await decide(id, { decision: 'receive' });
+    expect(received.body.refund).toMatchObject({ amount: 20 });
+    expect(await api.toolStock(toolId)).toBe(8);
+    const after = await order(id);
+    expect(after).toMatchObject({ state: 'delivered', allowedActions: ['requestReturn'] });
+    expect(after.timeline.at(-1)).toMatchObject({ event: 'refunded_in_part', amount: 20 });
+    const approved = about(name)(
+      await smtp.waitFor((all) =>
+        about(name)(all).some((mail) => mail.subject.startsWith('Your return is approved')),
+      ),
+    ).find((mail) => mail.subject.startsWith('Your return is approved'))!;
+    expect(approved.text).toContain(`1 × ${name}`);
+    // The rest may go back later, within the window; only what is left.
+    const rest = await askReturn(id, { reason: 'The rest too', lines: [{ toolId, quantity: 3 }] });
+    expect(rest.status).toBe(400);
+    expect((await askReturn(id, { reason: 'The rest too' })).status).toBe(201);
+    await decide(id, { decision: 'approve' });
+    const second = await decide(id, { decision: 'receive' });
+    expect(second.body.refund).toMatchObject({ amount: 40 });
+    expect((await order(id)).state).toBe('refunded');
+    expect(await api.toolStock(toolId)).toBe(10);
   });
 
   it('refuses a return only with a reason, and the order is delivered again', async () => {

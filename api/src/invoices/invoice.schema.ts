@@ -47,13 +47,18 @@ export type InvoiceDocument = HydratedDocument<Invoice>;
 export const InvoiceSchema = SchemaFactory.createForClass(Invoice);
 
 /**
- * A credit note: undoes an invoice in whole when its order is refunded. Numbered apart from
- * invoices the same way (`_id` taken by insert, gapless); one per order; never changed.
+ * A credit note: undoes the units of an invoice one refund gave back (all of them for a refund of
+ * the whole order). Numbered apart from invoices the same way (`_id` taken by insert, gapless); one
+ * per refund (the unique `refundId`), several per order; never changed.
  */
 @Schema({ collection: 'credit_notes', versionKey: false })
 export class CreditNote extends Invoice {
+  // Not unique here, unlike an invoice's: an order refunded in parts has a note per refund.
+  @Prop({ type: Types.ObjectId, required: true }) declare orderId: Types.ObjectId;
   @Prop({ required: true }) invoiceNumber: number;
-  @Prop({ required: true }) refundId: string;
+  @Prop({ required: true, unique: true }) refundId: string;
 }
 
 export const CreditNoteSchema = SchemaFactory.createForClass(CreditNote);
+// An order's notes, newest first (named apart from the unique orderId_1 of before, see migration 004).
+CreditNoteSchema.index({ orderId: 1, _id: -1 });

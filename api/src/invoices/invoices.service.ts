@@ -7,7 +7,7 @@ import { conflict, DomainError, notFound } from '../common/domain-error';
 import { KeyedMutex } from '../common/keyed-mutex';
 import { InvoiceBuyerView, InvoicedOrderView } from './invoice-sources';
 import { CreditNote, Invoice, type InvoiceBuyer } from './invoice.schema';
-import { OrderInvoicing } from '../orders/order-invoicing';
+import { OrderInvoicing, type CreditedRefund } from '../orders/order-invoicing';
 
 /** Tries at taking the next number before giving up (each lost try means another invoice was issued). */
 const MAX_ATTEMPTS = 200;
@@ -87,33 +87,47 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
     };
   }
 
-  /** The credit note of a refunded order: its invoice undone in whole, issued once. */
-  async issueCreditNote(orderId: string, refundId: string): Promise<number> {
+  /** The credit note of one refund of an order: the units it gave back, issued once per refund. */
+  async issueCreditNote(orderId: string, refund: CreditedRefund): Promise<number> {
     const invoice = await this.invoiceOf(orderId);
+    const [first, ...more] = refund.lines;
     const note = await this.queue.run('credit-note-number', () =>
-      numberedInsert(this.creditNotes, invoice.orderId, (number) => ({
+      numberedInsert(this.creditNotes, { refundId: refund.id }, (number) => ({
         ...invoice,
         _id: number,
         invoiceNumber: invoice._id,
         issuedAt: new Date(),
-        refundId,
+        refundId: refund.id,
+        // A refund of one line prints it alone; of several, each.
+        line: first ?? invoice.line,
+        lines: more.length ? refund.lines : undefined,
+        total: refund.amount,
       })),
     );
     return note._id;
   }
 
-  /** GET /orders/:id/credit-note.pdf: 409 for an order that was not refunded. */
-  async creditNoteOf(orderId: string): Promise<CreditNote> {
+  /**
+   * GET /orders/:id/credit-note.pdf: the order's credit note numbered `number`, or its latest;
+   * 409 for an order that was not refunded.
+   */
+  async creditNoteOf(orderId: string, number?: number): Promise<CreditNote> {
     const note = await this.creditNotes
-      .findOne({ orderId: new Types.ObjectId(orderId) })
+      .findOne({
+        orderId: new Types.ObjectId(orderId),
+        ...(number !== undefined && { _id: number }),
+      })
+      .sort({ _id: -1 })
       .lean<CreditNote>();
     if (note) return note;
     if (!(await this.orders.exists({ _id: orderId }))) throw notFound(ApiMessages.orderNotFound);
-    throw conflict(InvoiceMessages.noCreditNote);
+    throw number === undefined
+      ? conflict(InvoiceMessages.noCreditNote)
+      : notFound(InvoiceMessages.noSuchCreditNote);
   }
 
   private issue(order: InvoicedOrderView, buyer: InvoiceBuyer): Promise<Invoice> {
-    return numberedInsert(this.invoices, order._id, (number) => ({
+    return numberedInsert(this.invoices, { orderId: order._id }, (number) => ({
       _id: number,
       orderId: order._id,
       issuedAt: new Date(),
@@ -141,17 +155,18 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
 }
 
 /**
- * Inserts the document `build` makes with the next number as `_id` (one per order: the unique
- * orderId index), retrying with the next when another process took the number; answers the
- * order's document, this one or the one another process issued meanwhile.
+ * Inserts the document `build` makes with the next number as `_id` (one per `key`: a unique
+ * index, an invoice's order or a credit note's refund), retrying with the next when another
+ * process took the number; answers the key's document, this one or the one another process issued
+ * meanwhile.
  */
-async function numberedInsert<T extends { _id: number; orderId: Types.ObjectId }>(
+async function numberedInsert<T extends { _id: number }>(
   documents: Model<T>,
-  orderId: Types.ObjectId,
+  key: Record<string, unknown>,
   build: (number: number) => T,
 ): Promise<T> {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-    const existing = await documents.findOne({ orderId }).lean<T>();
+    const existing = await documents.findOne(key).lean<T>();
     if (existing) return existing;
     const last = await documents.findOne({}, { _id: 1 }).sort({ _id: -1 }).lean<{ _id: number }>();
     const document = build((last?._id ?? 0) + 1);
@@ -160,12 +175,12 @@ async function numberedInsert<T extends { _id: number; orderId: Types.ObjectId }
       return document;
     } catch (error) {
       if (!isDuplicateKey(error)) throw error;
-      // Another process took this number (or issued this order's document): read again.
+      // Another process took this number (or issued this key's document): read again.
       await sleep(Math.floor(Math.random() * Math.min(50, attempt * 5)));
     }
   }
   logger.warn(
-    `no ${documents.collection.name} number for order ${String(orderId)} after ${MAX_ATTEMPTS} tries`,
+    `no ${documents.collection.name} number for ${JSON.stringify(key)} after ${MAX_ATTEMPTS} tries`,
   );
   throw new DomainError('unavailable', ApiMessages.serviceUnavailable);
 }

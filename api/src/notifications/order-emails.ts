@@ -204,18 +204,37 @@ export function orderDeliveredEmail(order: OrderFacts, links: ShopLinks): Mail {
   );
 }
 
-export function orderRefundedEmail(
-  order: OrderFacts,
-  refund: { amount: number; reason?: string },
-  links: ShopLinks,
-): Mail {
+/** Some units of an order, named: "1 × Drill". */
+export interface NamedUnits {
+  name: string;
+  quantity: number;
+}
+
+/** A refund as its email tells it; `units` when only some of the order's units were refunded. */
+export interface RefundFacts {
+  amount: number;
+  reason?: string;
+  units?: NamedUnits[];
+}
+
+const unitLines = (units: readonly NamedUnits[]): Line[] =>
+  units.map((unit) => [{ strong: `${unit.quantity} × ${unit.name}` }]);
+
+export function orderRefundedEmail(order: OrderFacts, refund: RefundFacts, links: ShopLinks): Mail {
+  const part = refund.units;
   return compose(
     order.email,
-    `Your order of ${order.name} was refunded`,
+    part
+      ? `Part of your order of ${order.name} was refunded`
+      : `Your order of ${order.name} was refunded`,
     hello(order),
     [
-      ['We refunded your order of ', ...item(order), '.'],
-      ...lineItems(order),
+      ...(part
+        ? [
+            ['We refunded these units of your order of ', ...item(order), ':'] as Line,
+            ...unitLines(part),
+          ]
+        : [['We refunded your order of ', ...item(order), '.'] as Line, ...lineItems(order)]),
       ['Amount refunded: ', { strong: formatDollars(refund.amount) }],
       ...(refund.reason ? [['Reason: ', refund.reason] as Line] : []),
       ['The money goes back to the card you paid with; your bank may take a few days to show it.'],
@@ -244,11 +263,13 @@ const RETURN_NEWS = {
   },
 } as const;
 
+/** A return's news; `units` when only some of the order's units go back. */
 export function orderReturnEmail(
   order: OrderFacts,
   news: keyof typeof RETURN_NEWS,
   reason: string | undefined,
   links: ShopLinks,
+  units?: NamedUnits[],
 ): Mail {
   const words = RETURN_NEWS[news];
   return compose(
@@ -256,8 +277,9 @@ export function orderReturnEmail(
     `${words.subject}: ${order.name}`,
     hello(order),
     [
-      [`${words.text} `, ...item(order), '.'],
-      ...lineItems(order),
+      ...(units
+        ? [[`${words.text} these units of `, ...item(order), ':'] as Line, ...unitLines(units)]
+        : [[`${words.text} `, ...item(order), '.'] as Line, ...lineItems(order)]),
       ...(reason ? [['Reason: ', reason] as Line] : []),
       [words.next],
       orderNumber(order),

@@ -13,7 +13,9 @@ import {
   orderShippedEmail,
   paymentReceiptEmail,
   type ExpiredOrderFacts,
+  type NamedUnits,
   type OrderFacts,
+  type RefundFacts,
   type ShopLinks,
 } from './order-emails';
 
@@ -58,19 +60,21 @@ export class OrderNotifications {
     return this.queue(`delivered:${order.id}`, () => orderDeliveredEmail(order, this.links));
   }
 
-  refunded(order: OrderFacts, refund: { amount: number; reason?: string }): Promise<boolean> {
-    return this.queue(`refunded:${order.id}`, () => orderRefundedEmail(order, refund, this.links));
+  /** Each refund of the order once (`index`: the order's how-manieth refund, from 0). */
+  refunded(order: OrderFacts, refund: RefundFacts, index = 0): Promise<boolean> {
+    const key = index ? `refunded:${order.id}:${index}` : `refunded:${order.id}`;
+    return this.queue(key, () => orderRefundedEmail(order, refund, this.links));
   }
 
-  /** The customer's return: asked for, approved or refused (one email each, per order). */
+  /** The customer's return: asked for, approved or refused (one email each, per return: `round`). */
   returnNews(
     order: OrderFacts,
     news: 'requested' | 'approved' | 'rejected',
     reason?: string,
+    { round, units }: { round?: string; units?: NamedUnits[] } = {},
   ): Promise<boolean> {
-    return this.queue(`return-${news}:${order.id}`, () =>
-      orderReturnEmail(order, news, reason, this.links),
-    );
+    const key = `return-${news}:${order.id}${round ? `:${round}` : ''}`;
+    return this.queue(key, () => orderReturnEmail(order, news, reason, this.links, units));
   }
 
   expiring(order: OrderFacts & { reservedUntil: Date }): Promise<boolean> {

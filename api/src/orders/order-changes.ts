@@ -5,6 +5,7 @@ import {
   ApiMessages,
   CLOSED_UNFULFILLED_STATES,
   RETURN_WINDOW_DAYS,
+  nextState,
   ORDER_TRANSITIONS,
   orderState,
   refusalOf,
@@ -24,8 +25,9 @@ export const PUBLIC_FIELDS = {
   unpaidSlot: 0,
   stockReleased: 0,
   // Who refunded is in the timeline for admins; the state it came from is the timeline's too.
-  'refund.by': 0,
-  'refund.from': 0,
+  'refunds.by': 0,
+  'refunds.from': 0,
+  'refunds.stockReleased': 0,
 };
 /**
  * Newest first is the ObjectId order (an id starts with its creation second): the primary key
@@ -103,7 +105,11 @@ export interface OrderChangeBy {
 
 /** What a change writes besides the state, and what else the order must match for it. */
 export interface OrderChangeParts {
+  /** The state the order was read in: required by an action whose next state depends on it. */
+  from?: OrderState;
   where?: QueryFilter<Order>;
+  /** Array entries appended in the same write (a refund). */
+  push?: Record<string, unknown>;
   set?: UpdateQuery<Order>['$set'];
   unset?: Record<string, 1>;
   /** Facts the timeline entry records with the event (carrier, transaction, amount…). */
@@ -125,13 +131,16 @@ export class OrderChanges {
     id: string,
     action: OrderAction,
     by: OrderChangeBy,
-    { where = {}, set = {}, unset, entry = {} }: OrderChangeParts = {},
+    { from, where = {}, set = {}, unset, push, entry = {} }: OrderChangeParts = {},
   ): Promise<boolean> {
-    const { from, to, by: roles, event: named } = ORDER_TRANSITIONS[action];
+    const { from: sources, to, by: roles, event: named } = ORDER_TRANSITIONS[action];
     // A caller naming a role the lifecycle does not give the action is a bug, never a request's choice.
     if (!roles.includes(by.role)) throw new Error(`${by.role} may not ${action} an order`);
+    const next = from ? nextState(action, from) : typeof to === 'string' ? to : undefined;
+    if (from && !next) return false;
+    if (!next) throw new Error(`${action} needs the state the order was read in`);
     const event: OrderTimelineEntry = {
-      event: named ?? to,
+      event: named ?? next,
       at: new Date(),
       by: by.role,
       ...(by.actor && { actor: by.actor }),
@@ -139,11 +148,11 @@ export class OrderChanges {
     };
     const result = await this.orders.updateOne(
       // `where` may narrow the state further (a refund from the state it read): both must hold.
-      { _id: id, $and: [{ state: { $in: from } }, where] },
+      { _id: id, $and: [{ state: from ?? { $in: sources } }, where] },
       {
-        $set: { ...set, state: to },
+        $set: { ...set, state: next },
         ...(unset && { $unset: unset }),
-        $push: { timeline: event },
+        $push: { ...push, timeline: event },
       },
     );
     return result.modifiedCount > 0;
@@ -167,10 +176,24 @@ export class OrderChanges {
   }
 
   /**
-   * Whether the order still keeps the stock it took: it exists and no change has given its units
-   * back. A stock hold left by a process that died mid-change is settled by this.
+   * Whether the holder of a stock hold still keeps the stock: an order (`<id>`) that exists and
+   * that no change gave back, or one refund of it (`<id>-refund-<n>`) that has not put its units
+   * back. A hold left by a process that died mid-change is settled by this.
    */
-  async keepsStock(id: string): Promise<boolean> {
-    return Boolean(await this.orders.exists({ _id: id, stockReleased: { $ne: true } }));
+  async keepsStock(holder: string): Promise<boolean> {
+    const [id, refund] = holder.split(REFUND_HOLD);
+    if (refund === undefined)
+      return Boolean(await this.orders.exists({ _id: id, stockReleased: { $ne: true } }));
+    return Boolean(
+      await this.orders.exists({
+        _id: id,
+        [`refunds.${Number(refund)}.stockReleased`]: { $ne: true },
+      }),
+    );
   }
 }
+
+const REFUND_HOLD = '-refund-';
+
+/** Who holds the stock a refund gives back, while it is given back (see keepsStock). */
+export const refundHolder = (id: string, index: number) => `${id}${REFUND_HOLD}${index}`;

@@ -10,6 +10,8 @@ export interface OrderRefundRequest {
   transactionId: string;
   /** Whole dollars. */
   amount: number;
+  /** The order's how-manieth refund, from 0: the provider's idempotency key is the order's and it. */
+  index: number;
 }
 
 /**
@@ -25,8 +27,8 @@ export abstract class OrderPayments {
   abstract release(order: OrderWithPayment): Promise<void>;
 
   /**
-   * Gives the amount back to the card, once per order however often it is asked (the provider's
-   * idempotency key is the order's); answers the provider's refund id. A refusal of the provider is
+   * Gives the amount back to the card, once per order and index however often it is asked (the
+   * provider's idempotency key is made of them); answers the provider's refund id. A refusal of the provider is
    * a 409 with its words; a provider that cannot be reached throws anything else.
    */
   abstract refund(refund: OrderRefundRequest): Promise<{ id: string }>;

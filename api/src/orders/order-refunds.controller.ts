@@ -29,12 +29,13 @@ export class OrderRefundsController {
   @ApiCreatedResponse({
     type: RefundResponse,
     description:
-      'Refunds the whole paid order through the payment provider; units that never shipped go back in stock; the customer is emailed. Asked again while the provider had not answered, it completes that refund',
+      'Refunds some units of a paid order, or every unit not refunded yet (the order is then refunded), through the payment provider, with a credit note; units that never shipped go back in stock; the customer is emailed. Asked again while the provider had not answered, it completes that refund',
   })
   @ApiInvalidInput
   @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
   @ApiConflictResponse({
-    description: 'The order is not paid, shipped or delivered, or the provider refused the refund',
+    description:
+      'The order is not paid, shipped or delivered, those units are refunded already, or the provider refused the refund',
     type: ErrorResponse,
   })
   refund(
@@ -42,6 +43,9 @@ export class OrderRefundsController {
     @Param('id', ParseObjectIdPipe) id: string,
     @Body() body: RefundOrderDto,
   ) {
-    return this.refunds.refund(id, admin.email, body.reason || undefined);
+    return this.refunds.refund(id, admin.email, {
+      reason: body.reason || undefined,
+      lines: body.lines,
+    });
   }
 }

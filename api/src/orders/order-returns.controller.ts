@@ -43,7 +43,7 @@ export class OrderReturnsController {
     type: ErrorResponse,
   })
   request(@Param('id', ParseObjectIdPipe) id: string, @Body() body: ReturnRequestDto) {
-    return this.returns.request(id, body.reason);
+    return this.returns.request(id, { reason: body.reason, lines: body.lines });
   }
 
   @Patch('returns/:id')
@@ -53,7 +53,7 @@ export class OrderReturnsController {
   @RateLimit('writes')
   @ApiOkResponse({
     description:
-      'An admin approves a return, refuses it with a reason, or receives the goods back, which refunds the order (the refund is in the answer)',
+      'An admin approves a return, refuses it with a reason, or receives the goods back, which refunds the units returned (the refund is in the answer)',
   })
   @ApiInvalidInput
   @ApiConflictResponse({ description: 'The return is not in a state for it', type: ErrorResponse })

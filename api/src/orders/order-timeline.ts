@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { OrderActor, OrderEvent } from '@toolshop/contracts';
+import type { OrderActor, OrderEvent, RefundLine } from '@toolshop/contracts';
 
 /**
  * One entry of an order's history. Entries are only ever appended, by the same write that changes
@@ -18,6 +18,9 @@ export class OrderTimelineEntry {
   /** A refund's whole dollars and the admin's reason. */
   @Prop() amount?: number;
   @Prop() reason?: string;
+  /** A refund or return of some units: which. */
+  @Prop({ type: [{ _id: false, toolId: String, quantity: Number }], default: undefined })
+  lines?: RefundLine[];
 }
 
 export const OrderTimelineEntrySchema = SchemaFactory.createForClass(OrderTimelineEntry);

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import {
   ApiHideProperty,
   ApiProperty,
@@ -7,11 +8,13 @@ import {
 import {
   ADMIN_ORDER_SEARCH_MAX_LENGTH,
   ADMIN_ORDER_SEARCH_WINDOW,
+  BuyingMessages,
   CARRIER_MAX_LENGTH,
   InputMessages,
   Messages,
   NAME_MAX_LENGTH,
   nameError,
+  ORDER_LINES_MAX,
   ORDER_REASON_MAX_LENGTH,
   ORDER_STATES,
   ORDER_TRANSITIONS,
@@ -28,6 +31,9 @@ import {
 import { Transform, Type } from 'class-transformer';
 import {
   Allow,
+  ArrayMaxSize,
+  ArrayMinSize,
+  IsArray,
   IsIn,
   IsInt,
   IsMongoId,
@@ -38,6 +44,7 @@ import {
   Max,
   MaxLength,
   Min,
+  ValidateNested,
 } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { EmailQuery } from '../common/email-query';
@@ -80,7 +87,7 @@ export class CreateOrderDto implements NewOrder {
   })
   @IsOptional()
   @IsString()
-  // The name goes into the order's emails: one line of at most 60 characters, no link (issue 28).
+  // The name goes into the order's emails: one line of at most 60 characters, no link.
   @FollowsRule('userName', (value) =>
     typeof value === 'string' && !value.trim() ? undefined : nameError(value),
   )
@@ -139,7 +146,39 @@ export function shippingDetails(body: ApproveOrderDto | undefined): ShippingDeta
 const RETURN_REASON_MESSAGE = `Say why you return it: text of 1 to ${ORDER_REASON_MAX_LENGTH} characters`;
 const REFUND_REASON_MESSAGE = `reason must be text of at most ${ORDER_REASON_MAX_LENGTH} characters, without NUL`;
 
-/** POST /orders/{id}/refunds: the whole order; the reason goes into the timeline and the email. */
+const REFUND_LINES_MESSAGE = `lines must be 1 to ${ORDER_LINES_MAX} products of the order, each with a whole quantity`;
+
+/** Some units of one product of an order, to refund or return. */
+export class RefundLineDto {
+  @ApiProperty({ description: 'Id of a product of the order' })
+  @IsMongoId({ message: InputMessages.chooseProduct })
+  toolId: string;
+
+  @ApiProperty({ minimum: 1, maximum: QUANTITY_MAX })
+  @IsInt({ message: BuyingMessages.wholeQuantity })
+  @Min(1, { message: BuyingMessages.wholeQuantity })
+  @Max(QUANTITY_MAX, { message: RuleMessages.quantityTooLarge })
+  quantity: number;
+}
+
+/** Optional `lines`: which units; without them, every unit not refunded yet. */
+const RefundLines = (description: string) =>
+  applyDecorators(
+    ApiPropertyOptional({
+      type: [RefundLineDto],
+      minItems: 1,
+      maxItems: ORDER_LINES_MAX,
+      description,
+    }),
+    IsOptional(),
+    ArrayMaxSize(ORDER_LINES_MAX, { message: REFUND_LINES_MESSAGE }),
+    ArrayMinSize(1, { message: REFUND_LINES_MESSAGE }),
+    IsArray({ message: REFUND_LINES_MESSAGE }),
+    ValidateNested({ each: true }),
+    Type(() => RefundLineDto),
+  );
+
+/** POST /orders/{id}/refunds: some units or all; the reason goes into the timeline and the email. */
 export class RefundOrderDto {
   @ApiPropertyOptional({ maxLength: ORDER_REASON_MAX_LENGTH })
   @IsOptional()
@@ -149,9 +188,14 @@ export class RefundOrderDto {
   @Matches(/^[^\u0000]*$/, { message: REFUND_REASON_MESSAGE })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   reason?: string;
+
+  @RefundLines(
+    'The units to refund; without them, every unit not refunded yet (the order is then refunded)',
+  )
+  lines?: RefundLineDto[];
 }
 
-/** POST /orders/{id}/returns: the whole order goes back; the customer says why. */
+/** POST /orders/{id}/returns: some units or the whole order go back; the customer says why. */
 export class ReturnRequestDto {
   @ApiProperty({ minLength: 1, maxLength: ORDER_REASON_MAX_LENGTH })
   @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
@@ -161,6 +205,9 @@ export class ReturnRequestDto {
   // eslint-disable-next-line no-control-regex -- the NUL is what it refuses
   @Matches(/^[^\u0000]*$/, { message: RETURN_REASON_MESSAGE })
   reason: string;
+
+  @RefundLines('The units to send back; without them, every unit not refunded yet')
+  lines?: RefundLineDto[];
 }
 
 export const RETURN_DECISIONS = ['approve', 'reject', 'receive'] as const;
@@ -186,9 +233,14 @@ export class ReturnDecisionDto {
 
 export class RefundResponse {
   @ApiProperty({ description: 'The payment provider’s refund id' }) refundId: string;
-  @ApiProperty({ description: 'Whole dollars given back (the whole order)' }) amount: number;
+  @ApiProperty({ description: 'Whole dollars given back' }) amount: number;
   @ApiProperty({ description: 'The credit note issued for it (GET /orders/{id}/credit-note.pdf)' })
   creditNoteNumber: number;
+}
+
+export class RefundLineResponse {
+  @ApiProperty() toolId: string;
+  @ApiProperty() quantity: number;
 }
 
 export class OrderTimelineEntryResponse {
@@ -202,6 +254,11 @@ export class OrderTimelineEntryResponse {
   @ApiPropertyOptional() transactionId?: string;
   @ApiPropertyOptional({ description: 'Refunds: whole dollars given back' }) amount?: number;
   @ApiPropertyOptional({ description: 'Refunds: the admin’s reason' }) reason?: string;
+  @ApiPropertyOptional({
+    type: [RefundLineResponse],
+    description: 'A refund or return of some units: which',
+  })
+  lines?: RefundLineResponse[];
 }
 
 export class AdminOrdersQuery extends PageQuery {
@@ -249,11 +306,15 @@ export class OrderLineResponse {
 
 export class OrderRefundResponse {
   @ApiProperty({ description: 'Whole dollars given back' }) amount: number;
+  @ApiProperty({ type: [RefundLineResponse], description: 'The units refunded' })
+  lines: RefundLineResponse[];
   @ApiPropertyOptional() reason?: string;
   @ApiProperty({ enum: ['pending', 'succeeded'] }) status: string;
   @ApiProperty({ format: 'date-time' }) at: string;
   @ApiPropertyOptional({ description: 'The payment provider’s refund id' }) id?: string;
-  @ApiPropertyOptional({ description: 'Its credit note (GET /orders/{id}/credit-note.pdf)' })
+  @ApiPropertyOptional({
+    description: 'Its credit note (GET /orders/{id}/credit-note.pdf?number=)',
+  })
   creditNoteNumber?: number;
 }
 
@@ -315,8 +376,11 @@ export class OrderResponse {
       'History, oldest first (placed, then each state entered); orders from before it have none',
   })
   timeline?: OrderTimelineEntryResponse[];
-  @ApiPropertyOptional({ type: OrderRefundResponse, description: 'Refunded orders' })
-  refund?: OrderRefundResponse;
+  @ApiPropertyOptional({
+    type: [OrderRefundResponse],
+    description: 'Its refunds, oldest first: some units or all (the order is then refunded)',
+  })
+  refunds?: OrderRefundResponse[];
 }
 
 export class DayStatsResponse {

@@ -1,5 +1,10 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { ORDER_STATES, type OrderLine, type OrderState } from '@toolshop/contracts';
+import {
+  ORDER_STATES,
+  type OrderLine,
+  type OrderState,
+  type RefundLine,
+} from '@toolshop/contracts';
 import { Types, type HydratedDocument } from 'mongoose';
 import { OrderTimelineEntry, OrderTimelineEntrySchema } from './order-timeline';
 
@@ -49,24 +54,28 @@ export class Order {
   })
   lines?: Array<Omit<OrderLine, 'toolId'> & { toolId: Types.ObjectId }>;
   @Prop({ type: String, enum: ORDER_STATES, required: true, default: 'unpaid' }) state: OrderState;
-  /** Set by the change that put the order's units back in stock (cancel, expiry, refund before shipping). */
+  /** Set by the change that put the order's units back in stock (cancel, expiry). */
   @Prop() stockReleased?: boolean;
-  /** A refund: taken through the payment provider; `pending` until the provider answered. */
+  /** Its refunds, oldest first, of some or all units; each `pending` until the provider answered. */
   @Prop({
-    type: {
-      _id: false,
-      id: String,
-      amount: Number,
-      reason: String,
-      status: String,
-      at: Date,
-      by: String,
-      from: String,
-      creditNoteNumber: Number,
-    },
+    type: [
+      {
+        _id: false,
+        id: String,
+        amount: Number,
+        lines: [{ _id: false, toolId: String, quantity: Number }],
+        reason: String,
+        status: String,
+        at: Date,
+        by: String,
+        from: String,
+        creditNoteNumber: Number,
+        stockReleased: Boolean,
+      },
+    ],
     default: undefined,
   })
-  refund?: OrderRefund;
+  refunds?: OrderRefund[];
   @Prop({ required: true, default: false }) paid: boolean;
   @Prop({ required: true, default: false }) shipped: boolean;
   @Prop() transactionId?: string;
@@ -81,9 +90,18 @@ export class Order {
   /** When it was approved for shipping and marked delivered: a return is asked for within RETURN_WINDOW_DAYS of the later. */
   @Prop() shippedAt?: Date;
   @Prop() deliveredAt?: Date;
-  /** The customer's request to send the order back (one per order), with their reason. */
-  @Prop({ type: { _id: false, reason: String, requestedAt: Date }, default: undefined })
-  return?: { reason: string; requestedAt: Date };
+  /** The customer's latest request to send units back, with their reason (earlier ones: the timeline). */
+  @Prop({
+    type: {
+      _id: false,
+      reason: String,
+      requestedAt: Date,
+      // A return of the whole order has none (an empty list would read as "nothing").
+      lines: { type: [{ _id: false, toolId: String, quantity: Number }], default: undefined },
+    },
+    default: undefined,
+  })
+  return?: { reason: string; requestedAt: Date; lines?: RefundLine[] };
   /** Set on approval for shipping, if the admin entered them. */
   @Prop() carrier?: string;
   @Prop() trackingNumber?: string;
@@ -96,16 +114,21 @@ export class Order {
 export const orderLabel = (order: Pick<Order, 'orderQuantity' | 'name' | 'email'>) =>
   `${order.orderQuantity} × ${order.name} for ${order.email}`;
 
-/** An order's refund (the whole order). `from`: the state it was refunded from. */
+/**
+ * A refund of some or all of an order's units. `from`: the state it was taken from;
+ * `stockReleased`: set by the write that put its units back in stock.
+ */
 export interface OrderRefund {
   id?: string;
   amount: number;
+  lines: RefundLine[];
   reason?: string;
   status: 'pending' | 'succeeded';
   at: Date;
   by: string;
   from: OrderState;
   creditNoteNumber?: number;
+  stockReleased?: boolean;
 }
 
 export type OrderDocument = HydratedDocument<Order>;

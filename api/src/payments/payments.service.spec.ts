@@ -264,15 +264,18 @@ describe('PaymentsService', () => {
   });
 
   describe('refund', () => {
-    it('gives the whole amount back once, however often it is asked, and refuses more', async () => {
+    it('gives each refund back once, however often it is asked, and refuses more', async () => {
       const context = setup();
       const intent = await context.pay('a');
-      const refund = { id: 'a', transactionId: intent.id, amount: 125 };
+      const refund = { id: 'a', transactionId: intent.id, amount: 100, index: 0 };
       const first = await context.payments.refund(refund);
       await expect(context.payments.refund(refund)).resolves.toEqual(first);
+      const second = await context.payments.refund({ ...refund, amount: 25, index: 1 });
+      expect(second.id).not.toBe(first.id);
       const stored = await context.provider.retrieveIntent(intent.id);
       expect(Object.values(stored.refunds ?? {})).toEqual([
-        { id: first.id, amount: 12_500, status: 'succeeded' },
+        { id: first.id, amount: 10_000, status: 'succeeded' },
+        { id: second.id, amount: 2_500, status: 'succeeded' },
       ]);
       await expect(
         context.provider.refund({ paymentIntentId: intent.id, amount: 1, idempotencyKey: 'x' }),
@@ -284,7 +287,7 @@ describe('PaymentsService', () => {
       const secret = await context.payments.clientSecretFor('a');
       const intentId = secret.split('_secret_')[0]!;
       await expect(
-        context.payments.refund({ id: 'a', transactionId: intentId, amount: 125 }),
+        context.payments.refund({ id: 'a', transactionId: intentId, amount: 125, index: 0 }),
       ).rejects.toMatchObject({
         kind: 'conflict',
         message: expect.stringMatching(

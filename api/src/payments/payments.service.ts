@@ -156,13 +156,16 @@ export class PaymentsService implements OrderPayments {
     throw conflict(PaymentMessages.processing);
   }
 
-  /** An order's refund at the provider, keyed by the order: asked again, it is the same refund. */
+  /** An order's refund at the provider, keyed by the order and index: asked again, it is the same refund. */
   async refund(refund: OrderRefundRequest): Promise<{ id: string }> {
     try {
       const made = await this.provider.refund({
         paymentIntentId: refund.transactionId,
         amount: Math.round(refund.amount * 100),
-        idempotencyKey: `refund-${refund.id}`,
+        // The first refund keeps the key refunds of whole orders had before there were several.
+        idempotencyKey: refund.index
+          ? `refund-${refund.id}-${refund.index}`
+          : `refund-${refund.id}`,
       });
       return { id: made.id };
     } catch (error) {

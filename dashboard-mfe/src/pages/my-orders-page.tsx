@@ -70,8 +70,8 @@ export default function MyOrdersPage() {
       <ReturnOrderDialog
         order={toReturn}
         busy={requestReturn.isPending}
-        onReturn={(order, reason) =>
-          requestReturn.mutate({ order, reason }, { onSettled: () => setToReturn(null) })
+        onReturn={(order, reason, lines) =>
+          requestReturn.mutate({ order, reason, lines }, { onSettled: () => setToReturn(null) })
         }
         onClose={() => setToReturn(null)}
       />

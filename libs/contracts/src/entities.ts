@@ -1,4 +1,5 @@
 import type { OrderAction, OrderEvent, OrderRole, OrderState } from './order-lifecycle';
+import type { OrderRefund, RefundLine } from './order-refunds';
 import type { OrderLine, PriceTier } from './buying';
 import type { ToolCategory } from './catalog';
 
@@ -58,15 +59,8 @@ export interface Order {
   state?: OrderState;
   /** The number of the invoice issued when it was paid. */
   invoiceNumber?: number;
-  /** A refunded order's refund (whole dollars), with its credit note once the provider confirmed it. */
-  refund?: {
-    amount: number;
-    reason?: string;
-    status: 'pending' | 'succeeded';
-    at: string;
-    id?: string;
-    creditNoteNumber?: number;
-  };
+  /** Its refunds, oldest first: whole dollars for some or all units, each with its credit note once confirmed. */
+  refunds?: OrderRefund[];
   /** What the asking user may do with it now (the lifecycle's actions for their roles). */
   allowedActions?: OrderAction[];
   transactionId?: string;
@@ -96,6 +90,8 @@ export interface OrderTimelineEntry {
   /** A refund: the whole dollars given back, and the admin's reason if they gave one. */
   amount?: number;
   reason?: string;
+  /** A refund or return of some units: which. */
+  lines?: RefundLine[];
 }
 
 /** Longest carrier name and tracking number an admin may enter on approval. */
@@ -133,7 +129,7 @@ export interface Review {
   customerName: string;
   opinion: string;
   rating: number;
-  /** The product the review is about, if the author named one (issue 33). */
+  /** The product the review is about, if the author named one. */
   toolId?: string;
   /** The author has a paid order (of the reviewed product, if it names one; computed when read). */
   verifiedBuyer?: boolean;
@@ -191,7 +187,7 @@ export interface NewReview {
   toolId?: string;
 }
 
-/** The answers about a review's product (issue 33). */
+/** The answers about a review's product. */
 export const ReviewMessages = {
   toolIdInvalid: 'toolId must be the id of a product',
   toolNotFound: 'There is no product with this toolId',
@@ -210,7 +206,7 @@ export interface UserProfile {
   phone?: string;
   education?: string;
   linkedIn?: string;
-  /** Optional billing details for invoices (issue 15). */
+  /** Optional billing details for invoices. */
   company?: string;
   taxId?: string;
   role?: 'admin' | string;

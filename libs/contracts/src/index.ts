@@ -10,3 +10,4 @@ export * from './invoice';
 export * from './email-layout';
 export * from './order-number';
 export * from './order-lifecycle';
+export * from './order-refunds';

@@ -19,9 +19,26 @@ export function formatCreditNoteNumber(number: number): string {
   return `CN-${String(number).padStart(6, '0')}`;
 }
 
-/** The API path of a refunded order's credit note (GET, owner or admin). */
-export function creditNotePath(orderId: string): string {
-  return `/orders/${encodeURIComponent(orderId)}/credit-note.pdf`;
+/** The API path of a refunded order's credit note numbered `number`, or its latest (GET, owner or admin). */
+export function creditNotePath(orderId: string, number?: number): string {
+  const path = `/orders/${encodeURIComponent(orderId)}/credit-note.pdf`;
+  return number === undefined ? path : `${path}?number=${number}`;
+}
+
+/** An order's credit notes (one per confirmed refund), oldest first. */
+export function creditNotesOf(order: {
+  refunds?: ReadonlyArray<{ creditNoteNumber?: number }>;
+}): number[] {
+  return (order.refunds ?? []).flatMap((refund) =>
+    refund.creditNoteNumber ? [refund.creditNoteNumber] : [],
+  );
+}
+
+/** A credit note's link: named by its number when the order has several. */
+export function creditNoteLinkText(number: number, of: readonly number[]): string {
+  return of.length > 1
+    ? `Credit note ${formatCreditNoteNumber(number)} (PDF)`
+    : InvoiceMessages.creditNoteLink;
 }
 
 /** The API path of an order's invoice (GET, owner or admin, paid orders only). */
@@ -38,6 +55,7 @@ export const InvoiceMessages = {
   link: 'Invoice (PDF)',
   onlyPaidOrders: 'An invoice is issued once the order is paid: pay this order first',
   noCreditNote: 'A credit note is issued when an order is refunded: this order was not',
+  noSuchCreditNote: 'This order has no credit note with that number',
   creditNoteLink: 'Credit note (PDF)',
   downloadFailed: 'The invoice could not be downloaded. Please try again.',
   orderAgain: 'Order again',

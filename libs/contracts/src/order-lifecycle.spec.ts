@@ -6,8 +6,10 @@ import {
   ORDER_STATES,
   ORDER_TRANSITIONS,
   orderState,
+  nextState,
   refusalOf,
   type OrderAction,
+  type OrderState,
 } from './order-lifecycle';
 
 describe('the order lifecycle', () => {
@@ -15,9 +17,9 @@ describe('the order lifecycle', () => {
     expect(allowedActions('unpaid', ['customer'])).toEqual(['pay', 'cancel']);
     expect(allowedActions('unpaid', ['admin'])).toEqual(['cancel']);
     expect(allowedActions('unpaid', ['system'])).toEqual(['expire']);
-    expect(allowedActions('paid', ['admin'])).toEqual(['ship', 'refund']);
-    expect(allowedActions('shipped', ['admin'])).toEqual(['deliver', 'refund']);
-    expect(allowedActions('delivered', ['admin'])).toEqual(['refund']);
+    expect(allowedActions('paid', ['admin'])).toEqual(['ship', 'refund', 'refundPart']);
+    expect(allowedActions('shipped', ['admin'])).toEqual(['deliver', 'refund', 'refundPart']);
+    expect(allowedActions('delivered', ['admin'])).toEqual(['refund', 'refundPart']);
     expect(allowedActions('paid', ['customer'])).toEqual([]);
     expect(allowedActions('delivered', ['customer'])).toEqual(['requestReturn']);
     expect(allowedActions('return_requested', ['admin'])).toEqual([
@@ -25,7 +27,7 @@ describe('the order lifecycle', () => {
       'rejectReturn',
     ]);
     expect(allowedActions('return_approved', ['admin'])).toEqual(['receiveReturn']);
-    expect(allowedActions('return_received', ['admin'])).toEqual(['refund']);
+    expect(allowedActions('return_received', ['admin'])).toEqual(['refund', 'refundPart']);
     for (const closed of ['refunded', 'cancelled', 'expired'] as const)
       expect(allowedActions(closed, ['customer', 'admin', 'system'])).toEqual([]);
   });
@@ -33,9 +35,20 @@ describe('the order lifecycle', () => {
   it('reaches every state from unpaid, and never goes back to unpaid', () => {
     const reached = new Set<string>(['unpaid']);
     for (let round = 0; round < ORDER_STATES.length; round++)
-      for (const transition of Object.values(ORDER_TRANSITIONS))
-        if (transition.from.some((state) => reached.has(state))) reached.add(transition.to);
+      for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[])
+        for (const state of [...reached]) {
+          const next = nextState(action, state as OrderState);
+          if (next) reached.add(next);
+        }
     expect([...reached].sort()).toEqual([...ORDER_STATES].sort());
+  });
+
+  it('keeps an order going after a refund of some of its units', () => {
+    expect(nextState('refundPart', 'paid')).toBe('paid');
+    expect(nextState('refundPart', 'shipped')).toBe('shipped');
+    expect(nextState('refundPart', 'return_received')).toBe('delivered');
+    expect(nextState('refundPart', 'unpaid')).toBeUndefined();
+    expect(nextState('refund', 'delivered')).toBe('refunded');
   });
 
   it('gives stock back only for units still in the warehouse', () => {
@@ -51,6 +64,8 @@ describe('the order lifecycle', () => {
     expect(refusalOf('ship', 'shipped')).toBe('This order is already approved for shipping');
     expect(refusalOf('refund', 'refunded')).toBe('This order is already refunded');
     expect(refusalOf('refund', 'unpaid')).toBe('Only a paid order can be refunded');
+    expect(refusalOf('refundPart', 'unpaid')).toBe('Only a paid order can be refunded');
+    expect(refusalOf('refundPart', 'refunded')).toBe('This order is already refunded');
     expect(refusalOf('deliver', 'paid')).toBe('This order is paid: it cannot be marked delivered');
     expect(refusalOf('pay', 'expired')).toBe('This order is expired: it cannot be paid');
     expect(refusalOf('requestReturn', 'paid')).toBe('This order is paid: it cannot be returned');

@@ -34,15 +34,23 @@ export type OrderAction =
   | 'approveReturn'
   | 'rejectReturn'
   | 'receiveReturn'
-  | 'refund';
+  | 'refund'
+  | 'refundPart';
 
-/** What a timeline entry records: placed, each state entered, or a rejected return (back to delivered). */
-export type OrderEvent = 'placed' | Exclude<OrderState, 'unpaid'> | 'return_rejected';
+/**
+ * What a timeline entry records: placed, each state entered, a rejected return (back to delivered)
+ * or a refund of some of the units.
+ */
+export type OrderEvent =
+  'placed' | Exclude<OrderState, 'unpaid'> | 'return_rejected' | 'refunded_in_part';
+
+/** Never back to unpaid: an order is placed unpaid, once. */
+type EnteredState = Exclude<OrderState, 'unpaid'>;
 
 export interface OrderTransition {
   from: readonly OrderState[];
-  /** Never back to unpaid: an order is placed unpaid, once. */
-  to: Exclude<OrderState, 'unpaid'>;
+  /** The state it enters: one, or one for each state it is taken from. */
+  to: EnteredState | Readonly<Partial<Record<OrderState, EnteredState>>>;
   by: readonly OrderRole[];
   /** Puts the order's units back in stock when they never left the warehouse (see holdsGoods). */
   releasesStock: boolean;
@@ -107,7 +115,23 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     releasesStock: true,
     emails: true,
   },
+  // Some units refunded: the order goes on (the rest still ships); a returned part is done with.
+  refundPart: {
+    from: ['paid', 'shipped', 'delivered', 'return_received'],
+    to: { paid: 'paid', shipped: 'shipped', delivered: 'delivered', return_received: 'delivered' },
+    by: ['admin'],
+    releasesStock: true,
+    emails: true,
+    event: 'refunded_in_part',
+  },
 };
+
+/** The state `action` takes an order in `from` to (undefined: it is not taken from there). */
+export function nextState(action: OrderAction, from: OrderState): EnteredState | undefined {
+  const { to, from: sources } = ORDER_TRANSITIONS[action];
+  if (!sources.includes(from)) return undefined;
+  return typeof to === 'string' ? to : to[from];
+}
 
 /** The states whose units are in the warehouse (reserved, not yet shipped, or returned): a release puts them back in stock. */
 export function holdsGoods(state: OrderState): boolean {
@@ -158,6 +182,7 @@ const DONE: Readonly<Record<OrderAction, string>> = {
   rejectReturn: 'refused for return',
   receiveReturn: 'received back',
   refund: 'refunded',
+  refundPart: 'refunded in part',
 };
 
 /** The 409's message for an action the order's state does not allow. */
@@ -166,7 +191,9 @@ export function refusalOf(action: OrderAction, state: OrderState): string {
   if (action === 'cancel' && wasPaid) return ApiMessages.paidOrderNotCancelable;
   if (action === 'ship' && state === 'unpaid') return ApiMessages.onlyPaidOrdersShip;
   if (action === 'pay' && wasPaid) return PaymentMessages.alreadyPaid;
-  if (action === 'refund' && state === 'unpaid') return 'Only a paid order can be refunded';
+  const refunds = action === 'refund' || action === 'refundPart';
+  if (refunds && state === 'unpaid') return 'Only a paid order can be refunded';
+  if (action === 'refundPart' && state === 'refunded') return 'This order is already refunded';
   if (ORDER_TRANSITIONS[action].to === state) return `This order is already ${DONE[action]}`;
   return `This order is ${ORDER_STATE_LABELS[state].toLowerCase()}: it cannot be ${DONE[action]}`;
 }

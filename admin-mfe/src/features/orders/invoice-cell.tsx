@@ -1,21 +1,28 @@
-import { InvoiceMessages, type Order } from '@toolshop/contracts';
+import {
+  creditNoteLinkText,
+  creditNotesOf,
+  InvoiceMessages,
+  type Order,
+} from '@toolshop/contracts';
 import { Button } from '@toolshop/ui';
 import { useDownloadInvoice, type OrderDocument } from './api/download-invoice';
 import styles from './invoice-cell.module.css';
 
 /**
  * Manage All Orders' "Invoice (PDF)" of a paid order, below its state (none for an unpaid one), and
- * "Credit note (PDF)" once its refund has one.
+ * a "Credit note (PDF)" for each of its refunds.
  */
 export function InvoiceCell({ order }: { order: Order }) {
   const download = useDownloadInvoice();
   if (!order.paid) return null;
-  const button = (document: OrderDocument, text: string) => (
+  const notes = creditNotesOf(order);
+  const button = (document: OrderDocument, text: string, number?: number) => (
     <Button
+      key={number ?? document}
       size="small"
       variant="secondary"
       disabled={download.isPending}
-      onClick={() => download.mutate({ order, document })}
+      onClick={() => download.mutate({ order, document, number })}
       aria-label={`${text} of the order of ${order.name} for ${order.email}`}
     >
       {text}
@@ -24,7 +31,7 @@ export function InvoiceCell({ order }: { order: Order }) {
   return (
     <div className={styles.invoice}>
       {button('invoice', InvoiceMessages.link)}
-      {order.refund?.creditNoteNumber ? button('creditNote', InvoiceMessages.creditNoteLink) : null}
+      {notes.map((number) => button('creditNote', creditNoteLinkText(number, notes), number))}
     </div>
   );
 }

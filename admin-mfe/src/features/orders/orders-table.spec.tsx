@@ -328,6 +328,32 @@ it('refunds a paid order after a dialog that says the amount, with the reason gi
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
+it('refunds some units: the dialog says their share, and sends only those lines', async () => {
+  jest.mocked(api.post).mockResolvedValue({ refundId: 're_2', amount: 178 });
+  answer([inState('p1', 'paid', ['ship', 'refund', 'refundPart'])]);
+  renderTable();
+  fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
+  const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
+  // One Refund button however many refund actions the lifecycle allows.
+  expect(rowButtons('p1')).toEqual(['Approve', 'Refund']);
+  const units = within(dialog).getByLabelText('Drill p1 (12 ordered)');
+  fireEvent.change(units, { target: { value: '0' } });
+  expect(within(dialog).getByRole('alert')).toHaveTextContent('Choose at least one unit to refund');
+  expect(within(dialog).getByRole('button', { name: 'Refund $0' })).toBeDisabled();
+  fireEvent.change(units, { target: { value: '2' } });
+  expect(dialog).toHaveTextContent(
+    '$178 goes back to the card of carla@example.com for 2 of the 12 units left',
+  );
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $178' }));
+  await waitFor(() =>
+    expect(api.post).toHaveBeenCalledWith(
+      '/orders/p1/refunds',
+      { lines: [{ toolId: 't1', quantity: 2 }] },
+      { idempotent: true },
+    ),
+  );
+});
+
 it('shows the API’s refusal of a refund and reads the orders again', async () => {
   jest.mocked(api.post).mockRejectedValue(new ApiError(409, 'This order is already refunded'));
   answer([inState('p1', 'paid', ['ship', 'refund'])]);
@@ -348,9 +374,12 @@ it('offers the credit note of a refunded order once it has one, downloaded throu
   answer([
     {
       ...inState('r1', 'refunded', []),
-      refund: { amount: 1068, status: 'succeeded', at: '', creditNoteNumber: 1 },
+      refunds: [{ amount: 1068, lines: [], status: 'succeeded', at: '', creditNoteNumber: 1 }],
     },
-    { ...inState('r2', 'refunded', []), refund: { amount: 1068, status: 'pending', at: '' } },
+    {
+      ...inState('r2', 'refunded', []),
+      refunds: [{ amount: 1068, lines: [], status: 'pending', at: '' }],
+    },
   ]);
   renderTable();
   const creditNote = (id: string) =>
@@ -361,8 +390,10 @@ it('offers the credit note of a refunded order once it has one, downloaded throu
   expect(creditNote('r2')).toBeNull();
   fireEvent.click(creditNote('r1')!);
   await waitFor(() =>
-    expect(api.download).toHaveBeenCalledWith('/orders/r1/credit-note.pdf', 'credit-note-r1.pdf', {
-      signOutOnAuthError: true,
-    }),
+    expect(api.download).toHaveBeenCalledWith(
+      '/orders/r1/credit-note.pdf?number=1',
+      'credit-note-1.pdf',
+      { signOutOnAuthError: true },
+    ),
   );
 });

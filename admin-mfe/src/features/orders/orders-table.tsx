@@ -137,8 +137,8 @@ export function OrdersTable() {
       <RefundOrderDialog
         order={toRefund}
         busy={refund.isPending}
-        onRefund={(order, reason) =>
-          refund.mutate({ order, reason }, { onSettled: () => setToRefund(null) })
+        onRefund={(order, reason, lines) =>
+          refund.mutate({ order, reason, lines }, { onSettled: () => setToRefund(null) })
         }
         onClose={() => setToRefund(null)}
       />

@@ -1,18 +1,28 @@
 import { useState, type FormEvent } from 'react';
-import { formatDollars, ORDER_REASON_MAX_LENGTH, type Order } from '@toolshop/contracts';
+import {
+  formatDollars,
+  ORDER_REASON_MAX_LENGTH,
+  refundAmountOf,
+  unitsLeft,
+  type Order,
+  type RefundLine,
+} from '@toolshop/contracts';
 import { Button, Dialog, Field } from '@toolshop/ui';
+import { allUnitsPicked, pickedLines, UnitsPicker } from '@toolshop/ui/orders';
 import styles from './orders-table.module.css';
 
 interface RefundOrderDialogProps {
   order: Order | null;
   busy: boolean;
-  onRefund: (order: Order, reason: string) => void;
+  /** `lines` only when some of the units left are refunded (without them: every unit left). */
+  onRefund: (order: Order, reason: string, lines?: RefundLine[]) => void;
   onClose: () => void;
 }
 
 /**
- * Asks before a whole order is refunded to the customer's card: says how much, that it cannot be
- * undone, and takes an optional reason (the customer's email and the order's history show it).
+ * Asks before an order, or some of its units, is refunded to the customer's card: which units
+ * (all that are left to start with), how much, that it cannot be undone, and an optional reason
+ * (the customer's email and the order's history show it).
  */
 export function RefundOrderDialog({ order, busy, onRefund, onClose }: RefundOrderDialogProps) {
   return (
@@ -32,19 +42,37 @@ export function RefundOrderDialog({ order, busy, onRefund, onClose }: RefundOrde
 
 function RefundForm({ order, busy, onRefund, onClose }: RefundOrderDialogProps & { order: Order }) {
   const [reason, setReason] = useState('');
-  const amount = formatDollars(order.totalPrice);
+  const [picked, setPicked] = useState(() => allUnitsPicked(order));
+  const lines = pickedLines(picked);
+  const unitsLeftCount = unitsLeft(order).reduce((sum, line) => sum + line.left, 0);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const whole = units === unitsLeftCount;
+  const amount = formatDollars(units ? refundAmountOf(order, lines) : 0);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onRefund(order, reason);
+    if (units === 0) return;
+    onRefund(order, reason, whole ? undefined : lines);
   };
 
   return (
-    <form onSubmit={submit} className={styles.approve}>
+    <form onSubmit={submit} className={styles.approve} noValidate>
       <p>
-        <strong>{amount}</strong> goes back to the card of {order.email} for {order.orderQuantity} ×{' '}
-        {order.name}: the whole order. Units that have not shipped go back in stock, and the
-        customer gets an email. <strong>A refund cannot be undone.</strong>
+        <strong>{amount}</strong> goes back to the card of {order.email} for{' '}
+        {whole
+          ? order.refunds?.length
+            ? 'every unit not refunded yet'
+            : `${order.orderQuantity} × ${order.name}: the whole order`
+          : `${units} of the ${unitsLeftCount} units left`}
+        . Units that have not shipped go back in stock, and the customer gets an email.{' '}
+        <strong>A refund cannot be undone.</strong>
       </p>
+      <UnitsPicker
+        order={order}
+        picked={picked}
+        onChange={setPicked}
+        legend="Units to refund"
+        error={units === 0 ? 'Choose at least one unit to refund' : undefined}
+      />
       <Field
         label="Reason (optional)"
         name="reason"
@@ -60,7 +88,7 @@ function RefundForm({ order, busy, onRefund, onClose }: RefundOrderDialogProps &
         <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
           Keep order
         </Button>
-        <Button type="submit" variant="danger" disabled={busy}>
+        <Button type="submit" variant="danger" disabled={busy || units === 0}>
           Refund {amount}
         </Button>
       </div>

@@ -1,26 +1,33 @@
 import { Button } from '@toolshop/ui';
-import { InvoiceMessages, type Order } from '@toolshop/contracts';
+import {
+  creditNoteLinkText,
+  creditNotesOf,
+  InvoiceMessages,
+  type Order,
+} from '@toolshop/contracts';
 import { useDownloadInvoice, type OrderDocument } from './api/download-invoice';
 
 /**
- * "Invoice (PDF)" of a paid order, and "Credit note (PDF)" once its refund has one: each downloads
- * the PDF (with the token) under its number.
+ * "Invoice (PDF)" of a paid order, and a "Credit note (PDF)" for each of its refunds: each
+ * downloads the PDF (with the token) under its number.
  */
 export function InvoiceButton({
   order,
 }: {
-  order: Pick<Order, '_id' | 'name' | 'paid' | 'refund'>;
+  order: Pick<Order, '_id' | 'name' | 'paid' | 'refunds'>;
 }) {
   const download = useDownloadInvoice();
   if (!order.paid) return null;
-  const button = (document: OrderDocument, text: string) => (
+  const notes = creditNotesOf(order);
+  const button = (document: OrderDocument, text: string, number?: number) => (
     <Button
+      key={number ?? document}
       variant="secondary"
       size="small"
       aria-label={`${text} for ${order.name}`}
       aria-busy={download.isPending || undefined}
       disabled={download.isPending}
-      onClick={() => download.mutate({ orderId: order._id, document })}
+      onClick={() => download.mutate({ orderId: order._id, document, number })}
     >
       {text}
     </Button>
@@ -28,7 +35,7 @@ export function InvoiceButton({
   return (
     <>
       {button('invoice', InvoiceMessages.link)}
-      {order.refund?.creditNoteNumber ? button('creditNote', InvoiceMessages.creditNoteLink) : null}
+      {notes.map((number) => button('creditNote', creditNoteLinkText(number, notes), number))}
     </>
   );
 }

@@ -92,21 +92,42 @@ describe('documents of a refunded order', () => {
         state: 'refunded',
         paid: true,
         allowedActions: [],
-        refund: { amount: 200, status: 'succeeded', at: '', creditNoteNumber: 1 },
+        refunds: [{ amount: 200, lines: [], status: 'succeeded', at: '', creditNoteNumber: 1 }],
       }),
       order('p', {
         state: 'refunded',
         paid: true,
         allowedActions: [],
-        refund: { amount: 200, status: 'pending', at: '' },
+        refunds: [{ amount: 200, lines: [], status: 'pending', at: '' }],
       }),
     ]);
     expect(row('p').queryByRole('button', { name: 'Credit note (PDF) for Drill p' })).toBeNull();
     row('r').getByRole('button', { name: 'Credit note (PDF) for Drill r' }).click();
     await waitFor(() =>
-      expect(api.download).toHaveBeenCalledWith('/orders/r/credit-note.pdf', 'credit-note-r.pdf', {
-        signOutOnAuthError: true,
-      }),
+      expect(api.download).toHaveBeenCalledWith(
+        '/orders/r/credit-note.pdf?number=1',
+        'credit-note-1.pdf',
+        { signOutOnAuthError: true },
+      ),
     );
+  });
+
+  it('offers a credit note per refund, each named by its number', () => {
+    renderTable([
+      order('r', {
+        state: 'paid',
+        paid: true,
+        allowedActions: [],
+        refunds: [
+          { amount: 20, lines: [], status: 'succeeded', at: '', creditNoteNumber: 4 },
+          { amount: 20, lines: [], status: 'succeeded', at: '', creditNoteNumber: 9 },
+        ],
+      }),
+    ]);
+    expect(row('r').getByText('Refunded in part')).toBeTruthy();
+    for (const number of ['CN-000004', 'CN-000009'])
+      expect(
+        row('r').getByRole('button', { name: `Credit note ${number} (PDF) for Drill r` }),
+      ).toBeTruthy();
   });
 });

@@ -1,17 +1,25 @@
 import { useState, type FormEvent } from 'react';
-import { ORDER_REASON_MAX_LENGTH, RETURN_WINDOW_DAYS, type Order } from '@toolshop/contracts';
+import {
+  ORDER_REASON_MAX_LENGTH,
+  RETURN_WINDOW_DAYS,
+  unitsLeft,
+  type Order,
+  type RefundLine,
+} from '@toolshop/contracts';
 import { Button, Dialog, Field } from '@toolshop/ui';
+import { allUnitsPicked, pickedLines, UnitsPicker } from '@toolshop/ui/orders';
 import { formatQuantity } from './format-quantity';
 import styles from './orders.module.css';
 
 interface ReturnOrderDialogProps {
   order: Order | null;
   busy: boolean;
-  onReturn: (order: Order, reason: string) => void;
+  /** `lines` only when some of the units are sent back (without them: every unit). */
+  onReturn: (order: Order, reason: string, lines?: RefundLine[]) => void;
   onClose: () => void;
 }
 
-/** Asks why before a delivered order goes back; the shop answers by email. */
+/** Asks which units and why before a delivered order, or part of it, goes back; the shop answers by email. */
 export function ReturnOrderDialog({ order, busy, onReturn, onClose }: ReturnOrderDialogProps) {
   return (
     <Dialog open={order !== null} title="Return this order?" onClose={onClose}>
@@ -31,18 +39,30 @@ export function ReturnOrderDialog({ order, busy, onReturn, onClose }: ReturnOrde
 function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps & { order: Order }) {
   const [reason, setReason] = useState('');
   const [error, setError] = useState<string>();
+  const [picked, setPicked] = useState(() => allUnitsPicked(order));
+  const lines = pickedLines(picked);
+  const units = lines.reduce((sum, line) => sum + line.quantity, 0);
+  const left = unitsLeft(order).reduce((sum, line) => sum + line.left, 0);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (units === 0) return;
     if (!reason.trim()) return setError('Tell us why you are returning it');
-    onReturn(order, reason);
+    onReturn(order, reason, units === left ? undefined : lines);
   };
   return (
     <form onSubmit={submit} className={styles.returnForm} noValidate>
       <p>
-        You can return {formatQuantity(order.orderQuantity)} × {order.name} within{' '}
+        You can return {formatQuantity(left)} × {order.name}, or some of them, within{' '}
         {RETURN_WINDOW_DAYS} days of delivery. We email you once we have looked at your request; the
         money goes back to your card when the tools are back with us.
       </p>
+      <UnitsPicker
+        order={order}
+        picked={picked}
+        onChange={setPicked}
+        legend="Units to return"
+        error={units === 0 ? 'Choose at least one unit to return' : undefined}
+      />
       <Field
         label="Why are you returning it?"
         name="reason"
@@ -62,7 +82,7 @@ function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps &
         <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
           Keep order
         </Button>
-        <Button type="submit" variant="primary" disabled={busy}>
+        <Button type="submit" variant="primary" disabled={busy || units === 0}>
           Request return
         </Button>
       </div>

@@ -5,7 +5,15 @@ export {
   OrderTimeline,
   timelineOf,
   actorText,
+  unitsText,
   type OrderTimelineProps,
   type TimelineAudience,
 } from './order-timeline';
 export { OrderStateBadge, ORDER_STATE_TONES } from './order-state-badge';
+export {
+  UnitsPicker,
+  allUnitsPicked,
+  pickedLines,
+  type PickedUnits,
+  type UnitsPickerProps,
+} from './units-picker';

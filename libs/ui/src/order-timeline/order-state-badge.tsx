@@ -15,8 +15,21 @@ export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {
   expired: 'neutral',
 };
 
-/** An order's state as a badge, named as the lifecycle names it (both remotes' tables show it). */
-export function OrderStateBadge({ order }: { order: Pick<Order, 'state' | 'paid' | 'shipped'> }) {
+/**
+ * An order's state as a badge, named as the lifecycle names it (both remotes' tables show it), with
+ * "refunded in part" beside it while the order goes on after a refund of some units.
+ */
+export function OrderStateBadge({
+  order,
+}: {
+  order: Pick<Order, 'state' | 'paid' | 'shipped' | 'refunds'>;
+}) {
   const state = orderState(order);
-  return <Badge tone={ORDER_STATE_TONES[state]}>{ORDER_STATE_LABELS[state]}</Badge>;
+  const part = state !== 'refunded' && (order.refunds?.length ?? 0) > 0;
+  return (
+    <>
+      <Badge tone={ORDER_STATE_TONES[state]}>{ORDER_STATE_LABELS[state]}</Badge>
+      {part ? <Badge tone="neutral">Refunded in part</Badge> : null}
+    </>
+  );
 }

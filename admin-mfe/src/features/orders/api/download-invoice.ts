@@ -8,11 +8,24 @@ export type OrderDocument = 'invoice' | 'creditNote';
 
 export function useDownloadInvoice() {
   return useMutation({
-    mutationFn: ({ order, document }: { order: Order; document: OrderDocument }) =>
+    mutationFn: ({
+      order,
+      document,
+      number,
+    }: {
+      order: Order;
+      document: OrderDocument;
+      /** Which credit note (an order has one per refund). */
+      number?: number;
+    }) =>
       document === 'creditNote'
-        ? api.download(creditNotePath(order._id), `credit-note-${order._id}.pdf`, {
-            signOutOnAuthError: true,
-          })
+        ? api.download(
+            creditNotePath(order._id, number),
+            `credit-note-${number ?? order._id}.pdf`,
+            {
+              signOutOnAuthError: true,
+            },
+          )
         : api.download(invoicePath(order._id), `invoice-${order._id}.pdf`, {
             signOutOnAuthError: true,
           }),

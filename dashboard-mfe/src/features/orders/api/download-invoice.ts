@@ -9,9 +9,22 @@ export type OrderDocument = 'invoice' | 'creditNote';
 
 export function useDownloadInvoice() {
   return useMutation({
-    mutationFn: ({ orderId, document }: { orderId: string; document: OrderDocument }) =>
+    mutationFn: ({
+      orderId,
+      document,
+      number,
+    }: {
+      orderId: string;
+      document: OrderDocument;
+      /** Which credit note (an order has one per refund). */
+      number?: number;
+    }) =>
       document === 'creditNote'
-        ? api.download(creditNotePath(orderId), `credit-note-${orderId}.pdf`, ordersQueryOptions)
+        ? api.download(
+            creditNotePath(orderId, number),
+            `credit-note-${number ?? orderId}.pdf`,
+            ordersQueryOptions,
+          )
         : api.download(invoicePath(orderId), `invoice-${orderId}.pdf`, ordersQueryOptions),
     // The call signs out on 401/403: an error toast would only repeat that; others are toasted.
     meta: { quietOnAuthError: true },
