@@ -121,6 +121,32 @@ it('finds an order by its number with or without the prefix (GET /adminOrders?q=
   expect((await search('TS-999998')).body).toEqual([]);
 });
 
+it('finds a customer’s own order by its number or a part of it (GET /orders?email=&number=)', async () => {
+  const id = await api.placeOrder(toolId);
+  const { number } = await readOrder(id);
+  const mine = (typed: string, token = api.tokens.customer, email = CUSTOMER) =>
+    api.request<Order[]>(
+      'GET',
+      `/orders?email=${encodeURIComponent(email)}&number=${encodeURIComponent(typed)}`,
+      { token },
+    );
+  for (const typed of [number!, number!.slice(3), ` ${number!.toLowerCase()} `]) {
+    const answer = await mine(typed);
+    expect(answer.status).toBe(200);
+    expect(answer.body.map((order) => order._id)).toEqual([id]);
+  }
+  // Someone else's number is not among the customer's orders; a regex is only text.
+  const theirs = await api.placeOrder(toolId, api.tokens.other);
+  expect((await mine((await readOrder(theirs)).number ?? 'x')).body).toEqual([]);
+  for (const bad of ['.*', 'TS-1$', 'x'.repeat(21)]) {
+    const refused = await mine(bad);
+    expect(refused.status).toBe(400);
+    expect([(refused.body as unknown as { message: string }).message].flat().join(' ')).toContain(
+      'number must be part of an order number',
+    );
+  }
+});
+
 it('puts the number on what the payment and shipping emails are written from', async () => {
   const id = await api.placeOrder(toolId);
   const { number } = await readOrder(id);

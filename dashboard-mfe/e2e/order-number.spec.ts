@@ -28,8 +28,13 @@ test('My Orders shows each order’s number and finds an order by it', async ({
     const row = rows.filter({ hasText: number! });
     await expect(row.getByRole('term').filter({ hasText: /^Number$/ })).toBeVisible();
     await expect(row.getByRole('definition').filter({ hasText: number! })).toBeVisible();
-    // Typed with or without its prefix: only that order stays.
+    // Typed with or without its prefix: only that order stays, and the API is asked for it (it
+    // also finds orders beyond the list's cap).
+    const asked = page.waitForResponse(
+      (response) => response.url().includes('&number=') && response.status() === 200,
+    );
     await find.fill(width === 1280 ? number!.slice(3) : number!.toLowerCase());
+    await asked;
     await expect(rows.filter({ hasText: other! })).toHaveCount(0);
     await expect(rows.filter({ hasText: number! })).toHaveCount(1);
     await expectNoAxeViolations(page);

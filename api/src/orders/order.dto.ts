@@ -148,6 +148,9 @@ const REFUND_REASON_MESSAGE = `reason must be text of at most ${ORDER_REASON_MAX
 
 const REFUND_LINES_MESSAGE = `lines must be 1 to ${ORDER_LINES_MAX} products of the order, each with a whole quantity`;
 
+/** The longest part of an order number My Orders searches for. */
+const ORDER_NUMBER_SEARCH_MAX_LENGTH = 20;
+
 /** Some units of one product of an order, to refund or return. */
 export class RefundLineDto {
   @ApiProperty({ description: 'Id of a product of the order' })
@@ -390,5 +393,18 @@ export class DayStatsResponse {
   revenue: number;
 }
 
-/** GET /orders?email= with optional paging. */
-export class OwnOrdersQuery extends IntersectionType(PageQuery, EmailQuery) {}
+const ORDER_NUMBER_SEARCH_MESSAGE = `number must be part of an order number (TS-100234): at most ${ORDER_NUMBER_SEARCH_MAX_LENGTH} letters, digits, spaces or dashes`;
+
+/** GET /orders?email= with optional paging, and the orders whose number holds `number`. */
+export class OwnOrdersQuery extends IntersectionType(PageQuery, EmailQuery) {
+  @ApiPropertyOptional({
+    maxLength: ORDER_NUMBER_SEARCH_MAX_LENGTH,
+    example: '100234',
+    description: 'Only orders whose number holds this (TS-100234, 100234 or a part; any case)',
+  })
+  @IsOptional()
+  @IsString({ message: ORDER_NUMBER_SEARCH_MESSAGE })
+  @MaxLength(ORDER_NUMBER_SEARCH_MAX_LENGTH, { message: ORDER_NUMBER_SEARCH_MESSAGE })
+  @Matches(/^[A-Za-z0-9 -]*$/, { message: ORDER_NUMBER_SEARCH_MESSAGE })
+  number?: string;
+}

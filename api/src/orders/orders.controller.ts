@@ -67,7 +67,12 @@ export class OrdersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const page = pageOf(query);
-    const { orders, total } = await this.orders.listOwn(query.email, page, caller.email);
+    const { orders, total } = await this.orders.listOwn(
+      query.email,
+      page,
+      caller.email,
+      query.number,
+    );
     return withTotal(reply, orders, total);
   }
 

@@ -22,6 +22,7 @@ import type { KeyedRun } from '../common/idempotency';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
+import { escapeRegex } from '../tools/tool-query';
 import { StockReservations } from '../tools/stock-reservations';
 import { ToolsService } from '../tools/tools.service';
 import type { CreateOrderDto } from './order.dto';
@@ -353,12 +354,21 @@ export class OrdersService {
     return (await this.orders.exists({ _id: id })) !== null;
   }
 
-  /** A customer's orders (a cancelled or expired one leaves the list); `caller` decides the actions shown. */
-  async listOwn(email: string, page: Page, caller: string) {
+  /**
+   * A customer's orders (a cancelled or expired one leaves the list), or those whose number holds
+   * `number` (read through the owner's index: a customer's orders only); `caller` decides the
+   * actions shown.
+   */
+  async listOwn(email: string, page: Page, caller: string, number?: string) {
     const owner = normalizeEmail(email);
+    const wanted = number?.toUpperCase().replace(/\s+/g, '');
     const { orders, total } = await listOrders(
       this.orders,
-      { email: owner, state: { $nin: CLOSED_UNFULFILLED_STATES } },
+      {
+        email: owner,
+        state: { $nin: CLOSED_UNFULFILLED_STATES },
+        ...(wanted && { number: { $regex: escapeRegex(wanted) } }),
+      },
       page,
     );
     return { orders: orders.map((order) => withActions(order, rolesOf(owner, caller))), total };

@@ -4,7 +4,7 @@ import styles from './orders.module.css';
 
 /**
  * The orders whose number holds what was typed (`TS-100234`, `100234`, `0234`; any case), all
- * when it is blank. Bounded: it filters the list the page already has.
+ * when it is blank: the answer while typing, from the list the page has (the API's follows).
  */
 export function ordersNumbered(orders: Order[], typed: string): Order[] {
   const wanted = typed.trim().toUpperCase().replace(/\s+/g, '');

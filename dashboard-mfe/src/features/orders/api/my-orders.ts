@@ -10,6 +10,8 @@ export const ordersQueryOptions = { signOutOnAuthError: true } as const;
 export const myOrdersKeys = {
   all: queryRoots.orders,
   of: (email: string) => [...queryRoots.orders, 'mine', email] as const,
+  numbered: (email: string, number: string) =>
+    [...queryRoots.orders, 'mine', email, 'number', number] as const,
 };
 
 /** Waits for the user (undefined while the session loads). */
@@ -22,5 +24,21 @@ export function useMyOrders(email: string | undefined) {
         signal,
       }),
     enabled: email !== undefined,
+  });
+}
+
+/**
+ * The user's orders whose number holds `number`, found by the API among all of them (the list
+ * above stops at the API's cap); off while `number` is blank.
+ */
+export function useMyOrdersNumbered(email: string | undefined, number: string) {
+  return useQuery({
+    queryKey: myOrdersKeys.numbered(email ?? '', number),
+    queryFn: ({ signal }) =>
+      api.get<Order[]>(
+        `/orders?email=${encodeURIComponent(email ?? '')}&number=${encodeURIComponent(number)}`,
+        { ...ordersQueryOptions, signal },
+      ),
+    enabled: email !== undefined && number !== '',
   });
 }
