@@ -44,11 +44,14 @@ const pauseBeforeRetry = (attempt: number) =>
 /**
  * The write met a concurrent first write of the same email: E11000 from the unique index or, on
  * FerretDB v2 (DocumentDB makes a unique index a PostgreSQL exclusion constraint), sometimes
- * deadlock_detected (SQLSTATE 40P01, answered as code 16908292), measured on concurrent inserts
+ * deadlock_detected (SQLSTATE 40P01, answered as code 16908292 or by its message), measured on concurrent inserts
  * and upserts of one new email. Either way one racing write went through; a retry finds it.
  */
-const lostFirstWrite = (error: unknown) =>
-  [11000, 16908292].includes((error as { code?: number }).code ?? 0);
+const lostFirstWrite = (error: unknown) => {
+  const { code, message } = error as { code?: number; message?: string };
+  // The deadlock also comes with other codes (seen: none of these, "deadlock detected" only).
+  return [11000, 16908292].includes(code ?? 0) || /deadlock detected/i.test(message ?? '');
+};
 
 /**
  * The user records. Every change of one record is one update with operators, which the database
@@ -60,6 +63,8 @@ const lostFirstWrite = (error: unknown) =>
 export class UsersService implements OnApplicationBootstrap, AdminDirectory, UserRecords {
   /** Emails whose record exists: the first authenticated call upserts it, later ones skip the write. */
   private readonly known = new Set<string>();
+  /** The first write of each email under way in this process: its other first requests wait for it. */
+  private readonly firstWrites = new Map<string, Promise<void>>();
 
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
@@ -90,6 +95,16 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
 
   async ensureUser(email: string, name: string): Promise<void> {
     if (this.known.has(email)) return;
+    // A page's first calls come together: one insert per process, not one per call.
+    let write = this.firstWrites.get(email);
+    if (!write) {
+      write = this.createOnce(email, name).finally(() => this.firstWrites.delete(email));
+      this.firstWrites.set(email, write);
+    }
+    await write;
+  }
+
+  private async createOnce(email: string, name: string): Promise<void> {
     for (let attempt = 1; ; attempt++) {
       try {
         // An insert cannot overwrite a record another write is changing.
@@ -99,8 +114,8 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
         // The record exists (an earlier sign-in, or a first request of this user at the same time).
         if ((error as { code?: number }).code === 11000) break;
         if (!lostFirstWrite(error)) throw error;
-        // A deadlock with the user's other first requests (several at once, on several processes):
-        // one of them went through, or will once its transaction ends; a failure here is a 401.
+        // A deadlock with the user's first requests on other processes: one of them went
+        // through, or will once its transaction ends; a failure here is a 401.
         if (await this.users.exists({ email })) break;
         if (attempt >= FIRST_WRITE_ATTEMPTS) throw error;
         await pauseBeforeRetry(attempt);
