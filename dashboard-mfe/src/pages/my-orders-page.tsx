@@ -9,6 +9,7 @@ import { useMyOrders, useMyOrdersNumbered } from '../features/orders/api/my-orde
 import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
 import { useRequestReturn } from '../features/orders/api/request-return';
 import { ReturnOrderDialog } from '../features/orders/return-order-dialog';
+import { useSettled } from '../lib/use-settled';
 import type { Order } from '@toolshop/contracts';
 import styles from './page.module.css';
 
@@ -17,16 +18,6 @@ const NUMBER_SEARCH_DELAY_MS = 300;
 
 /** What the API takes as part of an order number (anything else finds nothing anyway). */
 const isOrderNumberPart = (text: string) => /^[A-Za-z0-9 -]{1,20}$/.test(text);
-
-/** `value` once it stopped changing for `delay` ms. */
-function useSettled<T>(value: T, delay: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
 
 /** The customer's orders: pay or cancel the unpaid ones, follow the paid ones, return a delivered one. */
 export default function MyOrdersPage() {

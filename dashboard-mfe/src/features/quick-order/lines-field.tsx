@@ -4,6 +4,7 @@ import { ORDER_LINES_TEXT_MAX_LENGTH, skuAndName } from '@toolshop/contracts';
 import { useLookupProducts, type ProductLookup } from './api/lookup-products';
 import { productPartAt, withProductAt, type ProductPart } from './quick-order-lines';
 import styles from './quick-order.module.css';
+import { useSettled } from '../../lib/use-settled';
 
 /** Quiet time after a keystroke before the typeahead asks the API (it is rate-limited). */
 const LOOKUP_DELAY_MS = 200;
@@ -17,18 +18,8 @@ interface LinesFieldProps {
 
 const textareaOf = (id: string) => document.getElementById(id) as HTMLTextAreaElement | null;
 
-/** `value` once it has stayed the same for `delay` ms. */
-function useSettled(value: string, delay: number): string {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delay);
-    return () => clearTimeout(timer);
-  }, [value, delay]);
-  return settled;
-}
-
 /**
- * The lines of a quick order with a typeahead (issue 33): while the caret is in a line's product
+ * The lines of a quick order with a typeahead: while the caret is in a line's product
  * part, the products whose SKU or name starts with it are offered in a listbox under the field.
  * The textarea keeps its textbox role (a textarea takes no other) with aria-autocomplete="list",
  * aria-controls and aria-activedescendant, as the ARIA combobox pattern's editable element does;
