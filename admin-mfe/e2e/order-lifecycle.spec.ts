@@ -18,6 +18,16 @@ async function orderRow(page: Page, label: string, email: string) {
   return page.getByRole('row', { name: new RegExp(email) });
 }
 
+/** A paid order of the customer's, with its number of units. */
+async function paidOrderWithUnits(
+  customer: Parameters<typeof placePaidOrder>[0],
+  user: Parameters<typeof placePaidOrder>[1],
+) {
+  const order = await placePaidOrder(customer, user);
+  const { orderQuantity } = await customer.get<Order>(`/orders/${order.orderId}`);
+  return { ...order, orderQuantity };
+}
+
 /** Any button of the lifecycle's actions in a row. */
 const ACTION_BUTTON = /^(Approve|Mark delivered:|Refund|Cancel) order of/;
 
@@ -81,9 +91,8 @@ test('an admin refunds one unit, then the rest: Refunded in part, then Refunded,
   freshUser,
   apiAs,
 }) => {
-  const customer = await apiAs(freshUser);
-  const placed = await placePaidOrder(customer, freshUser);
-  const { orderQuantity } = await customer.get<Order>(`/orders/${placed.orderId}`);
+  const placed = await paidOrderWithUnits(await apiAs(freshUser), freshUser);
+  const { orderQuantity } = placed;
   const unit = formatDollars(placed.total / orderQuantity);
   await signIn('admin');
   const row = await orderRow(page, 'Paid', freshUser.email);
@@ -223,6 +232,58 @@ test('a customer returns a delivered order; the admin approves it and receives i
   await signIn(freshUser);
   await page.goto('/dashboard/myOrders');
   await expect(page.getByRole('row', { name: new RegExp(order.name) })).toContainText('Refunded');
+});
+
+test('a customer returns one unit of a delivered order; receiving it refunds that unit only', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const order = await paidOrderWithUnits(await apiAs(freshUser), freshUser);
+  const { orderQuantity } = order;
+  const admin = await apiAs('admin');
+  await admin.patch(`/adminOrders/${order.orderId}`, {});
+  await admin.post(`/adminOrders/${order.orderId}/delivery`);
+  const unit = formatDollars(order.total / orderQuantity);
+
+  await signIn(freshUser);
+  await page.goto('/dashboard/myOrders');
+  const own = page.getByRole('row', { name: new RegExp(order.name) });
+  await own.getByRole('button', { name: `Return ${order.name}` }).click();
+  const ask = page.getByRole('dialog', { name: 'Return this order?' });
+  await ask.getByLabel(`${order.name} (${orderQuantity} ordered)`).fill('1');
+  await ask.getByLabel('Why are you returning it?').fill('One more than I needed');
+  await expectNoAxeViolations(page, 'dialog');
+  await page.screenshot({ path: test.info().outputPath('return-part-dialog.png') });
+  await ask.getByRole('button', { name: 'Request return' }).click();
+  await expect(page.getByText('Return requested: we will email you')).toBeVisible();
+  await expect(own).toContainText('Return requested');
+
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn('admin');
+  const requested = await orderRow(page, 'Return requested', freshUser.email);
+  await requested.getByText('History').click();
+  await expect(requested.getByRole('listitem').last()).toContainText(`Units: 1 × ${order.name}`);
+  await requested.getByRole('button', { name: /^Approve return: order of/ }).click();
+  await expect(page.getByText('Return approved', { exact: true }).first()).toBeVisible();
+  const approved = await orderRow(page, 'Return approved', freshUser.email);
+  await approved.getByRole('button', { name: /^Return received: order of/ }).click();
+  const receive = page.getByRole('dialog', { name: 'Has the return arrived?' });
+  await expect(receive).toContainText(`Marking 1 × ${order.name} received`);
+  await receive.getByRole('button', { name: `Received: refund ${unit}` }).click();
+  await expect(page.getByText(`Return received: refunded ${unit}`)).toBeVisible();
+
+  // Delivered again, with the rest still the customer's; refunded in part, with its credit note.
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await signIn(freshUser);
+  await page.goto('/dashboard/myOrders');
+  await expect(own).toContainText('Delivered');
+  await expect(own).toContainText('Refunded in part');
+  await expect(
+    own.getByRole('button', { name: `Credit note (PDF) for ${order.name}` }),
+  ).toBeVisible();
+  await expect(own.getByRole('button', { name: `Return ${order.name}` })).toBeVisible();
 });
 
 test('an admin refuses a return only with a reason; the order is delivered again', async ({

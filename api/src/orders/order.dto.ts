@@ -321,6 +321,16 @@ export class OrderRefundResponse {
   creditNoteNumber?: number;
 }
 
+export class OrderReturnResponse {
+  @ApiProperty() reason: string;
+  @ApiProperty({ format: 'date-time' }) requestedAt: string;
+  @ApiPropertyOptional({
+    type: [RefundLineResponse],
+    description: 'The units sent back when not all of them',
+  })
+  lines?: RefundLineResponse[];
+}
+
 export class OrderResponse {
   @ApiProperty() _id: string;
   @ApiProperty() toolId: string;
@@ -384,6 +394,11 @@ export class OrderResponse {
     description: 'Its refunds, oldest first: some units or all (the order is then refunded)',
   })
   refunds?: OrderRefundResponse[];
+  @ApiPropertyOptional({
+    type: OrderReturnResponse,
+    description: 'The customer’s latest return request',
+  })
+  return?: OrderReturnResponse;
 }
 
 export class DayStatsResponse {

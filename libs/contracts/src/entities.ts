@@ -61,6 +61,8 @@ export interface Order {
   invoiceNumber?: number;
   /** Its refunds, oldest first: whole dollars for some or all units, each with its credit note once confirmed. */
   refunds?: OrderRefund[];
+  /** The customer's latest return request; `lines` when only some units go back. */
+  return?: { reason: string; requestedAt: string; lines?: RefundLine[] };
   /** What the asking user may do with it now (the lifecycle's actions for their roles). */
   allowedActions?: OrderAction[];
   transactionId?: string;

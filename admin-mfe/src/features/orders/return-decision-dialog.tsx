@@ -1,6 +1,13 @@
 import { useState, type FormEvent } from 'react';
-import { formatDollars, ORDER_REASON_MAX_LENGTH, type Order } from '@toolshop/contracts';
+import {
+  allUnitsLeft,
+  formatDollars,
+  ORDER_REASON_MAX_LENGTH,
+  refundAmountOf,
+  type Order,
+} from '@toolshop/contracts';
 import { Button, Dialog, Field } from '@toolshop/ui';
+import { unitsText } from '@toolshop/ui/orders';
 import styles from './orders-table.module.css';
 
 interface ReturnDialogProps {
@@ -77,21 +84,22 @@ function RefuseForm({
   );
 }
 
-/** The goods are back: receiving them refunds the whole order, which cannot be undone. */
+/** The goods are back: receiving them refunds the units returned (all, or those the customer chose), which cannot be undone. */
 export function ReceiveReturnDialog({
   order,
   busy,
   onReceive,
   onClose,
 }: ReturnDialogProps & { onReceive: (order: Order) => void }) {
-  const amount = order ? formatDollars(order.totalPrice) : '';
+  const lines = order ? (order.return?.lines ?? allUnitsLeft(order)) : [];
+  const amount = order ? formatDollars(refundAmountOf(order, lines)) : '';
   return (
     <Dialog open={order !== null} title="Has the return arrived?" onClose={onClose}>
       {order && (
         <div className={styles.approve}>
           <p>
-            Marking {order.orderQuantity} × {order.name} received puts the units back in stock and
-            refunds <strong>{amount}</strong> to the card of {order.email}.{' '}
+            Marking {unitsText(order, lines)} received puts the units back in stock and refunds{' '}
+            <strong>{amount}</strong> to the card of {order.email}.{' '}
             <strong>A refund cannot be undone.</strong>
           </p>
           <div className={styles.dialogActions}>

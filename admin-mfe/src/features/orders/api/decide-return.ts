@@ -48,8 +48,11 @@ export function useDecideReturn() {
         );
       },
     },
+    // A return of some units leaves the order delivered, refunded in part: read again.
     onSuccess: (_answer, { order, decision }) =>
-      keepChangedOrderInPlace(queryClient, order._id, { state: STATE_AFTER[decision] }),
+      decision === 'receive' && order.return?.lines
+        ? reloadOrders(queryClient)
+        : keepChangedOrderInPlace(queryClient, order._id, { state: STATE_AFTER[decision] }),
     onError: () => reloadOrders(queryClient),
   });
 }
