@@ -508,6 +508,35 @@ describe('returns', () => {
     expect(await api.toolStock(toolId)).toBe(10);
   });
 
+  it('lists every return under way under state=returns, in the list and the CSV', async () => {
+    const { id: asked } = await deliveredOrder();
+    await askReturn(asked);
+    const { id: approved } = await deliveredOrder();
+    await askReturn(approved);
+    await decide(approved, { decision: 'approve' });
+    const { id: kept } = await deliveredOrder();
+    const listed = await api.request('GET', '/adminOrders?state=returns&limit=200', {
+      token: api.tokens.admin,
+    });
+    expect(listed.status).toBe(200);
+    const ids = listed.body.map((each: { _id: string }) => each._id);
+    expect(ids).toEqual(expect.arrayContaining([asked, approved]));
+    expect(ids).not.toContain(kept);
+    for (const each of listed.body as Array<{ state: string }>)
+      expect(['return_requested', 'return_approved', 'return_received']).toContain(each.state);
+    const csv = await fetch(`${api.url}/adminOrders/export.csv?state=returns`, {
+      headers: { authorization: `Bearer ${api.tokens.admin}` },
+    });
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-disposition')).toMatch(/orders-returns-/);
+    const text = await csv.text();
+    expect(text).toContain(asked);
+    expect(text).not.toContain(kept);
+    expect(
+      (await api.request('GET', '/adminOrders?state=return', { token: api.tokens.admin })).status,
+    ).toBe(400);
+  });
+
   it('refuses a return only with a reason, and the order is delivered again', async () => {
     const { id } = await deliveredOrder();
     await askReturn(id);

@@ -1,6 +1,6 @@
 import { Controller, Get, Query, Res, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiPropertyOptional, ApiTags } from '@nestjs/swagger';
-import { InputMessages, ORDER_STATES, type OrderState } from '@toolshop/contracts';
+import { InputMessages, ORDER_STATE_FILTERS, type OrderStateFilter } from '@toolshop/contracts';
 import { IsIn, IsOptional } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
@@ -11,10 +11,13 @@ import { orderCsvFilename } from './order-csv';
 
 /** GET /adminOrders/export.csv: the state filter of Manage All Orders (none: every open order). */
 export class ExportOrdersQuery {
-  @ApiPropertyOptional({ enum: ORDER_STATES })
+  @ApiPropertyOptional({
+    enum: ORDER_STATE_FILTERS,
+    description: 'returns: every return under way',
+  })
   @IsOptional()
-  @IsIn(ORDER_STATES, { message: InputMessages.orderState })
-  state?: OrderState;
+  @IsIn(ORDER_STATE_FILTERS, { message: InputMessages.orderState })
+  state?: OrderStateFilter;
 }
 
 @ApiTags('admin orders')

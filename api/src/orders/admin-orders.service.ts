@@ -6,6 +6,7 @@ import {
   type ModifiedAnswer,
   type OrderDayStats,
   type OrderState,
+  type OrderStateFilter,
   type ShippingDetails,
 } from '@toolshop/contracts';
 import { Types, type Model, type QueryFilter } from 'mongoose';
@@ -43,7 +44,7 @@ export class AdminOrdersService {
   ) {}
 
   /** Orders in `state` (none: every open one), with the admins' actions on each. */
-  async listAll(state: OrderState | undefined, page: Page, q?: string) {
+  async listAll(state: OrderStateFilter | undefined, page: Page, q?: string) {
     const inState = ordersInState(state);
     const search = q?.trim();
     const { orders, total } = search
@@ -132,7 +133,7 @@ export class AdminOrdersService {
    * database cursor (never the whole list in memory), UTF-8 with a byte order mark so that
    * spreadsheets read the names right.
    */
-  async *csvLines(state: OrderState | undefined): AsyncGenerator<string> {
+  async *csvLines(state: OrderStateFilter | undefined): AsyncGenerator<string> {
     const cursor = this.orders
       .find(ordersInState(state), PUBLIC_FIELDS)
       .sort(NEWEST_FIRST)

@@ -9,9 +9,11 @@ import {
   ORDER_TRANSITIONS,
   orderState,
   refusalOf,
+  statesOf,
   type OrderAction,
   type OrderRole,
   type OrderState,
+  type OrderStateFilter,
 } from '@toolshop/contracts';
 import type { Model, QueryFilter, UpdateQuery } from 'mongoose';
 import { conflict, notFound, type DomainError } from '../common/domain-error';
@@ -36,9 +38,11 @@ export const PUBLIC_FIELDS = {
  */
 export const NEWEST_FIRST = { _id: -1 } as const;
 
-/** The orders of one state, or without one every order but the closed ones (cancelled, expired). */
-export function ordersInState(state: OrderState | undefined): QueryFilter<Order> {
-  return state ? { state } : { state: { $nin: CLOSED_UNFULFILLED_STATES } };
+/** The orders of a state filter, or without one every order but the closed ones (cancelled, expired). */
+export function ordersInState(filter: OrderStateFilter | undefined): QueryFilter<Order> {
+  if (!filter) return { state: { $nin: CLOSED_UNFULFILLED_STATES } };
+  const states = statesOf(filter);
+  return states.length === 1 ? { state: states[0] } : { state: { $in: [...states] } };
 }
 
 /** The roles a caller has on an order: its customer, else an admin (the routes let nobody else read it). */

@@ -1,4 +1,4 @@
-import { orderState, type OrderState } from '@toolshop/contracts';
+import { orderState, type OrderStateFilter } from '@toolshop/contracts';
 import type { Order } from './order.schema';
 
 /** Characters that make a spreadsheet read a cell as a formula (CSV injection, OWASP). */
@@ -91,6 +91,6 @@ export function orderCsvRow(order: CsvOrder): string {
 }
 
 /** attachment; filename="orders-paid-2026-11-25.csv" (UTC date; "all" without a filter). */
-export function orderCsvFilename(state: OrderState | undefined, now = new Date()): string {
+export function orderCsvFilename(state: OrderStateFilter | undefined, now = new Date()): string {
   return `orders-${state ?? 'all'}-${now.toISOString().slice(0, 10)}.csv`;
 }

@@ -16,11 +16,13 @@ import {
   nameError,
   ORDER_LINES_MAX,
   ORDER_REASON_MAX_LENGTH,
+  ORDER_STATE_FILTERS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
   type NewOrder,
   type OrderAction,
   type OrderState,
+  type OrderStateFilter,
   QUANTITY_MAX,
   RuleMessages,
   type ShippingDetails,
@@ -266,13 +268,13 @@ export class OrderTimelineEntryResponse {
 
 export class AdminOrdersQuery extends PageQuery {
   @ApiPropertyOptional({
-    enum: ORDER_STATES,
+    enum: ORDER_STATE_FILTERS,
     description:
-      'Only orders in this state; without it, every order but cancelled and expired ones',
+      'Only orders in this state (returns: every return under way); without it, every order but cancelled and expired ones',
   })
   @IsOptional()
-  @IsIn(ORDER_STATES, { message: InputMessages.orderState })
-  state?: OrderState;
+  @IsIn(ORDER_STATE_FILTERS, { message: InputMessages.orderState })
+  state?: OrderStateFilter;
 
   @ApiPropertyOptional({
     maxLength: ADMIN_ORDER_SEARCH_MAX_LENGTH,

@@ -3,11 +3,13 @@ import {
   allowedActions,
   canTake,
   holdsGoods,
+  ORDER_STATE_FILTERS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
   orderState,
   nextState,
   refusalOf,
+  statesOf,
   type OrderAction,
   type OrderState,
 } from './order-lifecycle';
@@ -82,6 +84,8 @@ describe('the order lifecycle', () => {
   });
 
   it('lists every state in the filter’s error message', () => {
-    expect(InputMessages.orderState).toBe(`state must be one of ${ORDER_STATES.join(', ')}`);
+    expect(InputMessages.orderState).toBe(`state must be one of ${ORDER_STATE_FILTERS.join(', ')}`);
+    expect(statesOf('returns')).toEqual(['return_requested', 'return_approved', 'return_received']);
+    expect(statesOf('paid')).toEqual(['paid']);
   });
 });

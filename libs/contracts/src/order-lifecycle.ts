@@ -21,6 +21,18 @@ export const ORDER_STATES = [
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
+/** The states of an order being returned: what the admins' "returns" filter lists. */
+export const RETURN_STATES = ['return_requested', 'return_approved', 'return_received'] as const;
+
+/** What an order list may be filtered by: one state, or every return under way. */
+export const ORDER_STATE_FILTERS = [...ORDER_STATES, 'returns'] as const;
+export type OrderStateFilter = (typeof ORDER_STATE_FILTERS)[number];
+
+/** The states a filter lists. */
+export function statesOf(filter: OrderStateFilter): readonly OrderState[] {
+  return filter === 'returns' ? RETURN_STATES : [filter];
+}
+
 /** Who takes an action: the order's customer, an admin, or the shop itself (the expiry sweep). */
 export type OrderRole = 'customer' | 'admin' | 'system';
 

@@ -12,10 +12,18 @@ describe('adminOrdersPath', () => {
 });
 
 describe('STATE_FILTERS', () => {
-  it('offers "All open" first, then every state of the lifecycle by its label', () => {
-    expect(STATE_FILTERS.map((filter) => filter.value)).toEqual(['all', ...ORDER_STATES]);
+  it('offers "All open" first, then every state of the lifecycle by its label, then all returns', () => {
+    expect(STATE_FILTERS.map((filter) => filter.value)).toEqual([
+      'all',
+      ...ORDER_STATES,
+      'returns',
+    ]);
     const labels = STATE_FILTERS.map((filter) => filter.label);
-    expect(labels).toEqual(['All open', ...ORDER_STATES.map((state) => ORDER_STATE_LABELS[state])]);
+    expect(labels).toEqual([
+      'All open',
+      ...ORDER_STATES.map((state) => ORDER_STATE_LABELS[state]),
+      'All returns',
+    ]);
     expect(labels.slice(0, 4)).toEqual(['All open', 'Unpaid', 'Paid', 'Shipped']);
     expect(labels).toEqual(
       expect.arrayContaining(['Delivered', 'Refunded', 'Canceled', 'Expired']),
