@@ -1,13 +1,7 @@
-import { useState, type FormEvent } from 'react';
-import {
-  allUnitsLeft,
-  formatDollars,
-  ORDER_REASON_MAX_LENGTH,
-  refundAmountOf,
-  type Order,
-} from '@toolshop/contracts';
-import { Button, Dialog, Field } from '@toolshop/ui';
-import { unitsText } from '@toolshop/ui/orders';
+import type { FormEvent } from 'react';
+import { allUnitsLeft, formatDollars, refundAmountOf, type Order } from '@toolshop/contracts';
+import { Button, Dialog } from '@toolshop/ui';
+import { ReasonField, unitsText, useRequiredReason } from '@toolshop/ui/orders';
 import styles from './orders-table.module.css';
 
 interface ReturnDialogProps {
@@ -44,34 +38,18 @@ function RefuseForm({
   onRefuse,
   onClose,
 }: ReturnDialogProps & { order: Order; onRefuse: (order: Order, reason: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const reason = useRequiredReason('Say why: the customer reads it');
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!reason.trim()) return setError('Say why: the customer reads it');
-    onRefuse(order, reason);
+    if (reason.check()) onRefuse(order, reason.reason);
   };
   return (
     <form onSubmit={submit} className={styles.approve} noValidate>
       <p>
-        {order.email} asked to return {order.orderQuantity} × {order.name}. Refused, the order stays
-        delivered and the customer gets an email with your reason.
+        {order.email} asked to return {unitsText(order, order.return?.lines ?? allUnitsLeft(order))}
+        . Refused, the order stays delivered and the customer gets an email with your reason.
       </p>
-      <Field
-        label="Reason"
-        name="reason"
-        multiline
-        rows={3}
-        required
-        maxLength={ORDER_REASON_MAX_LENGTH}
-        error={error}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setError(undefined);
-        }}
-        autoFocus
-      />
+      <ReasonField label="Reason" {...reason.field} />
       <div className={styles.dialogActions}>
         <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
           Keep the request

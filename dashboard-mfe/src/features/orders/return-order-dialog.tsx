@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
+import { RETURN_WINDOW_DAYS, unitsLeft, type Order, type RefundLine } from '@toolshop/contracts';
+import { Button, Dialog } from '@toolshop/ui';
 import {
-  ORDER_REASON_MAX_LENGTH,
-  RETURN_WINDOW_DAYS,
-  unitsLeft,
-  type Order,
-  type RefundLine,
-} from '@toolshop/contracts';
-import { Button, Dialog, Field } from '@toolshop/ui';
-import { allUnitsPicked, pickedLines, UnitsPicker } from '@toolshop/ui/orders';
+  allUnitsPicked,
+  pickedLines,
+  ReasonField,
+  UnitsPicker,
+  useRequiredReason,
+} from '@toolshop/ui/orders';
 import { formatQuantity } from './format-quantity';
 import styles from './orders.module.css';
 
@@ -37,8 +37,7 @@ export function ReturnOrderDialog({ order, busy, onReturn, onClose }: ReturnOrde
 }
 
 function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps & { order: Order }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const reason = useRequiredReason('Tell us why you are returning it');
   const [picked, setPicked] = useState(() => allUnitsPicked(order));
   const lines = pickedLines(picked);
   const units = lines.reduce((sum, line) => sum + line.quantity, 0);
@@ -46,8 +45,7 @@ function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps &
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (units === 0) return;
-    if (!reason.trim()) return setError('Tell us why you are returning it');
-    onReturn(order, reason, units === left ? undefined : lines);
+    if (reason.check()) onReturn(order, reason.reason, units === left ? undefined : lines);
   };
   return (
     <form onSubmit={submit} className={styles.returnForm} noValidate>
@@ -63,21 +61,7 @@ function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps &
         legend="Units to return"
         error={units === 0 ? 'Choose at least one unit to return' : undefined}
       />
-      <Field
-        label="Why are you returning it?"
-        name="reason"
-        multiline
-        rows={3}
-        required
-        maxLength={ORDER_REASON_MAX_LENGTH}
-        error={error}
-        value={reason}
-        onChange={(event) => {
-          setReason(event.target.value);
-          setError(undefined);
-        }}
-        autoFocus
-      />
+      <ReasonField label="Why are you returning it?" {...reason.field} />
       <div className={styles.returnActions}>
         <Button type="button" variant="ghost" onClick={onClose} disabled={busy}>
           Keep order

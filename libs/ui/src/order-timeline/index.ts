@@ -17,3 +17,4 @@ export {
   type PickedUnits,
   type UnitsPickerProps,
 } from './units-picker';
+export { ReasonField, useRequiredReason } from './reason-field';
