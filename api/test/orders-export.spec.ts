@@ -85,6 +85,7 @@ describe('GET /adminOrders/export.csv', () => {
       'Transaction id',
       'Carrier',
       'Tracking number',
+      'PO number',
     ]);
     expect(rows).toHaveLength(2);
     expect(rows[1]).toEqual([
@@ -102,6 +103,7 @@ describe('GET /adminOrders/export.csv', () => {
       '1 Main St',
       '555-0100',
       'pi_test_123',
+      '',
       '',
       '',
     ]);
@@ -150,10 +152,10 @@ describe('GET /adminOrders/export.csv', () => {
     });
     expect(approved.status).toBe(200);
     const rows = parseCsv((await exportCsv('?state=shipped')).body as string);
-    expect(rows[0]!.slice(-2)).toEqual(['Carrier', 'Tracking number']);
+    expect(rows[0]!.slice(-3, -1)).toEqual(['Carrier', 'Tracking number']);
     const row = rows.find((cells) => cells[1] === order)!;
     expect(row[3]).toBe('shipped');
-    expect(row.slice(-2)).toEqual(['UPS', '1Z999AA10123456784']);
+    expect(row.slice(-3, -1)).toEqual(['UPS', '1Z999AA10123456784']);
   });
 
   it('refuses an unknown filter with a clear message', async () => {

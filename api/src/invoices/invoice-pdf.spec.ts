@@ -94,6 +94,12 @@ describe('renderInvoicePdf', () => {
     expect(numbered).toMatch(/Order:\n1007\n/);
     expect(numbered).not.toContain('65a000000000000000000042');
   });
+
+  it('prints the buyer’s PO number when the order has one', async () => {
+    expect(pdfText(await renderInvoicePdf(invoice()))).not.toContain('PO number');
+    const withPo = pdfText(await renderInvoicePdf(invoice({ purchaseOrder: 'PO-2026/0417 #3' })));
+    expect(withPo).toMatch(/PO number:\nPO-2026\/0417 #3\n/);
+  });
 });
 
 describe('printedLines', () => {
@@ -122,5 +128,15 @@ describe('renderCreditNotePdf', () => {
     expect(text).toContain('-$80');
     expect(text).toContain('Refund ID: re_test_1');
     expect(text).not.toContain('Paid in full');
+  });
+
+  it('prints the PO number of the invoice it credits', async () => {
+    const note = {
+      ...invoice({ purchaseOrder: 'WS-88' }),
+      _id: 8,
+      invoiceNumber: 42,
+      refundId: 're_2',
+    };
+    expect(pdfText(await renderCreditNotePdf(note))).toMatch(/PO number:\nWS-88\n/);
   });
 });

@@ -211,6 +211,9 @@ function renderDocument(invoice: Invoice, kind: DocumentKind): Promise<Buffer> {
     ...(kind.refers ? [kind.refers] : []),
     ['Order date', invoiceDate(invoice.orderedAt)],
     ['Order', orderName],
+    ...(invoice.purchaseOrder
+      ? [['PO number', oneLine(invoice.purchaseOrder)] as [string, string]]
+      : []),
   ];
   let y = MARGIN + 44;
   // Labels left, values right-aligned: room for a 24-character order id in the wider DejaVu.

@@ -19,6 +19,8 @@ export class InvoicedOrderView {
   @Prop() sku?: string;
   /** The human order number (orders made before numbering have none). */
   @Prop({ type: Object }) number?: number | string;
+  /** The buyer's purchase order number, if they gave one. */
+  @Prop() purchaseOrder?: string;
   /** A multi-line order's lines (quick order). */
   @Prop({ type: [Object], default: undefined })
   lines?: Array<{ name: string; orderQuantity: number; unitPrice: number; sku?: string }>;

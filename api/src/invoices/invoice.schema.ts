@@ -34,6 +34,8 @@ export class Invoice {
   @Prop({ required: true }) orderedAt: Date;
   /** The order's human number, printed instead of its id when the order has one. */
   @Prop({ type: Object }) orderNumber?: number | string;
+  /** The buyer's purchase order number, copied at issue like the buyer (their payables match on it). */
+  @Prop() purchaseOrder?: string;
   @Prop({ type: Object, required: true }) buyer: InvoiceBuyer;
   /** The order as one line (a multi-line order: its name, total quantity and average price). */
   @Prop({ type: Object, required: true }) line: InvoiceLine;

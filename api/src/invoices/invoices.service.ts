@@ -133,6 +133,7 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
       issuedAt: new Date(),
       orderedAt: order.createdAt,
       ...(order.number !== undefined && order.number !== null && { orderNumber: order.number }),
+      ...(order.purchaseOrder && { purchaseOrder: order.purchaseOrder }),
       buyer,
       line: {
         description: order.name,

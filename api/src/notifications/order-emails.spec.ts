@@ -88,6 +88,20 @@ describe('the order emails', () => {
     );
   });
 
+  it('name the buyer’s PO number on its own line when the order has one', () => {
+    const placed = orderPlacedEmail(
+      { ...order, number: 'TS-100007', purchaseOrder: 'PO 88/B' },
+      links,
+    );
+    expect(placed.text).toContain('Order number: TS-100007\n\nPO number: PO 88/B');
+    expect(placed.html).toContain('PO number: ');
+    const shipped = orderShippedEmail({ ...order, purchaseOrder: 'PO 88/B' }, {}, links);
+    expect(shipped.text).toContain('PO number: PO 88/B');
+    expect(paymentReceiptEmail({ ...order, transactionId: 'pi_1' }, links).text).not.toContain(
+      'PO number',
+    );
+  });
+
   it('link a shipped order to its carrier’s tracking page, or to My Orders for "Other"', () => {
     const ups = orderShippedEmail(order, { carrier: 'UPS', trackingNumber: '1Z 999' }, links);
     expect(ups.text).toContain(

@@ -21,11 +21,14 @@ export interface OrderFacts {
   transactionId?: string;
   /** The human order number (orders made before numbering have none: their id is shown). */
   number?: number | string;
+  /** The buyer's own purchase order number, if they gave one. */
+  purchaseOrder?: string;
 }
 
 /** The stored order's fields OrderFacts comes from: the projection of every read for an email. */
 export const ORDER_FACT_FIELDS = {
   number: 1,
+  purchaseOrder: 1,
   email: 1,
   name: 1,
   userName: 1,
@@ -91,10 +94,13 @@ function compose(
   };
 }
 
-/** The order's human number once it has one, its id before. */
-const orderNumber = (order: Pick<OrderFacts, 'id' | 'number'>): Line => [
-  'Order number: ',
-  { code: order.number !== undefined && order.number !== null ? String(order.number) : order.id },
+/** The order's human number once it has one, its id before; then the buyer's PO number, when given. */
+const orderReferences = (order: Pick<OrderFacts, 'id' | 'number' | 'purchaseOrder'>): Line[] => [
+  [
+    'Order number: ',
+    { code: order.number !== undefined && order.number !== null ? String(order.number) : order.id },
+  ],
+  ...(order.purchaseOrder ? [['PO number: ', { code: order.purchaseOrder }]] : []),
 ];
 const seeOrders = (links: ShopLinks): Line => [
   'Your orders, their invoices and their status are in ',
@@ -134,7 +140,7 @@ export function orderPlacedEmail(order: OrderFacts, links: ShopLinks): Mail {
             '. Pay for the order in My Orders before then; an unpaid order is cancelled after that time.',
           ]
         : ['Pay for the order in My Orders.'],
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     pay,
@@ -152,7 +158,7 @@ export function paymentReceiptEmail(order: OrderFacts, links: ShopLinks): Mail {
       ...lineItems(order),
       ['Amount paid: ', { strong: formatDollars(order.totalPrice) }],
       ['Transaction id: ', { code: order.transactionId ?? '' }],
-      orderNumber(order),
+      ...orderReferences(order),
       ['We will email you again when the order ships. The invoice is ready in My Orders.'],
     ],
     links,
@@ -178,7 +184,7 @@ export function orderShippedEmail(
       ['Your order of ', ...item(order), ' is on its way.'],
       ...lineItems(order),
       ...details,
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     tracking
@@ -196,7 +202,7 @@ export function orderDeliveredEmail(order: OrderFacts, links: ShopLinks): Mail {
     [
       ['Your order of ', ...item(order), ' was delivered.'],
       ...lineItems(order),
-      orderNumber(order),
+      ...orderReferences(order),
       ['We hope the tools serve you well. Reviews help other buyers choose.'],
     ],
     links,
@@ -238,7 +244,7 @@ export function orderRefundedEmail(order: OrderFacts, refund: RefundFacts, links
       ['Amount refunded: ', { strong: formatDollars(refund.amount) }],
       ...(refund.reason ? [['Reason: ', refund.reason] as Line] : []),
       ['The money goes back to the card you paid with; your bank may take a few days to show it.'],
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     { label: 'View your order', href: orderUrl(links, order) },
@@ -282,7 +288,7 @@ export function orderReturnEmail(
         : [[`${words.text} `, ...item(order), '.'] as Line, ...lineItems(order)]),
       ...(reason ? [['Reason: ', reason] as Line] : []),
       [words.next],
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     { label: 'View your order', href: orderUrl(links, order) },
@@ -305,7 +311,7 @@ export function orderExpiringEmail(
         { strong: formatUtc(order.reservedUntil) },
         '. Pay for it in My Orders before then, or it will be cancelled.',
       ],
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     { label: 'Pay for your order', href: paymentUrl(links, order) },
@@ -316,7 +322,7 @@ export function orderExpiringEmail(
 /** What the "order expired" email names of an order (expiry reads no more of it). */
 export type ExpiredOrderFacts = Pick<
   OrderFacts,
-  'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName' | 'number'
+  'id' | 'email' | 'name' | 'orderQuantity' | 'lines' | 'userName' | 'number' | 'purchaseOrder'
 >;
 
 export function orderExpiredEmail(order: ExpiredOrderFacts, links: ShopLinks): Mail {
@@ -331,7 +337,7 @@ export function orderExpiredEmail(order: ExpiredOrderFacts, links: ShopLinks): M
         ' was not paid in time, so it has been cancelled and the tools are back in stock. You are welcome to order again at any time.',
       ],
       ...lineItems(order),
-      orderNumber(order),
+      ...orderReferences(order),
     ],
     links,
     { label: 'Order again', href: myOrdersUrl(links) },

@@ -3,6 +3,7 @@ import { InjectModel } from '@nestjs/mongoose';
 import {
   ADMIN_ORDER_SEARCH_WINDOW,
   orderNumberIn,
+  purchaseOrderError,
   type ModifiedAnswer,
   type OrderDayStats,
   type OrderState,
@@ -55,11 +56,15 @@ export class AdminOrdersService {
 
   /**
    * What a search finds, always through an index or a bounded range: an order id (the primary
-   * key), an order number with or without its `TS-` (the number index), a customer email or its start (the email index), else words of the ship-to name or
+   * key), a buyer's PO number exactly as they gave it (the purchaseOrder index; it comes before the
+   * other readings of the text, since a PO number may look like an order number or a word), an
+   * order number with or without its `TS-` (the number index), a customer email or its start (the email index), else words of the ship-to name or
    * address in the newest ADMIN_ORDER_SEARCH_WINDOW orders (a range of the primary key).
    */
   private async searchFilter(search: string): Promise<QueryFilter<Order>> {
     if (/^[0-9a-f]{24}$/i.test(search)) return { _id: new Types.ObjectId(search) };
+    if (!purchaseOrderError(search) && (await this.orders.exists({ purchaseOrder: search })))
+      return { purchaseOrder: search };
     const number = orderNumberIn(search);
     if (number) return { number };
     if (search.includes('@')) {

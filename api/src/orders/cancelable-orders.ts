@@ -109,19 +109,22 @@ export class CancelableOrders {
     const lapsed = await this.orders
       .find(
         { state: 'unpaid', reservedUntil: { $lt: now } },
-        { number: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
+        { number: 1, purchaseOrder: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
       )
       .sort({ reservedUntil: 1 })
       .limit(limit)
       .lean();
-    return lapsed.map(({ _id, number, email, name, userName, orderQuantity, lines }) => ({
-      id: String(_id),
-      ...(number && { number }),
-      email,
-      name,
-      orderQuantity,
-      ...(lines?.length && { lines }),
-      ...(userName && { userName }),
-    }));
+    return lapsed.map(
+      ({ _id, number, purchaseOrder, email, name, userName, orderQuantity, lines }) => ({
+        id: String(_id),
+        ...(number && { number }),
+        ...(purchaseOrder && { purchaseOrder }),
+        email,
+        name,
+        orderQuantity,
+        ...(lines?.length && { lines }),
+        ...(userName && { userName }),
+      }),
+    );
   }
 }

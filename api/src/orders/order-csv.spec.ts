@@ -1,5 +1,5 @@
 import { Types } from 'mongoose';
-import { csvCell, csvRow, orderCsvFilename, orderCsvRow } from './order-csv';
+import { csvCell, csvRow, ORDER_CSV_HEADER, orderCsvFilename, orderCsvRow } from './order-csv';
 
 describe('CSV cells', () => {
   it('quotes cells with quotes, commas and line breaks, doubling the quotes', () => {
@@ -38,6 +38,22 @@ describe('CSV cells', () => {
     );
   });
 
+  /** A shipped single-tool order. */
+  const order = {
+    _id: 'o2',
+    toolId: 't1',
+    name: 'Drill',
+    userName: 'Ann',
+    email: 'a@b.c',
+    address: '1 Main St',
+    phone: '555',
+    orderQuantity: 2,
+    totalPrice: 258,
+    paid: true,
+    shipped: true,
+    createdAt: new Date('2026-11-25T10:00:00Z'),
+  };
+
   it('writes an order with its state (no number: an order from before numbers)', () => {
     const row = orderCsvRow({
       _id: 'o1',
@@ -55,25 +71,11 @@ describe('CSV cells', () => {
       createdAt: new Date('2026-11-25T10:00:00Z'),
     });
     expect(row).toBe(
-      ',o1,2026-11-25T10:00:00.000Z,paid,Drill,,t1,2,258,\'=cmd,a@b.c,1 Main St,"+1 555",pi_1,,\r\n',
+      ',o1,2026-11-25T10:00:00.000Z,paid,Drill,,t1,2,258,\'=cmd,a@b.c,1 Main St,"+1 555",pi_1,,,\r\n',
     );
   });
 
   it('writes the SKU of a single-tool order, and a multi-line order’s lines’ SKUs', () => {
-    const order = {
-      _id: 'o2',
-      toolId: 't1',
-      name: 'Drill',
-      userName: 'Ann',
-      email: 'a@b.c',
-      address: '1 Main St',
-      phone: '555',
-      orderQuantity: 2,
-      totalPrice: 258,
-      paid: true,
-      shipped: true,
-      createdAt: new Date('2026-11-25T10:00:00Z'),
-    };
     expect(orderCsvRow({ ...order, number: 'TS-100002', sku: 'DRL-18V' })).toMatch(
       /^TS-100002,o2,[^,]+,shipped,Drill,DRL-18V,t1,/,
     );
@@ -92,6 +94,14 @@ describe('CSV cells', () => {
     expect(orderCsvRow({ ...order, name: 'Drill and 2 more', lines })).toMatch(
       /,Drill and 2 more,DRL-18V JBL-TSH,t1,/,
     );
+  });
+
+  it('writes the buyer’s PO number last, guarded like any text', () => {
+    expect(ORDER_CSV_HEADER.at(-1)).toBe('PO number');
+    expect(orderCsvRow({ ...order, purchaseOrder: 'PO-2026/17 #B' })).toMatch(
+      /,PO-2026\/17 #B\r\n$/,
+    );
+    expect(orderCsvRow({ ...order, purchaseOrder: '-12' })).toMatch(/,"-12"\r\n$/);
   });
 
   it('names the file after the filter and the UTC date', () => {

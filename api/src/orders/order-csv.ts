@@ -44,6 +44,7 @@ export type CsvOrder = Pick<
   | 'sku'
   | 'lines'
   | 'number'
+  | 'purchaseOrder'
 > & { _id: unknown; toolId: unknown };
 
 export const ORDER_CSV_HEADER = [
@@ -63,6 +64,7 @@ export const ORDER_CSV_HEADER = [
   'Transaction id',
   'Carrier',
   'Tracking number',
+  'PO number',
 ];
 
 export function orderCsvRow(order: CsvOrder): string {
@@ -87,6 +89,7 @@ export function orderCsvRow(order: CsvOrder): string {
     // Set when the order was approved for shipping (blank before, or when shipped without them).
     order.carrier,
     order.trackingNumber,
+    order.purchaseOrder,
   ]);
 }
 

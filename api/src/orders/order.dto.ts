@@ -19,6 +19,10 @@ import {
   ORDER_STATE_FILTERS,
   ORDER_STATES,
   ORDER_TRANSITIONS,
+  normalizePurchaseOrder,
+  PURCHASE_ORDER_MAX_LENGTH,
+  PURCHASE_ORDER_PATTERN,
+  purchaseOrderError,
   type NewOrder,
   type OrderAction,
   type OrderState,
@@ -54,6 +58,21 @@ import { PageQuery } from '../common/pagination';
 
 const tooLong = InputMessages.atMost(TEXT_MAX_LENGTH);
 const ADMIN_ORDER_SEARCH_MESSAGE = `q must be text of at most ${ADMIN_ORDER_SEARCH_MAX_LENGTH} characters, without NUL`;
+
+/** The buyer's optional PO number: trimmed, blank is none, the contracts' rule (400 with its message). */
+const PurchaseOrderField = () =>
+  applyDecorators(
+    ApiPropertyOptional({
+      description:
+        'The buyer’s own purchase order number, printed on the invoice; blank or absent is none',
+      maxLength: PURCHASE_ORDER_MAX_LENGTH,
+      pattern: PURCHASE_ORDER_PATTERN.source,
+      example: 'PO-2026/0417',
+    }),
+    Transform(({ value }: { value: unknown }) => normalizePurchaseOrder(value)),
+    IsOptional(),
+    FollowsRule('purchaseOrder', purchaseOrderError),
+  );
 
 /**
  * POST /orders. The spec's form also sends name, img, email, totalPrice and paid: they are
@@ -94,6 +113,9 @@ export class CreateOrderDto implements NewOrder {
     typeof value === 'string' && !value.trim() ? undefined : nameError(value),
   )
   userName?: string;
+
+  @PurchaseOrderField()
+  purchaseOrder?: string;
 
   @ApiHideProperty() @Allow() name?: unknown;
   @ApiHideProperty() @Allow() img?: unknown;
@@ -278,7 +300,7 @@ export class AdminOrdersQuery extends PageQuery {
 
   @ApiPropertyOptional({
     maxLength: ADMIN_ORDER_SEARCH_MAX_LENGTH,
-    description: `An order id, an order number (TS-100234 or 100234), a customer email or its start (indexed), or words of the ship-to name or address (case-insensitive, in the newest ${ADMIN_ORDER_SEARCH_WINDOW} orders)`,
+    description: `An order id, a buyer's PO number (exact, indexed), an order number (TS-100234 or 100234), a customer email or its start (indexed), or words of the ship-to name or address (case-insensitive, in the newest ${ADMIN_ORDER_SEARCH_WINDOW} orders)`,
   })
   @IsOptional()
   @IsString({ message: ADMIN_ORDER_SEARCH_MESSAGE })
@@ -343,6 +365,8 @@ export class OrderResponse {
     example: 'TS-100234',
   })
   number?: string;
+  @ApiPropertyOptional({ description: 'The buyer’s purchase order number, if they gave one' })
+  purchaseOrder?: string;
   @ApiProperty() userName: string;
   @ApiProperty() img: string;
   @ApiProperty() email: string;

@@ -25,6 +25,8 @@ export class Order {
   /** The short human number (`TS-100234`, OrderNumbers), saved with the order; unique. */
   @Prop() number?: string;
   @Prop({ default: '' }) userName: string;
+  /** The buyer's own purchase order number, as they gave it (trimmed); none when not given. */
+  @Prop() purchaseOrder?: string;
   @Prop({ required: true }) img: string;
   @Prop({ required: true }) email: string;
   @Prop({ required: true }) address: string;
@@ -144,5 +146,7 @@ OrderSchema.index(
   { number: 1 },
   { unique: true, partialFilterExpression: { number: { $exists: true } } },
 );
+// The admins' search by a buyer's PO number (exact), newest first.
+OrderSchema.index({ purchaseOrder: 1, _id: -1 });
 // The expiry sweep: unpaid orders past their reservation.
 OrderSchema.index({ state: 1, reservedUntil: 1 });

@@ -47,7 +47,7 @@ interface Held {
   number: string;
 }
 
-type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName'>;
+type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName' | 'purchaseOrder'>;
 
 /** An order as it was saved: its "order placed" email is written from it (no read back). */
 type SavedOrder = Order & { _id: Types.ObjectId };
@@ -342,6 +342,7 @@ export class OrdersService {
       email: customer.email,
       address: body.address.trim(),
       phone: body.phone.trim(),
+      ...(body.purchaseOrder && { purchaseOrder: body.purchaseOrder }),
       state: 'unpaid' as const,
       paid: false,
       shipped: false,

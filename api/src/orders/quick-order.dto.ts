@@ -88,7 +88,7 @@ class QuickOrderLinesDto {
 export class QuickOrderDto
   extends IntersectionType(
     QuickOrderLinesDto,
-    PickType(CreateOrderDto, ['address', 'phone', 'userName'] as const),
+    PickType(CreateOrderDto, ['address', 'phone', 'userName', 'purchaseOrder'] as const),
   )
   implements NewQuickOrder {}
 

@@ -316,6 +316,8 @@ export interface NewQuickOrder {
   address: string;
   phone: string;
   userName?: string;
+  /** The buyer's purchase order number (optional; purchase-order.ts). */
+  purchaseOrder?: string;
 }
 
 /** A line of a multi-line order (an order placed by quick order or from a saved list). */

@@ -37,6 +37,8 @@ export interface Order {
   number?: string;
   /** A single-tool order: the product's SKU when ordered (a multi-line order's are on its lines); older orders have none. */
   sku?: string;
+  /** The buyer's own purchase order number, if they gave one (purchase-order.ts). */
+  purchaseOrder?: string;
   userName: string;
   img: string;
   email: string;
@@ -115,6 +117,8 @@ export interface NewOrder {
   phone: string;
   orderQuantity: number;
   userName?: string;
+  /** The buyer's purchase order number (optional; purchase-order.ts). */
+  purchaseOrder?: string;
 }
 
 /** One day of GET /adminOrders/stats (days are UTC, oldest first; revenue = paid orders' totalPrice). */

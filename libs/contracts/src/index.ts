@@ -11,3 +11,4 @@ export * from './email-layout';
 export * from './order-number';
 export * from './order-lifecycle';
 export * from './order-refunds';
+export * from './purchase-order';
