@@ -8,6 +8,7 @@ export {
 } from './auth-store';
 export { api, type ApiOptions, type Page } from './api-client';
 export { ApiError } from './api-error';
+export { serviceRequest, type ServiceRequest, type ShopService } from './service-request';
 export {
   ServerDataProvider,
   createQueryClient,

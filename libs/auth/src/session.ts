@@ -1,5 +1,6 @@
 import type { User } from 'oidc-client-ts';
-import { ApiError, messageOf } from './api-error';
+import { messageOf } from './api-error';
+import { serviceRequest } from './service-request';
 import { setSignedIn, setSignedOut, useAuth, type AuthUser } from './auth-store';
 import { getRuntimeConfig } from './runtime-config';
 import { getUserManager, hasStoredUser, onUserManagerCreated } from './user-manager';
@@ -101,26 +102,18 @@ export async function signInWithPassword(email: string, password: string): Promi
 }
 
 async function providerRequest(
-  method: string,
+  method: 'GET' | 'POST',
   path: string,
   body: unknown,
   token?: string,
 ): Promise<unknown> {
-  const response = await fetch(`${getRuntimeConfig().authority}${path}`, {
+  const answer = await serviceRequest('identity', path, {
     method,
-    headers: {
-      'Content-Type': 'application/json',
-      ...(token ? { Authorization: `Bearer ${token}` } : {}),
-    },
-    body: JSON.stringify(body),
+    body,
+    token,
+    fallback: (status) => `The identity provider answered ${status}`,
   });
-  const answer: unknown = await response.json().catch(() => undefined);
-  if (response.ok) return answer;
-  const description =
-    answer && typeof answer === 'object' && 'error_description' in answer
-      ? String((answer as { error_description: unknown }).error_description)
-      : messageOf(answer, `The identity provider answered ${response.status}`);
-  throw new ApiError(response.status, description, answer);
+  return answer.body;
 }
 
 /**

@@ -2,7 +2,7 @@
 // promotion, rollback and refusal, newest first, read with the admin's own API token
 // (the registry asks the API whether it is an admin's). The registry's URL comes from /config.json.
 import { useQuery } from '@tanstack/react-query';
-import { getAccessToken, getRuntimeConfig } from '@toolshop/auth';
+import { getAccessToken, serviceRequest } from '@toolshop/auth';
 
 /** The newest entries shown: the history is bounded, not paged. */
 export const REMOTE_HISTORY_LIMIT = 100;
@@ -26,19 +26,11 @@ export const remoteHistoryKey = ['remoteHistory'] as const;
 async function fetchHistory(
   signal: AbortSignal,
 ): Promise<{ items: RemoteHistoryEntry[]; total: number }> {
-  const { registryUrl } = getRuntimeConfig();
-  if (!registryUrl) throw new Error('This shop runs without a remote registry.');
-  const response = await fetch(`${registryUrl}/history?limit=${REMOTE_HISTORY_LIMIT}`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${getAccessToken() ?? ''}` },
+  const { body } = await serviceRequest('registry', `/history?limit=${REMOTE_HISTORY_LIMIT}`, {
+    token: getAccessToken(),
     signal,
+    fallback: (status) => `The registry answered ${status}.`,
   });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw new Error(
-      typeof message === 'string' ? message : `The registry answered ${response.status}.`,
-    );
-  }
   const items = body as RemoteHistoryEntry[];
   return { items, total: items.length };
 }

@@ -2,7 +2,7 @@
 // none (the built-in version, the build the shop was started with), and a canary if one runs.
 // Read like the history, with the admin's own API token.
 import { useQuery } from '@tanstack/react-query';
-import { getAccessToken, getRuntimeConfig } from '@toolshop/auth';
+import { getAccessToken, serviceRequest } from '@toolshop/auth';
 
 export interface LiveVersion {
   version: string;
@@ -19,19 +19,12 @@ export type RemoteStatus = Record<
 export const remoteStatusKey = ['remoteStatus'] as const;
 
 async function fetchStatus(signal: AbortSignal): Promise<RemoteStatus> {
-  const { registryUrl } = getRuntimeConfig();
-  if (!registryUrl) throw new Error('This shop runs without a remote registry.');
-  const response = await fetch(`${registryUrl}/status`, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${getAccessToken() ?? ''}` },
+  const { body } = await serviceRequest('registry', '/status', {
+    token: getAccessToken(),
     signal,
+    fallback: (status) => `The registry answered ${status}.`,
   });
-  const body: unknown = await response.json().catch(() => undefined);
-  if (!response.ok || !body || typeof body !== 'object') {
-    const message = (body as { message?: unknown } | undefined)?.message;
-    throw new Error(
-      typeof message === 'string' ? message : `The registry answered ${response.status}.`,
-    );
-  }
+  if (!body || typeof body !== 'object') throw new Error('The registry answered no status.');
   return body as RemoteStatus;
 }
 

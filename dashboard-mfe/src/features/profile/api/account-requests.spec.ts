@@ -1,7 +1,6 @@
-import { ApiError } from '../../../testing/auth-mock';
+// The real auth library over a faked network: the calls as the browser would send them.
+import { ACCESS_TOKEN_KEY, ApiError, getRuntimeConfig, setRuntimeConfig } from '@toolshop/auth';
 import { fetchAccount, resendVerification } from './account-requests';
-
-jest.mock('@toolshop/auth', () => jest.requireActual('../../../testing/auth-mock').authModule);
 
 const fetchMock = jest.fn<
   Promise<Pick<Response, 'ok' | 'status' | 'json'>>,
@@ -24,6 +23,8 @@ const lastCall = () => {
 };
 
 beforeEach(() => {
+  setRuntimeConfig({ ...getRuntimeConfig(), authority: 'http://id.test' });
+  localStorage.setItem(ACCESS_TOKEN_KEY, 'access-token');
   fetchMock.mockReset();
   global.fetch = fetchMock as unknown as typeof fetch;
 });
