@@ -19,7 +19,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { from, lastValueFrom, type Observable } from 'rxjs';
 import type { AuthUser } from '../auth/auth-user';
 import { errorBody, toErrorBody } from './api-exception.filter';
-import { LeaseLocks, mongoLockStore } from './lease-locks';
+import { ApiLocks, mongoLockStore } from './lease-locks';
 
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,128}$/;
@@ -139,7 +139,7 @@ export function mongoIdempotencyStore(connection: Connection): IdempotencyStore 
   };
   // One sweeper at a time across processes: a second one could delete a record inserted anew
   // between its read and its delete (FerretDB's filtered deletes are not atomic).
-  const locks = new LeaseLocks(mongoLockStore(connection));
+  const locks = new ApiLocks(mongoLockStore(connection));
   return {
     claim: (record) => insertOnce(records, record),
     find: (id) => records.findOne({ _id: id }),

@@ -3,7 +3,7 @@ import { InjectConnection } from '@nestjs/mongoose';
 import {
   collectionLockStore,
   DEFAULT_LEASE_OPTIONS,
-  LeaseLocks as SharedLeaseLocks,
+  LeaseLocks,
   type LeaseOptions,
   type LockCollection,
   type LockStore,
@@ -21,8 +21,11 @@ export class LockBusyError extends DomainError {
   }
 }
 
-/** Leases across every API process sharing the database, busy as the API's 503. */
-export class LeaseLocks extends SharedLeaseLocks {
+/**
+ * The library's leases (@toolshop/lease-locks) as the API uses them: across every API process
+ * sharing the database, a key held too long answered as the API's 503.
+ */
+export class ApiLocks extends LeaseLocks {
   constructor(
     store: LockStore,
     options: LeaseOptions = DEFAULT_LEASE_OPTIONS,
@@ -37,9 +40,9 @@ export function mongoLockStore(connection: Connection): LockStore {
   return collectionLockStore(connection.collection('locks') as unknown as LockCollection);
 }
 
-/** LeaseLocks on the API's database, for Nest's injector. */
+/** ApiLocks on the API's database, for Nest's injector. */
 @Injectable()
-export class DatabaseLocks extends LeaseLocks {
+export class DatabaseLocks extends ApiLocks {
   constructor(@InjectConnection() connection: Connection) {
     super(mongoLockStore(connection));
   }

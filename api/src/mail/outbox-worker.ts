@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import { InjectConnection, InjectModel } from '@nestjs/mongoose';
 import type { Connection, Model } from 'mongoose';
-import { LeaseLocks, LockBusyError, mongoLockStore } from '../common/lease-locks';
+import { ApiLocks, LockBusyError, mongoLockStore } from '../common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { MailService } from './mail.service';
 import { OutboxMessage } from './outbox-message.schema';
@@ -34,7 +34,7 @@ export function backoffMs(attempts: number, baseMs: number, random = Math.random
  * Sends what the Outbox queued: every OUTBOX_POLL_MS, and at once when a message is queued.
  *
  * Race-free across API processes on FerretDB, where only an insert against a unique `_id` is
- * atomic: a round takes the outbox's sending lease (`outbox` in `locks`, LeaseLocks: an insert),
+ * atomic: a round takes the outbox's sending lease (`outbox` in `locks`, ApiLocks: an insert),
  * without waiting for it, then reads what is due, sends it and writes each result, so only one
  * process ever sends or updates messages at a time (one lease per round, not one per message:
  * two writes fewer per email). A process that finds the lease taken leaves that round to its
@@ -45,7 +45,7 @@ export function backoffMs(attempts: number, baseMs: number, random = Math.random
 @Injectable()
 export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('OutboxWorker');
-  private readonly claims: LeaseLocks;
+  private readonly claims: ApiLocks;
   private timer?: NodeJS.Timeout;
   private running?: Promise<number>;
   private again = false;
@@ -57,7 +57,7 @@ export class OutboxWorker implements OnApplicationBootstrap, OnApplicationShutdo
     private readonly mail: MailService,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {
-    this.claims = new LeaseLocks(mongoLockStore(connection), { ttlMs: CLAIM_TTL_MS, maxWaitMs: 0 });
+    this.claims = new ApiLocks(mongoLockStore(connection), { ttlMs: CLAIM_TTL_MS, maxWaitMs: 0 });
   }
 
   onApplicationBootstrap(): void {

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { LeaseLocks, mongoLockStore } from '../common/lease-locks';
+import { ApiLocks, mongoLockStore } from '../common/lease-locks';
 import type { Db, Migration } from './migration';
 import { MIGRATIONS } from './migrations';
 
@@ -50,7 +50,7 @@ async function pendingOf(db: Db, migrations: readonly Migration[]): Promise<Migr
 
 /**
  * Runs the migrations the database has not recorded yet, in order, each once across every process
- * sharing the database: one lease (`locks` collection, LeaseLocks) holds the whole run, and the
+ * sharing the database: one lease (`locks` collection, ApiLocks) holds the whole run, and the
  * pending list is read again under it, so a process that waited finds the work done. A migration
  * is recorded only after it ended; one that throws stops the run (MigrationFailedError), and the
  * ones after it wait for the next start. Answers the ids it ran.
@@ -63,7 +63,7 @@ export async function runMigrations(
   const db = connection.db!;
   // The usual start: nothing to do, no lease taken.
   if ((await pendingOf(db, migrations)).length === 0) return [];
-  const locks = new LeaseLocks(mongoLockStore(connection), LEASE);
+  const locks = new ApiLocks(mongoLockStore(connection), LEASE);
   return locks.run(MIGRATIONS_LOCK, async () => {
     const ran: string[] = [];
     for (const migration of await pendingOf(db, migrations)) {

@@ -1,5 +1,5 @@
 import type { Connection } from 'mongoose';
-import { LeaseLocks, mongoLockStore } from '../common/lease-locks';
+import { ApiLocks, mongoLockStore } from '../common/lease-locks';
 import type { PaymentIntentSnapshot } from './payment-provider';
 
 /** Where the offline test provider keeps its PaymentIntents. */
@@ -63,12 +63,12 @@ const toSnapshot = ({ _id, idempotencyKey: _key, ...fields }: IntentDocument) =>
  */
 export class MongoIntentStore implements IntentStore {
   private readonly intents;
-  private readonly locks: LeaseLocks;
+  private readonly locks: ApiLocks;
   private indexed?: Promise<unknown>;
 
   constructor(connection: Connection) {
     this.intents = connection.collection<IntentDocument>('test_payment_intents');
-    this.locks = new LeaseLocks(mongoLockStore(connection));
+    this.locks = new ApiLocks(mongoLockStore(connection));
   }
 
   async create(intent: PaymentIntentSnapshot, idempotencyKey: string) {
