@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useParams } from 'react-router-dom';
 import {
   BuyingMessages,
+  PurchaseOrderMessages,
   type CheckedOrderLine,
   type Order,
   type QuickOrderCheck,
@@ -218,6 +219,31 @@ describe('QuickOrderPage', () => {
     );
     expect(screen.getByLabelText('Delivery address')).toHaveFocus();
     expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+  });
+
+  it('sends the optional PO number trimmed, and refuses a bad one with the shared rule', async () => {
+    const user = await renderAt('/dashboard/quickOrder');
+    await user.type(screen.getByLabelText('Products and quantities'), 'Cordless Drill, 1');
+    await user.click(screen.getByRole('button', { name: 'Check lines' }));
+    const place = screen.getByRole('button', { name: 'Place order' });
+    await waitFor(() => expect(place).toBeEnabled());
+    const purchaseOrder = screen.getByLabelText(PurchaseOrderMessages.fieldLabel);
+    await user.type(purchaseOrder, 'PO <7>');
+    await user.click(place);
+    expect(purchaseOrder).toHaveAccessibleDescription(
+      expect.stringContaining(PurchaseOrderMessages.format),
+    );
+    expect(purchaseOrder).toHaveFocus();
+    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+
+    await user.clear(purchaseOrder);
+    await user.type(purchaseOrder, ' WS-2026/11 #4 ');
+    await user.click(place);
+    expect(api.post).toHaveBeenCalledWith(
+      '/quickOrders',
+      expect.objectContaining({ purchaseOrder: 'WS-2026/11 #4' }),
+      { idempotent: true },
+    );
   });
 
   it('says when the stock went meanwhile and checks the lines again', async () => {

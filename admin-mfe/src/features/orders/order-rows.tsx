@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { formatDollars, type Order } from '@toolshop/contracts';
+import { formatDollars, PurchaseOrderMessages, type Order } from '@toolshop/contracts';
 import { Button, DataTable, TableProduct } from '@toolshop/ui';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
@@ -91,11 +91,19 @@ function placedAt(order: Order) {
   );
 }
 
-/** The order's number (what customers quote and the search finds), then when it was placed. */
+/**
+ * The order's number and the buyer's PO number (what customers quote and the search finds), then
+ * when it was placed.
+ */
 function numberAndPlaced(order: Order) {
   return (
     <span className={styles.placed}>
       {order.number ? <span className={styles.orderNumber}>{order.number}</span> : null}
+      {order.purchaseOrder ? (
+        <span className={styles.muted}>
+          {PurchaseOrderMessages.label}: {order.purchaseOrder}
+        </span>
+      ) : null}
       {placedAt(order)}
     </span>
   );

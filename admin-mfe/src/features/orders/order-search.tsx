@@ -26,7 +26,7 @@ export function OrderSearch({ value, onSearch }: OrderSearchProps) {
         type="search"
         value={text}
         maxLength={ADMIN_ORDER_SEARCH_MAX_LENGTH}
-        placeholder="Order number, email or ship-to"
+        placeholder="Order or PO number, email or ship-to"
         aria-describedby="order-search-hint"
         onChange={(event) => {
           setText(event.target.value);
@@ -38,8 +38,8 @@ export function OrderSearch({ value, onSearch }: OrderSearchProps) {
         Search
       </Button>
       <span id="order-search-hint" className={visuallyHidden}>
-        An order number (TS-100234 or 100234), a customer email (or its start), an order id, or
-        words of the ship-to name or address
+        An order number (TS-100234 or 100234), a buyer's PO number (exactly), a customer email (or
+        its start), an order id, or words of the ship-to name or address
       </span>
     </form>
   );

@@ -82,6 +82,17 @@ it('shows each order with customer, product, quantity, total and state, and the 
   expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
 });
 
+it('shows the buyer’s PO number beside the order number when the order has one', async () => {
+  answer([
+    { ...order('o1', false, false), number: 'TS-100001', purchaseOrder: 'PO-2026/17' },
+    { ...order('o2', false, false), number: 'TS-100002' },
+  ]);
+  renderTable();
+  await screen.findByText('Drill o1');
+  expect(within(row('o1')).getByText('PO number: PO-2026/17')).toBeInTheDocument();
+  expect(row('o2')).not.toHaveTextContent('PO number');
+});
+
 it('filters by state and pages through the results', async () => {
   renderTable();
   await screen.findByText('Drill o1');

@@ -1,4 +1,4 @@
-import type { Order } from '@toolshop/contracts';
+import { PurchaseOrderMessages, type Order } from '@toolshop/contracts';
 import styles from './orders.module.css';
 
 /** Built on first use: no Intl formatter is made when the module loads (README, issue 14). */
@@ -13,8 +13,12 @@ export function formatOrderDate(iso: string | undefined): string | undefined {
   return day.format(date);
 }
 
-/** The order's number, when it was placed and where it ships. */
-export function OrderFacts({ order }: { order: Pick<Order, 'number' | 'createdAt' | 'address'> }) {
+/** The order's number, the buyer's PO number, when it was placed and where it ships. */
+export function OrderFacts({
+  order,
+}: {
+  order: Pick<Order, 'number' | 'purchaseOrder' | 'createdAt' | 'address'>;
+}) {
   const placed = formatOrderDate(order.createdAt);
   return (
     <dl className={styles.facts}>
@@ -22,6 +26,12 @@ export function OrderFacts({ order }: { order: Pick<Order, 'number' | 'createdAt
         <div>
           <dt>Number</dt>
           <dd className={styles.orderNumber}>{order.number}</dd>
+        </div>
+      )}
+      {order.purchaseOrder && (
+        <div>
+          <dt>{PurchaseOrderMessages.label}</dt>
+          <dd>{order.purchaseOrder}</dd>
         </div>
       )}
       {placed && (

@@ -56,6 +56,15 @@ describe('My Orders table', () => {
     expect(row('x').queryByText(/Reserved until/)).toBeNull();
   });
 
+  it('shows the buyer’s PO number among the order’s facts when it has one', () => {
+    renderTable([
+      order('p', { number: 'TS-100007', purchaseOrder: 'PO-2026/17' }),
+      order('n', { number: 'TS-100008' }),
+    ]);
+    expect(row('p').getByText('PO number').nextSibling).toHaveTextContent('PO-2026/17');
+    expect(row('n').queryByText('PO number')).toBeNull();
+  });
+
   it('shows Pay and Cancel only as the API allows them', () => {
     renderTable([
       order('both', { state: 'unpaid', allowedActions: ['pay', 'cancel'] }),

@@ -15,7 +15,9 @@ import {
   BuyingMessages,
   DeliveryMessages,
   ApiMessages,
+  PurchaseOrderMessages,
   formatDollars,
+  purchaseOrderError,
   type ParsedOrderLines,
   type QuickOrderCheck,
 } from '@toolshop/contracts';
@@ -55,9 +57,17 @@ const deliveryFields = [
     type: 'text',
   },
   { name: 'phone', id: 'quick-order-phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+  {
+    name: 'purchaseOrder',
+    id: 'quick-order-purchase-order',
+    label: PurchaseOrderMessages.fieldLabel,
+    hint: 'Your own purchase order number, printed on the invoice',
+    autoComplete: 'off',
+    type: 'text',
+  },
 ] as const;
 
-type Errors = Partial<Record<'lines' | 'address' | 'phone', string>>;
+type Errors = Partial<Record<'lines' | 'address' | 'phone' | 'purchaseOrder', string>>;
 
 const linesSummary = ({ parsed, check }: Checked) => {
   const count = parsed.lines.length + parsed.unreadable.length;
@@ -92,7 +102,7 @@ export function QuickOrder({
   const draft = useTabDraft(
     'quickOrder',
     user?.email ?? '',
-    () => ({ text: initialText, address: initialAddress, phone: initialPhone }),
+    () => ({ text: initialText, address: initialAddress, phone: initialPhone, purchaseOrder: '' }),
     { handedOver: initialText !== '' },
   );
   const { text, ...delivery } = draft.values;
@@ -177,9 +187,11 @@ export function QuickOrder({
     if (!current?.check || !orderable) return;
     const address = delivery.address.trim();
     const phone = delivery.phone.trim();
+    const purchaseOrder = delivery.purchaseOrder.trim();
     const found: Errors = {
       address: address ? undefined : DeliveryMessages.address,
       phone: phone ? undefined : DeliveryMessages.phone,
+      purchaseOrder: purchaseOrderError(purchaseOrder),
     };
     setErrors((e) => ({ ...e, ...found }));
     const missing = deliveryFields.find((field) => found[field.name]);
@@ -194,6 +206,7 @@ export function QuickOrder({
         address,
         phone,
         ...(user?.displayName ? { userName: user.displayName } : {}),
+        ...(purchaseOrder ? { purchaseOrder } : {}),
       },
       {
         onSuccess: ({ insertedId }) => {

@@ -6,7 +6,7 @@ import { reorderDraft } from './reorder';
 /**
  * The half-typed order of a tool, kept for the tab (sessionStorage) while the shopper is sent to
  * sign in again or goes Back and Forward: the page mounts afresh each time. Only what the form
- * holds (name, address, phone, quantity: never payment data), per tool and for the account that
+ * holds (name, address, phone, quantity, PO number: never payment data), per tool and for the account that
  * typed it, so another account signing in in the same tab never sees it. Dropped once the order
  * is placed.
  */
@@ -57,6 +57,10 @@ function parse(raw: string | null): KeptOrderDraft | undefined {
       if (typeof text !== 'string' || text.length > FIELD_MAX_LENGTH) return undefined;
       draft[field] = text;
     }
+    // Optional: drafts kept before the PO number have none.
+    const { purchaseOrder } = value;
+    if (typeof purchaseOrder === 'string' && purchaseOrder.length <= FIELD_MAX_LENGTH)
+      draft.purchaseOrder = purchaseOrder;
     return draft;
   } catch {
     return undefined;

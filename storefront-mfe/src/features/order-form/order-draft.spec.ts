@@ -1,4 +1,10 @@
-import { BuyingMessages, DeliveryMessages, Messages, RuleMessages } from '@toolshop/contracts';
+import {
+  BuyingMessages,
+  DeliveryMessages,
+  Messages,
+  PurchaseOrderMessages,
+  RuleMessages,
+} from '@toolshop/contracts';
 import {
   draftPrice,
   largestOrder,
@@ -134,5 +140,25 @@ describe('toNewOrder', () => {
 
   it('leaves out an empty name', () => {
     expect(toNewOrder({ ...filled, userName: ' ' }, 't1')).not.toHaveProperty('userName');
+  });
+
+  it('sends a PO number trimmed, and none when blank', () => {
+    expect(toNewOrder({ ...filled, purchaseOrder: ' PO-17/B ' }, 't1').purchaseOrder).toBe(
+      'PO-17/B',
+    );
+    expect(toNewOrder({ ...filled, purchaseOrder: '  ' }, 't1')).not.toHaveProperty(
+      'purchaseOrder',
+    );
+  });
+});
+
+describe('the PO number of a draft', () => {
+  it('is optional and follows the shared rule, with its message', () => {
+    expect(validateOrderDraft({ ...filled, purchaseOrder: '' }, stock)).toEqual({});
+    expect(validateOrderDraft({ ...filled, purchaseOrder: 'WS 2026-11 #4' }, stock)).toEqual({});
+    for (const bad of ['PO<1>', 'x'.repeat(36)])
+      expect(validateOrderDraft({ ...filled, purchaseOrder: bad }, stock)).toEqual({
+        purchaseOrder: PurchaseOrderMessages.format,
+      });
   });
 });

@@ -4,6 +4,7 @@ import {
   Messages,
   nameError,
   packSizeOf,
+  purchaseOrderError,
   quantityIssue,
   unitPriceFor,
   type NewOrder,
@@ -16,6 +17,8 @@ export interface OrderDraft {
   address: string;
   phone: string;
   quantity: string;
+  /** The buyer's own PO number; drafts kept before it and "Order again" have none. */
+  purchaseOrder?: string;
 }
 
 export type OrderDraftErrors = Partial<Record<keyof OrderDraft, string>>;
@@ -65,17 +68,21 @@ export function validateOrderDraft(draft: OrderDraft, stock: Stock): OrderDraftE
   if (draft.phone.trim() === '') errors.phone = DeliveryMessages.phone;
   const quantity = quantityError(draft.quantity, stock);
   if (quantity) errors.quantity = quantity;
+  const purchaseOrder = purchaseOrderError(draft.purchaseOrder);
+  if (purchaseOrder) errors.purchaseOrder = purchaseOrder;
   return errors;
 }
 
 /** The body of POST /orders: the server adds the email, product data and total itself. */
 export function toNewOrder(draft: OrderDraft, toolId: string): NewOrder {
   const userName = draft.userName.trim();
+  const purchaseOrder = draft.purchaseOrder?.trim();
   return {
     toolId,
     address: draft.address.trim(),
     phone: draft.phone.trim(),
     orderQuantity: parseQuantity(draft.quantity),
     ...(userName ? { userName } : {}),
+    ...(purchaseOrder ? { purchaseOrder } : {}),
   };
 }

@@ -2,7 +2,13 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
 import { ApiError, api, signOut } from '@toolshop/auth';
-import { BuyingMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
+import {
+  BuyingMessages,
+  Messages,
+  PurchaseOrderMessages,
+  RuleMessages,
+  type Tool,
+} from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { signedInUser } from '../../testing/auth-mock';
 import { OrderForm } from './order-form';
@@ -103,6 +109,23 @@ it('places the order, says so and reports the quantity taken from the stock', as
   expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
     '/dashboard/myOrders',
   );
+});
+
+it('sends the optional PO number, and refuses a bad one before sending anything', async () => {
+  post.mockResolvedValue({ acknowledged: true, insertedId: 'o2' });
+  const { submit, fill, onOrdered } = renderForm();
+  fill();
+  const purchaseOrder = screen.getByLabelText(PurchaseOrderMessages.fieldLabel);
+  fireEvent.change(purchaseOrder, { target: { value: 'PO <17>' } });
+  fireEvent.click(submit);
+  expect(screen.getByText(PurchaseOrderMessages.format)).toBeTruthy();
+  expect(document.activeElement).toBe(purchaseOrder);
+  expect(post).not.toHaveBeenCalled();
+
+  fireEvent.change(purchaseOrder, { target: { value: ' PO-2026/17 ' } });
+  fireEvent.click(submit);
+  await waitFor(() => expect(onOrdered).toHaveBeenCalled());
+  expect(post.mock.calls[0][1]).toMatchObject({ purchaseOrder: 'PO-2026/17' });
 });
 
 it('shows the placed order with Pay now instead of the form until "Place another order"', async () => {

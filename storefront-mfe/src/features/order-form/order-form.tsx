@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { ApiError, signOut, useAuth } from '@toolshop/auth';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
 import {
+  PurchaseOrderMessages,
   RuleMessages,
   formatCount,
   formatDollars,
@@ -56,6 +57,7 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
     address: '',
     phone: '',
     quantity: String(tool.minOrder),
+    purchaseOrder: '',
   });
   // "Order again" from My Orders prefills the earlier order's quantity, address and phone; a draft
   // kept for the tab (sent to sign in again, Back/Forward) comes back as it was typed.
@@ -236,6 +238,16 @@ export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
           error={quantityMessage}
           value={draft.quantity}
           onChange={(e) => update('quantity', e.target.value)}
+        />
+        <Field
+          className={styles.wide}
+          label={PurchaseOrderMessages.fieldLabel}
+          name="purchaseOrder"
+          autoComplete="off"
+          hint="Your own purchase order number, printed on the invoice"
+          error={errors.purchaseOrder}
+          value={draft.purchaseOrder ?? ''}
+          onChange={(e) => update('purchaseOrder', e.target.value)}
         />
       </div>
 

@@ -9,7 +9,7 @@ export interface PlacedOrder {
 }
 
 /** The order form's fields that can be invalid, in the form's order. */
-const checkedFields = ['userName', 'address', 'phone', 'quantity'] as const;
+const checkedFields = ['userName', 'address', 'phone', 'quantity', 'purchaseOrder'] as const;
 
 /** The field to focus after a failed submit: the first invalid one in the form's order. */
 export function firstInvalidOrderField(
