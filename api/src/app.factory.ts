@@ -16,7 +16,7 @@ import { ApiExceptionFilter } from './common/api-exception.filter';
 import { documentIdempotency } from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
-import { answerCachedLists } from './common/cached-lists';
+import { answerCachedLists, cachedListsOf } from './common/cached-lists';
 import { registerCors } from './common/cors';
 import { registerPublicCache } from './common/public-cache';
 import { registerSecurityHeaders } from './common/security-headers';
@@ -28,8 +28,6 @@ import { registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
-import { ReviewsService } from './reviews/reviews.service';
-import { ToolsService } from './tools/tools.service';
 import { formatTraceparent, traceOf } from './observability/trace-context';
 
 /** JSON bodies above this size are refused with 413 (a few routes take more: ROUTE_BODY_LIMITS). */
@@ -163,15 +161,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     ],
     maxAgeSeconds: 600,
   });
-  const tools = app.get(ToolsService);
-  const reviews = app.get(ReviewsService);
-  answerCachedLists(
-    fastify,
-    new Map([
-      ['/tools', () => tools.cachedList()],
-      ['/reviews', () => reviews.cachedList()],
-    ]),
-  );
+  answerCachedLists(fastify, cachedListsOf(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).

@@ -1,5 +1,6 @@
 import { ApiMessages } from '@toolshop/contracts';
 import { DynamicModule, Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
 import { getConnectionToken, MongooseModule } from '@nestjs/mongoose';
 import type { Connection } from 'mongoose';
 import { ThrottlerModule } from '@nestjs/throttler';
@@ -34,6 +35,8 @@ export class AppModule {
     return {
       module: AppModule,
       imports: [
+        // Finds the routes answered from a cache (common/cached-lists.ts).
+        DiscoveryModule,
         ConfigModule.forRoot(config),
         MongooseModule.forRoot(config.mongodbUri, {
           dbName: config.dbName,

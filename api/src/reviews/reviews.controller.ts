@@ -1,3 +1,4 @@
+import { AnsweredFromCache } from '../common/cached-lists';
 import { Body, Controller, Get, Param, Patch, Post, Query, Req, Res } from '@nestjs/common';
 import {
   ApiCreatedResponse,
@@ -38,6 +39,7 @@ export class ReviewsController {
 
   @Get('reviews')
   @Public()
+  @AnsweredFromCache(ReviewsService)
   @ApiOkResponse({
     type: [ReviewResponse],
     description:

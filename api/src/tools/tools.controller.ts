@@ -1,3 +1,4 @@
+import { AnsweredFromCache } from '../common/cached-lists';
 import {
   Body,
   Controller,
@@ -44,6 +45,7 @@ export class ToolsController {
 
   @Get()
   @Public()
+  @AnsweredFromCache(ToolsService)
   @ApiOkResponse({
     type: [ToolResponse],
     description:
