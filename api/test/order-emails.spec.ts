@@ -1,4 +1,4 @@
-// Issue 15: the emails a customer keeps (order placed, payment receipt, shipped, about to expire,
+// The order emails a customer keeps (order placed, payment receipt, shipped, about to expire,
 // expired), queued in the database's outbox and sent by its worker over real SMTP, with retries.
 import { getModelToken } from '@nestjs/mongoose';
 import type { Model } from 'mongoose';

@@ -1,4 +1,4 @@
-// GET /adminOrders/export.csv (issue 15): the admin's current filter as a CSV download.
+// GET /adminOrders/export.csv: the admin's current filter as a CSV download.
 import { InputMessages } from '@toolshop/contracts';
 import { CUSTOMER, TestApi } from './support/test-api';
 
@@ -143,7 +143,7 @@ describe('GET /adminOrders/export.csv', () => {
     expect(parseCsv((await exportCsv('?state=shipped')).body as string)).toHaveLength(1);
   });
 
-  it('gives a shipped order the carrier and tracking number of its approval (issue 33)', async () => {
+  it('gives a shipped order the carrier and tracking number of its approval', async () => {
     const order = await api.placeOrder(toolId, api.tokens.customer, 2);
     await api.markPaid(order);
     const approved = await api.request('PATCH', `/adminOrders/${order}`, {

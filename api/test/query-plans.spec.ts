@@ -205,7 +205,7 @@ const lists = () => {
     ['/adminOrders?state=unpaid&limit=20', admin],
     ['/adminOrders?state=paid&limit=20&page=100', admin],
     ['/adminOrders?state=shipped&limit=20&page=100', admin],
-    // Issue 33: the search by an order id, an email's start, or ship-to words (bounded window).
+    // Admin search by an order id, an email's start, or ship-to words (bounded window).
     [`/adminOrders?q=${someOrder}&limit=20`, admin],
     [`/adminOrders?q=${email}&limit=20`, admin],
     // The search by an order number (the number index), with and without its prefix.

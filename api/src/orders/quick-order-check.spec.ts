@@ -78,7 +78,7 @@ describe('judgeLines', () => {
     );
     expect(verdicts.map(({ issue, line }) => [issue, line.problem])).toEqual([
       ['unknownProduct', BuyingMessages.unknownProduct('Hammer')],
-      ['packMultiple', BuyingMessages.packMultiple(5, 10)], // from the minimum on (issue 33)
+      ['packMultiple', BuyingMessages.packMultiple(5, 10)], // packs count from the minimum on
       ['belowMinimum', BuyingMessages.belowMinimum(10)],
       ['listedTwice', BuyingMessages.listedTwice],
       ['listedTwice', BuyingMessages.listedTwice],

@@ -9,7 +9,7 @@ import { RateLimit } from '../common/rate-limit.decorator';
 import { QuickOrderCheckDto, QuickOrderCheckResponse, QuickOrderDto } from './quick-order.dto';
 import { OrdersService } from './orders.service';
 
-/** Issue 18: many lines at once, pasted, uploaded or from a saved list; one order, one payment. */
+/** Many lines at once, pasted, uploaded or from a saved list; one order, one payment. */
 @ApiTags('orders')
 @Controller('quickOrders')
 export class QuickOrdersController {

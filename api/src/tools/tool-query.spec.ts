@@ -13,7 +13,7 @@ describe('catalog query', () => {
     }
   });
 
-  it('tolerates one typo of a short plain text only (issue 33), as a bounded alternation', () => {
+  it('tolerates one typo of a short plain text only, as a bounded alternation', () => {
     const drils = new RegExp(typoPattern('drils')!, 'i');
     for (const name of ['Cordless Drill Driver', 'DRILL bit', 'drills'])
       expect(drils.test(name)).toBe(true);

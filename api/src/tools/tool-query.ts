@@ -22,7 +22,7 @@ export function escapeRegex(text: string): string {
 const TYPO_TOLERANT = /^[\p{L}\p{N} ]{5,24}$/u;
 
 /**
- * "drils" finds drills (issue 33): the search text with one typo undone, as one alternation of
+ * "drils" finds drills: the search text with one typo undone, as one alternation of
  * literals (each one character wrong, extra, missing, or two neighbours swapped). Bounded: only
  * for a short text of letters, digits and spaces (at most 3 x 24 variants of at most 26
  * characters, no nested quantifier), else undefined.
