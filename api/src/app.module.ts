@@ -7,6 +7,7 @@ import { ThrottlerModule } from '@nestjs/throttler';
 import { AccessModule } from './access/access.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
+import { CompaniesModule } from './companies/companies.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseThrottlerStorage } from './common/database-throttler-storage';
@@ -65,6 +66,7 @@ export class AppModule {
         ToolsModule,
         OrdersModule,
         SavedListsModule,
+        CompaniesModule,
         InvoicesModule,
         PaymentsModule.register(config.payments),
         ReviewsModule,

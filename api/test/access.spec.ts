@@ -486,6 +486,164 @@ const cases: Case[] = [
   },
 ];
 
+/**
+ * Company routes × anonymous / owner / buyer of the company / owner of another company / plain
+ * customer / admin, each on a fresh company (membership is once per user).
+ */
+type CompanyCaller = 'anonymous' | 'owner' | 'buyer' | 'otherMember' | 'customer' | 'admin';
+const COMPANY_CALLERS: CompanyCaller[] = [
+  'anonymous',
+  'owner',
+  'buyer',
+  'otherMember',
+  'customer',
+  'admin',
+];
+interface CompanyWorld {
+  id: string;
+  tokens: Record<Exclude<CompanyCaller, 'anonymous'>, string>;
+  emails: Record<'owner' | 'buyer', string>;
+  /** An invitation of the company to the given caller's email, answered as its link token. */
+  invitationFor(caller: CompanyCaller): Promise<string>;
+}
+let companySeq = 0;
+async function companyWorld(): Promise<CompanyWorld> {
+  const user = (label: string) => {
+    const email = `access-${label}-${++companySeq}@company.test`;
+    return { email, token: api.issuer.token({ email, name: label }) };
+  };
+  const [owner, buyer, otherMember, customer] = ['owner', 'buyer', 'other', 'plain'].map(user);
+  // The one admin account starts each world in no company, as the fresh users do.
+  await api.db.collection('company_members').deleteMany({ email: ADMIN });
+  const create = async (token: string) =>
+    (await api.request('POST', '/companies', { token, body: { name: 'Access Co' } })).body
+      .insertedId as string;
+  const id = await create(owner!.token);
+  await create(otherMember!.token);
+  const { randomBytes, createHash } = await import('node:crypto');
+  const invitation = async (email: string, role: string) => {
+    const token = randomBytes(32).toString('base64url');
+    const { Types } = await import('mongoose');
+    await api.db.collection('company_invitations').insertOne({
+      tokenHash: createHash('sha256').update(token).digest('hex'),
+      companyId: new Types.ObjectId(id),
+      email,
+      role,
+      invitedBy: owner!.email,
+      expiresAt: new Date(Date.now() + 86_400_000),
+      createdAt: new Date(),
+    });
+    return token;
+  };
+  const buyerToken = await invitation(buyer!.email, 'buyer');
+  await api.request('POST', `/invitations/${buyerToken}/accept`, { token: buyer!.token });
+  const emails = { owner: owner!.email, buyer: buyer!.email };
+  const emailOf: Record<CompanyCaller, string> = {
+    anonymous: 'nobody@company.test',
+    owner: owner!.email,
+    buyer: buyer!.email,
+    otherMember: otherMember!.email,
+    customer: customer!.email,
+    admin: ADMIN,
+  };
+  return {
+    id,
+    emails,
+    tokens: {
+      owner: owner!.token,
+      buyer: buyer!.token,
+      otherMember: otherMember!.token,
+      customer: customer!.token,
+      admin: api.tokens.admin,
+    },
+    invitationFor: (caller) => invitation(emailOf[caller], 'buyer'),
+  };
+}
+
+interface CompanyCase {
+  name: string;
+  request: (
+    world: CompanyWorld,
+    caller: CompanyCaller,
+  ) => Promise<{ method: string; path: string; body?: unknown }>;
+  expected: [
+    anonymous: number,
+    owner: number,
+    buyer: number,
+    otherMember: number,
+    customer: number,
+    admin: number,
+  ];
+}
+
+const companyCases: CompanyCase[] = [
+  {
+    name: 'POST /companies',
+    request: async () => ({ method: 'POST', path: '/companies', body: { name: 'Another' } }),
+    // Every caller of the world but the plain customer belongs to a company already.
+    expected: [401, 409, 409, 409, 201, 201],
+  },
+  {
+    name: 'GET /companies/mine',
+    request: async () => ({ method: 'GET', path: '/companies/mine' }),
+    expected: [401, 200, 200, 200, 404, 404],
+  },
+  {
+    name: 'GET /companies/{id}',
+    request: async ({ id }) => ({ method: 'GET', path: `/companies/${id}` }),
+    expected: [401, 403, 403, 403, 403, 200],
+  },
+  {
+    name: 'POST /companies/{id}/invitations',
+    request: async ({ id }) => ({
+      method: 'POST',
+      path: `/companies/${id}/invitations`,
+      body: { email: `invited-${++companySeq}@company.test`, role: 'buyer' },
+    }),
+    expected: [401, 201, 403, 404, 404, 404],
+  },
+  {
+    name: 'POST /invitations/{token}/accept (addressed to the caller)',
+    request: async (world, caller) => ({
+      method: 'POST',
+      path: `/invitations/${await world.invitationFor(caller)}/accept`,
+    }),
+    // Members of a company already belong to one; the plain customer and the admin join.
+    expected: [401, 409, 409, 409, 200, 200],
+  },
+  {
+    name: 'PATCH /companies/{id}/members/{email} (the buyer)',
+    request: async ({ id, emails }) => ({
+      method: 'PATCH',
+      path: `/companies/${id}/members/${emails.buyer}`,
+      body: { monthlyLimit: 250 },
+    }),
+    expected: [401, 200, 403, 404, 404, 404],
+  },
+  {
+    name: 'DELETE /companies/{id}/members/{email} (the buyer)',
+    request: async ({ id, emails }) => ({
+      method: 'DELETE',
+      path: `/companies/${id}/members/${emails.buyer}`,
+    }),
+    expected: [401, 200, 403, 404, 404, 404],
+  },
+];
+
+it.each(companyCases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
+  const actual: number[] = [];
+  for (const caller of COMPANY_CALLERS) {
+    const world = await companyWorld();
+    const { method, path, body } = await testCase.request(world, caller);
+    const token = caller === 'anonymous' ? undefined : world.tokens[caller];
+    const answer = await api.request(method, path, { token, body });
+    actual.push(answer.status);
+    if (answer.status >= 400)
+      expect(Object.keys(answer.body).sort()).toEqual(['error', 'message', 'statusCode']);
+  }
+  expect(actual).toEqual(testCase.expected);
+});
+
 /** The route a row checks, as the OpenAPI document names it ("get /tools/{id}"). */
 const routeOf = (name: string) => {
   const [method = '', target = ''] = name.split(' ');
@@ -502,7 +660,7 @@ it('has a row for every route of the OpenAPI document, and none for a route it l
     Object.keys(methods).map((method) => `${method} ${path}`),
   );
   expect(documented.length).toBeGreaterThan(25);
-  const rows = new Set(cases.map(({ name }) => routeOf(name)));
+  const rows = new Set([...cases, ...companyCases].map(({ name }) => routeOf(name)));
   expect(documented.filter((route) => !rows.has(route)).sort()).toEqual([]);
   const known = new Set([...documented, ...UNDOCUMENTED]);
   expect([...rows].filter((route) => !known.has(route)).sort()).toEqual([]);

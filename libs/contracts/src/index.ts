@@ -12,3 +12,4 @@ export * from './order-number';
 export * from './order-lifecycle';
 export * from './order-refunds';
 export * from './purchase-order';
+export * from './companies';
