@@ -8,7 +8,7 @@ import {
   test,
 } from '@toolshop/devstack/e2e';
 
-// Issue 15: a customer downloads the PDF invoice of a paid order from My Orders.
+// Invoices: a customer downloads the PDF invoice of a paid order from My Orders.
 test('My Orders offers "Invoice (PDF)" for a paid order and downloads it with the token', async ({
   page,
   signIn,

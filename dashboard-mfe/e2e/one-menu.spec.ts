@@ -1,7 +1,7 @@
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 import { openAtWidth } from './width-helpers';
 
-// Issue 13, item 9: dashboard pages on a phone show one menu button, which also holds the site's links and Sign Out.
+// On a phone, dashboard pages show one menu button, which also holds the site's links and Sign Out.
 test('at 375 px a dashboard page has one menu button, with the site links and Sign Out in it', async ({
   page,
   signIn,

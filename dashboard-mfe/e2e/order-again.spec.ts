@@ -1,7 +1,7 @@
 import { InvoiceMessages, Messages } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, placePaidOrder, test } from '@toolshop/devstack/e2e';
 
-// Issue 15: "Order again" in My Orders opens the tool's order form with the earlier order's
+// "Order again" in My Orders opens the tool's order form with the earlier order's
 // quantity, address and phone; the form's checks still apply, and the order goes through.
 test('Order again opens the tool with quantity, address and phone prefilled', async ({
   page,

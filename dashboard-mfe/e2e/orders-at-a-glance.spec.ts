@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, expectNoAxeViolations, stack, test, type ApiClient } from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
-// Issue 33, items 9 and 12 and the "Small" list: My Orders shows when and where each order goes;
+// Orders at a glance: My Orders shows when and where each order goes;
 // the payment summary of a quick order lists its lines instead of adding up units of different
 // tools; a dashboard heading scrolled to stops below the sticky navbar.
 
@@ -12,7 +12,7 @@ async function createTool(admin: ApiClient, name: string, price: number) {
   const { insertedId } = await admin.post<{ insertedId: string }>('/tools', {
     name: `${name} ${randomUUID().slice(0, 8)}`,
     img: `${stack.api}/images/cordless-drill.webp`,
-    shortDescription: 'A tool for the issue 33 tests.',
+    shortDescription: 'A tool for the orders-at-a-glance tests.',
     minOrder: 5,
     available: 500,
     price,

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { BuyingMessages } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, stack, test } from '@toolshop/devstack/e2e';
 
-// Issue 33, item 4: pack-size help offers only quantities that can be ordered (never below the
+// Pack-size help offers only quantities that can be ordered (never below the
 // minimum), a one-click round-up, and quick order offers to merge a product listed twice.
 
 test('quick order offers the nearest valid quantities, rounds up in one click and merges duplicate lines', async ({

@@ -1,4 +1,4 @@
-// Issue 33, item 7: payment errors say what happened and whether the card was charged; after a lost
+// Payment errors say what happened and whether the card was charged; after a lost
 // connection the page reads the payment's real state before it offers a retry; a refusal clears
 // when the card is edited.
 import { type Order } from '@toolshop/contracts';

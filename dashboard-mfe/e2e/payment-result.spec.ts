@@ -1,4 +1,4 @@
-// Issue 33, item 6: after paying, the result is the first thing seen at every width (no leftover
+// After paying, the result is the first thing seen at every width (no leftover
 // toast over it, focus and scroll on its heading) with "View order" and "Download invoice".
 import { readFileSync } from 'node:fs';
 import { Messages, type Order, type Tool } from '@toolshop/contracts';

@@ -1,7 +1,7 @@
 import { Messages } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
 
-// Issue 15: the profile may hold a company name and tax id (printed on invoices); optional.
+// Billing details: the profile may hold a company name and tax id (printed on invoices); optional.
 test('a company name and tax id are saved with the profile and shown again', async ({
   page,
   signIn,

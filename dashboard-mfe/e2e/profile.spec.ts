@@ -58,8 +58,8 @@ test('a customer who signed up followed the mailed link: the profile shows the e
   signIn,
   freshUser,
 }) => {
-  // Since issue 28 the link of the sign-up mail makes the account; only accounts older than that can
-  // be unverified (their resend is covered by infra/identity/test/verification.test.ts).
+  // The sign-up mail's link makes the account now; only accounts made before that can be
+  // unverified (their resend is covered by infra/identity/test/verification.test.ts).
   await signIn(freshUser);
   await page.goto('/dashboard');
   await expect(page.getByText('Email verified', { exact: true })).toBeVisible();

@@ -1,4 +1,4 @@
-// Helpers of the quick-order and saved-list browser tests (issue 18).
+// Helpers of the quick-order and saved-list browser tests.
 import type { Page } from '@playwright/test';
 import { Messages, type Tool } from '@toolshop/contracts';
 import { expect, type ApiClient } from '@toolshop/devstack/e2e';

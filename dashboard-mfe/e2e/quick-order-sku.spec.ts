@@ -1,4 +1,4 @@
-// Issue 33 items 1 and 2: Quick Order takes a SKU (any case) or a name, offers products as a line
+// Quick Order takes a SKU (any case) or a name, offers products as a line
 // is typed (a typeahead worked by the keyboard: Down/Up, Enter, Escape), and "Order this list" and
 // "Order again" fill the box with "SKU — name" lines that the check reads back exactly.
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Issue 18: Quick Order in the composed shop: lines with problems are checked, corrected, placed
+// Quick Order in the composed shop: lines with problems are checked, corrected, placed
 // as one order and paid; My Orders shows its lines and orders them again.
 import { randomUUID } from 'node:crypto';
 import { BuyingMessages, formatDollars, type Order } from '@toolshop/contracts';

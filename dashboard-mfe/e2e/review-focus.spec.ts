@@ -1,7 +1,7 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 import { openAtWidth } from './width-helpers';
 
-// Issue 13, item 7: after a failed submit focus is on the first field to fix, not on the button.
+// Focus after errors: after a failed submit focus is on the first field to fix, not on the button.
 for (const width of [1280, 375]) {
   test(`at ${width} px a failed review submit focuses the first invalid field`, async ({
     page,
@@ -19,7 +19,7 @@ for (const width of [1280, 375]) {
   });
 }
 
-// Issue 33, item 6: after "Post review" the result takes the focus, in view, at every width.
+// Focus on the result: after "Post review" the result takes the focus, in view, at every width.
 for (const width of [375, 1280, 1920]) {
   test(`at ${width} px a posted review moves the focus to its result`, async ({
     page,

@@ -76,7 +76,7 @@ test('a posted review is listed under the form and on the home page', async ({
   await expect(review).toBeVisible();
 });
 
-// Issue 33, item 3: "Add A Review" lets the customer pick a tool they bought; the review is then the tool's.
+// "Add A Review" lets the customer pick a tool they bought; the review is then the tool's.
 test('a customer reviews a tool they bought, picked in the form, and it shows on the tool page', async ({
   page,
   signIn,

@@ -1,5 +1,5 @@
-// Issue 18: Saved Lists in the composed shop: a 20-line list is ordered again and paid within 5
-// clicks from the list page (the issue's target); a customer never sees another customer's list.
+// Saved Lists in the composed shop: a 20-line list is ordered again and paid within 5
+// clicks from the list page (the reorder target); a customer never sees another customer's list.
 import { randomUUID } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import {
@@ -77,7 +77,7 @@ test('a 20-line saved list is ordered again and paid: at most 5 clicks from the 
   await pay(page);
   const elapsed = Date.now() - started;
   test.info().annotations.push({
-    type: 'issue 18 target',
+    type: 'reorder target',
     description: `${toPayment} clicks and ${toPaymentMs} ms from the list to the payment page; paid after ${elapsed} ms (${await clicks()} clicks)`,
   });
   expect(toPayment).toBeLessThanOrEqual(5);

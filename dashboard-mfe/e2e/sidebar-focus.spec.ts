@@ -1,7 +1,7 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 import { openAtWidth } from './width-helpers';
 
-// Issue 13, item 7: the phone drawer is modal for the keyboard; the wide sidebar is not.
+// Keyboard focus: the phone drawer is modal for the keyboard; the wide sidebar is not.
 const inDrawer = () => document.activeElement?.closest('#dashboard-sidebar') !== null;
 
 test('at 375 px Tab and Shift+Tab stay inside the open drawer; Escape closes it onto its button', async ({

@@ -289,7 +289,7 @@ describe('QuickOrderPage', () => {
         { product: 'Saw Blade', quantity: 10 },
       ],
     });
-    // The box shows names a buyer reads, never the 24-character ids (issue 33).
+    // The box shows names a buyer reads, never the 24-character ids.
     expect(screen.queryByText(new RegExp(BLADE))).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Place order' }));
     expect(await screen.findByText('Payment page of o9')).toBeInTheDocument();

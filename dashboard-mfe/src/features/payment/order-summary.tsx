@@ -6,7 +6,7 @@ import styles from './payment.module.css';
 
 /**
  * What the customer is paying for: one product and its quantity, or a multi-line order's lines
- * (each with its own quantity: units of different tools are never added up, issue 33).
+ * (each with its own quantity: units of different tools are never added up).
  */
 export function OrderSummary({ order }: { order: PayableOrder }) {
   const lines = order.lines?.length ? order.lines : undefined;

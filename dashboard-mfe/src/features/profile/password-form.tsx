@@ -19,7 +19,7 @@ const fields = [
 type Key = (typeof fields)[number]['key'];
 
 /**
- * Changes the password (issue 28): the current one is required, the new one follows the same rule
+ * Changes the password: the current one is required, the new one follows the same rule
  * as at sign-up (checked by the identity provider; its message shows under the form). Every other
  * session of the account is signed out.
  */

@@ -24,7 +24,7 @@ function writtenAsFound(row: LineRow): boolean {
 
 const dollars = (value: number | undefined) => (value === undefined ? '—' : formatDollars(value));
 
-/** The valid quantities nearest a line's, when only its packs or minimum are wrong (issue 33). */
+/** The valid quantities nearest a line's, when only its packs or minimum are wrong. */
 function nearestFor(row: LineRow): { below?: number; above?: number } {
   const { quantity, minOrder, available, packSize } = row;
   if (!row.toolId || quantity === undefined || minOrder === undefined || available === undefined)

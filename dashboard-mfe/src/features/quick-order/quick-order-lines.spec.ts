@@ -88,7 +88,7 @@ describe('the check table and what is sent', () => {
   });
 });
 
-describe('fixing lines (issue 33)', () => {
+describe('fixing lines', () => {
   it('rewrites one line with a new quantity, quoting a product with a separator', () => {
     expect(withLineQuantity('Cordless Drill, 12\n\nSaw, 3', 3, 'Saw', 10)).toBe(
       'Cordless Drill, 12\n\nSaw, 10',
@@ -112,7 +112,7 @@ describe('fixing lines (issue 33)', () => {
   });
 });
 
-describe('the typeahead’s product part (issue 33)', () => {
+describe('the typeahead’s product part', () => {
   const text = 'Cordless Drill, 5\ndrl\nJig, 3';
   it('is the part of the caret’s line before the quantity, while the caret is in it', () => {
     expect(productPartAt(text, 3)).toMatchObject({

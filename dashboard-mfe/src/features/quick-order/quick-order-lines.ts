@@ -85,7 +85,7 @@ export function withLineQuantity(
   return rows.join('\n');
 }
 
-/** The text with each later line of a product already listed added into its first line (issue 33). */
+/** The text with each later line of a product already listed added into its first line. */
 export function mergeDuplicateLines(text: string, rows: readonly LineRow[]): string {
   const first = new Map<string, LineRow & { total: number }>();
   const dropped = new Set<number>();

@@ -81,7 +81,7 @@ describe('ReviewForm', () => {
     );
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added Review Successfully'));
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
-    // The result takes the focus, so it is what is read next (issue 33, after "Post review").
+    // The result takes the focus, so it is what is read next (after "Post review").
     await waitFor(() => expect(screen.getByRole('status')).toHaveFocus());
     expect(screen.getByRole('status')).toHaveTextContent('Your review is posted.');
     expect(rating).toHaveValue(null);

@@ -15,7 +15,7 @@ type Errors = ReturnType<typeof validateReview>;
 
 const emptyReview = () => ({ toolId: '', rating: '', opinion: '' });
 
-/** A product the customer bought, to review (issue 33). */
+/** A product the customer bought, to review. */
 export interface ReviewableTool {
   toolId: string;
   name: string;
