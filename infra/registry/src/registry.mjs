@@ -6,6 +6,10 @@
 import { createHash } from 'node:crypto';
 import { collectionLockStore, LeaseLocks } from '@toolshop/lease-locks';
 import { isRemoteName, remoteNames } from './config.mjs';
+import { clientPattern, createPageLoads, pageLoadPattern } from './page-loads.mjs';
+import { declaredFiles, PUBLISHING, RECORDED, sha384, storeProblems } from './release-files.mjs';
+
+export { sha384 };
 
 /** An error the HTTP layer answers with its status and message. */
 export class RegistryError extends Error {
@@ -19,12 +23,6 @@ export class RegistryError extends Error {
 
 /** semver with build metadata, e.g. `0.1.0+3f2a9c1`: what a release's folder is named after. */
 export const versionPattern = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/;
-const integrityPattern = /^sha384-[A-Za-z0-9+/]{64}$/;
-/** A page load's id (issued by the shell's server with the page's map): one result per id and remote. */
-export const pageLoadPattern = /^[A-Za-z0-9_-]{16,64}$/;
-/** The shell's server's keyed hash of a beacon's client address (never the address itself). */
-const clientPattern = /^[A-Za-z0-9_-]{8,64}$/;
-const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
 
 /**
  * A document of the registry's collections: `_id` is a string of its own (a remote, a release
@@ -33,9 +31,6 @@ const filePattern = /^(?!\/)(?!.*\.\.)[\w./@-]{1,300}$/;
  */
 /** @param {import('mongodb').Db} db @param {string} name @returns {import('mongodb').Collection<Doc>} */
 const collection = (db, name) => db.collection(name);
-
-/** @param {import('node:crypto').BinaryLike} body */
-export const sha384 = (body) => `sha384-${createHash('sha384').update(body).digest('base64')}`;
 
 /** The visitor's bucket (0..99) of one remote: the same canary id always lands in the same one. */
 export function bucketOf(canaryId, remote) {
@@ -76,33 +71,16 @@ export function createRegistry({
       new RegistryError(503, 'another change of this remote is in progress; try again in a moment'),
   );
   const serial = (remote, work) => locks.run(`state:${remote}`, work);
-  // One document per page load and remote (`_id` "<page load id>:<remote>": an insert, the one write
-  // FerretDB makes atomic, api/README.md, so a replayed report counts once), counted by queries, so
-  // every registry process sees the same figures and a restart loses none. FerretDB
-  // has no TTL index: each process sweeps reports older than `beaconRetentionMs` now and then.
-  const beacons = collection(db, 'beacons');
+  const pageLoads = createPageLoads({
+    db,
+    now,
+    retentionMs: beaconRetentionMs,
+    perClientMinute: beaconsPerClientMinute,
+    tooMany: () =>
+      new RegistryError(429, 'too many beacons from this client address; try again in a minute'),
+  });
   // Decisions taken once across processes: the first insert of its `_id` wins (unique `_id`).
   const decisions = collection(db, 'decisions');
-  let swept = 0;
-  const sweep = async () => {
-    if (Date.now() - swept < 60_000) return;
-    swept = Date.now();
-    await beacons.deleteMany({ at: { $lt: new Date(now().getTime() - beaconRetentionMs) } });
-  };
-  /** The page loads reported for remote@version since `since` (within the retention): one document each. */
-  const countOf = async (remote, version, since) => {
-    const filter = { remote, version, ...(since ? { at: { $gte: new Date(since) } } : {}) };
-    // One read, so both figures come from the same moment (two counts may straddle another insert).
-    const [counts] = await beacons
-      .aggregate([
-        { $match: filter },
-        {
-          $group: { _id: null, total: { $sum: 1 }, errors: { $sum: { $cond: ['$error', 1, 0] } } },
-        },
-      ])
-      .toArray();
-    return { ok: (counts?.total ?? 0) - (counts?.errors ?? 0), errors: counts?.errors ?? 0 };
-  };
 
   const stateOf = async (remote) =>
     (await states.findOne({ _id: remote })) ?? { _id: remote, active: null, canary: null };
@@ -144,19 +122,14 @@ export function createRegistry({
   };
 
   /** The files of a release that are missing from the store or differ from their recorded sha384. */
-  const tamperedFiles = async (release) => {
-    const problems = [];
-    for (const { path, integrity } of release.files) {
-      const body = await store.get(`${release.remote}/${release.version}/${path}`);
-      if (!body)
-        problems.push(`${path} of ${release.remote} ${release.version} is missing from the store`);
-      else if (sha384(body) !== integrity)
-        problems.push(
-          `${path} of ${release.remote} ${release.version} in the store does not match its recorded sha384`,
-        );
-    }
-    return problems;
-  };
+  const tamperedFiles = (release) =>
+    storeProblems(
+      store,
+      release.remote,
+      release.version,
+      release.files.map(({ path, integrity }) => [path, integrity]),
+      RECORDED,
+    );
 
   /**
    * Puts back the version that was active before the current one was activated or promoted (null:
@@ -204,7 +177,7 @@ export function createRegistry({
    * every registry process (the first insert of the decision's `_id` wins).
    */
   async function overThreshold(remote, version, since, kind, fallBack, countFrom = since) {
-    const { ok, errors } = await countOf(remote, version, countFrom);
+    const { ok, errors } = await pageLoads.count(remote, version, countFrom);
     const total = ok + errors;
     if (total < canary.minSample || errors / total <= canary.maxErrorRate) return;
     try {
@@ -251,34 +224,16 @@ export function createRegistry({
           'version must be semver with optional build metadata, e.g. 0.1.0+3f2a9c1',
         );
       }
-      const files = Object.entries(integrity && typeof integrity === 'object' ? integrity : {});
-      if (!files.length || files.length > 2000)
-        throw new RegistryError(400, 'integrity must map each published file to its sha384');
-      for (const [file, hash] of files) {
-        if (!filePattern.test(file) || typeof hash !== 'string' || !integrityPattern.test(hash)) {
-          throw new RegistryError(
-            400,
-            `integrity of "${String(file).slice(0, 80)}" must be "sha384-<base64>" of a relative path`,
-          );
-        }
-      }
-      if (!integrity['mf-manifest.json'])
-        throw new RegistryError(400, 'integrity must list mf-manifest.json');
+      const declared = declaredFiles(integrity);
+      if ('problem' in declared) throw new RegistryError(400, declared.problem);
+      const { files } = declared;
       if (await releaseOf(remote, version))
         throw new RegistryError(
           409,
           `${remote} ${version} is already released; a version never changes`,
         );
-      for (const [file, hash] of files) {
-        const body = await store.get(`${remote}/${version}/${file}`);
-        if (!body)
-          throw new RegistryError(422, `${file} of ${remote} ${version} is not in the store`);
-        if (sha384(body) !== hash)
-          throw new RegistryError(
-            422,
-            `${file} of ${remote} ${version} in the store does not match its hash`,
-          );
-      }
+      const [problem] = await storeProblems(store, remote, version, files, PUBLISHING);
+      if (problem) throw new RegistryError(422, problem);
       const entry = {
         _id: `${remote}@${version}`,
         remote,
@@ -425,38 +380,7 @@ export function createRegistry({
       const state = all.find((s) => s._id === remote);
       if (state?.canary?.version !== version && state?.active?.version !== version) return false;
       const error = kind !== 'ok';
-      const _id = `${id}:${remote}`;
-      if (client) {
-        const recent = await beacons.countDocuments({
-          client,
-          at: { $gte: new Date(now().getTime() - 60_000) },
-        });
-        if (recent >= beaconsPerClientMinute)
-          throw new RegistryError(
-            429,
-            'too many beacons from this client address; try again in a minute',
-          );
-      }
-      try {
-        await beacons.insertOne({
-          _id,
-          remote,
-          version,
-          error,
-          at: now(),
-          ...(client ? { client } : {}),
-        });
-      } catch (failure) {
-        if (failure?.code !== 11000) throw failure;
-        // The page load has a result already: only a failure after its "ok" changes it.
-        if (!error) return false;
-        const { modifiedCount } = await beacons.updateOne(
-          { _id, version, error: false },
-          { $set: { error: true } },
-        );
-        if (!modifiedCount) return false;
-      }
-      sweep().catch((failure) => console.error('[registry] sweeping old beacons failed', failure));
+      if (!(await pageLoads.record({ remote, version, id, error, client }))) return false;
       if (!error) return true;
       if (state.canary?.version === version) {
         await overThreshold(remote, version, state.canary.since, 'rollback', (reason) =>
@@ -497,7 +421,7 @@ export function createRegistry({
     status: async () => {
       const all = await states.find({}).toArray();
       const withCounts = async (remote, entry) =>
-        entry && { ...entry, reports: await countOf(remote, entry.version, entry.since) };
+        entry && { ...entry, reports: await pageLoads.count(remote, entry.version, entry.since) };
       return Object.fromEntries(
         await Promise.all(
           remoteNames.map(async (remote) => {
@@ -540,8 +464,7 @@ export function createRegistry({
     /** Creates the indexes (the unique `_id`s carry the rules that must be atomic). */
     init: async () => {
       await history.createIndex({ remote: 1, at: -1 });
-      await beacons.createIndex({ remote: 1, version: 1, at: 1 });
-      await beacons.createIndex({ client: 1, at: 1 });
+      await pageLoads.init();
     },
   };
 }
