@@ -1,4 +1,4 @@
-// Issue 33 items 1 and 14: an admin sets a product's SKU on Add A Product and in "Edit details"
+// The SKU in the admin: an admin sets a product's SKU on Add A Product and in "Edit details"
 // (typed in any case, kept upper-case, unique: another product's SKU is refused at the field);
 // Manage Products lists it and the Audit Log shows the change as before → after.
 import { randomUUID } from 'node:crypto';

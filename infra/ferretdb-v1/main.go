@@ -1,7 +1,8 @@
 // Command ferretdb-v1 runs FerretDB v1 on its SQLite backend, the embedded default before
 // FerretDB v2: it is built only to read a data folder the old default wrote, when that folder is
 // migrated (infra/devstack/src/database-migration.mjs). It embeds the library package because the upstream
-// binary panics at start when built from the module proxy (FerretDB issue 2982).
+// binary panics at start when built from the module proxy
+// (https://github.com/FerretDB/FerretDB/issues/2982).
 package main
 
 import (

@@ -1,9 +1,9 @@
-// Issue 14's budget: the JavaScript the home page loads, in gzip bytes (a count, not a timing: the
+// Home page budget: the JavaScript the home page loads, in gzip bytes (a count, not a timing: the
 // same on a busy machine). `npm run lighthouse` reports the same figure with the page's scores.
 import { expect, test } from '@toolshop/devstack/e2e';
 import { scriptsLoaded } from './script-budget';
 
-// The budget of issue 14 (README "Performance of the home page": 148.7 kB now): the test fails above it.
+// The budget (README "Performance of the home page": 148.7 kB now): the test fails above it.
 const budget = 150 * 1024;
 
 test('the home page loads its JavaScript within the 150 kB budget, one federation runtime for the whole page', async ({

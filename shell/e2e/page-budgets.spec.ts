@@ -1,4 +1,4 @@
-// A JavaScript budget per public page, as home-budget.spec.ts keeps the home page's (issue 34): the
+// A JavaScript budget per public page, as home-budget.spec.ts keeps the home page's: the
 // gzip bytes of every script a first visit loads until the page is complete and idle. `npm run
 // lighthouse -- --all` reports the same figure per page with its scores.
 import type { Page } from '@playwright/test';

@@ -61,8 +61,7 @@ async function start() {
     return;
   }
   // React DOM, the largest module, is evaluated in this task (the one that brought /remotes.json),
-  // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU
-  // (issue 14).
+  // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU.
   const reactDom = import('react-dom/client');
   // Signed in, links prefetch their remote page on intent (composition/prefetch-on-intent.ts); a
   // visitor's pages never load that code.
@@ -91,7 +90,7 @@ async function start() {
   if (prerendered) {
     // In a transition, React hydrates in slices of a few ms with the main thread free between them
     // (input and paints go first); at its default priority the whole page hydrated in one task of
-    // about 60 ms at a 4x slowed CPU (issue 14). The markup is already on screen meanwhile.
+    // about 60 ms at a 4x slowed CPU. The markup is already on screen meanwhile.
     startTransition(() => {
       hydrateRoot(container, app);
     });

@@ -1,4 +1,4 @@
-// Issue 33 item 1: a product's SKU is on its card in the storefront and on its page.
+// A product's SKU is on its card in the storefront and on its page.
 import type { Tool } from '@toolshop/contracts';
 import {
   expect,

@@ -153,7 +153,7 @@ describe('Kubernetes manifests (infra/deploy/k8s)', () => {
   });
 
   it('refuses the wiring the release hardening found: the registry calling api:5000, the web pods kept from the CDN', () => {
-    const { status, output } = run('test/broken/issue-29-wiring');
+    const { status, output } = run('test/broken/hardening-wiring');
     assert.equal(status, 1, output);
     assert.match(
       output,

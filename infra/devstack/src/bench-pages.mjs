@@ -26,7 +26,7 @@ const { values: args } = parseArgs({
 });
 
 /**
- * The pages (issue 34): who signs in, where a client-side navigation starts and the link it follows.
+ * The measured pages: who signs in, where a client-side navigation starts and the link it follows.
  * `{tool}`: the newest tool the API lists.
  */
 const pages = [

@@ -36,7 +36,7 @@ const { values: args } = parseArgs({
 });
 
 /**
- * The public pages `--all` measures (issue 34's targets), paths on the shell's origin; the tool
+ * The public pages `--all` measures (each with a budget), paths on the shell's origin; the tool
  * detail page takes the newest tool the API lists. A visitor there is sent to /login (the page is
  * login-required): what it measures is that visit.
  */
@@ -243,7 +243,7 @@ async function measureOne(url) {
   // As the browser received it (the static servers send brotli): what Lighthouse counts.
   const transfer = scripts.reduce((sum, s) => sum + (s.transferSize ?? 0), 0);
   console.log(`  ${kB(transfer).padStart(9)}  total transfer size (as sent)`);
-  // A measurement, not a test: the budget of issue 14 is reported, never enforced.
+  // A measurement, not a test: the home page's JavaScript budget is reported, never enforced.
   console.log(
     `  budget ${kB(jsBudget)} gzip: ${total <= jsBudget ? 'within' : `over by ${kB(total - jsBudget)}`}`,
   );

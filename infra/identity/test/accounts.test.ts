@@ -37,7 +37,7 @@ describe('sign-up: POST /accounts', () => {
     assert.equal(payload.email, 'ada@example.com');
   });
 
-  it('answers a registered email, whatever its letter case, as it answers a new one (issue 28)', async () => {
+  it('answers a registered email, whatever its letter case, as it answers a new one', async () => {
     const again = await signUp({
       name: 'Someone',
       email: 'ADA@example.COM',
@@ -75,7 +75,7 @@ describe('sign-up: POST /accounts', () => {
     }
   });
 
-  it('refuses a name that could carry a message (issue 28)', async () => {
+  it('refuses a name that could carry a message', async () => {
     const phishing =
       'Toolshop Security Team.\n\nWe detected a suspicious payment. Re-enter your card at http://evil.test/pay';
     // One sign-up only (this file's sign-ups share one address's limit); the other breaches of the

@@ -41,7 +41,7 @@ async function newUser(email: string, password: string) {
   return signedIn.body;
 }
 
-describe('password reset (issue 28, item 3)', () => {
+describe('password reset', () => {
   it('answers the same whether or not the address has an account; only its owner gets a link', async () => {
     await newUser('owner@example.com', 'first-choice-4711');
     const known = await requestReset('Owner@Example.com');
@@ -160,7 +160,7 @@ describe('password reset (issue 28, item 3)', () => {
   });
 });
 
-describe('password change in the profile (issue 28, item 3)', () => {
+describe('password change in the profile', () => {
   it('needs the current password, applies the password rule, then ends every session', async () => {
     const email = 'changer@example.com';
     const before = await newUser(email, 'first-choice-4711');

@@ -31,7 +31,7 @@ async function completeInShop(location: URL, browser = new Browser(SPA_ORIGIN)) 
   return { url, request };
 }
 
-describe('sign-up answers the same for new and registered addresses (issue 28, item 4)', () => {
+describe('sign-up answers the same for new and registered addresses', () => {
   it('makes no account until the mailed link is followed; the link makes it verified and signs in', async () => {
     const user = { name: 'Nora New', email: 'nora@example.com', password: 'tin-roof-rusted-42' };
     const answer = await signUp(user);

@@ -105,7 +105,7 @@ describe('verified email', () => {
 
     const mail = await mailTo(email);
     assert.match(mail.raw, /^Subject: Verify your Toolshop email address/m);
-    // Mail to an address nobody has proven carries no text the sign-up chose (issue 28).
+    // Mail to an address nobody has proven carries no text the sign-up chose.
     assert.doesNotMatch(mail.raw, /Vic/);
     assert.match(mail.raw, /^From: Toolshop <no-reply@toolshop\.test>/m);
     const link = linkIn(mail);

@@ -15,7 +15,7 @@ const filled = {
   tiers: [],
 };
 
-describe('the SKU (issue 33)', () => {
+describe('the SKU', () => {
   it('is sent upper-case when typed, left out when blank, refused at its field when malformed', () => {
     expect(readToolForm({ ...filled, sku: ' drl-18v ' }).tool).toMatchObject({ sku: 'DRL-18V' });
     expect(readToolForm(filled).tool).not.toHaveProperty('sku');

@@ -39,7 +39,7 @@ const SIGNUP_MAILS_PER_WINDOW = 3;
 /** The sign-in a finished sign-up hands to the shop must be completed within this time. */
 export const LOGIN_TICKET_TTL_MS = 10 * 60_000;
 
-/** A password reset link works this long, once (issue 28). */
+/** A password reset link works this long, once. */
 export const PASSWORD_RESET_TTL_MS = 60 * 60_000;
 /** Reset mails per address and window (silently none past it). */
 const RESET_MAILS_PER_WINDOW = 3;
@@ -233,7 +233,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
   /**
    * The same answer (202, one body) whether or not the address has an account, after the same
    * work (a password hash, a look-up, one mail), so the answer tells nobody which addresses are
-   * registered (issue 28, item 4). A new address gets a link that makes the account and signs in;
+   * registered (no enumeration). A new address gets a link that makes the account and signs in;
    * the owner of an existing one gets a notice instead. Nothing can sign in before the link is
    * followed, so signing in afterwards tells nothing either.
    */

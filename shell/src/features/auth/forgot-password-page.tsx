@@ -7,7 +7,7 @@ const field = { label: 'Email', name: 'email', type: 'email', autoComplete: 'ema
 
 /**
  * /forgot-password: asks the provider to mail a reset link. Its answer is the same for every
- * address (issue 28), so the page says only that a link is on its way if an account uses it.
+ * address (no enumeration), so the page says only that a link is on its way if an account uses it.
  */
 export function ForgotPasswordPage() {
   return (

@@ -16,8 +16,8 @@ import styles from './auth-form.module.css';
 
 /**
  * /signup: name, email, password. The provider answers every sign-up alike, registered address or
- * not (issue 28), so the page says to check the inbox; the mailed link makes the account and signs
- * in at /signup/complete, which goes on to /dashboard.
+ * not (no enumeration), so the page says to check the inbox; the mailed link makes the account
+ * and signs in at /signup/complete, which goes on to /dashboard.
  */
 export function SignupPage() {
   const [sent, setSent] = useState('');

@@ -51,7 +51,7 @@ describe('validateOrderDraft', () => {
   });
 });
 
-describe('the name on the order (issue 28)', () => {
+describe('the name on the order', () => {
   it('is optional but follows the shared name rule', () => {
     expect(validateOrderDraft({ ...filled, userName: '' }, stock)).toEqual({});
     expect(

@@ -61,7 +61,7 @@ export function draftPrice(
 /** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock; a name follows the name rule. */
 export function validateOrderDraft(draft: OrderDraft, stock: Stock): OrderDraftErrors {
   const errors: OrderDraftErrors = {};
-  // Optional (the account's name is used without one), but the same name rule as everywhere (issue 28).
+  // Optional (the account's name is used without one), but the same name rule as everywhere.
   const userName = draft.userName.trim() ? nameError(draft.userName) : undefined;
   if (userName) errors.userName = userName;
   if (draft.address.trim() === '') errors.address = DeliveryMessages.address;

@@ -1,4 +1,4 @@
-// PATCH /tools/{id} { name, img, shortDescription, category, sku }: how a product is described (issue 33).
+// PATCH /tools/{id} { name, img, shortDescription, category, sku }: how a product is described.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
 import type { ModifiedAnswer, Tool, ToolCategory } from '@toolshop/contracts';
