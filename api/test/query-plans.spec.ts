@@ -75,6 +75,9 @@ beforeAll(async () => {
   someTool = String((await api.db.collection('tools').findOne({}))!._id);
   someOrder = String((await api.db.collection('orders').findOne({}))!._id);
   someNumber = String((await api.db.collection('orders').findOne({}))!.number);
+  await api.db
+    .collection('orders')
+    .updateOne({ number: someNumber }, { $set: { purchaseOrder: 'PO-4711' } });
   // Fresh statistics, as autovacuum would gather them within a minute of such a load.
   const socket = process.env.TEST_POSTGRES_SOCKET;
   if (socket) {
@@ -212,6 +215,8 @@ const lists = () => {
     [`/adminOrders?q=${someNumber}&limit=20`, admin],
     [`/adminOrders?q=${someNumber.slice(3)}&state=paid&limit=20`, admin],
     ['/adminOrders?q=workshop%20lane&state=paid&limit=20', admin],
+    // The search by a buyer's PO number (the purchaseOrder index).
+    ['/adminOrders?q=PO-4711&limit=20', admin],
     ['/adminOrders/stats?days=30', admin],
     ['/adminOrders/export.csv?state=paid', admin],
     ['/audit?limit=20&page=100', admin],
