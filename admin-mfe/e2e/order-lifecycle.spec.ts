@@ -18,12 +18,13 @@ async function orderRow(page: Page, label: string, email: string) {
   return page.getByRole('row', { name: new RegExp(email) });
 }
 
-/** A paid order of the customer's, with its number of units. */
+/** A paid order of the customer's of several units, with their number. */
 async function paidOrderWithUnits(
   customer: Parameters<typeof placePaidOrder>[0],
   user: Parameters<typeof placePaidOrder>[1],
 ) {
-  const order = await placePaidOrder(customer, user);
+  // Of a tool sold in several units, whatever tools other tests added.
+  const order = await placePaidOrder(customer, user, { minUnits: 2 });
   const { orderQuantity } = await customer.get<Order>(`/orders/${order.orderId}`);
   return { ...order, orderQuantity };
 }

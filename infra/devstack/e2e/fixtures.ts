@@ -236,13 +236,15 @@ export async function apiClient(user: Credentials | null): Promise<ApiClient> {
  */
 export async function placeOrder(
   api: ApiClient,
+  { minUnits = 1 }: { minUnits?: number } = {},
 ): Promise<{ orderId: string; name: string; total: number }> {
   const tools =
     await api.get<
       { _id: string; name: string; available: number; minOrder: number; price: number }[]
     >('/tools');
+  // `minUnits`: a tool sold in at least that many, for an order of several units.
   const [tool] = tools
-    .filter((t) => t.minOrder > 0 && t.available >= t.minOrder)
+    .filter((t) => t.minOrder >= minUnits && t.available >= t.minOrder)
     .sort((a, b) => b.available - a.available);
   if (!tool) throw new Error('no tool in stock to order');
   const { insertedId } = await api.post<{ insertedId: string }>('/orders', {
@@ -258,8 +260,9 @@ export async function placeOrder(
 export async function placePaidOrder(
   api: ApiClient,
   customer: Credentials,
+  options?: { minUnits?: number },
 ): Promise<{ orderId: string; name: string; total: number }> {
-  const order = await placeOrder(api);
+  const order = await placeOrder(api, options);
   const { clientSecret } = await api.post<{ clientSecret: string }>('/create-payment-intent', {
     orderId: order.orderId,
   });
