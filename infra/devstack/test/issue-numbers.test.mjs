@@ -8,12 +8,6 @@ import { repoRoot } from '@toolshop/settings/repo-root';
 
 const ISSUE_NUMBER = /\bissue[ -]?#?\d+/i;
 
-/** Files whose references another change mends; empty this list once it has. */
-const MENDED_ELSEWHERE = [
-  'dashboard-mfe/src/features/orders/order-facts.tsx',
-  'dashboard-mfe/src/features/orders/orders-table.tsx',
-];
-
 const SOURCE = /\.(?:[cm]?[jt]sx?|css|go|sh|ya?ml|json|html)$/;
 const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-report']);
 
@@ -50,7 +44,6 @@ test('no comment or test title cites an issue number', () => {
   const found = folders.flatMap((folder) =>
     [...filesIn(join(repoRoot, folder))].flatMap((path) => {
       const file = relative(repoRoot, path).split('\\').join('/');
-      if (MENDED_ELSEWHERE.includes(file)) return [];
       return readFileSync(path, 'utf8')
         .split('\n')
         .flatMap((line, index) => (ISSUE_NUMBER.test(line) ? [`${file}:${index + 1}`] : []));

@@ -1,7 +1,7 @@
 import { PurchaseOrderMessages, type Order } from '@toolshop/contracts';
 import styles from './orders.module.css';
 
-/** Built on first use: no Intl formatter is made when the module loads (README, issue 14). */
+/** Built on first use: no Intl formatter is made when the module loads (the home page budget, README). */
 let day: Intl.DateTimeFormat | undefined;
 
 /** "Nov 28, 2026" in the reader's locale; undefined without a valid date. */

@@ -51,7 +51,7 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
           header: 'Quantity',
           kind: 'numeric',
           // A multi-line order's lines open here, each with its quantity: units of different tools are
-          // not added up (issue 33). The row header stays the order's name.
+          // not added up. The row header stays the order's name.
           cell: (order) => (
             <>
               {order.lines?.length ? null : formatQuantity(order.orderQuantity)}
