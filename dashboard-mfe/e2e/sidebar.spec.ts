@@ -6,7 +6,7 @@ import {
   test,
 } from '@toolshop/devstack/e2e';
 
-test('a customer sees My Profile, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({
+test('a customer sees My Profile, My Company, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({
   page,
   signIn,
   freshUser,
@@ -15,6 +15,7 @@ test('a customer sees My Profile, Add A Review, My Orders, Quick Order and Saved
   await page.goto('/dashboard');
   await expectSidebarLinks(page, [
     'My Profile',
+    'My Company',
     'Add A Review',
     'My Orders',
     'Quick Order',

@@ -1,7 +1,9 @@
 import { startHarness } from '@toolshop/auth/harness';
 import { harnessOf } from '@toolshop/routes';
 import AddReviewPage from '../pages/add-review-page';
+import CompanyPage from '../pages/company-page';
 import DashboardLayout from '../pages/dashboard-layout';
+import JoinCompanyPage from '../pages/join-company-page';
 import MyOrdersPage from '../pages/my-orders-page';
 import PaymentPage from '../pages/payment-page';
 import ProfilePage from '../pages/profile-page';
@@ -15,6 +17,8 @@ void startHarness({
   ...harnessOf('dashboard', {
     DashboardLayout: <DashboardLayout />,
     ProfilePage: <ProfilePage />,
+    CompanyPage: <CompanyPage />,
+    JoinCompanyPage: <JoinCompanyPage />,
     AddReviewPage: <AddReviewPage />,
     MyOrdersPage: <MyOrdersPage />,
     QuickOrderPage: <QuickOrderPage />,

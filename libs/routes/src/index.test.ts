@@ -37,6 +37,8 @@ describe('the route tables', () => {
     assert.deepEqual(Object.keys(exposesOf('dashboard')), [
       './DashboardLayout',
       './ProfilePage',
+      './CompanyPage',
+      './JoinCompanyPage',
       './AddReviewPage',
       './MyOrdersPage',
       './QuickOrderPage',
@@ -59,6 +61,8 @@ describe('the route tables', () => {
             element: 'dashboard/DashboardLayout',
             children: [
               { index: true, element: 'dashboard/ProfilePage' },
+              { path: 'company', element: 'dashboard/CompanyPage' },
+              { path: 'company/join', element: 'dashboard/JoinCompanyPage' },
               { path: 'review', element: 'dashboard/AddReviewPage' },
               { path: 'myOrders', element: 'dashboard/MyOrdersPage' },
               { path: 'quickOrder', element: 'dashboard/QuickOrderPage' },
@@ -105,6 +109,8 @@ describe('the route tables', () => {
     const pages = {
       DashboardLayout: 'L',
       ProfilePage: 'P',
+      CompanyPage: 'C',
+      JoinCompanyPage: 'J',
       AddReviewPage: 'R',
       MyOrdersPage: 'O',
       QuickOrderPage: 'Q',
@@ -117,6 +123,8 @@ describe('the route tables', () => {
         element: 'L',
         children: [
           { index: true, element: 'P' },
+          { path: 'company', element: 'C' },
+          { path: 'company/join', element: 'J' },
           { path: 'review', element: 'R' },
           { path: 'myOrders', element: 'O' },
           { path: 'quickOrder', element: 'Q' },
@@ -138,6 +146,7 @@ describe('the route tables', () => {
     });
     assert.deepEqual(harnessOf('dashboard', pages).links, {
       'My Profile': '/dashboard',
+      'My Company': '/dashboard/company',
       'Add A Review': '/dashboard/review',
       'My Orders': '/dashboard/myOrders',
       'Quick Order': '/dashboard/quickOrder',
@@ -156,6 +165,7 @@ describe('the route tables', () => {
   it('list the sidebar: My Profile for everyone, then the customer or the admin pages', () => {
     assert.deepEqual(sidebarLinks(false), [
       { to: '.', label: 'My Profile' },
+      { to: 'company', label: 'My Company' },
       { to: 'review', label: 'Add A Review' },
       { to: 'myOrders', label: 'My Orders' },
       { to: 'quickOrder', label: 'Quick Order' },

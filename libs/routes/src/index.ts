@@ -43,6 +43,14 @@ export const routeTables = {
       sidebar: 'everyone',
     },
     {
+      path: '/dashboard/company',
+      page: 'CompanyPage',
+      access: 'signedIn',
+      label: 'My Company',
+      sidebar: 'customers',
+    },
+    { path: '/dashboard/company/join', page: 'JoinCompanyPage', access: 'signedIn' },
+    {
       path: '/dashboard/review',
       page: 'AddReviewPage',
       access: 'signedIn',

@@ -31,6 +31,7 @@ describe('SidebarDrawer', () => {
     renderAt('/dashboard');
     expect(linkNames()).toEqual([
       'My Profile',
+      'My Company',
       'Add A Review',
       'My Orders',
       'Quick Order',

@@ -1,0 +1,56 @@
+import { COMPANY_ROLE_LABELS, type Company } from '@toolshop/contracts';
+import { InviteForm } from './invite-form';
+import { MembersTable } from './members-table';
+import styles from './company.module.css';
+
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+
+/** The caller's company: its details, members and, for owners, invitations. */
+export function CompanyOverview({ company, me }: { company: Company; me: string }) {
+  const details = [
+    ['Tax ID', company.taxId],
+    ['Billing address', company.billingAddress],
+    ['Delivery address', company.deliveryAddress],
+  ] as const;
+  return (
+    <>
+      <section className={styles.panel} aria-labelledby="company-name">
+        <h2 id="company-name" className={styles.title}>
+          {company.name}
+        </h2>
+        {company.role && (
+          <p className={styles.hint}>Your role: {COMPANY_ROLE_LABELS[company.role]}</p>
+        )}
+        <dl className={styles.details}>
+          {details.map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value ?? 'Not provided'}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <MembersTable company={company} me={me} />
+      {company.role === 'owner' && (
+        <>
+          <InviteForm companyId={company._id} />
+          {company.invitations && company.invitations.length > 0 && (
+            <section className={styles.panel} aria-labelledby="pending-title">
+              <h2 id="pending-title" className={styles.title}>
+                Pending invitations
+              </h2>
+              <ul className={styles.details}>
+                {company.invitations.map((invitation) => (
+                  <li key={invitation._id} className={styles.email}>
+                    {invitation.email}, {COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}, valid
+                    until {day.format(new Date(invitation.expiresAt))}
+                  </li>
+                ))}
+              </ul>
+            </section>
+          )}
+        </>
+      )}
+    </>
+  );
+}
