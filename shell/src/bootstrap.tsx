@@ -2,7 +2,12 @@ import { StrictMode, startTransition } from 'react';
 import { BrowserRouter } from 'react-router';
 import { initAuth, loadRuntimeConfig, ServerDataProvider, useAuth } from '@toolshop/auth';
 import { ErrorState } from '@toolshop/ui';
-import { loadRemotePage, preloadRemotePage, registerRemoteMap } from './composition/federation';
+import {
+  loadRemotePage,
+  prefetchRemotePage,
+  preloadRemotePage,
+  registerRemoteMap,
+} from './composition/federation';
 import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
 import { AppRoutes } from './app/routes';
@@ -63,13 +68,13 @@ async function start() {
   // React DOM, the largest module, is evaluated in this task (the one that brought /remotes.json),
   // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU.
   const reactDom = import('react-dom/client');
-  // Signed in, links prefetch their remote page on intent (composition/prefetch-on-intent.ts); a
+  // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts); a
   // visitor's pages never load that code.
   const unsubscribe = useAuth.subscribe(({ status }) => {
     if (status !== 'signedIn') return;
     unsubscribe();
     void import('./composition/prefetch-on-intent').then((module) =>
-      module.prefetchOnIntent(allRoutes(), (route) => preloadRemotePage(route.remote, route.page)),
+      module.prefetchOnIntent(allRoutes(), (route) => prefetchRemotePage(route.remote, route.page)),
     );
   });
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.

@@ -1,4 +1,6 @@
+import { queryClient } from '@toolshop/auth';
 import { PageTitle } from '@toolshop/ui';
+import { adminOrdersQuery } from '../features/orders/api/admin-orders';
 import { OrdersTable } from '../features/orders/orders-table';
 import { LowStockNote } from '../features/overview-chart/low-stock-note';
 import { OverviewChart } from '../features/overview-chart/overview-chart';
@@ -12,4 +14,9 @@ export default function ManageOrdersPage() {
       <OrdersTable />
     </>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: the first page is on its way before the click. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(adminOrdersQuery('all', 1));
 }

@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useAuth } from '@toolshop/auth';
+import { queryClient, useAuth } from '@toolshop/auth';
 import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { OrdersTable } from '../features/orders/orders-table';
 import { OrderNumberFilter, ordersNumbered } from '../features/orders/order-number-filter';
 import { CancelOrderDialog } from '../features/orders/cancel-order-dialog';
-import { useMyOrders, useMyOrdersNumbered } from '../features/orders/api/my-orders';
+import { myOrdersQuery, useMyOrders, useMyOrdersNumbered } from '../features/orders/api/my-orders';
 import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
 import { useRequestReturn } from '../features/orders/api/request-return';
 import { ReturnOrderDialog } from '../features/orders/return-order-dialog';
@@ -98,4 +98,10 @@ export default function MyOrdersPage() {
       />
     </div>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: the list is on its way before the click. */
+export function prefetch(): void {
+  const email = useAuth.getState().user?.email;
+  if (email) void queryClient.prefetchQuery(myOrdersQuery(email));
 }

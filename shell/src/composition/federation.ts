@@ -49,6 +49,18 @@ export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: Page
   );
 }
 
+/**
+ * A link to the page is about to be followed: its files load (preloadRemotePage), then the page
+ * module's `prefetch`, if it has one, starts the page's data, so the click finds both on their way.
+ * Any failure is left to the page's own load.
+ */
+export function prefetchRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): void {
+  preloadRemotePage(remote, exposed);
+  loadRemote<{ prefetch?: () => void }>(`${remote}/${exposed}`)
+    .then((module) => module?.prefetch?.())
+    .catch(() => {});
+}
+
 export async function loadRemotePage<R extends RemoteName>(
   remote: R,
   exposed: PageName<R>,

@@ -13,15 +13,17 @@ export const adminOrdersKeys = {
     [...queryRoots.orders, 'list', filter, page, search] as const,
 };
 
+/** One page of the orders: what the table reads, and what a prefetch puts in the cache before it. */
+export const adminOrdersQuery = (filter: StateFilter, page: number, search = '') => ({
+  queryKey: adminOrdersKeys.page(filter, page, search),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.getPage<Order>(adminOrdersPath(filter, page, ORDERS_PAGE_SIZE, search), {
+      signOutOnAuthError: true,
+      signal,
+    }),
+});
+
 /** SPEC.md §4: a 401 or 403 signs out (the API client) and goes to '/'. */
 export function useAdminOrders(filter: StateFilter, page: number, search = '') {
-  return useQuery({
-    queryKey: adminOrdersKeys.page(filter, page, search),
-    queryFn: ({ signal }) =>
-      api.getPage<Order>(adminOrdersPath(filter, page, ORDERS_PAGE_SIZE, search), {
-        signOutOnAuthError: true,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...adminOrdersQuery(filter, page, search), placeholderData: keepPreviousData });
 }

@@ -14,17 +14,19 @@ export const myOrdersKeys = {
     [...queryRoots.orders, 'mine', email, 'number', number] as const,
 };
 
+/** The user's orders: what My Orders reads, and what a prefetch puts in the cache before it. */
+export const myOrdersQuery = (email: string) => ({
+  queryKey: myOrdersKeys.of(email),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<Order[]>(`/orders?email=${encodeURIComponent(email)}`, {
+      ...ordersQueryOptions,
+      signal,
+    }),
+});
+
 /** Waits for the user (undefined while the session loads). */
 export function useMyOrders(email: string | undefined) {
-  return useQuery({
-    queryKey: myOrdersKeys.of(email ?? ''),
-    queryFn: ({ signal }) =>
-      api.get<Order[]>(`/orders?email=${encodeURIComponent(email ?? '')}`, {
-        ...ordersQueryOptions,
-        signal,
-      }),
-    enabled: email !== undefined,
-  });
+  return useQuery({ ...myOrdersQuery(email ?? ''), enabled: email !== undefined });
 }
 
 /**
