@@ -1,0 +1,106 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
+import { CompanyMessages, type Company, type CompanyRole } from '@toolshop/contracts';
+import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import CompanyPage from './company-page';
+
+jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
+jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const ME = 'ada@example.com';
+const company = (role: CompanyRole): Company => ({
+  _id: 'c'.repeat(24),
+  name: 'Baker Joinery',
+  billingAddress: '1 Saw Lane\nLeeds',
+  role,
+  members: [
+    { email: ME, role, joinedAt: '2026-11-01T10:00:00Z' },
+    { email: 'bo@example.com', role: 'buyer', monthlyLimit: 500, joinedAt: '2026-11-02T10:00:00Z' },
+  ],
+  ...(role === 'owner' && {
+    invitations: [
+      { _id: 'i1', email: 'cy@example.com', role: 'approver', expiresAt: '2026-12-01T10:00:00Z' },
+    ],
+  }),
+});
+
+async function renderPage() {
+  render(
+    <MemoryRouter initialEntries={['/dashboard/company']}>
+      <CompanyPage />
+    </MemoryRouter>,
+    { wrapper: createServerDataWrapper() },
+  );
+  await waitFor(() => expect(screen.queryByLabelText('Loading your company')).toBeNull());
+  return userEvent.setup();
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  setAuthState(customer);
+});
+
+describe('CompanyPage', () => {
+  it('offers a form to create a company to someone in none, checked before it is sent', async () => {
+    answerQuery(undefined, { error: new ApiError(404, CompanyMessages.notMember) });
+    const user = await renderPage();
+    const form = screen.getByRole('form', { name: 'Create your company' });
+    await user.click(within(form).getByRole('button', { name: 'Create company' }));
+    expect(within(form).getByText(CompanyMessages.nameRequired)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Company name')).toHaveFocus();
+    expect(api.post).not.toHaveBeenCalled();
+
+    api.post.mockResolvedValue({ insertedId: 'c'.repeat(24) });
+    await user.type(within(form).getByLabelText('Company name'), '  Baker Joinery ');
+    await user.type(within(form).getByLabelText('Tax ID (optional)'), 'GB123');
+    await user.click(within(form).getByRole('button', { name: 'Create company' }));
+    expect(api.post).toHaveBeenCalledWith('/companies', { name: 'Baker Joinery', taxId: 'GB123' });
+  });
+
+  it('shows an owner the members with edit and remove, the invite form and pending invitations', async () => {
+    answerQuery(company('owner'));
+    const user = await renderPage();
+    expect(screen.getByRole('heading', { name: 'Baker Joinery' })).toBeInTheDocument();
+    const members = screen.getByRole('table', { name: 'Members' });
+    expect(within(members).getByText(`${ME} (you)`)).toBeInTheDocument();
+    expect(within(members).getByText('$500')).toBeInTheDocument();
+    expect(within(members).getByText('No limit')).toBeInTheDocument();
+    expect(screen.getByText(/cy@example.com, approver/)).toBeInTheDocument();
+
+    api.patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    await user.click(screen.getByRole('button', { name: 'Edit bo@example.com' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit bo@example.com' });
+    const limit = within(dialog).getByLabelText(/Monthly limit/);
+    await user.clear(limit);
+    await user.type(limit, '1.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(CompanyMessages.monthlyLimitInvalid)).toBeInTheDocument();
+    await user.clear(limit);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(api.patch).toHaveBeenCalledWith(
+      `/companies/${'c'.repeat(24)}/members/bo%40example.com`,
+      { role: 'buyer', monthlyLimit: null },
+    );
+
+    api.post.mockResolvedValue({ insertedId: 'i2' });
+    const invite = screen.getByRole('form', { name: 'Invite a member' });
+    await user.type(within(invite).getByLabelText('Email'), 'dee@example.com');
+    await user.selectOptions(within(invite).getByLabelText('Role'), 'approver');
+    await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
+    expect(api.post).toHaveBeenCalledWith(`/companies/${'c'.repeat(24)}/invitations`, {
+      email: 'dee@example.com',
+      role: 'approver',
+    });
+  });
+
+  it('shows a buyer the company and its members only', async () => {
+    answerQuery(company('buyer'));
+    await renderPage();
+    expect(screen.getByText('Your role: Buyer')).toBeInTheDocument();
+    expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
+  });
+});
