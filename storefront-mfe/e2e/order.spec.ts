@@ -1,5 +1,6 @@
 import {
   Messages,
+  PurchaseOrderMessages,
   RuleMessages,
   type InsertedAnswer,
   type Order,
@@ -100,7 +101,13 @@ test.describe('signed in on a seeded tool', () => {
   test('the order form is used from the keyboard in reading order', async ({ page }) => {
     const form = orderForm(page);
     await form.getByLabel('Name').focus();
-    for (const label of ['Email', 'Delivery address', 'Phone', 'Quantity']) {
+    for (const label of [
+      'Email',
+      'Delivery address',
+      'Phone',
+      'Quantity',
+      PurchaseOrderMessages.fieldLabel,
+    ]) {
       await page.keyboard.press('Tab');
       await expect(form.getByLabel(label)).toBeFocused();
     }
