@@ -4,6 +4,7 @@ import {
   dashboardSidebar as sidebar,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   signInThroughForm,
   test,
 } from '@toolshop/devstack/e2e';
@@ -68,9 +69,7 @@ test('an owner creates a company and invites a member by email, who joins from t
   // A buyer neither edits members nor invites.
   await expect(memberMain.getByRole('button', { name: /^Edit / })).toHaveCount(0);
   await expect(memberMain.getByRole('form', { name: 'Invite a member' })).toHaveCount(0);
-  expect(await memberPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
-    375,
-  );
+  await expectNoSidewaysScroll(memberPage);
   await expectNoAxeViolations(memberPage);
 
   // The link works once.
@@ -89,4 +88,10 @@ test('an owner creates a company and invites a member by email, who joins from t
   await dialog.getByRole('button', { name: 'Save' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('$500')).toBeVisible();
+
+  // The owner's view, with its actions and the invite form, fits a phone too.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(page.getByRole('button', { name: `Remove ${member.email}` })).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  await expectNoAxeViolations(page);
 });
