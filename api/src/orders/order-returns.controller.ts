@@ -2,6 +2,7 @@ import { Body, Controller, Param, Patch, Post } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
+  ApiNotFoundResponse,
   ApiOkResponse,
   ApiProperty,
   ApiTags,
@@ -56,6 +57,7 @@ export class OrderReturnsController {
       'An admin approves a return, refuses it with a reason, or receives the goods back, which refunds the units returned (the refund is in the answer)',
   })
   @ApiInvalidInput
+  @ApiNotFoundResponse({ description: 'No such order', type: ErrorResponse })
   @ApiConflictResponse({ description: 'The return is not in a state for it', type: ErrorResponse })
   decide(
     @CurrentUser() admin: AuthUser,
