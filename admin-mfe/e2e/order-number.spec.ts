@@ -27,7 +27,7 @@ test('an admin finds an order by its number, with or without TS-, and sees the n
   for (const width of [375, 1280, 1920]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/dashboard/manageOrders');
-    await expect(search).toHaveAttribute('placeholder', /Order number/);
+    await expect(search).toHaveAttribute('placeholder', /Order or PO number/);
     await search.fill(width === 1280 ? number!.slice(3) : number!);
     await search.press('Enter');
     await expect(rows).toHaveCount(2); // the header and the one order of this number

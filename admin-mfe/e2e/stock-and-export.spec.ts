@@ -79,7 +79,7 @@ test('Export CSV downloads the orders of the current filter', async ({
   expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   const lines = bytes.subarray(3).toString('utf8').split('\r\n').filter(Boolean);
   expect(lines[0]).toBe(
-    'Order number,Order id,Created at,State,Product,SKU,Tool id,Quantity,Total (USD),Customer name,Email,Address,Phone,Transaction id,Carrier,Tracking number',
+    'Order number,Order id,Created at,State,Product,SKU,Tool id,Quantity,Total (USD),Customer name,Email,Address,Phone,Transaction id,Carrier,Tracking number,PO number',
   );
   const ours = lines.find((line) => line.split(',')[1] === order.orderId);
   expect(ours).toContain(`,paid,`);
@@ -102,5 +102,5 @@ test('Export CSV downloads the orders of the current filter', async ({
   ]);
   const shippedLines = (await readFile((await shipped.path())!)).toString('utf8').split('\r\n');
   const shippedOurs = shippedLines.find((line) => line.split(',')[1] === order.orderId);
-  expect(shippedOurs).toMatch(/,shipped,.*,UPS,1Z999AA10123456784$/);
+  expect(shippedOurs).toMatch(/,shipped,.*,UPS,1Z999AA10123456784,$/);
 });

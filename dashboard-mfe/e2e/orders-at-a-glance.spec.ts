@@ -101,7 +101,8 @@ test('a dashboard heading scrolled into view stops below the sticky navbar, as t
 }) => {
   await signIn(freshUser);
   for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 500 });
+    // As tall as a small laptop's window: the whole sidebar fits below the navbar there.
+    await page.setViewportSize({ width, height: 640 });
     await page.goto('/dashboard/review');
     const heading = page.getByRole('heading', { name: 'Your reviews' });
     await expect(heading).toBeAttached();
