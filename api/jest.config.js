@@ -14,6 +14,7 @@ module.exports = require('../jest.base.cjs')(__dirname, {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   globalSetup: '<rootDir>/test/support/global-setup.mjs',
   globalTeardown: '<rootDir>/test/support/global-teardown.mjs',
+  setupFilesAfterEnv: ['<rootDir>/test/support/retry-in-ci.ts'],
   testTimeout: 60_000,
   maxWorkers: 2,
 });

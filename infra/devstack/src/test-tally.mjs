@@ -4,8 +4,15 @@
 const ansi = /\x1b\[[0-9;]*m/g;
 
 export function emptyTally() {
-  return { passed: 0, failed: 0, skipped: 0 };
+  return { passed: 0, failed: 0, skipped: 0, failures: [] };
 }
+
+const MAX_FAILURES = 10;
+const noted = (tally, entry) => {
+  const short = entry.length > 220 ? `${entry.slice(0, 219)}…` : entry;
+  if (tally.failures.length < MAX_FAILURES && !tally.failures.includes(short))
+    tally.failures.push(short);
+};
 
 const add = (tally, kind, count) => {
   if (kind === 'passed' || kind === 'pass') tally.passed += count;
@@ -22,7 +29,10 @@ const add = (tally, kind, count) => {
  * ("126 passed (8.8m)") are too plain to read anywhere else.
  */
 export function tallyLine(tally, rawLine, { playwright = false } = {}) {
-  const line = rawLine.replace(ansi, '').replace(/^[@\w/.-]+:\s/, '');
+  const plain = rawLine.replace(ansi, '');
+  const project = /^(@[\w/.-]+):\s/.exec(plain)?.[1];
+  const line = plain.replace(/^[@\w/.-]+:\s/, '');
+  noteFailure(tally, line, project, playwright);
   const jest = /^Tests:\s+(.*\d+ total)\s*$/.exec(line);
   if (jest) {
     for (const [, count, kind] of jest[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g))
@@ -35,6 +45,29 @@ export function tallyLine(tally, rawLine, { playwright = false } = {}) {
   const pw =
     /^\s*(\d+) (passed|failed|flaky|skipped|interrupted|did not run)( \([^)]*\))?\s*$/.exec(line);
   if (pw) add(tally, pw[2], Number(pw[1]));
+}
+
+// Which tests failed, kept for the end of the run: a CI log shows only its tail.
+const jestFailure = /^\s*● (?!Console\b)(.+›.+)$/; // "● Suite › test" (Jest's failure heading)
+const jestRetry = /^\s*LOGGING RETRY ERRORS\s+(.+)$/; // a test that failed, then ran again
+const nodeTestFailure = /^\s*✖ (?!failing tests:)(.+?)( \(\d[\d.]*m?s\))?$/;
+const playwrightFailure = /^\s*\d+\) (\[[\w-]+\] › .+)$/; // "1) [shell] › a.spec.ts:3:1 › title"
+
+function noteFailure(tally, line, project, playwright) {
+  const where = project ? `${project}: ` : '';
+  const retry = jestRetry.exec(line);
+  if (retry) return noted(tally, `retried: ${where}${retry[1].trim()}`);
+  const jest = jestFailure.exec(line);
+  if (jest) return noted(tally, `${where}${jest[1].trim()}`);
+  const nodeTest = nodeTestFailure.exec(line);
+  if (nodeTest) return noted(tally, `${where}${nodeTest[1].trim()}`);
+  const pw = playwright && playwrightFailure.exec(line);
+  if (pw) noted(tally, pw[1].replace(/[\s─]+$/, ''));
+}
+
+/** The failed (and retried) tests, a line each, at most ten: what a log's tail should name. */
+export function failureLines(tally) {
+  return tally.failures.map((failure) => `  - ${failure}`);
 }
 
 /** The plain closing line CI reads: "N passed, N failed", and ", N skipped" when some were. */

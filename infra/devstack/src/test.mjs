@@ -7,7 +7,7 @@ import { repoRoot as root } from '@toolshop/settings/repo-root';
 import { chromiumPath } from './chromium.mjs';
 import { prepareDatabase } from './database.mjs';
 import { run } from './run.mjs';
-import { closingLine, emptyTally, tallyLine } from './test-tally.mjs';
+import { closingLine, emptyTally, failureLines, tallyLine } from './test-tally.mjs';
 
 process.env.NX_DAEMON = 'false';
 process.env.NX_NO_CLOUD = 'true';
@@ -78,6 +78,9 @@ if (failures.length === 0) {
   );
 }
 
+// The failed and retried tests by name, near the end: a CI log keeps only its tail.
+const named = failureLines(tally);
+if (named.length) console.log(['\nFailed or retried tests:', ...named].join('\n'));
 if (failures.length) {
   console.error(`\nFAILED: ${failures.join('; ')}`);
   console.log(closingLine(tally));

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { closingLine, emptyTally, tallyLine } from '../src/test-tally.mjs';
+import { closingLine, emptyTally, failureLines, tallyLine } from '../src/test-tally.mjs';
 
 describe('test tally', () => {
   it('adds Jest, node:test and Playwright summaries, with Nx prefixes and colours', () => {
@@ -17,7 +17,7 @@ describe('test tally', () => {
       '  126 passed (8.8m)', // outside Playwright's step: not read
     ];
     for (const line of lines) tallyLine(tally, line);
-    assert.deepEqual(tally, { passed: 84, failed: 2, skipped: 2 });
+    assert.deepEqual(tally, { passed: 84, failed: 2, skipped: 2, failures: [] });
 
     for (const line of [
       '  2 failed',
@@ -28,7 +28,10 @@ describe('test tally', () => {
     ]) {
       tallyLine(tally, line, { playwright: true });
     }
-    assert.deepEqual(tally, { passed: 205, failed: 4, skipped: 5 });
+    assert.deepEqual(
+      { ...tally, failures: [] },
+      { passed: 205, failed: 4, skipped: 5, failures: [] },
+    );
     assert.equal(closingLine(tally), '205 passed, 4 failed, 5 skipped');
     assert.equal(closingLine({ passed: 3, failed: 0, skipped: 0 }), '3 passed, 0 failed');
   });
@@ -39,5 +42,29 @@ describe('test tally', () => {
     tallyLine(tally, 'ℹ pass 3 of them');
     tallyLine(tally, 'Tests: none');
     assert.deepEqual(tally, emptyTally());
+  });
+
+  it('names the failed and retried tests of each runner, once each and at most ten', () => {
+    const tally = emptyTally();
+    const lines = [
+      '\x1b[94m@toolshop/api:\x1b[39m   \x1b[1m\x1b[31m● Orders › cancels an unpaid order\x1b[39m\x1b[22m',
+      '@toolshop/api:   ● Orders › cancels an unpaid order', // Jest repeats it in its summary
+      '@toolshop/api:   ● Console',
+      '@toolshop/api:  LOGGING RETRY ERRORS  Users › inserts a new user once',
+      '@toolshop/devstack: ✖ starts two API processes (812.5ms)',
+      '@toolshop/devstack: ✖ failing tests:',
+    ];
+    for (const line of lines) tallyLine(tally, line);
+    tallyLine(tally, '    1) [shell] › shell/e2e/cart.spec.ts:3:1 › adds a tool', {
+      playwright: true,
+    });
+    assert.deepEqual(failureLines(tally), [
+      '  - @toolshop/api: Orders › cancels an unpaid order',
+      '  - retried: @toolshop/api: Users › inserts a new user once',
+      '  - @toolshop/devstack: starts two API processes',
+      '  - [shell] › shell/e2e/cart.spec.ts:3:1 › adds a tool',
+    ]);
+    for (let n = 0; n < 20; n++) tallyLine(tally, `@toolshop/api:   ● Suite › test ${n}`);
+    assert.equal(failureLines(tally).length, 10);
   });
 });
