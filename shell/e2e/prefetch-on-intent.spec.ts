@@ -1,6 +1,7 @@
 // Client-side navigation without waiting for the remote or its data: a signed-in user's pointer
 // resting on a link loads the remote page it leads to, and the page's data, before the click
 // (shell/src/composition/prefetch-on-intent.ts and a page module's `prefetch`).
+import type { Page } from '@playwright/test';
 import { expect, test } from '@toolshop/devstack/e2e';
 
 test("a signed-in customer's pointer on a sidebar link loads its remote page before the click", async ({
@@ -25,21 +26,54 @@ test("a signed-in customer's pointer on a sidebar link loads its remote page bef
   await expect(page.getByRole('heading', { name: 'My Orders', level: 1 })).toBeVisible();
 });
 
-test("an admin's pointer on Manage All Orders asks for the first page of orders before the click", async ({
-  page,
-  signIn,
-}) => {
-  await signIn('admin');
+/** The API calls a hover on the admin's sidebar link makes, before any click. */
+async function askedOnHover(page: Page, linkName: string, url: RegExp) {
   await page.goto('/dashboard');
-  const link = page.getByRole('link', { name: 'Manage All Orders' }).first();
+  const link = page.getByRole('link', { name: linkName }).first();
   await expect(link).toBeVisible();
   await page.waitForLoadState('networkidle');
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (/\/adminOrders\?/.test(request.url())) asked.push(request.url());
+    if (url.test(request.url())) asked.push(request.url());
   });
   await link.hover();
   await expect.poll(() => asked.length).toBeGreaterThan(0);
-  expect(asked[0]).toMatch(/limit=10&page=1$/);
   await expect(page).toHaveURL(/\/dashboard$/);
+  return asked;
+}
+
+test("an admin's pointer on Manage All Orders or Manage Products asks for their first page before the click", async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  expect(await askedOnHover(page, 'Manage All Orders', /\/adminOrders\?/)).toEqual([
+    expect.stringMatching(/limit=10&page=1$/),
+  ]);
+  expect(await askedOnHover(page, 'Manage Products', /\/tools\?sort=lowStock/)).toEqual([
+    expect.stringMatching(/page=1$/),
+  ]);
+});
+
+test("a pointer on a tool's Buy Now asks for that tool before the click", async ({
+  page,
+  signIn,
+}) => {
+  await signIn('customer');
+  await page.goto('/');
+  const buyNow = page.getByRole('link', { name: /^Buy Now/ }).first();
+  await expect(buyNow).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const toolId = new URL(await buyNow.evaluate((a: HTMLAnchorElement) => a.href)).pathname
+    .split('/')
+    .pop();
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === `/tools/${toolId}`) asked.push(request.url());
+  });
+  await buyNow.hover();
+  await expect.poll(() => asked.length).toBe(1);
+  await expect(page).toHaveURL(/\/$/);
+  await buyNow.click();
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
 });

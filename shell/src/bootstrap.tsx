@@ -74,7 +74,9 @@ async function start() {
     if (status !== 'signedIn') return;
     unsubscribe();
     void import('./composition/prefetch-on-intent').then((module) =>
-      module.prefetchOnIntent(allRoutes(), (route) => prefetchRemotePage(route.remote, route.page)),
+      module.prefetchOnIntent(allRoutes(), (route, params) =>
+        prefetchRemotePage(route.remote, route.page, params),
+      ),
     );
   });
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.

@@ -1,4 +1,6 @@
+import { queryClient } from '@toolshop/auth';
 import { PageTitle } from '@toolshop/ui';
+import { toolsPageQuery } from '../features/products/api/tools-page';
 import { ProductsTable } from '../features/products/products-table';
 
 export default function ManageProductsPage() {
@@ -8,4 +10,9 @@ export default function ManageProductsPage() {
       <ProductsTable />
     </>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: the first page is on its way before the click. */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(toolsPageQuery(1));
 }

@@ -1,13 +1,13 @@
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { useAuth } from '@toolshop/auth';
+import { queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { ProfileCard } from '../features/profile/profile-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { PasswordForm } from '../features/profile/password-form';
 import { EmailVerification } from '../features/profile/email-verification';
-import { useProfile } from '../features/profile/api/profile';
+import { profileQuery, useProfile } from '../features/profile/api/profile';
 import styles from './page.module.css';
 
 /** The provider's verification link ends at /profile?emailVerified=1 (the shell sends it on to /dashboard). */
@@ -62,4 +62,10 @@ export default function ProfilePage() {
       )}
     </div>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: the profile is on its way before the click. */
+export function prefetch(): void {
+  const email = useAuth.getState().user?.email;
+  if (email) void queryClient.prefetchQuery(profileQuery(email));
 }

@@ -1,11 +1,11 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { useAuth } from '@toolshop/auth';
+import { queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { BuyingMessages, skuAndName, type Order } from '@toolshop/contracts';
 import { QuickOrder } from '../features/quick-order/quick-order';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
-import { useMyOrders } from '../features/orders/api/my-orders';
-import { useProfile } from '../features/profile/api/profile';
+import { myOrdersQuery, useMyOrders } from '../features/orders/api/my-orders';
+import { profileQuery, useProfile } from '../features/profile/api/profile';
 import { linesText, readQuickOrderState, type QuickOrderPrefill } from '../lib/quick-order-state';
 import styles from './page.module.css';
 
@@ -67,4 +67,12 @@ export default function QuickOrderPage() {
       )}
     </div>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: what the form starts from is on its way. */
+export function prefetch(): void {
+  const email = useAuth.getState().user?.email;
+  if (!email) return;
+  void queryClient.prefetchQuery(myOrdersQuery(email));
+  void queryClient.prefetchQuery(profileQuery(email));
 }

@@ -54,10 +54,14 @@ export function preloadRemotePage<R extends RemoteName>(remote: R, exposed: Page
  * module's `prefetch`, if it has one, starts the page's data, so the click finds both on their way.
  * Any failure is left to the page's own load.
  */
-export function prefetchRemotePage<R extends RemoteName>(remote: R, exposed: PageName<R>): void {
+export function prefetchRemotePage<R extends RemoteName>(
+  remote: R,
+  exposed: PageName<R>,
+  params: Record<string, string>,
+): void {
   preloadRemotePage(remote, exposed);
-  loadRemote<{ prefetch?: () => void }>(`${remote}/${exposed}`)
-    .then((module) => module?.prefetch?.())
+  loadRemote<{ prefetch?: (params: Record<string, string>) => void }>(`${remote}/${exposed}`)
+    .then((module) => module?.prefetch?.(params))
     .catch(() => {});
 }
 

@@ -1,15 +1,16 @@
 import type { RemoteRoute } from '@toolshop/routes';
-import { remotePagesAt } from './remote-pages-at';
+import { remotePagesAt, routeParams } from './remote-pages-at';
 
 /**
  * Client-side navigation without waiting for a remote: a pointer resting on a link of the site (the
  * navbar, the dashboard's sidebar, a Buy Now button), a touch or a focus on it starts loading the
- * remote page it leads to (its entry and chunks), so the click finds it loaded. Once per path.
+ * remote page it leads to (its entry and chunks) and its data (the page's `prefetch`, given the
+ * path's parameters), so the click finds both on their way. Once per path.
  * Loaded on demand (a signed-in user's pages): `routes` and `preload` come from the start-up chunk.
  */
 export function prefetchOnIntent(
   routes: RemoteRoute[],
-  preload: (route: RemoteRoute) => void,
+  preload: (route: RemoteRoute, params: Record<string, string>) => void,
 ): void {
   const seen = new Set<string>();
   const intent = (event: Event) => {
@@ -21,7 +22,8 @@ export function prefetchOnIntent(
     )
       return;
     seen.add(link.pathname);
-    for (const route of remotePagesAt(routes, link.pathname)) preload(route);
+    for (const route of remotePagesAt(routes, link.pathname))
+      preload(route, routeParams(route.path, link.pathname));
   };
   for (const type of ['pointerover', 'touchstart', 'focusin'])
     document.addEventListener(type, intent, { passive: true });

@@ -1,5 +1,5 @@
 import { allRoutes } from '@toolshop/routes';
-import { remotePagesAt } from './remote-pages-at';
+import { remotePagesAt, routeParams } from './remote-pages-at';
 
 const pages = (path: string) =>
   remotePagesAt(allRoutes(), path).map(({ remote, page }) => `${remote}/${page}`);
@@ -20,4 +20,11 @@ it('names the layout above a page of the dashboard too, and nothing for a page o
     'admin/ManageOrdersPage',
   ]);
   expect(pages('/login')).toEqual([]);
+});
+
+it("reads a link's route parameters, decoded, for the page's prefetch", () => {
+  expect(routeParams('/tools/:toolId', '/tools/abc%20123/')).toEqual({ toolId: 'abc 123' });
+  expect(routeParams('/tools/:toolId', '/tools/%E0%A4%A')).toEqual({ toolId: '%E0%A4%A' });
+  expect(routeParams('/blogs', '/blogs')).toEqual({});
+  expect(routeParams('/tools/:toolId', '/blogs')).toEqual({});
 });

@@ -1,7 +1,22 @@
 import type { RemoteRoute } from '@toolshop/routes';
 
 /** A route path ('/tools/:toolId') as a test of a pathname, as React Router matches it (any case). */
-const pattern = (path: string) => new RegExp(`^${path.replace(/:[^/]+/g, '[^/]+')}/?$`, 'i');
+const pattern = (path: string) =>
+  new RegExp(`^${path.replace(/:([^/]+)/g, '(?<$1>[^/]+)')}/?$`, 'i');
+
+/** The values of a route path's parameters in a pathname it matches ({ toolId: '…' }), decoded. */
+export function routeParams(path: string, pathname: string): Record<string, string> {
+  const groups = pattern(path).exec(pathname)?.groups ?? {};
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(groups)) {
+    try {
+      params[name] = decodeURIComponent(value);
+    } catch {
+      params[name] = value; // a malformed escape: as React Router, keep it as it is
+    }
+  }
+  return params;
+}
 
 /**
  * The remote pages a pathname renders among `routes` (libs/routes' allRoutes()): its page, and the

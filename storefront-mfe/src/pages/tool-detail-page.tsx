@@ -1,11 +1,11 @@
 import { Link, useParams } from 'react-router';
-import { ApiError } from '@toolshop/auth';
+import { ApiError, queryClient } from '@toolshop/auth';
 import { ErrorState, Skeleton, buttonClassName, useDocumentTitle } from '@toolshop/ui';
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
 import { ToolReviews } from '../features/reviews/tool-reviews';
-import { useTool } from '../features/tools/api/tool';
+import { toolQuery, useTool } from '../features/tools/api/tool';
 import styles from './tool-detail-page.module.css';
 
 /** An id the database cannot hold and an id it does not hold are the same to a shopper. */
@@ -71,4 +71,9 @@ export default function ToolDetailPage() {
       <ToolReviews toolId={tool._id} />
     </div>
   );
+}
+
+/** The shell calls it when a link here is about to be followed: the tool is on its way before the click. */
+export function prefetch({ toolId }: { toolId?: string }): void {
+  if (toolId) void queryClient.prefetchQuery(toolQuery(toolId));
 }

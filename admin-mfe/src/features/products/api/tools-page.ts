@@ -12,13 +12,15 @@ export const toolsKeys = {
   adminPage: (page: number) => [...queryRoots.tools, 'admin', page] as const,
 };
 
+/** One page of the table (the page prefetches the first on a link's intent). */
+export const toolsPageQuery = (page: number) => ({
+  queryKey: toolsKeys.adminPage(page),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.getPage<Tool>(`/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}`, {
+      signal,
+    }),
+});
+
 export function useToolsPage(page: number) {
-  return useQuery({
-    queryKey: toolsKeys.adminPage(page),
-    queryFn: ({ signal }) =>
-      api.getPage<Tool>(`/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}`, {
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery({ ...toolsPageQuery(page), placeholderData: keepPreviousData });
 }

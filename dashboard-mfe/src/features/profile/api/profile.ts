@@ -11,11 +11,17 @@ export const profileKeys = {
   of: (email: string) => [...queryRoots.profile, email] as const,
 };
 
+/** The API's answer, a list of (at most) one profile. */
+export const profileQuery = (email: string) => ({
+  queryKey: profileKeys.of(email),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<UserProfile[]>(profilePath(email), { signal }),
+});
+
 /** Waits for the user (undefined while the session loads); `data` is the first profile, if any. */
 export function useProfile(email: string | undefined) {
   return useQuery({
-    queryKey: profileKeys.of(email ?? ''),
-    queryFn: ({ signal }) => api.get<UserProfile[]>(profilePath(email ?? ''), { signal }),
+    ...profileQuery(email ?? ''),
     select: (profiles): UserProfile | null => profiles?.[0] ?? null,
     enabled: email !== undefined,
   });

@@ -4,10 +4,13 @@ import { api } from '@toolshop/auth';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
 
+export const toolQuery = (toolId: string) => ({
+  queryKey: [...queryRoots.tools, 'one', toolId],
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<Tool>(`/tools/${encodeURIComponent(toolId)}`, { signal }),
+  enabled: toolId !== '',
+});
+
 export function useTool(toolId: string) {
-  return useQuery({
-    queryKey: [...queryRoots.tools, 'one', toolId],
-    queryFn: ({ signal }) => api.get<Tool>(`/tools/${encodeURIComponent(toolId)}`, { signal }),
-    enabled: toolId !== '',
-  });
+  return useQuery(toolQuery(toolId));
 }
