@@ -13,3 +13,4 @@ export * from './order-lifecycle';
 export * from './order-refunds';
 export * from './purchase-order';
 export * from './companies';
+export * from './company-prices';
