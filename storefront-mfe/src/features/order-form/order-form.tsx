@@ -1,38 +1,23 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { ApiError, signOut, useAuth } from '@toolshop/auth';
-import { Button, Field, buttonClassName } from '@toolshop/ui';
+import { signOut } from '@toolshop/auth';
+import { Button, Field } from '@toolshop/ui';
 import {
   PurchaseOrderMessages,
   RuleMessages,
-  formatCount,
   formatDollars,
   packSizeOf,
   type Tool,
 } from '@toolshop/contracts';
-import {
-  draftPrice,
-  largestOrder,
-  parseQuantity,
-  quantityError,
-  toNewOrder,
-  validateOrderDraft,
-  type OrderDraft,
-  type OrderDraftErrors,
-} from './order-draft';
-import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
-import { useKeptOrderDraft } from './kept-order-draft';
+import { largestOrder } from './order-draft';
+import { PlacedOrderCard } from './placed-order-card';
 import { PriceTiers } from './price-tiers';
+import { useOrderForm, type OrderFormEvents, type OrderFormState } from './use-order-form';
 import surface from '../../components/surface.module.css';
-import { usePlaceOrder } from './api/place-order';
 import styles from './order-form.module.css';
 
-export interface OrderFormProps {
+export interface OrderFormProps extends OrderFormEvents {
   tool: Tool;
-  /** Called after the server accepted the order, with the quantity taken from the stock (the stock shown refreshes itself). */
-  onOrdered?: (quantity: number) => void;
-  /** Called when the server refused the order, e.g. because the stock changed meanwhile (it is read again). */
-  onRejected?: () => void;
 }
 
 function quantityHint(tool: Tool): string {
@@ -49,256 +34,153 @@ function quantityHint(tool: Tool): string {
  * The order form of a tool. After the server accepts an order it shows that order with a "Pay now" link
  * instead of the form, so a second click cannot duplicate it; "Place another order" starts afresh.
  */
-export function OrderForm({ tool, onOrdered, onRejected }: OrderFormProps) {
-  const user = useAuth((s) => s.user);
+export function OrderForm({ tool, ...events }: OrderFormProps) {
   const titleId = useId();
-  const emptyDraft = (): OrderDraft => ({
-    userName: user?.displayName ?? '',
-    address: '',
-    phone: '',
-    quantity: String(tool.minOrder),
-    purchaseOrder: '',
-  });
-  // "Order again" from My Orders prefills the earlier order's quantity, address and phone; a draft
-  // kept for the tab (sent to sign in again, Back/Forward) comes back as it was typed.
-  const location = useLocation();
-  const { draft, edit, done, restart } = useKeptOrderDraft(tool._id, user?.email ?? '', emptyDraft);
-  const [errors, setErrors] = useState<OrderDraftErrors>({});
-  const [serverError, setServerError] = useState<string | null>(null);
-  // The API no longer takes the session (expired, revoked): offer to sign in again, the draft is kept.
-  const [sessionEnded, setSessionEnded] = useState(false);
-  const placeOrder = usePlaceOrder();
-  const submitting = placeOrder.isPending;
-  const [placed, setPlaced] = useState<PlacedOrder | null>(null);
-  const placedRef = useRef<HTMLDivElement>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const [focusForm, setFocusForm] = useState(false);
-  useEffect(() => {
-    if (placed) placedRef.current?.focus();
-  }, [placed]);
-  useEffect(() => {
-    if (!focusForm) return;
-    setFocusForm(false);
-    formRef.current?.querySelector<HTMLElement>('[name="address"]')?.focus();
-  }, [focusForm]);
+  const form = useOrderForm(tool, events);
 
-  const quantityMessage = quantityError(draft.quantity, tool);
-  const quantity = parseQuantity(draft.quantity);
-  const price = draftPrice(draft.quantity, tool);
-  const outOfStock = largestOrder(tool) < tool.minOrder;
-
-  const update = (field: keyof OrderDraft, value: string) => {
-    edit((d) => ({ ...d, [field]: value }));
-    setErrors((e) => ({ ...e, [field]: undefined }));
-  };
-
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateOrderDraft(draft, tool);
-    setErrors(found);
-    const invalid = firstInvalidOrderField(found);
-    if (invalid) {
-      const control = event.currentTarget.elements.namedItem(invalid);
-      if (control instanceof HTMLElement) control.focus();
-      return;
-    }
-
-    setServerError(null);
-    setSessionEnded(false);
-    setPlaced(null);
-    placeOrder.mutate(toNewOrder(draft, tool._id), {
-      onSuccess: ({ insertedId }) => {
-        done();
-        setPlaced({
-          id: insertedId,
-          quantity,
-          total: price?.total ?? 0,
-          address: draft.address.trim(),
-        });
-        onOrdered?.(quantity);
-      },
-      onError: (error) => {
-        setServerError(
-          error instanceof ApiError
-            ? error.message
-            : 'The order could not be placed. Please try again.',
-        );
-        setSessionEnded(error instanceof ApiError && error.status === 401);
-        onRejected?.();
-      },
-    });
-  }
-
-  function placeAnother() {
-    setPlaced(null);
-    restart(emptyDraft());
-    setErrors({});
-    setFocusForm(true);
-  }
-
-  if (placed) {
+  if (form.placed) {
     return (
-      <form
-        className={`${surface.card} ${styles.form}`}
-        aria-labelledby={titleId}
-        onSubmit={(e) => e.preventDefault()}
-      >
-        <h2 id={titleId} className={styles.title}>
-          Place your order
-        </h2>
-        <div ref={placedRef} tabIndex={-1} className={styles.placedOrder} role="status">
-          <p className={styles.placedHeading}>Order placed</p>
-          <dl className={styles.placedDetails}>
-            <dt>Tool</dt>
-            <dd>{tool.name}</dd>
-            <dt>Quantity</dt>
-            <dd>{formatCount(placed.quantity)}</dd>
-            <dt>Total</dt>
-            <dd>{formatDollars(placed.total)}</dd>
-            <dt>Deliver to</dt>
-            <dd>{placed.address}</dd>
-          </dl>
-          <p className={styles.placed}>
-            Your order is waiting for payment in <Link to="/dashboard/myOrders">My Orders</Link>.
-          </p>
-        </div>
-        <div className={styles.placedActions}>
-          <Link className={buttonClassName()} to={`/dashboard/payment/${placed.id}`}>
-            Pay now
-          </Link>
-          <Button type="button" variant="secondary" onClick={placeAnother}>
-            Place another order
-          </Button>
-        </div>
-      </form>
+      <PlacedOrderCard
+        tool={tool}
+        placed={form.placed}
+        placedRef={form.placedRef}
+        onPlaceAnother={form.placeAnother}
+      />
     );
   }
 
   return (
     <form
-      ref={formRef}
+      ref={form.formRef}
       className={`${surface.card} ${styles.form}`}
-      onSubmit={submit}
+      onSubmit={form.submit}
       noValidate
       aria-labelledby={titleId}
     >
       <h2 id={titleId} className={styles.title}>
         Place your order
       </h2>
-
-      <div className={styles.fields}>
-        <Field
-          className={styles.wide}
-          label="Name"
-          name="userName"
-          autoComplete="name"
-          value={draft.userName}
-          error={errors.userName}
-          onChange={(e) => update('userName', e.target.value)}
-        />
-        <Field
-          className={styles.wide}
-          label="Email"
-          type="email"
-          value={user?.email ?? ''}
-          readOnly
-        />
-        <Field
-          className={styles.wide}
-          label="Delivery address"
-          name="address"
-          multiline
-          rows={2}
-          autoComplete="street-address"
-          required
-          error={errors.address}
-          value={draft.address}
-          onChange={(e) => update('address', e.target.value)}
-        />
-        <Field
-          label="Phone"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          required
-          error={errors.phone}
-          value={draft.phone}
-          onChange={(e) => update('phone', e.target.value)}
-        />
-        <Field
-          label="Quantity"
-          name="quantity"
-          type="number"
-          inputMode="numeric"
-          min={tool.minOrder}
-          max={largestOrder(tool)}
-          step={packSizeOf(tool)}
-          required
-          hint={outOfStock ? undefined : quantityHint(tool)}
-          error={quantityMessage}
-          value={draft.quantity}
-          onChange={(e) => update('quantity', e.target.value)}
-        />
-        <Field
-          className={styles.wide}
-          label={PurchaseOrderMessages.fieldLabel}
-          name="purchaseOrder"
-          autoComplete="off"
-          hint="Your own purchase order number, printed on the invoice"
-          error={errors.purchaseOrder}
-          value={draft.purchaseOrder ?? ''}
-          onChange={(e) => update('purchaseOrder', e.target.value)}
-        />
-      </div>
-
-      <PriceTiers tool={tool} quantity={quantity} />
-
+      <OrderFields tool={tool} form={form} />
+      <PriceTiers tool={tool} quantity={form.quantity} />
       <div className={styles.summary}>
         {/* With price breaks the unit price follows the quantity; otherwise it is the one shown above. */}
         {Boolean(tool.priceTiers?.length) && (
           <p className={styles.unitPrice}>
             <span>Unit price</span>
-            <strong aria-live="polite">{price ? formatDollars(price.unitPrice) : '—'}</strong>
+            <strong aria-live="polite">
+              {form.price ? formatDollars(form.price.unitPrice) : '—'}
+            </strong>
           </p>
         )}
         <p className={styles.total}>
           <span>Total</span>
-          <strong aria-live="polite">{price ? formatDollars(price.total) : '—'}</strong>
+          <strong aria-live="polite">{form.price ? formatDollars(form.price.total) : '—'}</strong>
         </p>
       </div>
-
-      {outOfStock && (
+      {form.outOfStock && (
         <p className={styles.notice}>
           Not enough stock for the minimum order right now. Please check back soon.
         </p>
       )}
-      {serverError && (
-        <p className={styles.serverError} role="alert">
-          {serverError}
-          {sessionEnded && (
-            <>
-              {' '}
-              <Link
-                to="/login"
-                state={{ from: `${location.pathname}${location.search}` }}
-                onClick={() => void signOut()}
-              >
-                Sign in again
-              </Link>{' '}
-              (what you typed is kept).
-            </>
-          )}
-        </p>
-      )}
-      {serverError === RuleMessages.tooManyUnpaidOrders && (
+      <Refusal form={form} />
+      <Button type="submit" block disabled={Boolean(form.quantityMessage) || form.submitting}>
+        {form.submitting ? 'Placing order…' : 'Place order'}
+      </Button>
+    </form>
+  );
+}
+
+function OrderFields({ tool, form }: { tool: Tool; form: OrderFormState }) {
+  const { draft, errors, update } = form;
+  return (
+    <div className={styles.fields}>
+      <Field
+        className={styles.wide}
+        label="Name"
+        name="userName"
+        autoComplete="name"
+        value={draft.userName}
+        error={errors.userName}
+        onChange={(e) => update('userName', e.target.value)}
+      />
+      <Field className={styles.wide} label="Email" type="email" value={form.email} readOnly />
+      <Field
+        className={styles.wide}
+        label="Delivery address"
+        name="address"
+        multiline
+        rows={2}
+        autoComplete="street-address"
+        required
+        error={errors.address}
+        value={draft.address}
+        onChange={(e) => update('address', e.target.value)}
+      />
+      <Field
+        label="Phone"
+        name="phone"
+        type="tel"
+        autoComplete="tel"
+        required
+        error={errors.phone}
+        value={draft.phone}
+        onChange={(e) => update('phone', e.target.value)}
+      />
+      <Field
+        label="Quantity"
+        name="quantity"
+        type="number"
+        inputMode="numeric"
+        min={tool.minOrder}
+        max={largestOrder(tool)}
+        step={packSizeOf(tool)}
+        required
+        hint={form.outOfStock ? undefined : quantityHint(tool)}
+        error={form.quantityMessage}
+        value={draft.quantity}
+        onChange={(e) => update('quantity', e.target.value)}
+      />
+      <Field
+        className={styles.wide}
+        label={PurchaseOrderMessages.fieldLabel}
+        name="purchaseOrder"
+        autoComplete="off"
+        hint="Your own purchase order number, printed on the invoice"
+        error={errors.purchaseOrder}
+        value={draft.purchaseOrder ?? ''}
+        onChange={(e) => update('purchaseOrder', e.target.value)}
+      />
+    </div>
+  );
+}
+
+/** The server's refusal, with the way out it calls for (sign in again, or My Orders). */
+function Refusal({ form }: { form: OrderFormState }) {
+  const location = useLocation();
+  if (!form.serverError) return null;
+  return (
+    <>
+      <p className={styles.serverError} role="alert">
+        {form.serverError}
+        {form.sessionEnded && (
+          <>
+            {' '}
+            <Link
+              to="/login"
+              state={{ from: `${location.pathname}${location.search}` }}
+              onClick={() => void signOut()}
+            >
+              Sign in again
+            </Link>{' '}
+            (what you typed is kept).
+          </>
+        )}
+      </p>
+      {form.serverError === RuleMessages.tooManyUnpaidOrders && (
         <p className={styles.placed}>
           <Link to="/dashboard/myOrders">Open My Orders</Link> to pay or cancel an unpaid order.
         </p>
       )}
-
-      <Button type="submit" block disabled={Boolean(quantityMessage) || submitting}>
-        {submitting ? 'Placing order…' : 'Place order'}
-      </Button>
-    </form>
+    </>
   );
 }
