@@ -6,6 +6,7 @@ import {
   canTake,
   coversAll,
   holdsGoods,
+  namedUnits,
   nextState,
   refundAmountOf,
   refundLinesProblem,
@@ -228,15 +229,6 @@ function malformed(order: RefundableOrder, lines: readonly RefundLine[]) {
   const products = new Set(unitsLeft(order).map((product) => product.toolId));
   const named = new Set(lines.map((line) => line.toolId));
   return named.size !== lines.length || [...named].some((toolId) => !products.has(toolId));
-}
-
-/** The refunded units with their names, for the email. */
-function namedUnits(order: RefundableOrder, lines: readonly RefundLine[]) {
-  const products = unitsLeft(order);
-  return lines.map((line) => ({
-    name: products.find((product) => product.toolId === line.toolId)?.name ?? '',
-    quantity: line.quantity,
-  }));
 }
 
 /** The refund as its credit note prints it: each refunded product at its unit price. */

@@ -4,9 +4,9 @@ import {
   ApiMessages,
   canTake,
   coversAll,
+  namedUnits,
   refundLinesProblem,
   refusalOf,
-  unitsLeft,
   type ModifiedAnswer,
   type RefundLine,
 } from '@toolshop/contracts';
@@ -116,15 +116,9 @@ export class OrderReturns {
     const order = await this.orders.findById(id, RETURN_FIELDS).lean<ReturnableOrder>();
     if (!order?.return) return;
     const { lines, requestedAt } = order.return;
-    const products = unitsLeft(order);
     await this.notifications.returnNews({ ...order, id }, news, reason, {
       round: String(new Date(requestedAt).getTime()),
-      ...(lines && {
-        units: lines.map((line) => ({
-          name: products.find((product) => product.toolId === line.toolId)?.name ?? '',
-          quantity: line.quantity,
-        })),
-      }),
+      ...(lines && { units: namedUnits(order, lines) }),
     });
   }
 }

@@ -1,10 +1,12 @@
 import {
   allUnitsLeft,
   coversAll,
+  namedUnits,
   refundAmountOf,
   refundedAmount,
   refundLinesProblem,
   unitsLeft,
+  unitsText,
   type RefundableOrder,
 } from './order-refunds';
 
@@ -70,5 +72,31 @@ describe('refunds of an order’s units', () => {
     ];
     expect(refundLinesProblem(after, twice)).toBe('Name each product once');
     expect(refundLinesProblem(after, [{ toolId: drill.toolId, quantity: 3 }])).toBeUndefined();
+  });
+});
+
+describe('namedUnits', () => {
+  it('names the units of each line by its product, and prints them as "1 × Drill"', () => {
+    const order = {
+      toolId: 'drill',
+      name: 'Drill',
+      lines: [
+        { toolId: 'drill', name: 'Drill' },
+        { toolId: 'saw', name: 'Saw' },
+      ],
+    };
+    const units = namedUnits(order, [
+      { toolId: 'saw', quantity: 2 },
+      { toolId: 'drill', quantity: 1 },
+    ]);
+    expect(units).toEqual([
+      { name: 'Saw', quantity: 2 },
+      { name: 'Drill', quantity: 1 },
+    ]);
+    expect(unitsText(units)).toBe('2 × Saw, 1 × Drill');
+    expect(namedUnits({ toolId: 'x', name: 'Hammer' }, [{ toolId: 'x', quantity: 3 }])).toEqual([
+      { name: 'Hammer', quantity: 3 },
+    ]);
+    expect(unitsText(namedUnits(order, [{ toolId: 'gone', quantity: 1 }]))).toBe('1 × a product');
   });
 });

@@ -131,3 +131,28 @@ export function allUnitsLeft(order: RefundableOrder): RefundLine[] {
 export function coversAll(order: RefundableOrder, lines: readonly RefundLine[]): boolean {
   return sum(lines) >= sum(allUnitsLeft(order));
 }
+
+/** Some units of an order, named: what emails and pages print as "1 × Drill". */
+export interface NamedUnits {
+  name: string;
+  quantity: number;
+}
+
+/** The units `lines` name, each with its product's name. */
+export function namedUnits(
+  order: {
+    toolId?: unknown;
+    name: string;
+    lines?: ReadonlyArray<{ toolId: unknown; name: string }>;
+  },
+  lines: readonly RefundLine[],
+): NamedUnits[] {
+  const nameOf = (toolId: string) =>
+    order.lines?.find((line) => String(line.toolId) === toolId)?.name ??
+    (String(order.toolId) === toolId ? order.name : 'a product');
+  return lines.map((line) => ({ name: nameOf(line.toolId), quantity: line.quantity }));
+}
+
+/** "1 × Drill, 2 × Saw". */
+export const unitsText = (units: readonly NamedUnits[]): string =>
+  units.map((unit) => `${unit.quantity} × ${unit.name}`).join(', ');

@@ -1,4 +1,9 @@
-import { formatDollars, ORDER_STATE_LABELS } from '@toolshop/contracts';
+import {
+  formatDollars,
+  namedUnits,
+  ORDER_STATE_LABELS,
+  unitsText as namedUnitsText,
+} from '@toolshop/contracts';
 import type { Order, OrderEvent, OrderTimelineEntry } from '@toolshop/contracts';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './order-timeline.module.css';
@@ -9,6 +14,7 @@ export type TimelineAudience = 'customer' | 'admin';
 /** One label per entry: "Placed", then the lifecycle's name of the state entered ("Canceled", US spelling as the spec's texts). */
 export const EVENT_LABEL: Readonly<Record<OrderEvent, string>> = {
   placed: 'Placed',
+  approved: 'Approved',
   ...ORDER_STATE_LABELS,
   return_rejected: 'Return refused',
   refunded_in_part: 'Refunded in part',
@@ -29,6 +35,8 @@ function formatAt(iso: string): string {
 export function actorText(entry: OrderTimelineEntry, audience: TimelineAudience): string {
   if (entry.by === 'system') return 'automatically';
   if (entry.by === 'customer') return audience === 'customer' ? 'by you' : 'by the customer';
+  // A company's approver is named to both: the buyer knows their colleagues.
+  if (entry.by === 'approver') return entry.actor ? `by ${entry.actor}` : 'by your company';
   return audience === 'admin' && entry.actor ? `by ${entry.actor}` : 'by the shop';
 }
 
@@ -43,10 +51,7 @@ export function unitsText(
   order: Pick<Order, 'name'> & Partial<Pick<Order, 'toolId' | 'lines'>>,
   lines: NonNullable<OrderTimelineEntry['lines']>,
 ): string {
-  const nameOf = (toolId: string) =>
-    order.lines?.find((line) => line.toolId === toolId)?.name ??
-    (order.toolId === toolId ? order.name : 'a product');
-  return lines.map((line) => `${line.quantity} × ${nameOf(line.toolId)}`).join(', ');
+  return namedUnitsText(namedUnits(order, lines));
 }
 
 export interface OrderTimelineProps {
