@@ -49,6 +49,13 @@ interface Held {
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName' | 'purchaseOrder'>;
 
+/** An accepted quote's unit price per product id: it replaces the tiers for that order. */
+export type QuotedPrices = ReadonlyMap<string, number>;
+
+function atQuotedPrice<T extends PricedTool>(tool: T, price: number | undefined): T {
+  return price === undefined ? tool : { ...tool, price, priceTiers: [] };
+}
+
 /** An order as it was saved: its "order placed" email is written from it (no read back). */
 type SavedOrder = Order & { _id: Types.ObjectId };
 
@@ -192,6 +199,7 @@ export class OrdersService {
     customer: AuthUser,
     body: QuickOrderDto,
     run?: KeyedRun,
+    quoted?: QuotedPrices,
   ): Promise<InsertedAnswer> {
     // Before the checks: the stock an earlier run's order took is not there for this one.
     const earlier = await this.earlierRun(
@@ -214,7 +222,7 @@ export class OrdersService {
         (taken) => {
           // The terms of the documents taken decide (an edit since the check may have changed them).
           refuseBrokenLines(judgeLines(lines, (toolId) => taken.get(toolId)));
-          return this.insertLines(orderId, body, taken, customer, held);
+          return this.insertLines(orderId, body, taken, customer, held, quoted);
         },
         (id) => this.changes.keepsStock(id),
       ),
@@ -319,8 +327,11 @@ export class OrdersService {
     taken: ReadonlyMap<string, PricedTool>,
     customer: AuthUser,
     held: Held,
+    quoted?: QuotedPrices,
   ): Promise<SavedOrder> {
-    const lines = body.lines.map(({ toolId, quantity }) => orderLine(taken.get(toolId)!, quantity));
+    const lines = body.lines.map(({ toolId, quantity }) =>
+      orderLine(atQuotedPrice(taken.get(toolId)!, quoted?.get(toolId)), quantity),
+    );
     const [first] = lines as [(typeof lines)[number], ...typeof lines];
     const order = await this.orders.create({
       _id,

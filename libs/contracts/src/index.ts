@@ -14,3 +14,4 @@ export * from './order-refunds';
 export * from './purchase-order';
 export * from './companies';
 export * from './company-prices';
+export * from './quotes';
