@@ -8,6 +8,7 @@ import { AccessModule } from './access/access.module';
 import { AuditModule } from './audit/audit.module';
 import { AuthModule } from './auth/auth.module';
 import { CompaniesModule } from './companies/companies.module';
+import { CompanyPricesModule } from './companies/company-prices.module';
 import type { ApiConfig } from './config/config';
 import { ConfigModule } from './config/config.module';
 import { DatabaseThrottlerStorage } from './common/database-throttler-storage';
@@ -20,7 +21,6 @@ import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
-import { QuotesModule } from './quotes/quotes.module';
 import { SavedListsModule } from './saved-lists/saved-lists.module';
 import { SeedModule } from './seed/seed.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -67,8 +67,8 @@ export class AppModule {
         ToolsModule,
         OrdersModule,
         SavedListsModule,
-        QuotesModule,
         CompaniesModule,
+        CompanyPricesModule,
         InvoicesModule,
         PaymentsModule.register(config.payments),
         ReviewsModule,

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CompanyPricesModule } from '../companies/company-prices.module';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersExportController } from './admin-orders-export.controller';
@@ -21,7 +22,6 @@ import { OrderChanges } from './order-changes';
 import { OrderNumbers } from './order-numbers';
 import { PayableOrdersService } from './payable-orders.service';
 import { QuickOrdersController } from './quick-orders.controller';
-import { QuotedOrders } from './quoted-orders';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
 
 @Module({
@@ -31,6 +31,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
       { name: UnpaidOrderSlot.name, schema: UnpaidOrderSlotSchema },
     ]),
     ToolsModule,
+    CompanyPricesModule,
   ],
   controllers: [
     OrdersController,
@@ -55,10 +56,9 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     ExpiryReminders,
     OrderNotifications,
     UnpaidOrderSlots,
-    QuotedOrders,
     OrderParamOwner,
     OrderBodyOwner,
   ],
-  exports: [PayableOrdersService, QuotedOrders],
+  exports: [PayableOrdersService],
 })
 export class OrdersModule {}

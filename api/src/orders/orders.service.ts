@@ -8,7 +8,10 @@ import {
   normalizeEmail,
   packSizeOf,
   quantityIssue,
-  unitPriceFor,
+  lineTotal,
+  memberUnitPrice,
+  sumDollars,
+  type CompanyPriceTerms,
   type InsertedAnswer,
   type OrderLineInput,
   type PriceTier,
@@ -17,6 +20,7 @@ import {
 import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
+import { CompanyPrices, type CompanyPricing } from '../companies/company-prices.service';
 import { conflict, invalid, notFound } from '../common/domain-error';
 import type { KeyedRun } from '../common/idempotency';
 import type { Page } from '../common/pagination';
@@ -49,13 +53,6 @@ interface Held {
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName' | 'purchaseOrder'>;
 
-/** An accepted quote's unit price per product id: it replaces the tiers for that order. */
-export type QuotedPrices = ReadonlyMap<string, number>;
-
-function atQuotedPrice<T extends PricedTool>(tool: T, price: number | undefined): T {
-  return price === undefined ? tool : { ...tool, price, priceTiers: [] };
-}
-
 /** An order as it was saved: its "order placed" email is written from it (no read back). */
 type SavedOrder = Order & { _id: Types.ObjectId };
 
@@ -71,9 +68,12 @@ interface PricedTool {
   priceTiers?: PriceTier[];
 }
 
-/** What an order (or one of its lines) keeps of a product: the unit price from its tiers. */
-function orderLine(tool: PricedTool, quantity: number) {
-  const unitPrice = unitPriceFor(tool, quantity);
+/**
+ * What an order (or one of its lines) keeps of a product: the unit price from its tiers or the
+ * buyer's company price list.
+ */
+function orderLine(tool: PricedTool, quantity: number, company?: CompanyPriceTerms) {
+  const unitPrice = memberUnitPrice(tool, quantity, company);
   return {
     toolId: tool._id,
     name: tool.name,
@@ -82,7 +82,7 @@ function orderLine(tool: PricedTool, quantity: number) {
     img: tool.img,
     orderQuantity: quantity,
     unitPrice,
-    totalPrice: quantity * unitPrice,
+    totalPrice: lineTotal(quantity, unitPrice),
   };
 }
 
@@ -117,6 +117,7 @@ export class OrdersService {
     private readonly notifications: OrderNotifications,
     private readonly numbers: OrderNumbers,
     private readonly changes: OrderChanges,
+    private readonly prices: CompanyPrices,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -129,13 +130,14 @@ export class OrdersService {
   async create(customer: AuthUser, body: CreateOrderDto, run?: KeyedRun): Promise<InsertedAnswer> {
     const earlier = await this.earlierRun(run, [body.toolId]);
     if (earlier) return earlier;
+    const pricing = await this.prices.forBuyer(customer.email, [body.toolId]);
     const quantity = body.orderQuantity;
     const placed = await this.place(customer, run, (orderId, held) =>
       this.stock.reserve(
         body.toolId,
         quantity,
         String(orderId),
-        (tool) => this.insert(orderId, tool, customer, body, held),
+        (tool) => this.insert(orderId, tool, customer, body, held, pricing),
         (id) => this.changes.keepsStock(id),
       ),
     );
@@ -152,7 +154,7 @@ export class OrdersService {
   }
 
   /** POST /quickOrders/check: each line's product (by SKU, name or id), price and problem, in the order sent. */
-  async check(lines: OrderLineInput[]): Promise<QuickOrderCheck> {
+  async check(lines: OrderLineInput[], email?: string): Promise<QuickOrderCheck> {
     // A SKU first (exact, any case; also the SKU of a "SKU — name" line), then the id or name.
     const parts = lines.map((line) => productParts(line.product));
     const tools = await this.tools.findNamed(
@@ -181,11 +183,19 @@ export class OrdersService {
       .filter((product) => !exact(product))
       .map(nameOf);
     const candidates = missing.length > 0 ? await this.tools.findCandidates(missing) : [];
+    // Priced for the caller's company, when asked for someone's lines.
+    const pricing = email
+      ? await this.prices.forBuyer(
+          email,
+          [...tools, ...candidates].map((tool) => String(tool._id)),
+        )
+      : undefined;
     return checkedOrder(
       judgeLines(
         lines,
         (product) => exact(product) ?? matchProduct(nameOf(product), candidates).tool,
         (product) => matchProduct(nameOf(product), candidates).suggestions,
+        pricing,
       ),
     );
   }
@@ -199,7 +209,6 @@ export class OrdersService {
     customer: AuthUser,
     body: QuickOrderDto,
     run?: KeyedRun,
-    quoted?: QuotedPrices,
   ): Promise<InsertedAnswer> {
     // Before the checks: the stock an earlier run's order took is not there for this one.
     const earlier = await this.earlierRun(
@@ -215,6 +224,10 @@ export class OrdersService {
       ]),
     );
     refuseBrokenLines(judgeLines(lines, (toolId) => found.get(toolId)));
+    const pricing = await this.prices.forBuyer(
+      customer.email,
+      body.lines.map((line) => line.toolId),
+    );
     const placed = await this.place(customer, run, (orderId, held) =>
       this.stock.reserveAll(
         body.lines,
@@ -222,7 +235,7 @@ export class OrdersService {
         (taken) => {
           // The terms of the documents taken decide (an edit since the check may have changed them).
           refuseBrokenLines(judgeLines(lines, (toolId) => taken.get(toolId)));
-          return this.insertLines(orderId, body, taken, customer, held, quoted);
+          return this.insertLines(orderId, body, taken, customer, held, pricing);
         },
         (id) => this.changes.keepsStock(id),
       ),
@@ -302,6 +315,7 @@ export class OrdersService {
     customer: AuthUser,
     body: CreateOrderDto,
     held: Held,
+    pricing: CompanyPricing,
   ): Promise<SavedOrder> {
     const quantity = body.orderQuantity;
     // The pack and the price are the reserved document's (an edit meanwhile cannot slip between
@@ -310,7 +324,7 @@ export class OrdersService {
     if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack, tool.minOrder));
     const order = await this.orders.create({
       _id,
-      ...orderLine(tool, quantity),
+      ...orderLine(tool, quantity, pricing(String(tool._id))),
       ...this.unpaid(customer, body, held),
     });
     return order.toObject();
@@ -327,10 +341,10 @@ export class OrdersService {
     taken: ReadonlyMap<string, PricedTool>,
     customer: AuthUser,
     held: Held,
-    quoted?: QuotedPrices,
+    pricing: CompanyPricing,
   ): Promise<SavedOrder> {
     const lines = body.lines.map(({ toolId, quantity }) =>
-      orderLine(atQuotedPrice(taken.get(toolId)!, quoted?.get(toolId)), quantity),
+      orderLine(taken.get(toolId)!, quantity, pricing(toolId)),
     );
     const [first] = lines as [(typeof lines)[number], ...typeof lines];
     const order = await this.orders.create({
@@ -339,7 +353,7 @@ export class OrdersService {
       name: lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name,
       img: first.img,
       orderQuantity: lines.reduce((sum, line) => sum + line.orderQuantity, 0),
-      totalPrice: lines.reduce((sum, line) => sum + line.totalPrice, 0),
+      totalPrice: sumDollars(lines.map((line) => line.totalPrice)),
       lines,
       ...this.unpaid(customer, body, held),
     });

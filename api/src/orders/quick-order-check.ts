@@ -6,12 +6,15 @@ import {
   SKU_PATTERN,
   QUANTITY_MAX,
   quantityIssue,
-  unitPriceFor,
+  lineTotal,
+  memberUnitPrice,
   type BuyingTerms,
+  type CompanyPriceTerms,
   type CheckedOrderLine,
   type OrderLineInput,
   type QuantityIssue,
   type QuickOrderCheck,
+  sumDollars,
 } from '@toolshop/contracts';
 
 /** A product as the quick order reads it. */
@@ -33,12 +36,14 @@ export interface LineVerdict {
 /**
  * Each line checked against the product `find` gives for it, in the order given: the product
  * exists, is not on an earlier line, and the quantity keeps its rules (quantityIssue, so the same
- * rules and words as the order form). A priced line carries its unit price from the tiers.
+ * rules and words as the order form). A priced line carries its unit price from the tiers or
+ * the buyer's company price list (`company`, by tool id).
  */
 export function judgeLines(
   lines: readonly OrderLineInput[],
   find: (product: string) => LineTool | undefined,
   suggest: (product: string) => readonly LineTool[] = () => [],
+  company: (toolId: string) => CompanyPriceTerms | undefined = () => undefined,
 ): LineVerdict[] {
   const seen = new Set<string>();
   return lines.map(({ product, quantity }) => {
@@ -68,7 +73,7 @@ export function judgeLines(
       ? BuyingMessages.listedTwice
       : quantityProblem && lineQuantityMessage(quantityProblem, tool);
     const priceable = Number.isInteger(quantity) && quantity > 0 && quantity <= QUANTITY_MAX;
-    const unitPrice = unitPriceFor(tool, quantity);
+    const unitPrice = memberUnitPrice(tool, quantity, company(toolId));
     const line: CheckedOrderLine = {
       product,
       quantity,
@@ -79,7 +84,7 @@ export function judgeLines(
       packSize: packSizeOf(tool),
       minOrder: tool.minOrder,
       available: tool.available,
-      ...(priceable && { unitPrice, lineTotal: unitPrice * quantity }),
+      ...(priceable && { unitPrice, lineTotal: lineTotal(quantity, unitPrice) }),
       ...(problem && { problem }),
     };
     return { line, ...(issue && { issue }) };
@@ -91,7 +96,7 @@ export function checkedOrder(verdicts: readonly LineVerdict[]): QuickOrderCheck 
   const lines = verdicts.map((verdict) => verdict.line);
   return {
     lines,
-    total: lines.reduce((sum, line) => sum + (line.problem ? 0 : (line.lineTotal ?? 0)), 0),
+    total: sumDollars(lines.map((line) => (line.problem ? 0 : (line.lineTotal ?? 0)))),
     orderable: lines.length > 0 && lines.every((line) => !line.problem),
   };
 }

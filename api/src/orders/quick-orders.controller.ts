@@ -21,12 +21,12 @@ export class QuickOrdersController {
   @ApiOkResponse({
     type: QuickOrderCheckResponse,
     description:
-      'Each line (a product name or id, and a quantity) checked in the order sent: the product found, its unit price from the tiers, and the problem if it cannot be ordered as it is (unknown product, listed twice, below the minimum, not whole packs, not enough stock); nothing is ordered',
+      'Each line (a product name or id, and a quantity) checked in the order sent: the product found, its unit price (the lowest of its tiers and the caller’s company price list), and the problem if it cannot be ordered as it is (unknown product, listed twice, below the minimum, not whole packs, not enough stock); nothing is ordered',
   })
   @ApiInvalidInput
   @ApiBodyTooLarge
-  check(@Body() body: QuickOrderCheckDto) {
-    return this.orders.check(body.lines);
+  check(@CurrentUser() customer: AuthUser, @Body() body: QuickOrderCheckDto) {
+    return this.orders.check(body.lines, customer.email);
   }
 
   @Post()
