@@ -21,6 +21,7 @@ import { MailModule } from './mail/mail.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { ReviewsModule } from './reviews/reviews.module';
+import { QuotesModule } from './quotes/quotes.module';
 import { SavedListsModule } from './saved-lists/saved-lists.module';
 import { SeedModule } from './seed/seed.module';
 import { SuggestionsModule } from './suggestions/suggestions.module';
@@ -67,6 +68,7 @@ export class AppModule {
         ToolsModule,
         OrdersModule,
         SavedListsModule,
+        QuotesModule,
         CompaniesModule,
         CompanyPricesModule,
         InvoicesModule,

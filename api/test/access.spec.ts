@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Types } from 'mongoose';
 import sharp from 'sharp';
 import { ADMIN, CUSTOMER, OTHER, TestApi, type RequestOptions } from './support/test-api';
 
@@ -672,6 +673,116 @@ it.each(companyCases.map((c) => [c.name, c] as const))('%s', async (_name, testC
   expect(actual).toEqual(testCase.expected);
 });
 
+/**
+ * Quote routes × anonymous / owner / approver / buyer of the company (the buyer asked) / member of
+ * another company / plain customer / admin, each on a fresh company and an answered quote.
+ */
+type QuoteCaller = 'approver' | CompanyCaller;
+const QUOTE_CALLERS: QuoteCaller[] = [
+  'anonymous',
+  'owner',
+  'approver',
+  'buyer',
+  'otherMember',
+  'customer',
+  'admin',
+];
+interface QuoteCase {
+  name: string;
+  request: (id: string) => { method: string; path: string; body?: unknown };
+  expected: [
+    anonymous: number,
+    owner: number,
+    approver: number,
+    buyer: number,
+    otherMember: number,
+    customer: number,
+    admin: number,
+  ];
+}
+const quoteShipping = { address: '1 Main St', phone: '555-0100' };
+const quoteCases: QuoteCase[] = [
+  {
+    name: 'POST /quotes',
+    request: () => ({
+      method: 'POST',
+      path: '/quotes',
+      body: { lines: [{ product: 'Quoted Saw', quantity: 1 }] },
+    }),
+    expected: [401, 201, 201, 201, 201, 201, 201],
+  },
+  {
+    name: 'GET /quotes?state=answered',
+    request: () => ({ method: 'GET', path: '/quotes?state=answered' }),
+    expected: [401, 200, 200, 200, 200, 200, 200],
+  },
+  {
+    name: 'GET /quotes/{id}',
+    request: (id) => ({ method: 'GET', path: `/quotes/${id}` }),
+    expected: [401, 200, 200, 200, 404, 404, 200],
+  },
+  {
+    name: 'PATCH /quotes/{id}',
+    request: (id) => ({
+      method: 'PATCH',
+      path: `/quotes/${id}`,
+      body: { unitPrices: [7], validUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    }),
+    expected: [401, 403, 403, 403, 403, 403, 200],
+  },
+  {
+    name: 'POST /quotes/{id}/messages',
+    request: (id) => ({ method: 'POST', path: `/quotes/${id}/messages`, body: { text: 'Hi' } }),
+    expected: [401, 201, 201, 201, 404, 404, 201],
+  },
+  {
+    name: 'POST /quotes/{id}/accept',
+    request: (id) => ({ method: 'POST', path: `/quotes/${id}/accept`, body: quoteShipping }),
+    // The owner side accepts; an admin reads and answers but does not buy for others.
+    expected: [401, 201, 201, 201, 404, 404, 404],
+  },
+  {
+    name: 'POST /quotes/{id}/decline',
+    request: (id) => ({ method: 'POST', path: `/quotes/${id}/decline` }),
+    expected: [401, 200, 200, 200, 404, 404, 404],
+  },
+];
+
+it.each(quoteCases.map((c) => [c.name, c] as const))('%s', async (_name, testCase) => {
+  await api.insertTool({ name: 'Quoted Saw', available: 1000 });
+  const actual: number[] = [];
+  for (const caller of QUOTE_CALLERS) {
+    const world = await companyWorld();
+    const approver = { email: `access-approver-${++companySeq}@company.test` };
+    await api.db.collection('company_members').insertOne({
+      email: approver.email,
+      companyId: new Types.ObjectId(world.id),
+      role: 'approver',
+      joinedAt: new Date(),
+    });
+    const tokens = {
+      ...world.tokens,
+      approver: api.issuer.token({ email: approver.email, name: 'approver' }),
+    };
+    const asked = await api.request('POST', '/quotes', {
+      token: tokens.buyer,
+      body: { lines: [{ product: 'Quoted Saw', quantity: 1 }] },
+    });
+    const id = asked.body.insertedId as string;
+    await api.request('PATCH', `/quotes/${id}`, {
+      token: api.tokens.admin,
+      body: { unitPrices: [9], validUntil: new Date(Date.now() + 86_400_000).toISOString() },
+    });
+    const { method, path, body } = testCase.request(id);
+    const token = caller === 'anonymous' ? undefined : tokens[caller];
+    const answer = await api.request(method, path, { token, body });
+    actual.push(answer.status);
+    if (answer.status >= 400)
+      expect(Object.keys(answer.body).sort()).toEqual(['error', 'message', 'statusCode']);
+  }
+  expect(actual).toEqual(testCase.expected);
+});
+
 /** The route a row checks, as the OpenAPI document names it ("get /tools/{id}"). */
 const routeOf = (name: string) => {
   const [method = '', target = ''] = name.split(' ');
@@ -688,7 +799,7 @@ it('has a row for every route of the OpenAPI document, and none for a route it l
     Object.keys(methods).map((method) => `${method} ${path}`),
   );
   expect(documented.length).toBeGreaterThan(25);
-  const rows = new Set([...cases, ...companyCases].map(({ name }) => routeOf(name)));
+  const rows = new Set([...cases, ...companyCases, ...quoteCases].map(({ name }) => routeOf(name)));
   expect(documented.filter((route) => !rows.has(route)).sort()).toEqual([]);
   const known = new Set([...documented, ...UNDOCUMENTED]);
   expect([...rows].filter((route) => !known.has(route)).sort()).toEqual([]);

@@ -3,6 +3,7 @@ import {
   IMAGE_UPLOAD_MAX_BYTES,
   LINE_PRODUCT_MAX_LENGTH,
   ORDER_LINES_MAX,
+  QUOTE_NOTE_MAX_LENGTH,
 } from '@toolshop/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -30,6 +31,11 @@ export const ROUTE_BODY_LIMITS: Readonly<Record<string, { limit: number; access:
   'POST /images': { limit: IMAGE_UPLOAD_MAX_BYTES, access: 'admin' },
   // A company's fixed prices: an id and a price of a few digits each.
   'PUT /admin/companies/:id/prices': { limit: COMPANY_PRICES_MAX * 80 + 1024, access: 'admin' },
+  // A quote request: a quick order's lines and a note.
+  'POST /quotes': {
+    limit: ORDER_LINES_MAX * (LINE_PRODUCT_MAX_LENGTH * 6 + 64) + QUOTE_NOTE_MAX_LENGTH * 6 + 1024,
+    access: 'signedIn',
+  },
 };
 
 /**

@@ -22,6 +22,7 @@ import { OrderChanges } from './order-changes';
 import { OrderNumbers } from './order-numbers';
 import { PayableOrdersService } from './payable-orders.service';
 import { QuickOrdersController } from './quick-orders.controller';
+import { QuotedOrders } from './quoted-orders';
 import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpaid-order-slots';
 
 @Module({
@@ -56,9 +57,10 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     ExpiryReminders,
     OrderNotifications,
     UnpaidOrderSlots,
+    QuotedOrders,
     OrderParamOwner,
     OrderBodyOwner,
   ],
-  exports: [PayableOrdersService],
+  exports: [PayableOrdersService, QuotedOrders],
 })
 export class OrdersModule {}

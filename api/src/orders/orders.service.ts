@@ -53,6 +53,13 @@ interface Held {
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName' | 'purchaseOrder'>;
 
+/** An accepted quote's unit price per product id: it replaces the tiers for that order. */
+export type QuotedPrices = ReadonlyMap<string, number>;
+
+function atQuotedPrice<T extends PricedTool>(tool: T, price: number | undefined): T {
+  return price === undefined ? tool : { ...tool, price, priceTiers: [] };
+}
+
 /** An order as it was saved: its "order placed" email is written from it (no read back). */
 type SavedOrder = Order & { _id: Types.ObjectId };
 
@@ -209,6 +216,7 @@ export class OrdersService {
     customer: AuthUser,
     body: QuickOrderDto,
     run?: KeyedRun,
+    quoted?: QuotedPrices,
   ): Promise<InsertedAnswer> {
     // Before the checks: the stock an earlier run's order took is not there for this one.
     const earlier = await this.earlierRun(
@@ -224,9 +232,10 @@ export class OrdersService {
       ]),
     );
     refuseBrokenLines(judgeLines(lines, (toolId) => found.get(toolId)));
+    // An accepted quote's prices stand as agreed; the company's price list prices the other lines.
     const pricing = await this.prices.forBuyer(
       customer.email,
-      body.lines.map((line) => line.toolId),
+      body.lines.filter((line) => !quoted?.has(line.toolId)).map((line) => line.toolId),
     );
     const placed = await this.place(customer, run, (orderId, held) =>
       this.stock.reserveAll(
@@ -235,7 +244,7 @@ export class OrdersService {
         (taken) => {
           // The terms of the documents taken decide (an edit since the check may have changed them).
           refuseBrokenLines(judgeLines(lines, (toolId) => taken.get(toolId)));
-          return this.insertLines(orderId, body, taken, customer, held, pricing);
+          return this.insertLines(orderId, body, taken, customer, held, pricing, quoted);
         },
         (id) => this.changes.keepsStock(id),
       ),
@@ -342,9 +351,10 @@ export class OrdersService {
     customer: AuthUser,
     held: Held,
     pricing: CompanyPricing,
+    quoted?: QuotedPrices,
   ): Promise<SavedOrder> {
     const lines = body.lines.map(({ toolId, quantity }) =>
-      orderLine(taken.get(toolId)!, quantity, pricing(toolId)),
+      orderLine(atQuotedPrice(taken.get(toolId)!, quoted?.get(toolId)), quantity, pricing(toolId)),
     );
     const [first] = lines as [(typeof lines)[number], ...typeof lines];
     const order = await this.orders.create({
