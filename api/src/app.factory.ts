@@ -47,6 +47,39 @@ const withTraceIds = (
   return parent.child({ ...bindings, traceId, spanId }, options);
 };
 
+/**
+ * Every answer names its request and trace (X-Request-Id, X-Trace-Id, traceresponse); every
+ * request, once answered, is one log line and one metrics sample. Callback hooks: no promise per
+ * request and hook.
+ */
+function registerRequestRecords(fastify: FastifyInstance, metrics: ApiMetrics): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    const trace = traceOf(request.raw);
+    void reply.header('X-Request-Id', request.id);
+    void reply.header('X-Trace-Id', trace.traceId);
+    void reply.header('traceresponse', formatTraceparent(trace));
+    done();
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    metrics.requestFinished(
+      request.method,
+      request.routeOptions.url,
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+    request.log.info(
+      {
+        method: request.method,
+        url: request.url,
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+    done();
+  });
+}
+
 /** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
 export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
   // Asynchronous writes: lines logged while one write is under way go out together with the next
@@ -91,33 +124,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
   registerRouteBodyLimits(fastify, bodyGate(app.get(AdminDirectory)));
-  // Callback hooks: no promise per request and hook.
-  fastify.addHook('onRequest', (request, reply, done) => {
-    const trace = traceOf(request.raw);
-    void reply.header('X-Request-Id', request.id);
-    void reply.header('X-Trace-Id', trace.traceId);
-    void reply.header('traceresponse', formatTraceparent(trace));
-    done();
-  });
-  const metrics = app.get(ApiMetrics);
-  fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.requestFinished(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    done();
-  });
+  registerRequestRecords(fastify, app.get(ApiMetrics));
   registerPublicCache(fastify);
   refuseDeepBodies(fastify);
   registerImageUploads(fastify);

@@ -12,6 +12,7 @@ import {
   Button,
   ConfirmDialog,
   DataTable,
+  type DataColumn,
   EmptyState,
   ErrorState,
   Skeleton,
@@ -25,6 +26,95 @@ import { EditDetailsDialog } from './edit-details-dialog';
 import { EditTermsDialog } from './edit-terms-dialog';
 import { RestockDialog } from './restock-dialog';
 import styles from './products-table.module.css';
+
+type RowAction = (tool: Tool) => void;
+
+/** The table's columns; the actions open their dialog for the row's tool. */
+const productColumns = (open: {
+  restock: RowAction;
+  describe: RowAction;
+  editTerms: RowAction;
+  remove: RowAction;
+}): DataColumn<Tool>[] => [
+  {
+    header: 'Product',
+    unlabelled: true,
+    cell: (tool) => (
+      <TableProduct img={tool.img} name={<span className={styles.name}>{tool.name}</span>} />
+    ),
+  },
+  { header: 'SKU', cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span> },
+  { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
+  {
+    header: 'Min. order',
+    kind: 'numeric',
+    cell: (tool) =>
+      packSizeOf(tool) > 1 ? (
+        <span className={styles.stock}>
+          {tool.minOrder}
+          <span className={styles.threshold}>packs of {packSizeOf(tool)}</span>
+        </span>
+      ) : (
+        tool.minOrder
+      ),
+  },
+  { header: 'Category', cell: (tool) => categoryLabel(tool) },
+  {
+    header: 'In stock',
+    kind: 'numeric',
+    cell: (tool) =>
+      isLowStock(tool) ? (
+        <span className={styles.stock}>
+          {tool.available} <Badge tone="warning">Low stock</Badge>
+          <span className={styles.threshold}>below {lowStockThreshold(tool)}</span>
+        </span>
+      ) : (
+        tool.available
+      ),
+  },
+  {
+    header: 'Actions',
+    kind: 'actions',
+    cell: (tool) => (
+      <div className={styles.actions}>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => open.restock(tool)}
+          aria-label={`Restock ${tool.name}`}
+        >
+          Restock
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => open.describe(tool)}
+          aria-label={`Edit details of ${tool.name}`}
+        >
+          Edit details
+        </Button>
+        <Button
+          size="small"
+          variant="secondary"
+          onClick={() => open.editTerms(tool)}
+          aria-label={`Edit pack & prices of ${tool.name}`}
+        >
+          Edit pack & prices
+        </Button>
+        {/* The one irreversible action: a quiet text button, never the row's largest control. */}
+        <Button
+          size="small"
+          variant="ghost"
+          className={styles.delete}
+          onClick={() => open.remove(tool)}
+          aria-label={`Delete ${tool.name}`}
+        >
+          Delete
+        </Button>
+      </div>
+    ),
+  },
+];
 
 /**
  * Every tool with image, category, price and stock, low stock first (the API's order) and marked;
@@ -58,89 +148,12 @@ export function ProductsTable() {
         rows={tools}
         rowKey={(tool) => tool._id}
         busy={query.isFetching}
-        columns={[
-          {
-            header: 'Product',
-            unlabelled: true,
-            cell: (tool) => (
-              <TableProduct
-                img={tool.img}
-                name={<span className={styles.name}>{tool.name}</span>}
-              />
-            ),
-          },
-          { header: 'SKU', cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span> },
-          { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
-          {
-            header: 'Min. order',
-            kind: 'numeric',
-            cell: (tool) =>
-              packSizeOf(tool) > 1 ? (
-                <span className={styles.stock}>
-                  {tool.minOrder}
-                  <span className={styles.threshold}>packs of {packSizeOf(tool)}</span>
-                </span>
-              ) : (
-                tool.minOrder
-              ),
-          },
-          { header: 'Category', cell: (tool) => categoryLabel(tool) },
-          {
-            header: 'In stock',
-            kind: 'numeric',
-            cell: (tool) =>
-              isLowStock(tool) ? (
-                <span className={styles.stock}>
-                  {tool.available} <Badge tone="warning">Low stock</Badge>
-                  <span className={styles.threshold}>below {lowStockThreshold(tool)}</span>
-                </span>
-              ) : (
-                tool.available
-              ),
-          },
-          {
-            header: 'Actions',
-            kind: 'actions',
-            cell: (tool) => (
-              <div className={styles.actions}>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  onClick={() => setToRestock(tool)}
-                  aria-label={`Restock ${tool.name}`}
-                >
-                  Restock
-                </Button>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  onClick={() => setToDescribe(tool)}
-                  aria-label={`Edit details of ${tool.name}`}
-                >
-                  Edit details
-                </Button>
-                <Button
-                  size="small"
-                  variant="secondary"
-                  onClick={() => setToEdit(tool)}
-                  aria-label={`Edit pack & prices of ${tool.name}`}
-                >
-                  Edit pack & prices
-                </Button>
-                {/* The one irreversible action: a quiet text button, never the row's largest control. */}
-                <Button
-                  size="small"
-                  variant="ghost"
-                  className={styles.delete}
-                  onClick={() => setToDelete(tool)}
-                  aria-label={`Delete ${tool.name}`}
-                >
-                  Delete
-                </Button>
-              </div>
-            ),
-          },
-        ]}
+        columns={productColumns({
+          restock: setToRestock,
+          describe: setToDescribe,
+          editTerms: setToEdit,
+          remove: setToDelete,
+        })}
       />
       <Pager
         page={page}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { NavLink, useLocation } from 'react-router-dom';
 import { signOut, useAuth } from '@toolshop/auth';
 import { navbarLinks, sidebarLinks } from '@toolshop/routes';
@@ -8,6 +8,37 @@ import { focusableIn, trappedFocusTarget } from '../../lib/focus-trap';
 import styles from './sidebar-drawer.module.css';
 
 const SIDEBAR_ID = 'dashboard-sidebar';
+
+/**
+ * A drawer modal while open: its first link takes focus, Escape closes it (focus back on its
+ * button), Tab and Shift+Tab stay inside.
+ */
+function useTrappedFocus(
+  open: boolean,
+  navRef: RefObject<HTMLDivElement | null>,
+  close: () => void,
+) {
+  const onClose = useEffectEvent(close);
+  useEffect(() => {
+    if (!open) return;
+    navRef.current?.querySelector<HTMLElement>('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+      if (event.key !== 'Tab' || !navRef.current) return;
+      const target = trappedFocusTarget(
+        focusableIn(navRef.current),
+        document.activeElement,
+        event.shiftKey,
+      );
+      if (target) {
+        event.preventDefault();
+        target.focus();
+      }
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open, navRef]);
+}
 
 /**
  * The dashboard's navigation: a fixed column on wide screens, a drawer behind a menu button on small ones
@@ -30,26 +61,7 @@ export function SidebarDrawer() {
   // A chosen link navigates: the drawer has done its job.
   useEffect(() => setOpen(false), [pathname]);
 
-  useEffect(() => {
-    if (!open) return;
-    navRef.current?.querySelector<HTMLElement>('a')?.focus();
-    // Modal while open: Escape closes it (focus back on its button), Tab stays inside.
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') close();
-      if (event.key !== 'Tab' || !navRef.current) return;
-      const target = trappedFocusTarget(
-        focusableIn(navRef.current),
-        document.activeElement,
-        event.shiftKey,
-      );
-      if (target) {
-        event.preventDefault();
-        target.focus();
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [open]);
+  useTrappedFocus(open, navRef, close);
 
   // Until the admin check answers, the role-specific links are unknown: show placeholders, not
   // the wrong set of links.
