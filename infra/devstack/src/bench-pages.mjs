@@ -1,7 +1,9 @@
 // `npm run bench:pages`: the signed-in pages' time from navigation to content, at Lighthouse's mobile
 // CPU slowdown (CDP Emulation.setCPUThrottlingRate 4), for a full load and for a client-side
-// navigation from another page of the site (a pointer resting on the link first, as a person's does:
-// the shell prefetches the remote page on that intent). A measurement, not a test: it prints a table.
+// navigation from another page of the site, twice: a pointer resting on the link first, as a
+// person's does (the shell prefetches the remote page and its data on that intent), and a click at
+// once (what is left without that head start), side by side in one run. A measurement, not a test:
+// it prints a table.
 //
 //   npm run bench:pages                   builds, starts the shop on TOOLSHOP_PORT_OFFSET, measures, stops
 //   npm run bench:pages -- --url URL      measures a shop that is already running
@@ -103,17 +105,19 @@ async function fullLoad(page, shell, path) {
   return page.evaluate(() => window.__contentAt);
 }
 
-/** Milliseconds from the click on the link (after a pointer rested on it) to the content of `path`. */
-async function clientNavigation(page, shell, { from, link }) {
+/** Milliseconds from the click on the link (after a pointer rested on it `restMs`) to the content of `path`. */
+async function clientNavigation(page, shell, { from, link }, restMs) {
   await page.goto(`${shell}${from}`);
   const target = page.getByRole(link.role, { name: link.name }).first();
   await target.waitFor({ timeout: 120_000 });
   await page.waitForLoadState('networkidle');
   // where the link leads (the first Buy Now is the home page's first tool, not necessarily `path`'s)
   const to = new URL(await target.getAttribute('href'), shell).pathname;
-  await target.hover();
-  // A person's pointer rests a moment before the click (intent); the prefetch runs meanwhile.
-  await page.waitForTimeout(300);
+  if (restMs > 0) {
+    await target.hover();
+    // A person's pointer rests a moment before the click (intent); the prefetch runs meanwhile.
+    await page.waitForTimeout(restMs);
+  }
   await page.evaluate(() => {
     window.__contentAt = undefined;
     window.__clickAt = performance.now();
@@ -146,19 +150,23 @@ async function measure(shell) {
         const path = spec.path.replace('{tool}', tool);
         const full = [];
         const client = [];
+        const atOnce = [];
         for (let run = 0; run < Math.max(1, Number(args.runs)); run++) {
           full.push(await fullLoad(page, shell, path));
-          client.push(await clientNavigation(page, shell, { ...spec, path }));
+          client.push(await clientNavigation(page, shell, { ...spec, path }, 300));
+          atOnce.push(await clientNavigation(page, shell, { ...spec, path }, 0));
         }
         rows.push({
           page: spec.name,
           path,
           fullLoad: median(full),
           clientNavigation: median(client),
-          runs: { full, client },
+          clickedAtOnce: median(atOnce),
+          runs: { full, client, atOnce },
         });
+        const ms = (values) => values.map(Math.round).join(', ');
         console.log(
-          `  ${spec.name}: full ${full.map(Math.round).join(', ')} ms; client-side ${client.map(Math.round).join(', ')} ms`,
+          `  ${spec.name}: full ${ms(full)} ms; client-side ${ms(client)} ms; clicked at once ${ms(atOnce)} ms`,
         );
       }
       await context.close();
@@ -191,11 +199,13 @@ try {
   console.log(
     `\nSigned-in pages, ${args['cpu-slowdown']}x CPU slowdown, median of ${args.runs} (host load ${load}): navigation to content`,
   );
-  console.log('| page | full load | client-side navigation |');
-  console.log('|---|---|---|');
+  console.log(
+    '| page | full load | client-side, pointer rested 300 ms | clicked at once | rested / at once |',
+  );
+  console.log('|---|---|---|---|---|');
   for (const r of rows)
     console.log(
-      `| ${r.page} | ${Math.round(r.fullLoad)} ms | ${Math.round(r.clientNavigation)} ms |`,
+      `| ${r.page} | ${Math.round(r.fullLoad)} ms | ${Math.round(r.clientNavigation)} ms | ${Math.round(r.clickedAtOnce)} ms | ${(r.clientNavigation / r.clickedAtOnce).toFixed(2)} |`,
     );
   if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
 } catch (error) {
