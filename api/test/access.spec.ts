@@ -622,6 +622,46 @@ const companyCases: CompanyCase[] = [
     expected: [401, 200, 403, 404, 404, 404],
   },
   {
+    name: 'PATCH /companies/{id}',
+    request: async ({ id }) => ({
+      method: 'PATCH',
+      path: `/companies/${id}`,
+      body: { timeZone: 'Europe/London', approvalFor: 'allBuyers' },
+    }),
+    expected: [401, 200, 403, 404, 404, 404],
+  },
+  {
+    name: 'DELETE /companies/{id}/invitations/{email} (a pending invitation)',
+    request: async ({ id, tokens }) => {
+      const email = `withdrawn-${++companySeq}@company.test`;
+      await api.request('POST', `/companies/${id}/invitations`, {
+        token: tokens.owner,
+        body: { email, role: 'buyer' },
+      });
+      return { method: 'DELETE', path: `/companies/${id}/invitations/${email}` };
+    },
+    expected: [401, 200, 403, 404, 404, 404],
+  },
+  {
+    name: 'GET /companies/mine/approvals',
+    request: async () => ({ method: 'GET', path: '/companies/mine/approvals' }),
+    // The other company's owner reads their own company's (empty) list.
+    expected: [401, 200, 403, 200, 404, 404],
+  },
+  {
+    name: 'POST /orders/{id}/approval (the buyer’s order awaiting approval)',
+    request: async ({ id, tokens, emails }) => {
+      await api.request('PATCH', `/companies/${id}/members/${emails.buyer}`, {
+        token: tokens.owner,
+        body: { monthlyLimit: 0 },
+      });
+      const orderId = await api.placeOrder(await api.insertTool(), tokens.buyer);
+      return { method: 'POST', path: `/orders/${orderId}/approval`, body: { approve: true } };
+    },
+    // The buyer may not approve their own; admins neither: it is the company's decision.
+    expected: [401, 200, 403, 404, 404, 404],
+  },
+  {
     name: 'DELETE /companies/{id}/members/{email} (the buyer)',
     request: async ({ id, emails }) => ({
       method: 'DELETE',

@@ -89,6 +89,10 @@ describe('/companies', () => {
       role: 'owner',
       members: [{ email: owner.email, role: 'owner', joinedAt: expect.any(String) }],
       invitations: [],
+      // The defaults: limits reset in UTC, only orders over a limit wait, PO numbers optional.
+      timeZone: 'UTC',
+      approvalFor: 'overLimit',
+      purchaseOrderRequired: false,
     });
   });
 

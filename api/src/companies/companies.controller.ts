@@ -19,6 +19,7 @@ import {
   AcceptedInvitationResponse,
   CompanyInputDto,
   CompanyResponse,
+  CompanySettingsDto,
   InvitationInputDto,
   MemberChangeDto,
 } from './company.dto';
@@ -65,6 +66,42 @@ export class CompaniesController {
   @ApiNotFoundResponse({ description: 'No such company', type: ErrorResponse })
   read(@Param('id', ParseObjectIdPipe) id: string) {
     return this.companies.read(id);
+  }
+
+  @Patch('companies/:id')
+  @RateLimit('writes')
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description:
+      'Time zone of the monthly limits, which orders wait for approval, whether a PO number is required',
+  })
+  @ApiInvalidInput
+  @hidden
+  @ownersOnly
+  updateSettings(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Body() body: CompanySettingsDto,
+  ) {
+    return this.companies.updateSettings(user.email, id, body);
+  }
+
+  @Delete('companies/:id/invitations/:email')
+  @RateLimit('writes')
+  @ApiOkResponse({ type: DeletedResponse, description: 'The pending invitation’s link stops working' })
+  @ApiInvalidInput
+  @ApiNotFoundResponse({
+    description:
+      'No such company, one the caller does not belong to, or no pending invitation of this email',
+    type: ErrorResponse,
+  })
+  @ownersOnly
+  withdrawInvitation(
+    @CurrentUser() user: AuthUser,
+    @Param('id', ParseObjectIdPipe) id: string,
+    @Param('email') email: string,
+  ) {
+    return this.companies.withdrawInvitation(user.email, id, emailParam(email));
   }
 
   @Post('companies/:id/invitations')

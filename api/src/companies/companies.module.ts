@@ -3,6 +3,7 @@ import { MongooseModule } from '@nestjs/mongoose';
 import { DatabaseLocks } from '../common/lease-locks';
 import { CompaniesController } from './companies.controller';
 import { CompaniesService } from './companies.service';
+import { CompanyBuying } from './company-buying';
 import {
   CompanyInvitationRecord,
   CompanyInvitationSchema,
@@ -21,6 +22,7 @@ import {
     ]),
   ],
   controllers: [CompaniesController],
-  providers: [CompaniesService, DatabaseLocks],
+  providers: [CompaniesService, CompanyBuying, DatabaseLocks],
+  exports: [CompanyBuying],
 })
 export class CompaniesModule {}

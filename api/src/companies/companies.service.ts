@@ -2,6 +2,7 @@ import { ForbiddenException, Inject, Injectable, Logger } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
   CompanyMessages,
+  DEFAULT_COMPANY_TIME_ZONE,
   INVITATION_VALID_DAYS,
   optionalText,
   type AcceptedInvitation,
@@ -18,7 +19,12 @@ import { conflict, invalid, notFound } from '../common/domain-error';
 import { DatabaseLocks } from '../common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { Outbox } from '../mail/outbox';
-import type { CompanyInputDto, InvitationInputDto, MemberChangeDto } from './company.dto';
+import type {
+  CompanyInputDto,
+  CompanySettingsDto,
+  InvitationInputDto,
+  MemberChangeDto,
+} from './company.dto';
 import { CompanyInvitationRecord, CompanyMemberRecord, CompanyRecord } from './company.schema';
 import { invitationEmail } from './invitation-email';
 
@@ -97,6 +103,23 @@ export class CompaniesService {
     return this.view(company._id, company, undefined, true);
   }
 
+  /** PATCH /companies/{id}: the owner's settings (time zone, approval rule, PO numbers). */
+  async updateSettings(
+    email: string,
+    id: string,
+    settings: CompanySettingsDto,
+  ): Promise<ModifiedAnswer> {
+    const set = Object.fromEntries(
+      (['timeZone', 'approvalFor', 'purchaseOrderRequired'] as const)
+        .filter((field) => settings[field] !== undefined)
+        .map((field) => [field, settings[field]]),
+    );
+    if (Object.keys(set).length === 0) throw invalid(CompanyMessages.nothingToSet);
+    const company = await this.ownCompany(email, id);
+    const result = await this.companies.updateOne({ _id: company._id }, { $set: set });
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+
   async invite(email: string, id: string, input: InvitationInputDto): Promise<InsertedAnswer> {
     const company = await this.ownCompany(email, id);
     if (await this.members.exists({ email: input.email, companyId: company._id }))
@@ -104,14 +127,23 @@ export class CompaniesService {
     const token = randomBytes(32).toString('base64url');
     const now = new Date();
     const expiresAt = new Date(now.getTime() + INVITATION_VALID_DAYS * DAY_MS);
-    const invitation = await this.invitations.create({
-      tokenHash: hashToken(token),
-      companyId: company._id,
-      email: input.email,
-      role: input.role,
-      invitedBy: email,
-      expiresAt,
-      createdAt: now,
+    // A new invitation of the same person replaces the pending one: its link stops working. One
+    // invite of a company at a time, so two racing invitations leave exactly one pending.
+    const invitation = await this.ofCompany(id, async () => {
+      await this.invitations.deleteMany({
+        companyId: company._id,
+        email: input.email,
+        acceptedAt: null,
+      });
+      return this.invitations.create({
+        tokenHash: hashToken(token),
+        companyId: company._id,
+        email: input.email,
+        role: input.role,
+        invitedBy: email,
+        expiresAt,
+        createdAt: now,
+      });
     });
     const shopUrl = this.config.shopUrl;
     const mail = invitationEmail({
@@ -129,6 +161,18 @@ export class CompaniesService {
       this.logger.error(`invitation email not queued: ${(error as Error).message}`);
     }
     return inserted(invitation._id);
+  }
+
+  /** DELETE /companies/{id}/invitations/{email}: the pending invitation's link stops working. */
+  async withdrawInvitation(email: string, id: string, invitee: string): Promise<DeletedAnswer> {
+    const company = await this.ownCompany(email, id);
+    const result = await this.invitations.deleteMany({
+      companyId: company._id,
+      email: invitee,
+      acceptedAt: null,
+    });
+    if (result.deletedCount === 0) throw notFound(CompanyMessages.invitationNotFound);
+    return deleted(result.deletedCount);
   }
 
   async accept(email: string, token: string): Promise<AcceptedInvitation> {
@@ -240,7 +284,16 @@ export class CompaniesService {
 
   private async view(
     companyId: Types.ObjectId,
-    company: Pick<CompanyRecord, 'name' | 'taxId' | 'billingAddress' | 'deliveryAddress'>,
+    company: Pick<
+      CompanyRecord,
+      | 'name'
+      | 'taxId'
+      | 'billingAddress'
+      | 'deliveryAddress'
+      | 'timeZone'
+      | 'approvalFor'
+      | 'purchaseOrderRequired'
+    >,
     role: CompanyRole | undefined,
     withInvitations: boolean,
   ): Promise<Company> {
@@ -264,6 +317,9 @@ export class CompaniesService {
       ...(company.billingAddress && { billingAddress: company.billingAddress }),
       ...(company.deliveryAddress && { deliveryAddress: company.deliveryAddress }),
       ...(role && { role }),
+      timeZone: company.timeZone ?? DEFAULT_COMPANY_TIME_ZONE,
+      approvalFor: company.approvalFor ?? 'overLimit',
+      purchaseOrderRequired: company.purchaseOrderRequired ?? false,
       members: members.map((member) => ({
         email: member.email,
         role: member.role,

@@ -1,5 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import {
+  APPROVAL_RULES,
+  approvalRuleError,
+  CompanyMessages,
+  timeZoneError,
+  type ApprovalRule,
+  type CompanySettings,
   COMPANY_ADDRESS_MAX_LENGTH,
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_ROLES,
@@ -71,6 +77,25 @@ export class MemberChangeDto implements MemberChange {
   monthlyLimit?: number | null;
 }
 
+/** PATCH /companies/{id}: the owner's settings; absent keeps the current value. */
+export class CompanySettingsDto implements CompanySettings {
+  @ApiPropertyOptional({ example: 'Europe/London', description: 'IANA time zone' })
+  @FollowsRule('timeZone', timeZoneError)
+  timeZone?: string;
+
+  @ApiPropertyOptional({ enum: APPROVAL_RULES })
+  @FollowsRule('approvalFor', approvalRuleError)
+  approvalFor?: ApprovalRule;
+
+  @ApiPropertyOptional({ type: Boolean })
+  @FollowsRule('purchaseOrderRequired', (value) =>
+    value === undefined || typeof value === 'boolean'
+      ? undefined
+      : CompanyMessages.purchaseOrderRequiredInvalid,
+  )
+  purchaseOrderRequired?: boolean;
+}
+
 export class CompanyMemberResponse implements CompanyMember {
   @ApiProperty() email: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
@@ -99,6 +124,10 @@ export class CompanyResponse implements Company {
     description: 'Pending invitations, for owners and admins only',
   })
   invitations?: CompanyInvitationResponse[];
+  @ApiProperty({ description: 'IANA time zone of the monthly limits', example: 'UTC' })
+  timeZone: string;
+  @ApiProperty({ enum: APPROVAL_RULES }) approvalFor: ApprovalRule;
+  @ApiProperty() purchaseOrderRequired: boolean;
 }
 
 export class AcceptedInvitationResponse implements AcceptedInvitation {

@@ -1,5 +1,5 @@
 import { Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import type { CompanyRole } from '@toolshop/contracts';
+import type { ApprovalRule, CompanyRole } from '@toolshop/contracts';
 import { Types } from 'mongoose';
 
 /** A company buying as one: workshops and contractors with several people ordering. */
@@ -11,6 +11,11 @@ export class CompanyRecord {
   @Prop() deliveryAddress?: string;
   /** Who created it (its first owner). */
   @Prop({ required: true }) createdBy: string;
+  /** IANA zone whose 1st of the month resets the monthly limits; absent: UTC. */
+  @Prop() timeZone?: string;
+  /** Which buyers' orders wait for approval; absent: overLimit. */
+  @Prop({ type: String }) approvalFor?: ApprovalRule;
+  @Prop() purchaseOrderRequired?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -343,3 +343,73 @@ export function orderExpiredEmail(order: ExpiredOrderFacts, links: ShopLinks): M
     { label: 'Order again', href: myOrdersUrl(links) },
   );
 }
+
+/** A company buyer's order above their limit: it waits for the company's owner or approver. */
+export function orderAwaitingApprovalEmail(order: OrderFacts, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Order awaiting approval: ${summary(order)}`,
+    hello(order),
+    [
+      [
+        'Your order of ',
+        ...item(order),
+        ` for ${formatDollars(order.totalPrice)} needs the approval of your company’s owner or approver. The tools are held for you meanwhile; we email you as soon as it is decided.`,
+      ],
+      ...lineItems(order),
+      ...orderReferences(order),
+    ],
+    links,
+    { label: 'See your order', href: orderUrl(links, order) },
+  );
+}
+
+/** The company approved it: it can be paid now, before reservedUntil. */
+export function orderApprovedEmail(
+  order: OrderFacts & { reservedUntil: Date },
+  approver: string,
+  links: ShopLinks,
+): Mail {
+  return compose(
+    order.email,
+    `Order approved: ${summary(order)}`,
+    hello(order),
+    [
+      [
+        { strong: approver },
+        ' approved your order of ',
+        ...item(order),
+        ` for ${formatDollars(order.totalPrice)}.`,
+      ],
+      [
+        'The tools are reserved for you until ',
+        { strong: formatUtc(order.reservedUntil) },
+        '. Pay for the order before then; an unpaid order is cancelled after that time.',
+      ],
+      ...orderReferences(order),
+    ],
+    links,
+    { label: 'Pay for your order', href: paymentUrl(links, order) },
+  );
+}
+
+/** The company declined it, with the approver's reason; its tools are back in stock. */
+export function orderDeclinedEmail(
+  order: OrderFacts,
+  approver: string,
+  reason: string,
+  links: ShopLinks,
+): Mail {
+  return compose(
+    order.email,
+    `Order declined: ${summary(order)}`,
+    hello(order),
+    [
+      [{ strong: approver }, ' declined your order of ', ...item(order), '.'],
+      ['Reason: ', { strong: reason }],
+      ...orderReferences(order),
+    ],
+    links,
+    { label: 'See your order', href: orderUrl(links, order) },
+  );
+}

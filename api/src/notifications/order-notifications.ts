@@ -4,6 +4,9 @@ import { API_CONFIG, type ApiConfig } from '../config/config';
 import type { Mail } from '../mail/mail.service';
 import { Outbox, type EnqueueOptions } from '../mail/outbox';
 import {
+  orderApprovedEmail,
+  orderAwaitingApprovalEmail,
+  orderDeclinedEmail,
   orderDeliveredEmail,
   orderExpiredEmail,
   orderExpiringEmail,
@@ -46,6 +49,25 @@ export class OrderNotifications {
       holdMs: this.config.outbox.placedHoldMs,
       supersededBy: paidKey(order.id),
     });
+  }
+
+  awaitingApproval(order: OrderFacts): Promise<boolean> {
+    return this.queue(`awaiting-approval:${order.id}`, () =>
+      orderAwaitingApprovalEmail(order, this.links),
+    );
+  }
+
+  /** The company's decision on an order awaiting approval (one email: an order is decided once). */
+  approved(order: OrderFacts & { reservedUntil: Date }, approver: string): Promise<boolean> {
+    return this.queue(`approved:${order.id}`, () =>
+      orderApprovedEmail(order, approver, this.links),
+    );
+  }
+
+  declined(order: OrderFacts, approver: string, reason: string): Promise<boolean> {
+    return this.queue(`declined:${order.id}`, () =>
+      orderDeclinedEmail(order, approver, reason, this.links),
+    );
   }
 
   paid(order: OrderFacts): Promise<boolean> {

@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
-import { ApiMessages, type OrderState } from '@toolshop/contracts';
+import { ApiMessages, OPEN_UNPAID_STATES, type OrderState } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { notFound } from '../common/domain-error';
 import type { ExpiredOrderFacts } from '../notifications/order-emails';
 import { StockReservations } from '../tools/stock-reservations';
-import { OrderChanges, type OrderChangeBy } from './order-changes';
+import { OrderChanges, type OrderChangeBy, type OrderChangeParts } from './order-changes';
 import { Order, orderLabel } from './order.schema';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
@@ -76,13 +76,15 @@ export class CancelableOrders {
   async closeAndGiveBack(
     id: string,
     order: CancelableOrder,
-    action: 'cancel' | 'expire',
+    action: 'cancel' | 'expire' | 'decline',
     by: OrderChangeBy,
+    { set, entry }: Pick<OrderChangeParts, 'set' | 'entry'> = {},
   ): Promise<boolean> {
     const closed = await this.stock.returnForAll(order.lines, id, () =>
       this.changes.take(id, action, by, {
         where: { paymentIntentId: order.paymentIntentId ?? { $exists: false } },
-        set: { stockReleased: true },
+        set: { ...set, stockReleased: true },
+        entry,
         unset: { reservedUntil: 1, unpaidSlot: 1 },
       }),
     );
@@ -104,11 +106,11 @@ export class CancelableOrders {
     return returned;
   }
 
-  /** The expiry sweep: unpaid orders whose reservation has passed, oldest first. */
+  /** The expiry sweep: unpaid orders (or awaiting approval) whose reservation has passed, oldest first. */
   async findLapsed(now: Date, limit: number): Promise<LapsedOrder[]> {
     const lapsed = await this.orders
       .find(
-        { state: 'unpaid', reservedUntil: { $lt: now } },
+        { state: { $in: [...OPEN_UNPAID_STATES] }, reservedUntil: { $lt: now } },
         { number: 1, purchaseOrder: 1, email: 1, name: 1, userName: 1, orderQuantity: 1, lines: 1 },
       )
       .sort({ reservedUntil: 1 })

@@ -143,8 +143,11 @@ export class OrderChanges {
     const next = from ? nextState(action, from) : typeof to === 'string' ? to : undefined;
     if (from && !next) return false;
     if (!next) throw new Error(`${action} needs the state the order was read in`);
+    // Back to unpaid (an approval) is never a state the timeline names: the action names it.
+    const eventName = named ?? (next === 'unpaid' ? undefined : next);
+    if (!eventName) throw new Error(`${action} needs a timeline event of its own`);
     const event: OrderTimelineEntry = {
-      event: named ?? next,
+      event: eventName,
       at: new Date(),
       by: by.role,
       ...(by.actor && { actor: by.actor }),

@@ -271,11 +271,21 @@ export class RefundLineResponse {
 }
 
 export class OrderTimelineEntryResponse {
-  @ApiProperty({ enum: ['placed', ...ORDER_STATES.filter((state) => state !== 'unpaid')] })
+  @ApiProperty({
+    enum: [
+      'placed',
+      'approved',
+      ...ORDER_STATES.filter((state) => state !== 'unpaid' && state !== 'awaiting_approval'),
+    ],
+  })
   event: string;
   @ApiProperty({ format: 'date-time' }) at: string;
-  @ApiProperty({ enum: ['customer', 'admin', 'system'] }) by: string;
-  @ApiPropertyOptional({ description: 'The admin’s email when by = admin' }) actor?: string;
+  @ApiProperty({ enum: ['customer', 'admin', 'system', 'approver'] }) by: string;
+  @ApiPropertyOptional({
+    description:
+      'The admin’s email when by = admin; the company owner’s or approver’s when by = approver',
+  })
+  actor?: string;
   @ApiPropertyOptional() carrier?: string;
   @ApiPropertyOptional() trackingNumber?: string;
   @ApiPropertyOptional() transactionId?: string;
@@ -390,6 +400,13 @@ export class OrderResponse {
   @ApiProperty() shipped: boolean;
   @ApiProperty({ enum: ORDER_STATES, description: 'Where the order is in its lifecycle' })
   state: OrderState;
+  @ApiPropertyOptional({
+    description:
+      'A company member’s order: the company (its owners and approvers decide an order awaiting_approval)',
+  })
+  companyId?: string;
+  @ApiPropertyOptional({ description: 'A declined order: the company’s reason' })
+  declineReason?: string;
   @ApiProperty({
     enum: Object.keys(ORDER_TRANSITIONS),
     isArray: true,

@@ -107,6 +107,10 @@ export class Order {
   /** Set on approval for shipping, if the admin entered them. */
   @Prop() carrier?: string;
   @Prop() trackingNumber?: string;
+  /** The company a member placed it for (the buyer is `email`); counts against their monthly limit. */
+  @Prop({ type: Types.ObjectId }) companyId?: Types.ObjectId;
+  /** Why the company's owner or approver declined it. */
+  @Prop() declineReason?: string;
   /** Append-only history (order-timeline.ts). */
   @Prop({ type: [OrderTimelineEntrySchema], default: undefined }) timeline?: OrderTimelineEntry[];
   createdAt: Date;
@@ -148,5 +152,8 @@ OrderSchema.index(
 );
 // The admins' search by a buyer's PO number (exact), newest first.
 OrderSchema.index({ purchaseOrder: 1, _id: -1 });
+// A company buyer's spending this month (one aggregation), and the company's orders awaiting approval.
+OrderSchema.index({ companyId: 1, email: 1, createdAt: 1 });
+OrderSchema.index({ companyId: 1, state: 1, _id: -1 });
 // The expiry sweep: unpaid orders past their reservation.
 OrderSchema.index({ state: 1, reservedUntil: 1 });

@@ -1,10 +1,14 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
+import { CompaniesModule } from '../companies/companies.module';
 import { CompanyPricesModule } from '../companies/company-prices.module';
+import { DatabaseLocks } from '../common/lease-locks';
 import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersExportController } from './admin-orders-export.controller';
 import { Order, OrderSchema } from './order.schema';
+import { OrderApprovals } from './order-approvals';
+import { OrderApprovalsController } from './order-approvals.controller';
 import { OrderCancellation } from './order-cancellation';
 import { OrderExpiry } from './order-expiry';
 import { OrderRefunds } from './order-refunds';
@@ -32,6 +36,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
       { name: UnpaidOrderSlot.name, schema: UnpaidOrderSlotSchema },
     ]),
     ToolsModule,
+    CompaniesModule,
     CompanyPricesModule,
   ],
   controllers: [
@@ -41,6 +46,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     AdminOrdersExportController,
     OrderRefundsController,
     OrderReturnsController,
+    OrderApprovalsController,
   ],
   // OrderPayments comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
@@ -51,6 +57,8 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     OrderChanges,
     OrderNumbers,
     OrderCancellation,
+    OrderApprovals,
+    DatabaseLocks,
     OrderRefunds,
     OrderReturns,
     OrderExpiry,

@@ -4,6 +4,7 @@ import {
   ApiMessages,
   BuyingMessages,
   CLOSED_UNFULFILLED_STATES,
+  CompanyMessages,
   Messages,
   normalizeEmail,
   packSizeOf,
@@ -20,9 +21,11 @@ import {
 import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted } from '../common/answers.dto';
+import { CompanyBuying, type BuyerTerms } from '../companies/company-buying';
 import { CompanyPrices, type CompanyPricing } from '../companies/company-prices.service';
 import { conflict, invalid, notFound } from '../common/domain-error';
 import type { KeyedRun } from '../common/idempotency';
+import { DatabaseLocks } from '../common/lease-locks';
 import type { Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
@@ -42,6 +45,7 @@ import { listOrders, OrderChanges, PUBLIC_FIELDS, rolesOf, withActions } from '.
 import { Order } from './order.schema';
 import { OrderNumbers } from './order-numbers';
 import { placedEntry } from './order-timeline';
+import { spentThisMonth } from './order-approvals';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** What holds a new unpaid order's place: its slot and until when; and its number. */
@@ -49,6 +53,19 @@ interface Held {
   reservedUntil: Date;
   unpaidSlot: string;
   number: string;
+  /** A company member's order: whether its total waits for approval. */
+  company?: CompanyPlacement;
+}
+
+interface CompanyPlacement {
+  companyId: Types.ObjectId;
+  needsApproval: (totalPrice: number) => boolean;
+}
+
+/** 400 for a member of a company that requires a PO number, ordering without one. */
+function refuseMissingPurchaseOrder(terms: BuyerTerms | null, body: ShippingFields): void {
+  if (terms?.purchaseOrderRequired && !body.purchaseOrder)
+    throw invalid(CompanyMessages.purchaseOrderRequired);
 }
 
 type ShippingFields = Pick<CreateOrderDto, 'address' | 'phone' | 'userName' | 'purchaseOrder'>;
@@ -125,6 +142,8 @@ export class OrdersService {
     private readonly numbers: OrderNumbers,
     private readonly changes: OrderChanges,
     private readonly prices: CompanyPrices,
+    private readonly companies: CompanyBuying,
+    private readonly locks: DatabaseLocks,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -135,11 +154,13 @@ export class OrdersService {
    * expires.
    */
   async create(customer: AuthUser, body: CreateOrderDto, run?: KeyedRun): Promise<InsertedAnswer> {
+    const terms = await this.companies.buyerTerms(customer.email);
+    refuseMissingPurchaseOrder(terms, body);
     const earlier = await this.earlierRun(run, [body.toolId]);
     if (earlier) return earlier;
     const pricing = await this.prices.forBuyer(customer.email, [body.toolId]);
     const quantity = body.orderQuantity;
-    const placed = await this.place(customer, run, (orderId, held) =>
+    const placed = await this.place(customer, run, terms, (orderId, held) =>
       this.stock.reserve(
         body.toolId,
         quantity,
@@ -218,6 +239,8 @@ export class OrdersService {
     run?: KeyedRun,
     quoted?: QuotedPrices,
   ): Promise<InsertedAnswer> {
+    const terms = await this.companies.buyerTerms(customer.email);
+    refuseMissingPurchaseOrder(terms, body);
     // Before the checks: the stock an earlier run's order took is not there for this one.
     const earlier = await this.earlierRun(
       run,
@@ -237,7 +260,7 @@ export class OrdersService {
       customer.email,
       body.lines.filter((line) => !quoted?.has(line.toolId)).map((line) => line.toolId),
     );
-    const placed = await this.place(customer, run, (orderId, held) =>
+    const placed = await this.place(customer, run, terms, (orderId, held) =>
       this.stock.reserveAll(
         body.lines,
         String(orderId),
@@ -285,7 +308,32 @@ export class OrdersService {
   private async place(
     customer: AuthUser,
     run: KeyedRun | undefined,
+    terms: BuyerTerms | null,
     reserve: (orderId: Types.ObjectId, held: Held) => Promise<SavedOrder | null>,
+  ): Promise<InsertedAnswer | null> {
+    if (!terms) return this.placeHeld(customer, run, reserve);
+    // A member's orders are placed one at a time: of two racing for the last of the monthly
+    // limit, the second reads the first's total in its spending and waits for approval.
+    return this.locks.run(`company-spending:${customer.email}`, async () =>
+      this.placeHeld(customer, run, reserve, await this.placement(customer.email, terms)),
+    );
+  }
+
+  /** Which of a member's orders wait for approval: a buyer's over their remaining limit, or all. */
+  private async placement(email: string, terms: BuyerTerms): Promise<CompanyPlacement> {
+    const { companyId, role, monthlyLimit, approvalFor } = terms;
+    if (role !== 'buyer') return { companyId, needsApproval: () => false };
+    if (approvalFor === 'allBuyers') return { companyId, needsApproval: () => true };
+    if (monthlyLimit === undefined) return { companyId, needsApproval: () => false };
+    const spent = await spentThisMonth(this.orders, companyId, email, terms.timeZone);
+    return { companyId, needsApproval: (total) => spent + total > monthlyLimit };
+  }
+
+  private async placeHeld(
+    customer: AuthUser,
+    run: KeyedRun | undefined,
+    reserve: (orderId: Types.ObjectId, held: Held) => Promise<SavedOrder | null>,
+    company?: CompanyPlacement,
   ): Promise<InsertedAnswer | null> {
     const orderId = new Types.ObjectId(run?.resourceId);
     const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);
@@ -294,7 +342,7 @@ export class OrdersService {
     try {
       // Taken first, saved in the order's insert: an order never exists without its number.
       const number = await this.numbers.next();
-      placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot, number });
+      placed = await reserve(orderId, { reservedUntil, unpaidSlot: slot, number, company });
     } catch (error) {
       // Unless the order was saved after all (an answer lost on the way back): then it holds the
       // slot, or another run of its key saved it (a duplicate _id) and holds a slot of its own.
@@ -313,8 +361,10 @@ export class OrdersService {
       if (run && (await this.exists(String(orderId)))) return inserted(orderId);
       return null;
     }
-    // Queued, never sent here; never throws.
-    await this.notifications.placed({ ...placed, id: String(orderId) });
+    // Queued, never sent here; never throws. An order awaiting approval is told by its own email.
+    if (placed.state === 'awaiting_approval')
+      await this.notifications.awaitingApproval({ ...placed, id: String(orderId) });
+    else await this.notifications.placed({ ...placed, id: String(orderId) });
     return inserted(orderId);
   }
 
@@ -331,10 +381,11 @@ export class OrdersService {
     // a check and the order); refusing here gives the stock back (reserve).
     const pack = packSizeOf(tool);
     if (quantity % pack !== 0) throw invalid(BuyingMessages.packMultiple(pack, tool.minOrder));
+    const line = orderLine(tool, quantity, pricing(String(tool._id)));
     const order = await this.orders.create({
       _id,
-      ...orderLine(tool, quantity, pricing(String(tool._id))),
-      ...this.unpaid(customer, body, held),
+      ...line,
+      ...this.unpaid(customer, body, held, line.totalPrice),
     });
     return order.toObject();
   }
@@ -357,28 +408,39 @@ export class OrdersService {
       orderLine(atQuotedPrice(taken.get(toolId)!, quoted?.get(toolId)), quantity, pricing(toolId)),
     );
     const [first] = lines as [(typeof lines)[number], ...typeof lines];
+    const totalPrice = sumDollars(lines.map((line) => line.totalPrice));
     const order = await this.orders.create({
       _id,
       toolId: first.toolId,
       name: lines.length > 1 ? `${first.name} and ${lines.length - 1} more` : first.name,
       img: first.img,
       orderQuantity: lines.reduce((sum, line) => sum + line.orderQuantity, 0),
-      totalPrice: sumDollars(lines.map((line) => line.totalPrice)),
+      totalPrice,
       lines,
-      ...this.unpaid(customer, body, held),
+      ...this.unpaid(customer, body, held, totalPrice),
     });
     return order.toObject();
   }
 
-  /** Who ordered, where to, and the unpaid state every new order starts in. */
-  private unpaid(customer: AuthUser, body: ShippingFields, held: Held) {
+  /**
+   * Who ordered, where to, and the state a new order starts in: unpaid, or awaiting approval (a
+   * company buyer's over their limit); a member's order records the company.
+   */
+  private unpaid(
+    customer: AuthUser,
+    body: ShippingFields,
+    { company, ...held }: Held,
+    totalPrice: number,
+  ) {
+    const waits = company?.needsApproval(totalPrice) ?? false;
     return {
       userName: body.userName?.trim() || customer.name,
       email: customer.email,
       address: body.address.trim(),
       phone: body.phone.trim(),
       ...(body.purchaseOrder && { purchaseOrder: body.purchaseOrder }),
-      state: 'unpaid' as const,
+      ...(company && { companyId: company.companyId }),
+      state: waits ? ('awaiting_approval' as const) : ('unpaid' as const),
       paid: false,
       shipped: false,
       ...held,

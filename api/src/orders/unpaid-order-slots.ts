@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { InjectModel, Prop, Schema, SchemaFactory } from '@nestjs/mongoose';
-import { RuleMessages } from '@toolshop/contracts';
+import { OPEN_UNPAID_STATES, RuleMessages } from '@toolshop/contracts';
 import type { Model } from 'mongoose';
 import { conflict } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -85,7 +85,8 @@ export class UnpaidOrderSlots {
       .limit(SWEEP_BATCH)
       .lean();
     for (const slot of lapsed) {
-      if (slot.orderId && (await this.orders.exists({ _id: slot.orderId, state: 'unpaid' })))
+      const open = { _id: slot.orderId, state: { $in: [...OPEN_UNPAID_STATES] } };
+      if (slot.orderId && (await this.orders.exists(open)))
         continue;
       await this.remove(slot._id, slot.orderId);
     }

@@ -15,6 +15,9 @@ const company = (role: CompanyRole): Company => ({
   name: 'Baker Joinery',
   billingAddress: '1 Saw Lane\nLeeds',
   role,
+  timeZone: 'UTC',
+  approvalFor: 'overLimit',
+  purchaseOrderRequired: false,
   members: [
     { email: ME, role, joinedAt: '2026-11-01T10:00:00Z' },
     { email: 'bo@example.com', role: 'buyer', monthlyLimit: 500, joinedAt: '2026-11-02T10:00:00Z' },

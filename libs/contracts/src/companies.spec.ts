@@ -1,9 +1,12 @@
 import {
+  approvalRuleError,
   CompanyMessages,
   companyAddressError,
   companyNameError,
   monthlyLimitError,
+  monthStartIn,
   MONTHLY_LIMIT_MAX,
+  timeZoneError,
   validateCompany,
   validateInvitation,
 } from './companies';
@@ -43,5 +46,39 @@ describe('company rules', () => {
     expect(validateInvitation({ email: 'a@b.co', role: 'boss' })).toEqual({
       role: CompanyMessages.roleInvalid,
     });
+  });
+});
+
+describe('company settings and the month of a monthly limit', () => {
+  it('accepts IANA time zones only, and the two approval rules', () => {
+    expect(timeZoneError('Europe/London')).toBeUndefined();
+    expect(timeZoneError('UTC')).toBeUndefined();
+    expect(timeZoneError(undefined)).toBeUndefined();
+    for (const bad of ['Mars/Olympus', '', 42, null, 'x'.repeat(65)])
+      expect(timeZoneError(bad)).toBe(CompanyMessages.timeZoneInvalid);
+    expect(approvalRuleError('overLimit')).toBeUndefined();
+    expect(approvalRuleError('allBuyers')).toBeUndefined();
+    expect(approvalRuleError('everyone')).toBe(CompanyMessages.approvalForInvalid);
+  });
+
+  it('starts the month at midnight on the 1st in the company’s time zone', () => {
+    const at = (iso: string) => new Date(iso);
+    expect(monthStartIn('UTC', at('2026-11-29T00:10:00Z'))).toEqual(at('2026-11-01T00:00:00Z'));
+    // Auckland is UTC+13 in November (daylight saving): its November began on 31 October, UTC.
+    expect(monthStartIn('Pacific/Auckland', at('2026-11-29T00:10:00Z'))).toEqual(
+      at('2026-10-31T11:00:00Z'),
+    );
+    // Already 1 December in Auckland while still 30 November in UTC.
+    expect(monthStartIn('Pacific/Auckland', at('2026-11-30T12:00:00Z'))).toEqual(
+      at('2026-11-30T11:00:00Z'),
+    );
+    // Still 31 October in New York (UTC-4 then) at 02:00 UTC on 1 November.
+    expect(monthStartIn('America/New_York', at('2026-11-01T02:00:00Z'))).toEqual(
+      at('2026-10-01T04:00:00Z'),
+    );
+    // November in New York starts in daylight time (UTC-4) though it ends in standard time.
+    expect(monthStartIn('America/New_York', at('2026-11-20T12:00:00Z'))).toEqual(
+      at('2026-11-01T04:00:00Z'),
+    );
   });
 });

@@ -46,7 +46,85 @@ export const CompanyMessages = {
   joined: (company: string) => `You joined ${company}`,
   memberUpdated: 'Member updated',
   memberRemoved: 'Member removed',
+  timeZoneInvalid: 'Choose a time zone by its IANA name, e.g. Europe/London',
+  approvalForInvalid: 'Approval is needed for overLimit or allBuyers',
+  purchaseOrderRequiredInvalid: 'purchaseOrderRequired must be true or false',
+  nothingToSet: 'Give a time zone, an approval rule or the PO number requirement to change',
+  settingsSaved: 'Company settings saved',
+  purchaseOrderRequired: 'Purchase order number is required',
+  invitationWithdrawn: 'Invitation withdrawn',
 } as const;
+
+/**
+ * Which company orders wait for an owner's or approver's approval: those above the buyer's
+ * remaining monthly limit, or every order of a buyer. Owners' and approvers' own orders never wait.
+ */
+export const APPROVAL_RULES = ['overLimit', 'allBuyers'] as const;
+export type ApprovalRule = (typeof APPROVAL_RULES)[number];
+export const DEFAULT_COMPANY_TIME_ZONE = 'UTC';
+
+/** PATCH /companies/{id}: what an owner may set; absent keeps the current value. */
+export interface CompanySettings {
+  /** IANA name; the monthly limits reset on the 1st at midnight there. */
+  timeZone?: string;
+  approvalFor?: ApprovalRule;
+  /** Members must give a PO number with each order. */
+  purchaseOrderRequired?: boolean;
+}
+
+export function timeZoneError(zone: unknown): string | undefined {
+  if (zone === undefined) return undefined;
+  if (typeof zone !== 'string' || zone.length === 0 || zone.length > 64)
+    return CompanyMessages.timeZoneInvalid;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return undefined;
+  } catch {
+    return CompanyMessages.timeZoneInvalid;
+  }
+}
+
+export const approvalRuleError = (rule: unknown): string | undefined =>
+  rule === undefined || (APPROVAL_RULES as readonly unknown[]).includes(rule)
+    ? undefined
+    : CompanyMessages.approvalForInvalid;
+
+/** The zone's offset from UTC at `at`, in milliseconds (positive east of Greenwich). */
+function zoneOffsetMs(timeZone: string, at: Date): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const wall = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return wall - Math.floor(at.getTime() / 1000) * 1000;
+}
+
+/**
+ * The instant the month of `now` began in `timeZone` (midnight on the 1st there): where a buyer's
+ * monthly limit starts again.
+ */
+export function monthStartIn(timeZone: string, now: Date): Date {
+  const local = new Date(now.getTime() + zoneOffsetMs(timeZone, now));
+  const wallStart = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), 1);
+  // The offset at the start of the month may differ from today's (daylight saving time).
+  let start = wallStart - zoneOffsetMs(timeZone, new Date(wallStart));
+  start = wallStart - zoneOffsetMs(timeZone, new Date(start));
+  return new Date(start);
+}
 
 export interface CompanyInput {
   name: string;
@@ -82,6 +160,30 @@ export interface Company {
   members: CompanyMember[];
   /** Pending invitations: shown to owners (and admins) only. */
   invitations?: CompanyInvitation[];
+  /** IANA time zone of the monthly limits (default UTC). */
+  timeZone: string;
+  approvalFor: ApprovalRule;
+  purchaseOrderRequired: boolean;
+}
+
+/** An order as an approver sees it in "Orders awaiting approval" (GET /companies/mine/approvals). */
+export interface OrderAwaitingApproval {
+  _id: string;
+  number?: string;
+  email: string;
+  userName?: string;
+  name: string;
+  orderQuantity: number;
+  totalPrice: number;
+  purchaseOrder?: string;
+  createdAt: string;
+}
+
+/** POST /orders/{id}/approval. */
+export interface ApprovalInput {
+  approve: boolean;
+  /** Required when declining: 1 to ORDER_REASON_MAX_LENGTH characters. */
+  reason?: string;
 }
 
 export interface InvitationInput {

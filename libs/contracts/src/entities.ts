@@ -54,6 +54,10 @@ export interface Order {
    * are its first line's, orderQuantity and totalPrice the sums.
    */
   lines?: OrderLine[];
+  /** A company member's order: the company's id (its approvers decide when it awaits approval). */
+  companyId?: string;
+  /** A declined order: the approver's reason. */
+  declineReason?: string;
   /** Kept beside `state` for the spec's clients: paid once paid (also when refunded later), shipped once shipped. */
   paid: boolean;
   shipped: boolean;

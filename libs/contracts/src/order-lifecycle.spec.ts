@@ -1,6 +1,8 @@
 import { InputMessages } from './messages';
 import {
   allowedActions,
+  ApprovalMessages,
+  NOT_SPENT_STATES,
   canTake,
   holdsGoods,
   ORDER_STATE_FILTERS,
@@ -34,8 +36,32 @@ describe('the order lifecycle', () => {
       expect(allowedActions(closed, ['customer', 'admin', 'system'])).toEqual([]);
   });
 
-  it('reaches every state from unpaid, and never goes back to unpaid', () => {
-    const reached = new Set<string>(['unpaid']);
+  it('lets a company’s approver approve or decline an order awaiting approval, nobody else', () => {
+    expect(allowedActions('awaiting_approval', ['approver'])).toEqual(['approve', 'decline']);
+    expect(allowedActions('awaiting_approval', ['customer'])).toEqual(['cancel']);
+    expect(allowedActions('awaiting_approval', ['admin'])).toEqual(['cancel']);
+    expect(allowedActions('awaiting_approval', ['system'])).toEqual(['expire']);
+    expect(nextState('approve', 'awaiting_approval')).toBe('unpaid');
+    expect(nextState('decline', 'awaiting_approval')).toBe('declined');
+    expect(ORDER_TRANSITIONS.decline.releasesStock).toBe(true);
+    expect(allowedActions('declined', ['customer', 'admin', 'system', 'approver'])).toEqual([]);
+    for (const state of ORDER_STATES.filter((state) => state !== 'awaiting_approval'))
+      expect(allowedActions(state, ['approver'])).toEqual([]);
+  });
+
+  it('refuses to pay an order awaiting approval, and counts a declined one as not spent', () => {
+    expect(refusalOf('pay', 'awaiting_approval')).toBe(ApprovalMessages.awaiting);
+    expect(refusalOf('approve', 'unpaid')).toBe(
+      'This order is not awaiting approval: it is unpaid',
+    );
+    expect(refusalOf('approve', 'declined')).toBe('This order is declined: it cannot be approved');
+    expect(refusalOf('decline', 'declined')).toBe('This order is already declined');
+    expect(NOT_SPENT_STATES).toEqual(['cancelled', 'expired', 'declined', 'refunded']);
+    expect(NOT_SPENT_STATES).not.toContain('awaiting_approval');
+  });
+
+  it('reaches every state from where an order is placed, and never goes back to awaiting approval', () => {
+    const reached = new Set<string>(['awaiting_approval', 'unpaid']);
     for (let round = 0; round < ORDER_STATES.length; round++)
       for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[])
         for (const state of [...reached]) {
@@ -43,6 +69,9 @@ describe('the order lifecycle', () => {
           if (next) reached.add(next);
         }
     expect([...reached].sort()).toEqual([...ORDER_STATES].sort());
+    for (const action of Object.keys(ORDER_TRANSITIONS) as OrderAction[])
+      for (const state of ORDER_STATES)
+        expect(nextState(action, state)).not.toBe('awaiting_approval');
   });
 
   it('keeps an order going after a refund of some of its units', () => {
@@ -54,7 +83,12 @@ describe('the order lifecycle', () => {
   });
 
   it('gives stock back only for units still in the warehouse', () => {
-    expect(ORDER_STATES.filter(holdsGoods)).toEqual(['unpaid', 'paid', 'return_received']);
+    expect(ORDER_STATES.filter(holdsGoods)).toEqual([
+      'awaiting_approval',
+      'unpaid',
+      'paid',
+      'return_received',
+    ]);
     expect(canTake('refund', 'shipped', ['admin'])).toBe(true);
   });
 

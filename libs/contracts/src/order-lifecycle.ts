@@ -8,6 +8,7 @@ import { ApiMessages, PaymentMessages } from './messages';
 
 /** Every state an order can be in, in the order a normal one passes them. */
 export const ORDER_STATES = [
+  'awaiting_approval',
   'unpaid',
   'paid',
   'shipped',
@@ -18,6 +19,7 @@ export const ORDER_STATES = [
   'refunded',
   'cancelled',
   'expired',
+  'declined',
 ] as const;
 export type OrderState = (typeof ORDER_STATES)[number];
 
@@ -33,10 +35,15 @@ export function statesOf(filter: OrderStateFilter): readonly OrderState[] {
   return filter === 'returns' ? RETURN_STATES : [filter];
 }
 
-/** Who takes an action: the order's customer, an admin, or the shop itself (the expiry sweep). */
-export type OrderRole = 'customer' | 'admin' | 'system';
+/**
+ * Who takes an action: the order's customer, an admin, the shop itself (the expiry sweep), or an
+ * owner or approver of the company the order was placed for (never its own buyer).
+ */
+export type OrderRole = 'customer' | 'admin' | 'system' | 'approver';
 
 export type OrderAction =
+  | 'approve'
+  | 'decline'
   | 'pay'
   | 'ship'
   | 'deliver'
@@ -54,10 +61,14 @@ export type OrderAction =
  * or a refund of some of the units.
  */
 export type OrderEvent =
-  'placed' | Exclude<OrderState, 'unpaid'> | 'return_rejected' | 'refunded_in_part';
+  | 'placed'
+  | 'approved'
+  | Exclude<OrderState, 'unpaid' | 'awaiting_approval'>
+  | 'return_rejected'
+  | 'refunded_in_part';
 
-/** Never back to unpaid: an order is placed unpaid, once. */
-type EnteredState = Exclude<OrderState, 'unpaid'>;
+/** Never back to awaiting approval: an order is placed in it, once (unpaid: placed, or approved). */
+type EnteredState = Exclude<OrderState, 'awaiting_approval'>;
 
 export interface OrderTransition {
   from: readonly OrderState[];
@@ -73,6 +84,23 @@ export interface OrderTransition {
 }
 
 export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> = {
+  // A company buyer's order above their monthly limit (or any, as the company decides) waits for
+  // an owner or approver; it holds its stock meanwhile and expires like an unpaid one.
+  approve: {
+    from: ['awaiting_approval'],
+    to: 'unpaid',
+    by: ['approver'],
+    releasesStock: false,
+    emails: true,
+    event: 'approved',
+  },
+  decline: {
+    from: ['awaiting_approval'],
+    to: 'declined',
+    by: ['approver'],
+    releasesStock: true,
+    emails: true,
+  },
   pay: { from: ['unpaid'], to: 'paid', by: ['customer'], releasesStock: false, emails: true },
   ship: { from: ['paid'], to: 'shipped', by: ['admin'], releasesStock: false, emails: true },
   deliver: {
@@ -83,13 +111,19 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     emails: true,
   },
   cancel: {
-    from: ['unpaid'],
+    from: ['awaiting_approval', 'unpaid'],
     to: 'cancelled',
     by: ['customer', 'admin'],
     releasesStock: true,
     emails: false,
   },
-  expire: { from: ['unpaid'], to: 'expired', by: ['system'], releasesStock: true, emails: true },
+  expire: {
+    from: ['awaiting_approval', 'unpaid'],
+    to: 'expired',
+    by: ['system'],
+    releasesStock: true,
+    emails: true,
+  },
   requestReturn: {
     from: ['shipped', 'delivered'],
     to: 'return_requested',
@@ -147,7 +181,12 @@ export function nextState(action: OrderAction, from: OrderState): EnteredState |
 
 /** The states whose units are in the warehouse (reserved, not yet shipped, or returned): a release puts them back in stock. */
 export function holdsGoods(state: OrderState): boolean {
-  return state === 'unpaid' || state === 'paid' || state === 'return_received';
+  return (
+    state === 'awaiting_approval' ||
+    state === 'unpaid' ||
+    state === 'paid' ||
+    state === 'return_received'
+  );
 }
 
 /** The longest reason an admin or a customer gives for a refund, a return or its refusal. */
@@ -155,6 +194,38 @@ export const ORDER_REASON_MAX_LENGTH = 500;
 
 /** The states an order leaves the customer's and the admins' daily lists in (it stays, findable by state). */
 export const CLOSED_UNFULFILLED_STATES: readonly OrderState[] = ['cancelled', 'expired'];
+
+/**
+ * The states of an order not yet paid that still holds its stock: the expiry sweep closes them at
+ * reservedUntil, and each keeps one of the customer's unpaid-order slots.
+ */
+export const OPEN_UNPAID_STATES = ['awaiting_approval', 'unpaid'] as const;
+
+/**
+ * The states whose orders do not count against a company buyer's monthly limit: closed before
+ * payment, declined, or refunded in full.
+ */
+export const NOT_SPENT_STATES: readonly OrderState[] = [
+  'cancelled',
+  'expired',
+  'declined',
+  'refunded',
+];
+
+/** The longest reason an approver gives for declining an order. */
+export const DECLINE_REASON_MAX_LENGTH = ORDER_REASON_MAX_LENGTH;
+
+export const ApprovalMessages = {
+  awaiting: 'This order is awaiting approval by your company: it cannot be paid yet',
+  reasonRequired: `Give a reason for declining, 1 to ${ORDER_REASON_MAX_LENGTH} characters`,
+  approveInvalid: 'approve must be true or false',
+  notYourOwn: 'You cannot approve or decline your own order',
+  notAwaiting: (state: OrderState) =>
+    `This order is not awaiting approval: it is ${ORDER_STATE_LABELS[state].toLowerCase()}`,
+  approversOnly: 'Only the company’s owners and approvers can approve orders',
+  approved: 'Order approved',
+  declined: 'Order declined',
+} as const;
 
 /** May `role` take `action` on an order in `state`? */
 export function canTake(action: OrderAction, state: OrderState, roles: readonly OrderRole[]) {
@@ -171,6 +242,7 @@ export function allowedActions(state: OrderState, roles: readonly OrderRole[]): 
 
 /** How the pages name each state. */
 export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
+  awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
   paid: 'Paid',
   shipped: 'Shipped',
@@ -181,9 +253,12 @@ export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
   refunded: 'Refunded',
   cancelled: 'Canceled',
   expired: 'Expired',
+  declined: 'Declined',
 };
 
 const DONE: Readonly<Record<OrderAction, string>> = {
+  approve: 'approved',
+  decline: 'declined',
   pay: 'paid',
   ship: 'approved for shipping',
   deliver: 'marked delivered',
@@ -199,7 +274,13 @@ const DONE: Readonly<Record<OrderAction, string>> = {
 
 /** The 409's message for an action the order's state does not allow. */
 export function refusalOf(action: OrderAction, state: OrderState): string {
-  const wasPaid = state !== 'unpaid' && !CLOSED_UNFULFILLED_STATES.includes(state);
+  if (action === 'pay' && state === 'awaiting_approval') return ApprovalMessages.awaiting;
+  const decides = action === 'approve' || action === 'decline';
+  if (decides && state !== 'declined') return ApprovalMessages.notAwaiting(state);
+  const wasPaid =
+    !(OPEN_UNPAID_STATES as readonly OrderState[]).includes(state) &&
+    state !== 'declined' &&
+    !CLOSED_UNFULFILLED_STATES.includes(state);
   if (action === 'cancel' && wasPaid) return ApiMessages.paidOrderNotCancelable;
   if (action === 'ship' && state === 'unpaid') return ApiMessages.onlyPaidOrdersShip;
   if (action === 'pay' && wasPaid) return PaymentMessages.alreadyPaid;

@@ -3,6 +3,7 @@ import { Badge, type BadgeTone } from '../table/data-table';
 
 /** How each state of the order lifecycle looks: waiting on the customer, under way, done, or closed. */
 export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {
+  awaiting_approval: 'warning',
   unpaid: 'warning',
   paid: 'info',
   shipped: 'success',
@@ -13,6 +14,7 @@ export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {
   refunded: 'neutral',
   cancelled: 'neutral',
   expired: 'neutral',
+  declined: 'neutral',
 };
 
 /**

@@ -36,7 +36,11 @@ describe('OrderTimeline', () => {
   });
 
   it('names every state an order can enter, "Canceled" in US spelling as the spec writes it', () => {
-    for (const state of ORDER_STATES.filter((state) => state !== 'unpaid')) {
+    const entered = ORDER_STATES.filter(
+      (state): state is Exclude<typeof state, 'unpaid' | 'awaiting_approval'> =>
+        state !== 'unpaid' && state !== 'awaiting_approval',
+    );
+    for (const state of entered) {
       expect(EVENT_LABEL[state]).toMatch(/^[A-Z][a-z]+( [a-z]+)?$/);
     }
     const html = renderToStaticMarkup(
