@@ -50,7 +50,8 @@ export function tallyLine(tally, rawLine, { playwright = false } = {}) {
 // Which tests failed, kept for the end of the run: a CI log shows only its tail.
 const jestFailure = /^\s*● (?!Console\b)(.+›.+)$/; // "● Suite › test" (Jest's failure heading)
 const jestRetry = /^\s*LOGGING RETRY ERRORS\s+(.+)$/; // a test that failed, then ran again
-const nodeTestFailure = /^\s*✖ (?!failing tests:)(.+?)( \(\d[\d.]*m?s\))?$/;
+// node:test's failed test; not its "failing tests:" heading, nor ESLint's "✖ 2 problems" summary
+const nodeTestFailure = /^\s*✖ (?!failing tests:|\d+ problems? \()(.+?)( \(\d[\d.]*m?s\))?$/;
 const playwrightFailure = /^\s*\d+\) (\[[\w-]+\] › .+)$/; // "1) [shell] › a.spec.ts:3:1 › title"
 
 function noteFailure(tally, line, project, playwright) {

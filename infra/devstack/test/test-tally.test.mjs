@@ -53,6 +53,7 @@ describe('test tally', () => {
       '@toolshop/api:  LOGGING RETRY ERRORS  Users › inserts a new user once',
       '@toolshop/devstack: ✖ starts two API processes (812.5ms)',
       '@toolshop/devstack: ✖ failing tests:',
+      '@toolshop/api: ✖ 2 problems (0 errors, 2 warnings)', // ESLint's summary
     ];
     for (const line of lines) tallyLine(tally, line);
     tallyLine(tally, '    1) [shell] › shell/e2e/cart.spec.ts:3:1 › adds a tool', {
