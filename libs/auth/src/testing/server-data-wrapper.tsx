@@ -1,7 +1,7 @@
 // Unit tests of server-data components: each render gets a fresh QueryClient with the shop's
-// defaults (the tests may mock '@toolshop/auth'; this module is the real layer).
+// defaults.
 import type { ReactNode } from 'react';
-import { createQueryClient, ServerDataProvider } from './server-data';
+import { createQueryClient, ServerDataProvider } from '../server-data';
 
 /** A `wrapper` for testing-library's render/renderHook: a fresh client per call. */
 export function createServerDataWrapper() {

@@ -1,0 +1,23 @@
+// `@toolshop/auth/testing`: unit tests run the real library over a fake network (no jest.mock of
+// '@toolshop/auth'), each render with a fresh QueryClient.
+export { createServerDataWrapper } from './server-data-wrapper';
+export {
+  FakeNetwork,
+  apiError,
+  pending,
+  reply,
+  unreachable,
+  type FakeAnswer,
+  type FakeRequest,
+  type FakeService,
+} from './fake-network';
+export {
+  fakeAdmin,
+  fakeCustomer,
+  fakeUrls,
+  network,
+  signInAs,
+  signOutFake,
+  useFakeShop,
+  type FakeUser,
+} from './fake-shop';
