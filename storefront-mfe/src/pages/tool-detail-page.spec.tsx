@@ -1,14 +1,18 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import {
+  apiError,
+  createServerDataWrapper,
+  pending,
+  unreachable,
+  useFakeShop,
+} from '@toolshop/auth/testing';
 import type { Tool } from '@toolshop/contracts';
 import ToolDetailPage from './tool-detail-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock'));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const get = api.get as jest.Mock;
+const network = useFakeShop();
 const tool: Tool = {
   _id: 'saw-1',
   name: 'Circular saw',
@@ -32,17 +36,17 @@ function renderAt(path: string) {
 
 beforeEach(() => jest.clearAllMocks());
 
-it('asks the API for the tool in the URL', () => {
-  get.mockReturnValue(new Promise(() => {}));
+it('asks the API for the tool in the URL', async () => {
+  network.on('GET', '/tools/saw-1', pending);
   renderAt('/tools/saw-1');
-  expect(get).toHaveBeenCalledWith('/tools/saw-1', { signal: expect.any(AbortSignal) });
+  await waitFor(() => expect(network.requests('GET', '/tools/saw-1')).toHaveLength(1));
 });
 
 it('lowers the shown stock by the quantity just ordered', async () => {
-  get.mockResolvedValue(tool);
+  network.on('GET', '/tools/saw-1', tool);
   // The API takes the ordered quantity from the stock.
-  (api.post as jest.Mock).mockImplementation(async () => {
-    get.mockResolvedValue({ ...tool, available: 12 });
+  network.on('POST', '/orders', () => {
+    network.on('GET', '/tools/saw-1', { ...tool, available: 12 });
     return { _id: 'o1' };
   });
   renderAt('/tools/saw-1');
@@ -57,7 +61,7 @@ it('lowers the shown stock by the quantity just ordered', async () => {
 });
 
 it('shows the pack size and the lowest tier price of a tool sold in packs', async () => {
-  get.mockResolvedValue({
+  network.on('GET', '/tools/saw-1', {
     ...tool,
     minOrder: 10,
     packSize: 5,
@@ -70,7 +74,7 @@ it('shows the pack size and the lowest tier price of a tool sold in packs', asyn
 });
 
 it('shows a not-found state for an unknown tool', async () => {
-  get.mockRejectedValue(new ApiError(404, 'Tool not found'));
+  network.on('GET', '/tools/nope', apiError(404, 'Tool not found'));
   renderAt('/tools/nope');
   expect(
     await screen.findByRole('heading', { level: 1, name: 'We could not find that tool' }),
@@ -79,8 +83,8 @@ it('shows a not-found state for an unknown tool', async () => {
 });
 
 it('offers a retry when the API cannot be reached', async () => {
-  get.mockRejectedValue(new Error('Failed to fetch'));
+  network.on('GET', '/tools/saw-1', unreachable);
   renderAt('/tools/saw-1');
   fireEvent.click(await screen.findByRole('button', { name: 'Retry' }));
-  await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(network.requests('GET', '/tools/saw-1')).toHaveLength(2));
 });

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError, api, signOut } from '@toolshop/auth';
+import { useAuth } from '@toolshop/auth';
 import {
   BuyingMessages,
   Messages,
@@ -9,26 +9,44 @@ import {
   RuleMessages,
   type Tool,
 } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { signedInUser } from '../../testing/auth-mock';
+import {
+  apiError,
+  createServerDataWrapper,
+  fakeCustomer as signedInUser,
+  signInAs,
+  useFakeShop,
+} from '@toolshop/auth/testing';
 import { OrderForm } from './order-form';
 import { EXAMPLE_TIERS } from '../../testing/price-tiers';
 import { cordlessDrill } from '../../testing/tools';
+import type { ReactNode } from 'react';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const post = api.post as jest.Mock;
+const network = useFakeShop();
+const placed = () => network.requests('POST', '/orders');
+const answerOrder = (answer: unknown) => network.on('POST', '/orders', answer);
 const tool: Tool = cordlessDrill;
+
+/** The shell's guard of the page: its content only while signed in. */
+function SignedInOnly({ children }: { children: ReactNode }) {
+  return useAuth((state) => state.status === 'signedIn') ? children : null;
+}
 
 function renderForm(shown: Tool = tool) {
   const onOrdered = jest.fn();
   const onRejected = jest.fn();
   const ServerData = createServerDataWrapper();
   render(<OrderForm tool={shown} onOrdered={onOrdered} onRejected={onRejected} />, {
+    // As in the shop: the page is for signed-in users, "Sign in again" leaves it.
     wrapper: ({ children }) => (
       <MemoryRouter>
-        <ServerData>{children}</ServerData>
+        <ServerData>
+          <Routes>
+            <Route path="*" element={<SignedInOnly>{children}</SignedInOnly>} />
+            <Route path="/login" element={<p>Sign-in page</p>} />
+          </Routes>
+        </ServerData>
       </MemoryRouter>
     ),
   });
@@ -83,28 +101,26 @@ it('requires address and phone before sending anything', () => {
   fireEvent.click(submit);
   expect(screen.getByText('Please enter a delivery address')).toBeTruthy();
   expect(screen.getByText('Please enter a phone number')).toBeTruthy();
-  expect(post).not.toHaveBeenCalled();
+  expect(placed()).toEqual([]);
 });
 
 it('places the order, says so and reports the quantity taken from the stock', async () => {
-  post.mockResolvedValue({ acknowledged: true, insertedId: 'o1' });
+  answerOrder({ acknowledged: true, insertedId: 'o1' });
   const { submit, quantity, fill, onOrdered } = renderForm();
   fill();
   fireEvent.change(quantity, { target: { value: '15' } });
   fireEvent.click(submit);
 
   await waitFor(() => expect(onOrdered).toHaveBeenCalledWith(15));
-  expect(post).toHaveBeenCalledWith(
-    '/orders',
-    {
-      toolId: 'drill-1',
-      userName: signedInUser.displayName,
-      address: '1 Main St',
-      phone: '555 0100',
-      orderQuantity: 15,
-    },
-    { idempotent: true },
-  );
+  const sent = network.last('POST', '/orders');
+  expect(sent.body).toEqual({
+    toolId: 'drill-1',
+    userName: signedInUser.displayName,
+    address: '1 Main St',
+    phone: '555 0100',
+    orderQuantity: 15,
+  });
+  expect(sent.headers['Idempotency-Key']).toMatch(/^attempt-/);
   expect(toast.success).toHaveBeenCalledWith(Messages.ordered);
   expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe(
     '/dashboard/myOrders',
@@ -112,7 +128,7 @@ it('places the order, says so and reports the quantity taken from the stock', as
 });
 
 it('sends the optional PO number, and refuses a bad one before sending anything', async () => {
-  post.mockResolvedValue({ acknowledged: true, insertedId: 'o2' });
+  answerOrder({ acknowledged: true, insertedId: 'o2' });
   const { submit, fill, onOrdered } = renderForm();
   fill();
   const purchaseOrder = screen.getByLabelText(PurchaseOrderMessages.fieldLabel);
@@ -120,16 +136,16 @@ it('sends the optional PO number, and refuses a bad one before sending anything'
   fireEvent.click(submit);
   expect(screen.getByText(PurchaseOrderMessages.format)).toBeTruthy();
   expect(document.activeElement).toBe(purchaseOrder);
-  expect(post).not.toHaveBeenCalled();
+  expect(placed()).toEqual([]);
 
   fireEvent.change(purchaseOrder, { target: { value: ' PO-2026/17 ' } });
   fireEvent.click(submit);
   await waitFor(() => expect(onOrdered).toHaveBeenCalled());
-  expect(post.mock.calls[0][1]).toMatchObject({ purchaseOrder: 'PO-2026/17' });
+  expect(placed()[0]?.body).toMatchObject({ purchaseOrder: 'PO-2026/17' });
 });
 
 it('shows the placed order with Pay now instead of the form until "Place another order"', async () => {
-  post.mockResolvedValue({ acknowledged: true, insertedId: 'o1' });
+  answerOrder({ acknowledged: true, insertedId: 'o1' });
   const { submit, quantity, fill } = renderForm();
   fill();
   fireEvent.change(quantity, { target: { value: '15' } });
@@ -150,7 +166,7 @@ it('shows the placed order with Pay now instead of the form until "Place another
   expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '');
   expect(screen.getByLabelText('Phone')).toHaveProperty('value', '');
   expect(document.activeElement).toBe(screen.getByLabelText('Delivery address'));
-  expect(post).toHaveBeenCalledTimes(1);
+  expect(placed()).toHaveLength(1);
 });
 
 it('moves focus to the first invalid field after a failed submit', () => {
@@ -161,7 +177,7 @@ it('moves focus to the first invalid field after a failed submit', () => {
 });
 
 it('shows the server refusal and asks for fresh stock', async () => {
-  post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+  answerOrder(apiError(409, 'Only 3 left in stock'));
   const { submit, fill, onOrdered, onRejected } = renderForm();
   fill();
   fireEvent.click(submit);
@@ -173,7 +189,7 @@ it('shows the server refusal and asks for fresh stock', async () => {
 });
 
 it('shows the 409 for too many unpaid orders with the way to My Orders', async () => {
-  post.mockRejectedValue(new ApiError(409, RuleMessages.tooManyUnpaidOrders));
+  answerOrder(apiError(409, RuleMessages.tooManyUnpaidOrders));
   const { submit, fill, onOrdered } = renderForm();
   fill();
   fireEvent.click(submit);
@@ -187,7 +203,7 @@ it('shows the 409 for too many unpaid orders with the way to My Orders', async (
 });
 
 it('offers My Orders only for the unpaid-orders refusal, a new sign-in only for an ended session', async () => {
-  post.mockRejectedValue(new ApiError(409, 'Only 3 left in stock'));
+  answerOrder(apiError(409, 'Only 3 left in stock'));
   const { submit, fill } = renderForm();
   fill();
   fireEvent.click(submit);
@@ -211,7 +227,7 @@ describe('a half-typed order is kept for the tab', () => {
     expect(screen.getByLabelText('Phone')).toHaveProperty('value', '555 0100');
     expect(again.quantity).toHaveProperty('value', '12');
 
-    post.mockResolvedValue({ acknowledged: true, insertedId: 'order-1' });
+    answerOrder({ acknowledged: true, insertedId: 'order-1' });
     fireEvent.click(again.submit);
     await screen.findByText('Order placed');
     remount();
@@ -275,7 +291,7 @@ describe('a half-typed order is kept for the tab', () => {
   });
 
   it('offers to sign in again when the session has ended, signing out first', async () => {
-    post.mockRejectedValue(new ApiError(401, 'Your session has expired. Please sign in again.'));
+    answerOrder(apiError(401, 'Your session has expired. Please sign in again.'));
     const { submit, fill } = renderForm();
     fill();
     fireEvent.click(submit);
@@ -284,7 +300,10 @@ describe('a half-typed order is kept for the tab', () => {
     const link = screen.getByRole('link', { name: 'Sign in again' });
     expect(link.getAttribute('href')).toBe('/login');
     fireEvent.click(link);
-    expect(signOut).toHaveBeenCalled();
+    expect(useAuth.getState().status).toBe('signedOut');
+    expect(screen.getByText('Sign-in page')).toBeTruthy();
+    // Signed in again, the same account finds its draft.
+    signInAs('customer');
     remount();
     expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '1 Main St');
   });
@@ -357,15 +376,13 @@ describe('a tool sold in packs with quantity price tiers', () => {
   });
 
   it('shows the tier total of the placed order', async () => {
-    post.mockResolvedValue({ acknowledged: true, insertedId: 'o2' });
+    answerOrder({ acknowledged: true, insertedId: 'o2' });
     const { submit, quantity, fill } = renderForm(blades);
     fill();
     fireEvent.change(quantity, { target: { value: '60' } });
     fireEvent.click(submit);
     expect((await screen.findByRole('status')).textContent).toContain('$7,140');
-    expect(post).toHaveBeenCalledWith('/orders', expect.objectContaining({ orderQuantity: 60 }), {
-      idempotent: true,
-    });
+    expect(network.last('POST', '/orders').body).toMatchObject({ orderQuantity: 60 });
   });
 
   it('has no tier table or unit-price line for a tool of one price', () => {

@@ -1,14 +1,11 @@
 import { render, screen } from '@testing-library/react';
-import { api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { ReviewList } from './review-list';
 
-jest.mock('@toolshop/auth', () => ({ api: { get: jest.fn() } }));
-
-const get = jest.mocked(api.get);
+const network = useFakeShop({ user: null });
 
 it('shows "Verified buyer" on the reviews of customers with a paid order only', async () => {
-  get.mockResolvedValue([
+  network.on('GET', '/reviews', [
     { _id: 'r1', customerName: 'Ada', opinion: 'Bought two', rating: 5, verifiedBuyer: true },
     { _id: 'r2', customerName: 'Bob', opinion: 'Just looking', rating: 3, verifiedBuyer: false },
   ]);
@@ -19,5 +16,5 @@ it('shows "Verified buyer" on the reviews of customers with a paid order only', 
   expect(verified?.textContent).toContain('Verified buyer');
   expect(other?.textContent).toContain('Bob');
   expect(other?.textContent).not.toContain('Verified buyer');
-  expect(get).toHaveBeenCalledWith('/reviews', expect.anything());
+  expect(network.requests('GET', '/reviews')).toHaveLength(1);
 });

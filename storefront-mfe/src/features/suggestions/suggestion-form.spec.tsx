@@ -1,14 +1,12 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { api } from '@toolshop/auth';
+import { createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { Messages } from '@toolshop/contracts';
 import { SuggestionForm } from './suggestion-form';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock'));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const post = api.post as jest.Mock;
+const network = useFakeShop({ user: null });
 
 beforeEach(() => jest.clearAllMocks());
 
@@ -22,14 +20,14 @@ it('opens the Oops dialog instead of sending a half-filled suggestion', () => {
   const dialog = screen.getByRole('dialog');
   expect(dialog.textContent).toContain(Messages.suggestionDialogTitle);
   expect(dialog.textContent).toContain(Messages.suggestionIncomplete);
-  expect(post).not.toHaveBeenCalled();
+  expect(network.requests('POST')).toEqual([]);
 
   fireEvent.click(screen.getByRole('button', { name: 'OK' }));
   expect(screen.queryByRole('dialog')).toBeNull();
 });
 
 it('sends a complete suggestion, thanks the visitor and clears the form', async () => {
-  post.mockResolvedValue({ insertedId: 's1' });
+  network.on('POST', '/suggestions', { insertedId: 's1' });
   render(<SuggestionForm />, { wrapper: createServerDataWrapper() });
   fireEvent.change(screen.getByLabelText('Your email or name'), {
     target: { value: ' ada@example.com ' },
@@ -40,10 +38,8 @@ it('sends a complete suggestion, thanks the visitor and clears the form', async 
   send();
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.suggestionAdded));
-  expect(post).toHaveBeenCalledWith(
-    '/suggestions',
-    { email: 'ada@example.com', opinion: 'A 12 V planer' },
-    { idempotent: true },
-  );
+  const sent = network.last('POST', '/suggestions');
+  expect(sent.body).toEqual({ email: 'ada@example.com', opinion: 'A 12 V planer' });
+  expect(sent.headers['Idempotency-Key']).toMatch(/^attempt-/);
   expect(screen.getByLabelText('Your suggestion')).toHaveProperty('value', '');
 });
