@@ -38,7 +38,7 @@ test('at 1280 px the sidebar is no trap: Tab goes on from its last link to the p
 }) => {
   await openAtWidth(page, signIn, freshUser, 1280, '/dashboard');
   const drawer = page.getByRole('navigation', { name: 'Dashboard' });
-  await drawer.getByRole('link', { name: 'Saved Lists' }).focus();
+  await drawer.getByRole('link', { name: 'Quotes' }).focus();
   await page.keyboard.press('Tab');
   expect(await page.evaluate(inDrawer)).toBe(false);
 });

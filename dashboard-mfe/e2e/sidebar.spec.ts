@@ -6,7 +6,7 @@ import {
   test,
 } from '@toolshop/devstack/e2e';
 
-test('a customer sees My Profile, My Company, Add A Review, My Orders, Quick Order and Saved Lists, the current one highlighted', async ({
+test('a customer sees My Profile, My Company, Add A Review, My Orders, Quick Order, Saved Lists and Quotes, the current one highlighted', async ({
   page,
   signIn,
   freshUser,
@@ -20,6 +20,7 @@ test('a customer sees My Profile, My Company, Add A Review, My Orders, Quick Ord
     'My Orders',
     'Quick Order',
     'Saved Lists',
+    'Quotes',
   ]);
   await expect(sidebar(page).getByRole('link', { name: 'My Profile' })).toHaveAttribute(
     'aria-current',

@@ -5,6 +5,7 @@ import AuditLogPage from '../pages/audit-log-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
+import ManageQuotesPage from '../pages/manage-quotes-page';
 import ManageReviewsPage from '../pages/manage-reviews-page';
 import RemoteReleasesPage from '../pages/remote-releases-page';
 
@@ -19,6 +20,7 @@ void startHarness({
     ManageProductsPage: <ManageProductsPage />,
     ManageOrdersPage: <ManageOrdersPage />,
     ManageReviewsPage: <ManageReviewsPage />,
+    ManageQuotesPage: <ManageQuotesPage />,
     AuditLogPage: <AuditLogPage />,
     RemoteReleasesPage: <RemoteReleasesPage />,
   }),

@@ -8,6 +8,8 @@ import MyOrdersPage from '../pages/my-orders-page';
 import PaymentPage from '../pages/payment-page';
 import ProfilePage from '../pages/profile-page';
 import QuickOrderPage from '../pages/quick-order-page';
+import QuotePage from '../pages/quote-page';
+import QuotesPage from '../pages/quotes-page';
 import SavedListsPage from '../pages/saved-lists-page';
 
 // The customer dashboard alone, on the same paths as in the shell (QA; `npm run dev -w @toolshop/dashboard-mfe`).
@@ -23,6 +25,8 @@ void startHarness({
     MyOrdersPage: <MyOrdersPage />,
     QuickOrderPage: <QuickOrderPage />,
     SavedListsPage: <SavedListsPage />,
+    QuotesPage: <QuotesPage />,
+    QuotePage: <QuotePage />,
     PaymentPage: <PaymentPage />,
   }),
   signInRequired: true,

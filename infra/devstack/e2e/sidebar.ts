@@ -11,6 +11,7 @@ export const adminSidebarLinks = [
   'Manage Products',
   'Manage All Orders',
   'Manage Reviews',
+  'Manage Quotes',
   'Audit Log',
   'Remote Releases',
 ];

@@ -43,6 +43,8 @@ describe('the route tables', () => {
       './MyOrdersPage',
       './QuickOrderPage',
       './SavedListsPage',
+      './QuotesPage',
+      './QuotePage',
       './PaymentPage',
     ]);
   });
@@ -67,6 +69,8 @@ describe('the route tables', () => {
               { path: 'myOrders', element: 'dashboard/MyOrdersPage' },
               { path: 'quickOrder', element: 'dashboard/QuickOrderPage' },
               { path: 'lists', element: 'dashboard/SavedListsPage' },
+              { path: 'quotes', element: 'dashboard/QuotesPage' },
+              { path: 'quotes/:id', element: 'dashboard/QuotePage' },
               { path: 'payment/:id', element: 'dashboard/PaymentPage' },
               {
                 element: 'guard:admin',
@@ -76,6 +80,7 @@ describe('the route tables', () => {
                   { path: 'manageProducts', element: 'admin/ManageProductsPage' },
                   { path: 'manageOrders', element: 'admin/ManageOrdersPage' },
                   { path: 'manageReviews', element: 'admin/ManageReviewsPage' },
+                  { path: 'manageQuotes', element: 'admin/ManageQuotesPage' },
                   { path: 'auditLog', element: 'admin/AuditLogPage' },
                   { path: 'remoteReleases', element: 'admin/RemoteReleasesPage' },
                 ],
@@ -94,6 +99,7 @@ describe('the route tables', () => {
       ManageProductsPage: 'P',
       ManageOrdersPage: 'O',
       ManageReviewsPage: 'R',
+      ManageQuotesPage: 'Qu',
       AuditLogPage: 'L',
       RemoteReleasesPage: 'RR',
     });
@@ -103,6 +109,7 @@ describe('the route tables', () => {
       { path: 'dashboard/manageProducts', element: 'P' },
       { path: 'dashboard/manageOrders', element: 'O' },
       { path: 'dashboard/manageReviews', element: 'R' },
+      { path: 'dashboard/manageQuotes', element: 'Qu' },
       { path: 'dashboard/auditLog', element: 'L' },
       { path: 'dashboard/remoteReleases', element: 'RR' },
     ]);
@@ -115,6 +122,8 @@ describe('the route tables', () => {
       MyOrdersPage: 'O',
       QuickOrderPage: 'Q',
       SavedListsPage: 'SL',
+      QuotesPage: 'Qs',
+      QuotePage: 'Qo',
       PaymentPage: 'Pay',
     };
     assert.deepEqual(harnessOf('dashboard', pages).routes, [
@@ -129,6 +138,8 @@ describe('the route tables', () => {
           { path: 'myOrders', element: 'O' },
           { path: 'quickOrder', element: 'Q' },
           { path: 'lists', element: 'SL' },
+          { path: 'quotes', element: 'Qs' },
+          { path: 'quotes/:id', element: 'Qo' },
           { path: 'payment/:id', element: 'Pay' },
         ],
       },
@@ -151,6 +162,7 @@ describe('the route tables', () => {
       'My Orders': '/dashboard/myOrders',
       'Quick Order': '/dashboard/quickOrder',
       'Saved Lists': '/dashboard/lists',
+      Quotes: '/dashboard/quotes',
     });
   });
 
@@ -170,6 +182,7 @@ describe('the route tables', () => {
       { to: 'myOrders', label: 'My Orders' },
       { to: 'quickOrder', label: 'Quick Order' },
       { to: 'lists', label: 'Saved Lists' },
+      { to: 'quotes', label: 'Quotes' },
     ]);
     assert.deepEqual(
       sidebarLinks(true).map((link) => link.to),
@@ -180,6 +193,7 @@ describe('the route tables', () => {
         'manageProducts',
         'manageOrders',
         'manageReviews',
+        'manageQuotes',
         'auditLog',
         'remoteReleases',
       ],

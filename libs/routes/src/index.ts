@@ -78,6 +78,14 @@ export const routeTables = {
       label: 'Saved Lists',
       sidebar: 'customers',
     },
+    {
+      path: '/dashboard/quotes',
+      page: 'QuotesPage',
+      access: 'signedIn',
+      label: 'Quotes',
+      sidebar: 'customers',
+    },
+    { path: '/dashboard/quotes/:id', page: 'QuotePage', access: 'signedIn' },
     { path: '/dashboard/payment/:id', page: 'PaymentPage', access: 'signedIn' },
   ],
   admin: [
@@ -114,6 +122,13 @@ export const routeTables = {
       page: 'ManageReviewsPage',
       access: 'admin',
       label: 'Manage Reviews',
+      sidebar: 'admins',
+    },
+    {
+      path: '/dashboard/manageQuotes',
+      page: 'ManageQuotesPage',
+      access: 'admin',
+      label: 'Manage Quotes',
       sidebar: 'admins',
     },
     {

@@ -36,6 +36,7 @@ describe('SidebarDrawer', () => {
       'My Orders',
       'Quick Order',
       'Saved Lists',
+      'Quotes',
     ]);
   });
 
@@ -49,6 +50,7 @@ describe('SidebarDrawer', () => {
       'Manage Products',
       'Manage All Orders',
       'Manage Reviews',
+      'Manage Quotes',
       'Audit Log',
       'Remote Releases',
     ]);

@@ -1,0 +1,31 @@
+import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { QuoteRequestForm } from '../features/quotes/quote-request-form';
+import { QuotesTable } from '../features/quotes/quotes-table';
+import { useQuotes } from '../features/quotes/api/quotes';
+import styles from './page.module.css';
+
+/** /dashboard/quotes: ask the shop for prices on a list of products; the caller's and company's quotes. */
+export default function QuotesPage() {
+  const { data, error, isPending: loading, refetch } = useQuotes();
+
+  return (
+    <div className={styles.page}>
+      <PageTitle documentTitle="Quotes">Quotes</PageTitle>
+      <QuoteRequestForm />
+      {loading && !data ? (
+        <div aria-busy="true" aria-label="Loading your quotes">
+          <Skeleton height="8rem" />
+        </div>
+      ) : error && !data ? (
+        <ErrorState message="Your quotes could not be loaded." onRetry={() => void refetch()} />
+      ) : !data?.length ? (
+        <EmptyState
+          title="No quotes yet"
+          message="Ask for prices on large or regular orders: we answer with a price per line."
+        />
+      ) : (
+        <QuotesTable quotes={data} />
+      )}
+    </div>
+  );
+}
