@@ -11,7 +11,6 @@ import {
   type OrderDraft,
   type OrderDraftErrors,
 } from './order-draft';
-import { useMemberPrice } from '../../lib/member-price';
 import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
 import { useKeptOrderDraft } from './kept-order-draft';
 import { usePlaceOrder } from './api/place-order';
@@ -58,8 +57,7 @@ export function useOrderForm(tool: Tool, { onOrdered, onRejected }: OrderFormEve
   }, [focusForm]);
 
   const quantity = parseQuantity(draft.quantity);
-  const company = useMemberPrice(tool._id).data?.company;
-  const price = draftPrice(draft.quantity, tool, company);
+  const price = draftPrice(draft.quantity, tool);
 
   const update = (field: keyof OrderDraft, value: string) => {
     edit((d) => ({ ...d, [field]: value }));
@@ -118,8 +116,6 @@ export function useOrderForm(tool: Tool, { onOrdered, onRejected }: OrderFormEve
     quantity,
     quantityMessage: quantityError(draft.quantity, tool),
     price,
-    /** The shopper's company, when its price list prices this tool. */
-    company,
     outOfStock: largestOrder(tool) < tool.minOrder,
     serverError,
     sessionEnded,
