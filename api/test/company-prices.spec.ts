@@ -236,7 +236,7 @@ describe('what a member pays', () => {
       body: { lines: [{ product: drill, quantity: 2 }] },
     });
     expect(checked.body).toMatchObject({
-      lines: [{ unitPrice: 150, lineTotal: 300 }],
+      lines: [{ unitPrice: 150, lineTotal: 300, companyPrice: true }],
       total: 300,
     });
     const price = await api.request('GET', `/tools/${drill}/price`, { token: buyer.token });
@@ -259,6 +259,7 @@ describe('what a member pays', () => {
       body: { lines: [{ product: drill, quantity: 2 }] },
     });
     expect(plainCheck.body.lines[0]).toMatchObject({ unitPrice: 200, lineTotal: 400 });
+    expect(plainCheck.body.lines[0].companyPrice).toBeUndefined();
     // The public tool answer is the same for everyone.
     const asBuyer = await api.request('GET', `/tools/${drill}`, { token: buyer.token });
     expect(asBuyer.body.price).toBe(200);

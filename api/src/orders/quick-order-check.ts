@@ -15,6 +15,7 @@ import {
   type QuantityIssue,
   type QuickOrderCheck,
   sumDollars,
+  unitPriceFor,
 } from '@toolshop/contracts';
 
 /** A product as the quick order reads it. */
@@ -85,6 +86,7 @@ export function judgeLines(
       minOrder: tool.minOrder,
       available: tool.available,
       ...(priceable && { unitPrice, lineTotal: lineTotal(quantity, unitPrice) }),
+      ...(priceable && unitPrice < unitPriceFor(tool, quantity) && { companyPrice: true as const }),
       ...(problem && { problem }),
     };
     return { line, ...(issue && { issue }) };

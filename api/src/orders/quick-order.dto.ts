@@ -102,9 +102,16 @@ export class CheckedOrderLineResponse implements CheckedOrderLine {
   @ApiPropertyOptional() packSize?: number;
   @ApiPropertyOptional() minOrder?: number;
   @ApiPropertyOptional() available?: number;
-  @ApiPropertyOptional({ description: 'Whole dollars a unit, from the price tiers' })
+  @ApiPropertyOptional({
+    description: 'Dollars a unit: the lowest of the price tiers and the caller’s company price',
+  })
   unitPrice?: number;
   @ApiPropertyOptional({ description: 'quantity × unitPrice' }) lineTotal?: number;
+  @ApiPropertyOptional({
+    enum: [true],
+    description: 'The unit price is the caller’s company price (below the list and tier price)',
+  })
+  companyPrice?: true;
   @ApiPropertyOptional({ description: 'Why the line cannot be ordered as it is' })
   problem?: string;
   @ApiPropertyOptional({

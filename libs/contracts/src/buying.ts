@@ -293,9 +293,11 @@ export interface CheckedOrderLine {
   packSize?: number;
   minOrder?: number;
   available?: number;
-  /** Whole dollars, from the tiers. */
+  /** Dollars, from the tiers or the caller's company price list. */
   unitPrice?: number;
   lineTotal?: number;
+  /** The unit price is the caller's company price (below the list and tier price). */
+  companyPrice?: true;
   /** Why the line cannot be ordered as it is; absent when it can. */
   problem?: string;
   /** An unmatched line: the products it may mean ("did you mean"). */

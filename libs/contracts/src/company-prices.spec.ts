@@ -3,7 +3,6 @@ import {
   CompanyPriceMessages,
   companyUnitPrice,
   discountPercentError,
-  formatPrice,
   lineTotal,
   memberUnitPrice,
   sumDollars,
@@ -66,13 +65,6 @@ describe('amounts with cents', () => {
     expect(lineTotal(3, 13.3)).toBe(39.9);
     expect(lineTotal(1_000_000, 0.07)).toBe(70_000);
     expect(sumDollars([0.1, 0.2])).toBe(0.3);
-  });
-
-  it('writes cents only when there are some', () => {
-    expect(formatPrice(1250)).toBe('$1,250');
-    expect(formatPrice(13.5)).toBe('$13.50');
-    expect(formatPrice(1234.05)).toBe('$1,234.05');
-    expect(formatPrice(0.7)).toBe('$0.70');
   });
 });
 

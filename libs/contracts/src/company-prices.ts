@@ -1,6 +1,5 @@
 import type { BuyingTerms } from './buying';
 import { PRICE_MAX } from './constants';
-import { formatDollars } from './money';
 
 /**
  * Company price lists: an admin gives a company a discount on every tool and/or fixed prices for
@@ -19,6 +18,7 @@ export const CompanyPriceMessages = {
   pricesNotList: 'Prices must be a list of { product, unitPrice }',
   tooManyPrices: 'At most 5,000 fixed prices per company',
   productInvalid: (index: number) => `Price ${index + 1}: give the product's id`,
+  unitPrice: 'A unit price is dollars from 0 to 1,000,000, with at most two decimals',
   unitPriceInvalid: (index: number) =>
     `Price ${index + 1}: a unit price is dollars from 0 to 1,000,000, with at most two decimals`,
   productTwice: (product: string) => `The product ${product} has two fixed prices`,
@@ -26,7 +26,8 @@ export const CompanyPriceMessages = {
     `No product with the id ${products.slice(0, 5).join(', ')}${products.length > 5 ? ` and ${products.length - 5} more` : ''}`,
   saved: 'Price list saved',
   yourPrice: 'Your company price',
-  companyPriceNote: (company: string) => `${company} price`,
+  /** A quick-order line priced by the company's list. */
+  companyPrice: 'Company price',
 } as const;
 
 /** What a member's price reads of the company's list for one tool. */
@@ -73,15 +74,6 @@ export const lineTotal = (quantity: number, unitPrice: number) =>
 /** Sum of amounts in dollars, rounded to cents. */
 export const sumDollars = (amounts: readonly number[]) =>
   amounts.reduce((sum, amount) => sum + toCents(amount), 0) / 100;
-
-/** "$1,250" for whole dollars, "$13.50" with cents. */
-export function formatPrice(amount: number): string {
-  const cents = Math.abs(toCents(amount)) % 100;
-  if (cents === 0) return formatDollars(amount);
-  const whole = formatDollars(amount < 0 ? Math.ceil(amount) : Math.floor(amount));
-  const signed = amount < 0 && whole === '$0' ? '-$0' : whole;
-  return `${signed}.${String(cents).padStart(2, '0')}`;
-}
 
 /** PUT /admin/companies/{id}/prices. */
 export interface CompanyPriceListInput {

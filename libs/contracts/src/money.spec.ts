@@ -11,6 +11,13 @@ const samples = [
   0, 1, 7, 12, 999, 1000, 1250, 9999, 10_000, 123_456, 1_000_000, 12_345_678, 9_007_199_254, 2.5,
   1249.5, 0.4, -5, -1250, -0.4, -2.5,
 ];
+const intlCents = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+const wholeDollars = [0, 1, 7, 999, 1250, 1_000_000, -5, -1250, 1249.999];
 
 describe('formatDollars', () => {
   it('writes whole dollars with thousands separators', () => {
@@ -19,7 +26,13 @@ describe('formatDollars', () => {
   });
 
   it('writes what Intl en-US writes for whole dollars', () => {
-    for (const amount of samples) expect(formatDollars(amount)).toBe(intlDollars.format(amount));
+    for (const amount of wholeDollars)
+      expect(formatDollars(amount)).toBe(intlDollars.format(amount));
+  });
+
+  it('writes cents, as Intl en-US with two digits, when there are some (company prices)', () => {
+    for (const amount of [2.5, 1249.5, 0.4, -0.4, -2.5, 13.13, 1234.05, 998_999.99])
+      expect(formatDollars(amount)).toBe(intlCents.format(amount));
   });
 });
 

@@ -1,7 +1,8 @@
 // The shop writes numbers the en-US way, by hand rather than with Intl: a page's first Intl
 // formatter loads the locale data, about 45 ms of one task at Lighthouse's 4x slowed CPU, paid by
-// the home page's tool grid for its prices and counts (home page performance). Amounts and counts are whole
-// numbers far below 2^53 (validation bounds them).
+// the home page's tool grid for its prices and counts (home page performance). Counts are whole
+// numbers far below 2^53 (validation bounds them); amounts are whole dollars, or dollars and cents
+// where a company price list discounts them.
 
 /** Digits in groups of three, rounded to a whole number as Intl does (half away from zero). */
 function grouped(value: number): string {
@@ -11,9 +12,15 @@ function grouped(value: number): string {
 
 const sign = (value: number) => (value < 0 ? '-' : '');
 
-/** Whole dollars, e.g. 1250 -> "$1,250" (as Intl's en-US USD with no fraction digits). */
+/**
+ * Dollars: whole ones as Intl's en-US USD with no fraction digits (1250 -> "$1,250"), with cents
+ * as it writes two (13.5 -> "$13.50").
+ */
 export function formatDollars(amount: number): string {
-  return `${sign(amount)}$${grouped(amount)}`;
+  const cents = Math.round(Math.abs(amount) * 100);
+  if (cents % 100 === 0) return `${sign(amount)}$${grouped(amount)}`;
+  const fraction = String(cents % 100).padStart(2, '0');
+  return `${sign(amount)}$${grouped(Math.floor(cents / 100))}.${fraction}`;
 }
 
 /** A count with thousands separators, e.g. 1200 -> "1,200" (as `toLocaleString('en-US')`). */
