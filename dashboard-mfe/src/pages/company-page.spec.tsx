@@ -1,7 +1,12 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import { CompanyMessages, type Company, type CompanyRole } from '@toolshop/contracts';
+import {
+  ApprovalMessages,
+  CompanyMessages,
+  type Company,
+  type CompanyRole,
+} from '@toolshop/contracts';
 import { createServerDataWrapper } from '@toolshop/auth/testing';
 import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
 import CompanyPage from './company-page';
@@ -28,6 +33,23 @@ const company = (role: CompanyRole): Company => ({
     ],
   }),
 });
+
+const waiting = {
+  _id: 'o'.repeat(24),
+  number: 'TS-100200',
+  email: 'bo@example.com',
+  name: 'Drill',
+  orderQuantity: 2,
+  totalPrice: 120,
+  createdAt: '2026-11-20T10:00:00Z',
+};
+
+/** The company, and its orders awaiting approval (owners and approvers read both). */
+function answerCompany(role: CompanyRole, awaiting: unknown[] = []) {
+  api.get.mockImplementation(async (path: string) =>
+    path === '/companies/mine/approvals' ? awaiting : company(role),
+  );
+}
 
 async function renderPage() {
   render(
@@ -63,7 +85,7 @@ describe('CompanyPage', () => {
   });
 
   it('shows an owner the members with edit and remove, the invite form and pending invitations', async () => {
-    answerQuery(company('owner'));
+    answerCompany('owner');
     const user = await renderPage();
     expect(screen.getByRole('heading', { name: 'Baker Joinery' })).toBeInTheDocument();
     const members = screen.getByRole('table', { name: 'Members' });
@@ -98,9 +120,35 @@ describe('CompanyPage', () => {
     });
   });
 
+  it('lets an approver approve an order awaiting approval, or decline it with a reason', async () => {
+    answerCompany('approver', [waiting]);
+    const user = await renderPage();
+    const table = await screen.findByRole('table', { name: 'Orders awaiting approval' });
+    expect(within(table).getByText('TS-100200: 2 × Drill')).toBeInTheDocument();
+    expect(within(table).getByText('$120')).toBeInTheDocument();
+    api.post.mockResolvedValue({ state: 'unpaid' });
+    await user.click(within(table).getByRole('button', { name: 'Approve TS-100200' }));
+    expect(api.post).toHaveBeenCalledWith(`/orders/${'o'.repeat(24)}/approval`, {
+      approve: true,
+    });
+
+    await user.click(within(table).getByRole('button', { name: 'Decline TS-100200' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline TS-100200' });
+    await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
+    expect(within(dialog).getByText(ApprovalMessages.reasonRequired)).toBeInTheDocument();
+    api.post.mockResolvedValue({ state: 'declined' });
+    await user.type(within(dialog).getByLabelText(/Reason/), '  Over budget ');
+    await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
+    expect(api.post).toHaveBeenLastCalledWith(`/orders/${'o'.repeat(24)}/approval`, {
+      approve: false,
+      reason: 'Over budget',
+    });
+  });
+
   it('shows a buyer the company and its members only', async () => {
     answerQuery(company('buyer'));
     await renderPage();
+    expect(screen.queryByRole('heading', { name: 'Orders awaiting approval' })).toBeNull();
     expect(screen.getByText('Your role: Buyer')).toBeInTheDocument();
     expect(screen.getByRole('table', { name: 'Members' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).toBeNull();

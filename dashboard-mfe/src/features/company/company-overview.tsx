@@ -1,4 +1,5 @@
 import { COMPANY_ROLE_LABELS, type Company } from '@toolshop/contracts';
+import { ApprovalsPanel } from './approvals-panel';
 import { InviteForm } from './invite-form';
 import { MembersTable } from './members-table';
 import styles from './company.module.css';
@@ -30,6 +31,7 @@ export function CompanyOverview({ company, me }: { company: Company; me: string 
           ))}
         </dl>
       </section>
+      {(company.role === 'owner' || company.role === 'approver') && <ApprovalsPanel me={me} />}
       <MembersTable company={company} me={me} />
       {company.role === 'owner' && (
         <>
