@@ -1,47 +1,48 @@
 import { render, screen } from '@testing-library/react';
-import { api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { apiError, createServerDataWrapper, listPage, useFakeShop } from '@toolshop/auth/testing';
 import { AuditTable } from './audit-table';
 
-jest.mock('@toolshop/auth', () => ({ api: { getPage: jest.fn() } }));
-
-const getPage = jest.mocked(api.getPage);
+const network = useFakeShop({ user: 'admin' });
 
 it('shows who did what to which target and when, a page at a time', async () => {
-  getPage.mockResolvedValue({
-    items: [
-      {
-        _id: 'a1',
-        actor: 'boss@toolshop.test',
-        action: 'product.restock',
-        targetId: '6651f0c2a1b2c3d4e5f60718',
-        details: { available: 40 },
-        before: { available: 7 },
-        after: { available: 40 },
-        at: '2026-11-25T15:00:00.000Z',
-      },
-      {
-        _id: 'a2',
-        actor: 'boss@toolshop.test',
-        action: 'product.add',
-        targetId: '6651f0c2a1b2c3d4e5f60719',
-        targetName: 'Bench Grinder',
-        at: '2026-11-25T14:00:00.000Z',
-      },
-      {
-        _id: 'a3',
-        actor: 'boss@toolshop.test',
-        action: 'user.makeAdmin',
-        targetId: 'old@toolshop.test',
-        details: { note: 'an entry written before changes were recorded' },
-        at: '2026-11-24T14:00:00.000Z',
-      },
-    ],
-    total: 30,
-  });
+  network.on(
+    'GET',
+    '/audit',
+    listPage(
+      [
+        {
+          _id: 'a1',
+          actor: 'boss@toolshop.test',
+          action: 'product.restock',
+          targetId: '6651f0c2a1b2c3d4e5f60718',
+          details: { available: 40 },
+          before: { available: 7 },
+          after: { available: 40 },
+          at: '2026-11-25T15:00:00.000Z',
+        },
+        {
+          _id: 'a2',
+          actor: 'boss@toolshop.test',
+          action: 'product.add',
+          targetId: '6651f0c2a1b2c3d4e5f60719',
+          targetName: 'Bench Grinder',
+          at: '2026-11-25T14:00:00.000Z',
+        },
+        {
+          _id: 'a3',
+          actor: 'boss@toolshop.test',
+          action: 'user.makeAdmin',
+          targetId: 'old@toolshop.test',
+          details: { note: 'an entry written before changes were recorded' },
+          at: '2026-11-24T14:00:00.000Z',
+        },
+      ],
+      30,
+    ),
+  );
   render(<AuditTable />, { wrapper: createServerDataWrapper() });
   const restock = (await screen.findByText('Restocked a product')).closest('tr')!;
-  expect(getPage.mock.calls[0]?.[0]).toBe('/audit?limit=25&page=1');
+  expect(network.requests('GET', '/audit')[0]?.path).toBe('/audit?limit=25&page=1');
   expect(restock).toHaveTextContent('boss@toolshop.test');
   expect(restock).toHaveTextContent('6651f0c2a1b2c3d4e5f60718');
   expect(restock).toHaveTextContent('available: 7 → 40');
@@ -56,17 +57,17 @@ it('shows who did what to which target and when, a page at a time', async () => 
 });
 
 it('says so when nothing was recorded yet', async () => {
-  getPage.mockResolvedValue({ items: [], total: 0 });
+  network.on('GET', '/audit', listPage([]));
   render(<AuditTable />, { wrapper: createServerDataWrapper() });
   expect(await screen.findByText('No admin actions recorded yet')).toBeInTheDocument();
 });
 
 it('shows why the log could not be loaded, with Retry', async () => {
-  getPage.mockRejectedValueOnce(new Error('failed! only admin can do this'));
+  network.once('GET', '/audit', apiError(403, 'failed! only admin can do this'));
   render(<AuditTable />, { wrapper: createServerDataWrapper() });
   expect(await screen.findByText('The audit log could not be loaded.')).toBeInTheDocument();
   expect(screen.getByText('failed! only admin can do this')).toBeInTheDocument();
-  getPage.mockResolvedValue({ items: [], total: 0 });
+  network.on('GET', '/audit', listPage([]));
   screen.getByRole('button', { name: 'Retry' }).click();
   expect(await screen.findByText('No admin actions recorded yet')).toBeInTheDocument();
 });

@@ -1,15 +1,12 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import { api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { OverviewChart } from './overview-chart';
 
-jest.mock('@toolshop/auth', () => ({ api: { get: jest.fn() } }));
-
-const get = jest.mocked(api.get);
+const network = useFakeShop({ user: 'admin' });
 const today = new Date().toISOString().slice(0, 10);
 
 it('draws orders and revenue per day with a text alternative', async () => {
-  get.mockResolvedValue([{ day: today, orders: 3, revenue: 1250 }]);
+  network.on('GET', '/adminOrders/stats', [{ day: today, orders: 3, revenue: 1250 }]);
   render(<OverviewChart />, { wrapper: createServerDataWrapper() });
 
   expect(
@@ -17,9 +14,7 @@ it('draws orders and revenue per day with a text alternative', async () => {
       name: /^Orders per day over the last 30 days: 3 orders in total, busiest day/,
     }),
   ).toBeInTheDocument();
-  expect(get).toHaveBeenCalledWith('/adminOrders/stats?days=30', {
-    signal: expect.any(AbortSignal),
-  });
+  expect(network.last('GET', '/adminOrders/stats').path).toBe('/adminOrders/stats?days=30');
   expect(
     screen.getByRole('img', {
       name: 'Paid revenue per day over the last 30 days: $1,250 in total.',
@@ -30,8 +25,8 @@ it('draws orders and revenue per day with a text alternative', async () => {
 });
 
 it('offers a retry when the figures cannot be loaded', async () => {
-  get.mockRejectedValue(new Error('down'));
+  network.on('GET', '/adminOrders/stats', apiError(503, 'down'));
   render(<OverviewChart />, { wrapper: createServerDataWrapper() });
   (await screen.findByRole('button', { name: 'Retry' })).click();
-  await waitFor(() => expect(get).toHaveBeenCalledTimes(2));
+  await waitFor(() => expect(network.requests('GET', '/adminOrders/stats')).toHaveLength(2));
 });

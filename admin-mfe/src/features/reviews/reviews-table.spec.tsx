@@ -1,17 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { toast } from 'react-toastify';
-import { api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { createServerDataWrapper, listPage, useFakeShop } from '@toolshop/auth/testing';
 import { ReviewsTable } from './reviews-table';
 
-jest.mock('@toolshop/auth', () => ({
-  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { getPage: jest.fn(), patch: jest.fn() },
-}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const getPage = jest.mocked(api.getPage);
-const patch = jest.mocked(api.patch);
+const network = useFakeShop({ user: 'admin' });
 
 const visible = {
   _id: 'r1',
@@ -33,8 +27,8 @@ const hidden = {
 };
 
 beforeEach(() => {
-  getPage.mockResolvedValue({ items: [visible, hidden], total: 2 });
-  patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  network.on('GET', '/adminReviews', listPage([visible, hidden]));
+  network.on('PATCH', /^\/reviews\//, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
 });
 
 const row = (text: string) => screen.getByRole('row', { name: new RegExp(text) });
@@ -42,7 +36,7 @@ const row = (text: string) => screen.getByRole('row', { name: new RegExp(text) }
 it('lists every review newest first, marking hidden ones and verified buyers', async () => {
   render(<ReviewsTable />, { wrapper: createServerDataWrapper() });
   await screen.findByText('Sharp and sturdy');
-  expect(getPage.mock.calls[0]?.[0]).toBe('/adminReviews?limit=20&page=1');
+  expect(network.requests('GET', '/adminReviews')[0]?.path).toBe('/adminReviews?limit=20&page=1');
   expect(row('Sharp and sturdy')).toHaveTextContent('Verified buyer');
   expect(row('Sharp and sturdy')).toHaveTextContent('Public');
   expect(row('Spam spam')).toHaveTextContent('Hidden');
@@ -55,13 +49,10 @@ it('hides a review and unhides another through PATCH /reviews/{id}, then reloads
   render(<ReviewsTable />, { wrapper: createServerDataWrapper() });
   await screen.findByText('Sharp and sturdy');
   fireEvent.click(within(row('Sharp and sturdy')).getByRole('button', { name: /^Hide/ }));
-  await waitFor(() =>
-    expect(patch).toHaveBeenCalledWith('/reviews/r1', { hidden: true }, { idempotent: true }),
-  );
+  await waitFor(() => expect(network.last('PATCH', '/reviews/r1').body).toEqual({ hidden: true }));
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Review hidden'));
   fireEvent.click(within(row('Spam spam')).getByRole('button', { name: /^Unhide/ }));
-  await waitFor(() =>
-    expect(patch).toHaveBeenCalledWith('/reviews/r2', { hidden: false }, { idempotent: true }),
-  );
-  await waitFor(() => expect(getPage.mock.calls.length).toBeGreaterThan(1));
+  await waitFor(() => expect(network.last('PATCH', '/reviews/r2').body).toEqual({ hidden: false }));
+  expect(network.last('PATCH', '/reviews/r2').headers['Idempotency-Key']).toMatch(/^attempt-/);
+  await waitFor(() => expect(network.requests('GET', '/adminReviews').length).toBeGreaterThan(1));
 });

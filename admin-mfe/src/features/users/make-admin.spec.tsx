@@ -1,36 +1,34 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { api, ApiError } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { apiError, createServerDataWrapper, listPage, useFakeShop } from '@toolshop/auth/testing';
 import { Messages } from '@toolshop/contracts';
 import { MakeAdmin } from './make-admin';
 
-jest.mock('@toolshop/auth', () => ({
-  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { getPage: jest.fn(), put: jest.fn() },
-}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
-const put = jest.mocked(api.put);
-const getPage = jest.mocked(api.getPage);
+const network = useFakeShop({ user: 'admin' });
+const assigned = () => network.requests('PUT', '/user/admin/carla%40example.com');
 
 beforeEach(() => {
-  getPage.mockResolvedValue({
-    items: [{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }],
-    total: 2,
-  });
+  jest.clearAllMocks();
+  network.on(
+    'GET',
+    '/user',
+    listPage([{ email: 'boss@toolshop.test', role: 'admin' }, { email: 'carla@example.com' }]),
+  );
 });
 
 /** The list as the API answers it once carla@example.com is an admin. */
 function promoteCarla() {
-  getPage.mockResolvedValue({
-    items: [
+  network.on(
+    'GET',
+    '/user',
+    listPage([
       { email: 'boss@toolshop.test', role: 'admin' },
       { email: 'carla@example.com', role: 'admin' },
-    ],
-    total: 2,
-  });
+    ]),
+  );
 }
 
 async function renderPage() {
@@ -53,14 +51,14 @@ function confirmInDialog() {
 
 it('lists every user with the role, offering Assign Admin only to customers', async () => {
   await renderPage();
-  expect(getPage.mock.calls[0]?.[0]).toBe('/user?limit=20&page=1');
+  expect(network.requests('GET', '/user')[0]?.path).toBe('/user?limit=20&page=1');
   expect(row('boss@toolshop.test')).toHaveTextContent('Admin');
   expect(within(row('boss@toolshop.test')).queryByRole('button')).toBeNull();
   expect(row('carla@example.com')).toHaveTextContent('Customer');
 });
 
 it('assigns admin after the confirmation and updates the row', async () => {
-  put.mockImplementation(async () => {
+  network.on('PUT', '/user/admin/carla%40example.com', () => {
     promoteCarla();
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
   });
@@ -69,13 +67,13 @@ it('assigns admin after the confirmation and updates the row', async () => {
   confirmInDialog();
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.adminAssigned));
-  expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}, { idempotent: true });
+  expect(assigned()[0]?.headers['Idempotency-Key']).toMatch(/^attempt-/);
   expect(row('carla@example.com')).toHaveTextContent('Admin');
   expect(within(row('carla@example.com')).queryByRole('button')).toBeNull();
 });
 
 it('shows the spec message when the API answers 403', async () => {
-  put.mockRejectedValue(new ApiError(403, 'Forbidden'));
+  network.on('PUT', '/user/admin/carla%40example.com', apiError(403, 'Forbidden'));
   await renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
   confirmInDialog();
@@ -86,7 +84,7 @@ it('shows the spec message when the API answers 403', async () => {
 });
 
 it('assigns admin by email, checking the address first', async () => {
-  put.mockImplementation(async () => {
+  network.on('PUT', '/user/admin/carla%40example.com', () => {
     promoteCarla();
     return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
   });
@@ -101,15 +99,13 @@ it('assigns admin by email, checking the address first', async () => {
   fireEvent.change(email, { target: { value: ' Carla@Example.com ' } });
   fireEvent.click(within(form).getByRole('button', { name: 'Assign Admin' }));
   confirmInDialog();
-  await waitFor(() =>
-    expect(put).toHaveBeenCalledWith('/user/admin/carla%40example.com', {}, { idempotent: true }),
-  );
+  await waitFor(() => expect(assigned()[0]?.headers['Idempotency-Key']).toMatch(/^attempt-/));
   expect(row('carla@example.com')).toHaveTextContent('Admin');
   await waitFor(() => expect(email).toHaveValue(''));
 });
 
 it('keeps the typed email when the API refuses, so it can be corrected', async () => {
-  put.mockRejectedValue(new ApiError(403, 'Forbidden'));
+  network.on('PUT', '/user/admin/carla%40example.com', apiError(403, 'Forbidden'));
   await renderPage();
   const form = screen.getByRole('form', { name: 'Assign Admin by email' });
   const email = within(form).getByLabelText('Email of the user');
@@ -124,6 +120,6 @@ it('sends nothing when the confirmation is dismissed', async () => {
   await renderPage();
   fireEvent.click(screen.getByRole('button', { name: 'Assign Admin to carla@example.com' }));
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-  expect(put).not.toHaveBeenCalled();
+  expect(network.requests('PUT')).toEqual([]);
   expect(screen.queryByRole('dialog')).toBeNull();
 });

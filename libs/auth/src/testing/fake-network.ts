@@ -1,5 +1,6 @@
 // The network under the real auth library in unit tests: `fetch` answered from a table of fake
 // routes of the API, the identity provider and the registry, and every request recorded as sent.
+import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { getRuntimeConfig } from '../runtime-config';
 
 export type FakeService = 'api' | 'identity' | 'registry' | 'other';
@@ -42,6 +43,10 @@ export const pending = (): Reply => ({ [REPLY]: 'hang', status: 0, body: undefin
 /** The API's error answer: `{ statusCode, message }`. */
 export const apiError = (status: number, message: string) =>
   reply(status, { statusCode: status, message });
+
+/** One page of a list as the API answers it: the items and the total of all pages (X-Total-Count). */
+export const listPage = (items: unknown[], total = items.length) =>
+  reply(200, items, { [TOTAL_COUNT_HEADER]: String(total) });
 
 /** What a route answers: a JSON body (200), a `reply(...)`, or a function of the request giving either. */
 export type FakeAnswer = unknown | ((request: FakeRequest) => unknown | Promise<unknown>);

@@ -4,6 +4,7 @@ export { createServerDataWrapper } from './server-data-wrapper';
 export {
   FakeNetwork,
   apiError,
+  listPage,
   pending,
   reply,
   unreachable,
