@@ -2,6 +2,8 @@ import { startHarness } from '@toolshop/auth/harness';
 import { harnessOf } from '@toolshop/routes';
 import AddProductPage from '../pages/add-product-page';
 import AuditLogPage from '../pages/audit-log-page';
+import CompaniesPage from '../pages/companies-page';
+import CompanyAdminPage from '../pages/company-admin-page';
 import MakeAdminPage from '../pages/make-admin-page';
 import ManageOrdersPage from '../pages/manage-orders-page';
 import ManageProductsPage from '../pages/manage-products-page';
@@ -16,6 +18,8 @@ void startHarness({
   title: 'admin',
   ...harnessOf('admin', {
     MakeAdminPage: <MakeAdminPage />,
+    CompaniesPage: <CompaniesPage />,
+    CompanyAdminPage: <CompanyAdminPage />,
     AddProductPage: <AddProductPage />,
     ManageProductsPage: <ManageProductsPage />,
     ManageOrdersPage: <ManageOrdersPage />,

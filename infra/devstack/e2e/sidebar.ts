@@ -7,6 +7,7 @@ export const dashboardSidebar = (page: Page) => page.getByRole('navigation', { n
 export const adminSidebarLinks = [
   'My Profile',
   'Make Admin',
+  'Companies',
   'Add A Product',
   'Manage Products',
   'Manage All Orders',

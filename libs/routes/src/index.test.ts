@@ -76,6 +76,8 @@ describe('the route tables', () => {
                 element: 'guard:admin',
                 children: [
                   { path: 'users', element: 'admin/MakeAdminPage' },
+                  { path: 'companies', element: 'admin/CompaniesPage' },
+                  { path: 'companies/:id', element: 'admin/CompanyAdminPage' },
                   { path: 'addProduct', element: 'admin/AddProductPage' },
                   { path: 'manageProducts', element: 'admin/ManageProductsPage' },
                   { path: 'manageOrders', element: 'admin/ManageOrdersPage' },
@@ -95,6 +97,8 @@ describe('the route tables', () => {
   it('build a harness without the layout of another remote and without guards', () => {
     const admin = harnessOf('admin', {
       MakeAdminPage: 'M',
+      CompaniesPage: 'Co',
+      CompanyAdminPage: 'C1',
       AddProductPage: 'A',
       ManageProductsPage: 'P',
       ManageOrdersPage: 'O',
@@ -105,6 +109,8 @@ describe('the route tables', () => {
     });
     assert.deepEqual(admin.routes, [
       { path: 'dashboard/users', element: 'M' },
+      { path: 'dashboard/companies', element: 'Co' },
+      { path: 'dashboard/companies/:id', element: 'C1' },
       { path: 'dashboard/addProduct', element: 'A' },
       { path: 'dashboard/manageProducts', element: 'P' },
       { path: 'dashboard/manageOrders', element: 'O' },
@@ -189,6 +195,7 @@ describe('the route tables', () => {
       [
         '.',
         'users',
+        'companies',
         'addProduct',
         'manageProducts',
         'manageOrders',

@@ -97,6 +97,14 @@ export const routeTables = {
       sidebar: 'admins',
     },
     {
+      path: '/dashboard/companies',
+      page: 'CompaniesPage',
+      access: 'admin',
+      label: 'Companies',
+      sidebar: 'admins',
+    },
+    { path: '/dashboard/companies/:id', page: 'CompanyAdminPage', access: 'admin' },
+    {
       path: '/dashboard/addProduct',
       page: 'AddProductPage',
       access: 'admin',

@@ -1,6 +1,7 @@
 import { Badge, Button, DataTable } from '@toolshop/ui';
 import {
   BuyingMessages,
+  CompanyPriceMessages,
   formatCount,
   formatDollars,
   nearestValidQuantities,
@@ -127,7 +128,19 @@ export function CheckTable({ rows, onQuantity, onMerge, onProduct }: CheckTableP
           kind: 'numeric',
           cell: (row) => (row.quantity === undefined ? '—' : formatCount(row.quantity)),
         },
-        { header: 'Unit price', kind: 'numeric', cell: (row) => dollars(row.unitPrice) },
+        {
+          header: 'Unit price',
+          kind: 'numeric',
+          cell: (row) =>
+            row.companyPrice ? (
+              <span className={styles.product}>
+                {dollars(row.unitPrice)}
+                <span className={styles.written}>{CompanyPriceMessages.companyPrice}</span>
+              </span>
+            ) : (
+              dollars(row.unitPrice)
+            ),
+        },
         {
           header: 'Line total',
           kind: 'numeric',

@@ -46,6 +46,7 @@ describe('SidebarDrawer', () => {
     expect(linkNames()).toEqual([
       'My Profile',
       'Make Admin',
+      'Companies',
       'Add A Product',
       'Manage Products',
       'Manage All Orders',

@@ -6,7 +6,9 @@ import {
   packSizeOf,
   purchaseOrderError,
   quantityIssue,
-  unitPriceFor,
+  lineTotal,
+  memberUnitPrice,
+  type CompanyPriceTerms,
   type NewOrder,
   type Tool,
 } from '@toolshop/contracts';
@@ -45,17 +47,19 @@ export function largestOrder(stock: Stock): number {
 }
 
 /**
- * What the quantity costs: the unit price its tier gives and quantity × that price, in whole
- * dollars (the server computes the same from the tool it reserves); undefined while it is invalid.
+ * What the quantity costs: the unit price its tier (or the shopper's company price list) gives and
+ * quantity × that price (the server computes the same from the tool it reserves); undefined while
+ * it is invalid.
  */
 export function draftPrice(
   quantity: string,
   tool: Stock & Pick<Tool, 'price' | 'priceTiers'>,
+  company?: CompanyPriceTerms,
 ): { unitPrice: number; total: number } | undefined {
   if (quantityError(quantity, tool)) return undefined;
   const count = parseQuantity(quantity);
-  const unitPrice = unitPriceFor(tool, count);
-  return { unitPrice, total: count * unitPrice };
+  const unitPrice = memberUnitPrice(tool, count, company);
+  return { unitPrice, total: lineTotal(count, unitPrice) };
 }
 
 /** Every rule of the order form (SPEC.md §5): address, phone and a quantity within the stock; a name follows the name rule. */

@@ -64,7 +64,7 @@ export function OrderForm({ tool, ...events }: OrderFormProps) {
       <PriceTiers tool={tool} quantity={form.quantity} />
       <div className={styles.summary}>
         {/* With price breaks the unit price follows the quantity; otherwise it is the one shown above. */}
-        {Boolean(tool.priceTiers?.length) && (
+        {(Boolean(tool.priceTiers?.length) || form.company) && (
           <p className={styles.unitPrice}>
             <span>Unit price</span>
             <strong aria-live="polite">

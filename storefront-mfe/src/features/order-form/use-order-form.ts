@@ -11,6 +11,7 @@ import {
   type OrderDraft,
   type OrderDraftErrors,
 } from './order-draft';
+import { useMemberPrice } from '../../lib/member-price';
 import { firstInvalidOrderField, type PlacedOrder } from './placed-order';
 import { useKeptOrderDraft } from './kept-order-draft';
 import { usePlaceOrder } from './api/place-order';
@@ -57,7 +58,8 @@ export function useOrderForm(tool: Tool, { onOrdered, onRejected }: OrderFormEve
   }, [focusForm]);
 
   const quantity = parseQuantity(draft.quantity);
-  const price = draftPrice(draft.quantity, tool);
+  const company = useMemberPrice(tool._id).data?.company;
+  const price = draftPrice(draft.quantity, tool, company);
 
   const update = (field: keyof OrderDraft, value: string) => {
     edit((d) => ({ ...d, [field]: value }));
@@ -116,6 +118,8 @@ export function useOrderForm(tool: Tool, { onOrdered, onRejected }: OrderFormEve
     quantity,
     quantityMessage: quantityError(draft.quantity, tool),
     price,
+    /** The shopper's company, when its price list prices this tool. */
+    company,
     outOfStock: largestOrder(tool) < tool.minOrder,
     serverError,
     sessionEnded,

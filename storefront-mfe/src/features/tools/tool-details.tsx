@@ -1,4 +1,12 @@
-import { formatCount, formatDollars, packSizeOf, type Tool } from '@toolshop/contracts';
+import {
+  CompanyPriceMessages,
+  formatCount,
+  formatDollars,
+  packSizeOf,
+  type Tool,
+} from '@toolshop/contracts';
+import { visuallyHidden } from '@toolshop/ui';
+import { useMemberPrice } from '../../lib/member-price';
 import { ToolImage } from './tool-image';
 import styles from './tool-details.module.css';
 
@@ -8,6 +16,10 @@ const units = (count: number) => `${formatCount(count)} ${count === 1 ? 'unit' :
 export function ToolDetails({ tool }: { tool: Tool }) {
   const pack = packSizeOf(tool);
   const lowest = tool.priceTiers?.at(-1);
+  // A company member's own price, shown as such beside the struck-through list price.
+  const companyPrice = useMemberPrice(tool._id).data?.companyPrice;
+  const ownPrice =
+    companyPrice !== undefined && companyPrice < tool.price ? companyPrice : undefined;
   return (
     <article className={styles.details} aria-labelledby="tool-name">
       <div className={styles.media}>
@@ -17,10 +29,25 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         <h1 id="tool-name" className={styles.name}>
           {tool.name}
         </h1>
-        <p className={styles.price}>
-          {formatDollars(tool.price)}
-          <span className={styles.unit}> per unit</span>
-        </p>
+        {ownPrice === undefined ? (
+          <p className={styles.price}>
+            {formatDollars(tool.price)}
+            <span className={styles.unit}> per unit</span>
+          </p>
+        ) : (
+          <>
+            <p className={styles.price}>
+              <s className={styles.listPrice}>
+                <span className={visuallyHidden}>List price: </span>
+                {formatDollars(tool.price)}
+              </s>
+            </p>
+            <p className={styles.companyPrice}>
+              {CompanyPriceMessages.yourPrice}: {formatDollars(ownPrice)}
+              <span className={styles.unit}> per unit</span>
+            </p>
+          </>
+        )}
         {lowest && (
           <p className={styles.tiersNote}>
             Down to {formatDollars(lowest.price)} per unit from {units(lowest.minQuantity)}
