@@ -177,6 +177,56 @@ describe('/savedLists', () => {
     expect((await lists()).body.map((list: { name: string }) => list.name)).not.toContain('Bad');
   });
 
+  it('shows a list its owner shares to the other members of their company, read only', async () => {
+    const owner = { email: `sharer-${++seq}@toolshop.test` };
+    const colleague = { email: `colleague-${++seq}@toolshop.test` };
+    const outsider = freshCustomer();
+    const tokenOf = (email: string) => api.issuer.token({ email, name: 'M' });
+    const companyId = new Types.ObjectId();
+    await api.db.collection('company_members').insertMany(
+      [owner, colleague].map(({ email }) => ({
+        email,
+        companyId,
+        role: 'buyer',
+        joinedAt: new Date(),
+      })),
+    );
+    const drill = await api.insertTool({ name: 'Shared Drill' });
+    const kept = await save({ name: 'Mine only', lines: [] }, tokenOf(owner.email));
+    const shared = await save(
+      { name: 'Site kit', lines: [{ toolId: drill, quantity: 3 }], shared: true },
+      tokenOf(owner.email),
+    );
+    expect([kept.status, shared.status]).toEqual([201, 201]);
+
+    const seen = await lists(tokenOf(colleague.email));
+    expect(seen.body).toEqual([
+      {
+        _id: shared.body.insertedId,
+        name: 'Site kit',
+        lines: [{ toolId: drill, name: 'Shared Drill', quantity: 3 }],
+        shared: true,
+        owner: owner.email,
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect((await lists(outsider)).body).toEqual([]);
+    // Read only for the colleague: their changes answer as for a missing list.
+    const id = shared.body.insertedId as string;
+    expect(
+      (await replace(id, { name: 'Mine now', lines: [] }, tokenOf(colleague.email))).status,
+    ).toBe(404);
+    expect((await remove(id, tokenOf(colleague.email))).status).toBe(404);
+    // A PUT without `shared` keeps it; `shared: false` takes it back.
+    await replace(id, { name: 'Site kit', lines: [] }, tokenOf(owner.email));
+    expect((await lists(tokenOf(colleague.email))).body).toHaveLength(1);
+    await replace(id, { name: 'Site kit', lines: [], shared: false }, tokenOf(owner.email));
+    expect((await lists(tokenOf(colleague.email))).body).toEqual([]);
+    expect((await save({ name: 'Bad', lines: [], shared: 'yes' })).body.message).toContain(
+      'shared must be true or false',
+    );
+  });
+
   it('needs a signed-in caller', async () => {
     expect((await api.request('GET', '/savedLists')).status).toBe(401);
     expect(

@@ -9,7 +9,7 @@ import {
   type SavedListLine,
 } from '@toolshop/contracts';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, ValidateNested } from 'class-validator';
 import { FollowsRule } from '../common/contract-rule';
 import { QuickOrderLineDto } from '../orders/quick-order.dto';
 
@@ -30,6 +30,14 @@ export class SavedListInputDto implements SavedListInput {
   @ValidateNested({ each: true, message: BuyingMessages.lineFormat })
   @Type(() => QuickOrderLineDto)
   lines: QuickOrderLineDto[];
+
+  @ApiPropertyOptional({
+    description:
+      'Shown to the other members of the caller’s company, read only for them; absent on PUT keeps it',
+  })
+  @IsOptional()
+  @IsBoolean({ message: 'shared must be true or false' })
+  shared?: boolean;
 }
 
 export class SavedListLineResponse implements SavedListLine {
@@ -44,4 +52,8 @@ export class SavedListResponse implements SavedList {
   @ApiProperty() name: string;
   @ApiProperty({ type: [SavedListLineResponse] }) lines: SavedListLineResponse[];
   @ApiProperty({ format: 'date-time' }) updatedAt: string;
+  @ApiPropertyOptional({ description: 'Shown to the other members of the owner’s company' })
+  shared?: boolean;
+  @ApiPropertyOptional({ description: 'A colleague’s shared list (read only): whose it is' })
+  owner?: string;
 }

@@ -20,6 +20,8 @@ export class SavedListRecord {
   /** Quantities as saved; the rules are checked when the list is ordered. */
   @Prop({ type: [{ _id: false, ...NAMED_LINE_FIELDS }], default: [] })
   lines: Array<{ toolId: Types.ObjectId; name: string; sku?: string; quantity: number }>;
+  /** The other members of the owner's company see it and order from it, read only. */
+  @Prop() shared?: boolean;
   createdAt: Date;
   updatedAt: Date;
 }

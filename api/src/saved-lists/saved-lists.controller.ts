@@ -29,7 +29,8 @@ export class SavedListsController {
   @Get()
   @ApiOkResponse({
     type: [SavedListResponse],
-    description: 'The caller’s own lists, newest change first',
+    description:
+      'The caller’s own lists, newest change first; then the lists the other members of their company share (with `owner`, read only)',
   })
   listOwn(@CurrentUser() user: AuthUser) {
     return this.lists.listOwn(user.email);

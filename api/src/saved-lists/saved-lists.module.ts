@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MongooseModule } from '@nestjs/mongoose';
 import { DatabaseLocks } from '../common/lease-locks';
+import { CompanyMemberRecord, CompanyMemberSchema } from '../companies/company.schema';
 import { ToolsModule } from '../tools/tools.module';
 import { SavedListOwner } from './saved-list-owner';
 import { SavedListRecord, SavedListSchema } from './saved-list.schema';
@@ -9,7 +10,11 @@ import { SavedListsService } from './saved-lists.service';
 
 @Module({
   imports: [
-    MongooseModule.forFeature([{ name: SavedListRecord.name, schema: SavedListSchema }]),
+    MongooseModule.forFeature([
+      { name: SavedListRecord.name, schema: SavedListSchema },
+      // Read only: who shares a company with the caller.
+      { name: CompanyMemberRecord.name, schema: CompanyMemberSchema },
+    ]),
     ToolsModule,
   ],
   controllers: [SavedListsController],

@@ -11,6 +11,7 @@ import { Types, type Model } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
 import { DatabaseLocks } from '../common/lease-locks';
+import { CompanyMemberRecord } from '../companies/company.schema';
 import { ToolsService } from '../tools/tools.service';
 import type { SavedListInputDto } from './saved-list.dto';
 import { SavedListRecord } from './saved-list.schema';
@@ -27,17 +28,34 @@ const nameKey = (name: string) => name.trim().toLowerCase();
 export class SavedListsService {
   constructor(
     @InjectModel(SavedListRecord.name) private readonly lists: Model<SavedListRecord>,
+    @InjectModel(CompanyMemberRecord.name) private readonly members: Model<CompanyMemberRecord>,
     private readonly tools: ToolsService,
     private readonly locks: DatabaseLocks,
   ) {}
 
-  /** Newest change first. */
-  listOwn(email: string) {
-    return this.lists
+  /** The caller's own lists, then those their company's other members share; newest change first. */
+  async listOwn(email: string) {
+    const own = await this.lists
       .find({ email }, { email: 0, nameKey: 0, createdAt: 0 })
       .sort({ updatedAt: -1, _id: -1 })
       .limit(SAVED_LISTS_MAX)
       .lean();
+    const colleagues = await this.colleaguesOf(email);
+    if (colleagues.length === 0) return own;
+    const shared = await this.lists
+      .find({ email: { $in: colleagues }, shared: true }, { nameKey: 0, createdAt: 0 })
+      .sort({ updatedAt: -1, _id: -1 })
+      .limit(SAVED_LISTS_MAX)
+      .lean();
+    return [...own, ...shared.map(({ email: owner, ...list }) => ({ ...list, owner }))];
+  }
+
+  /** The other members of the caller's company (none outside one). */
+  private async colleaguesOf(email: string): Promise<string[]> {
+    const member = await this.members.findOne({ email }, { companyId: 1 }).lean();
+    if (!member) return [];
+    const all = await this.members.find({ companyId: member.companyId }, { email: 1 }).lean();
+    return all.map((each) => each.email).filter((each) => each !== email);
   }
 
   async create(email: string, input: SavedListInputDto): Promise<InsertedAnswer> {
@@ -46,7 +64,11 @@ export class SavedListsService {
       if ((await this.lists.countDocuments({ email })) >= SAVED_LISTS_MAX)
         throw conflict(BuyingMessages.tooManyLists);
       await this.refuseTakenName(email, list.nameKey);
-      const created = await this.lists.create({ email, ...list });
+      const created = await this.lists.create({
+        email,
+        ...list,
+        ...(input.shared && { shared: true }),
+      });
       return inserted(created._id);
     });
   }
@@ -57,7 +79,10 @@ export class SavedListsService {
       if (!(await this.lists.exists({ _id: id, email })))
         throw notFound(BuyingMessages.listNotFound);
       await this.refuseTakenName(email, list.nameKey, id);
-      const result = await this.lists.updateOne({ _id: id, email }, { $set: list });
+      const result = await this.lists.updateOne(
+        { _id: id, email },
+        { $set: { ...list, ...(input.shared !== undefined && { shared: input.shared }) } },
+      );
       return modified(result.matchedCount, result.modifiedCount);
     });
   }

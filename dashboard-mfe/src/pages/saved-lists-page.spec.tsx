@@ -48,6 +48,39 @@ beforeEach(() => {
 });
 
 describe('SavedListsPage', () => {
+  it('shows a colleague’s shared list read only and lets the owner share their own', async () => {
+    const colleagues: SavedList = {
+      ...site,
+      _id: 'l3',
+      name: 'Crew kit',
+      shared: true,
+      owner: 'ana@co.test',
+    };
+    answerQuery([monthly, colleagues]);
+    const user = await renderPage();
+    const shared = within(card('Crew kit'));
+    expect(shared.getByText('shared by ana@co.test', { exact: false })).toBeInTheDocument();
+    expect(shared.getByRole('link', { name: 'Order this list: Crew kit' })).toBeInTheDocument();
+    expect(shared.queryByRole('button')).toBeNull();
+    expect(shared.queryByLabelText('Quantity of Cordless Drill')).toBeNull();
+
+    api.put.mockResolvedValueOnce({});
+    await user.click(
+      within(card('Monthly consumables')).getByRole('button', {
+        name: 'Share with my company: Monthly consumables',
+      }),
+    );
+    expect(api.put).toHaveBeenCalledWith(
+      '/savedLists/l1',
+      {
+        name: 'Monthly consumables',
+        lines: monthly.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+        shared: true,
+      },
+      { idempotent: true },
+    );
+  });
+
   it('lists each list with its lines and a link that orders it', async () => {
     await renderPage();
     expect(api.get).toHaveBeenCalledWith('/savedLists', { signal: expect.any(AbortSignal) });

@@ -351,12 +351,18 @@ export interface SavedList {
   lines: SavedListLine[];
   /** ISO date. */
   updatedAt?: string;
+  /** Shown to the other members of the owner's company (read only for them). */
+  shared?: boolean;
+  /** Set on a colleague's shared list: whose it is (only they change it). */
+  owner?: string;
 }
 
 /** POST /savedLists and PUT /savedLists/{id}. */
 export interface SavedListInput {
   name: string;
   lines: Array<{ toolId: string; quantity: number }>;
+  /** Share with the company's other members; absent on PUT keeps it as it was. */
+  shared?: boolean;
 }
 
 /** The list name's problem, or undefined. */

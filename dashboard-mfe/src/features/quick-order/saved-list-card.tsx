@@ -46,8 +46,12 @@ export function SavedListCards({ lists }: { lists: readonly SavedList[] }) {
   );
 }
 
-/** One saved list: its lines with editable quantities, Order this list, Rename and Delete. */
+/**
+ * One saved list: its lines with editable quantities, Order this list, Rename, Share and Delete. A
+ * colleague's shared list (`owner`) is read only: only Order this list.
+ */
 function SavedListCard({ list }: { list: SavedList }) {
+  const readOnly = list.owner !== undefined;
   const headingId = useId();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
@@ -89,6 +93,11 @@ function SavedListCard({ list }: { list: SavedList }) {
         </h2>
         <p className={styles.meta}>
           {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'}
+          {list.owner
+            ? ` · shared by ${list.owner}`
+            : list.shared
+              ? ' · shared with your company'
+              : ''}
           {date ? (
             <>
               {' · saved '}
@@ -117,54 +126,60 @@ function SavedListCard({ list }: { list: SavedList }) {
             {
               header: 'Quantity',
               kind: 'numeric',
-              cell: (line) => (
-                <Field
-                  id={`${headingId}-${line.toolId}`}
-                  className={styles.quantity}
-                  label={<span className={visuallyHidden}>Quantity of {line.name}</span>}
-                  name="quantity"
-                  inputMode="numeric"
-                  value={quantityText(line)}
-                  error={invalid[line.toolId] ? BuyingMessages.wholeQuantity : undefined}
-                  onChange={(event) => {
-                    setQuantities((q) => ({ ...q, [line.toolId]: event.target.value }));
-                    setInvalid((i) => ({ ...i, [line.toolId]: false }));
-                  }}
-                />
-              ),
+              cell: (line) =>
+                readOnly ? (
+                  String(line.quantity)
+                ) : (
+                  <Field
+                    id={`${headingId}-${line.toolId}`}
+                    className={styles.quantity}
+                    label={<span className={visuallyHidden}>Quantity of {line.name}</span>}
+                    name="quantity"
+                    inputMode="numeric"
+                    value={quantityText(line)}
+                    error={invalid[line.toolId] ? BuyingMessages.wholeQuantity : undefined}
+                    onChange={(event) => {
+                      setQuantities((q) => ({ ...q, [line.toolId]: event.target.value }));
+                      setInvalid((i) => ({ ...i, [line.toolId]: false }));
+                    }}
+                  />
+                ),
             },
           ]}
         />
       ) : (
         <p className={styles.meta}>This list has no lines.</p>
       )}
-      <div className={styles.actions}>
-        <Button
-          variant="danger"
-          size="small"
-          onClick={() => setDeleting(true)}
-          aria-label={`Delete ${list.name}`}
-        >
-          Delete
-        </Button>
-        <Button
-          variant="secondary"
-          size="small"
-          onClick={() => setRenaming(true)}
-          aria-label={`Rename ${list.name}`}
-        >
-          Rename
-        </Button>
-        <Button
-          variant="secondary"
-          size="small"
-          disabled={!changed || saveQuantities.isPending}
-          onClick={save}
-          aria-label={`Save quantities of ${list.name}`}
-        >
-          {saveQuantities.isPending ? 'Saving…' : 'Save quantities'}
-        </Button>
-      </div>
+      {readOnly ? null : (
+        <div className={styles.actions}>
+          <Button
+            variant="danger"
+            size="small"
+            onClick={() => setDeleting(true)}
+            aria-label={`Delete ${list.name}`}
+          >
+            Delete
+          </Button>
+          <Button
+            variant="secondary"
+            size="small"
+            onClick={() => setRenaming(true)}
+            aria-label={`Rename ${list.name}`}
+          >
+            Rename
+          </Button>
+          <Button
+            variant="secondary"
+            size="small"
+            disabled={!changed || saveQuantities.isPending}
+            onClick={save}
+            aria-label={`Save quantities of ${list.name}`}
+          >
+            {saveQuantities.isPending ? 'Saving…' : 'Save quantities'}
+          </Button>
+          <ShareListButton list={list} />
+        </div>
+      )}
       <ListNameDialog
         key={renaming ? 'open' : 'closed'}
         open={renaming}
@@ -206,5 +221,31 @@ function SavedListCard({ list }: { list: SavedList }) {
         removed. Orders placed from it stay.
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** Shares a list with the other members of the owner's company, or takes it back. */
+function ShareListButton({ list }: { list: SavedList }) {
+  const share = useUpdateSavedList({ quiet: false });
+  const label = list.shared ? 'Stop sharing' : 'Share with my company';
+  return (
+    <Button
+      variant="secondary"
+      size="small"
+      disabled={share.isPending}
+      onClick={() =>
+        share.mutate({
+          id: list._id,
+          list: {
+            name: list.name,
+            lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+            shared: !list.shared,
+          },
+        })
+      }
+      aria-label={`${label}: ${list.name}`}
+    >
+      {label}
+    </Button>
   );
 }
