@@ -1,16 +1,11 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { toast } from 'react-toastify';
-import { ApiError, api } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { apiError, createServerDataWrapper, listPage, useFakeShop } from '@toolshop/auth/testing';
 import { BuyingMessages, Messages, RuleMessages, type Tool } from '@toolshop/contracts';
 import { ProductsTable } from './products-table';
 import { STOCK_INVALID } from './restock-dialog';
 
-jest.mock('@toolshop/auth', () => ({
-  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: { getPage: jest.fn(), put: jest.fn(), patch: jest.fn(), delete: jest.fn() },
-}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const tool = (id: string, name: string, available: number): Tool => ({
@@ -23,13 +18,13 @@ const tool = (id: string, name: string, available: number): Tool => ({
   price: 120,
 });
 
-const getPage = jest.mocked(api.getPage);
+const network = useFakeShop({ user: 'admin' });
+const listTools = (tools: Tool[]) => network.on('GET', '/tools', listPage(tools));
+const changed = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 
 beforeEach(() => {
-  getPage.mockResolvedValue({
-    items: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)],
-    total: 2,
-  });
+  jest.clearAllMocks();
+  listTools([tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)]);
 });
 
 async function renderTable() {
@@ -45,16 +40,13 @@ async function renderTable() {
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
 
 it('asks for low stock first and marks it with the threshold (own, else 2 x minimum order)', async () => {
-  getPage.mockResolvedValue({
-    items: [
-      tool('t2', 'Jigsaw', 2),
-      { ...tool('t3', 'Sander', 30), lowStockThreshold: 50, category: 'Sanders' },
-      tool('t1', 'Angle Grinder', 40),
-    ],
-    total: 3,
-  });
+  listTools([
+    tool('t2', 'Jigsaw', 2),
+    { ...tool('t3', 'Sander', 30), lowStockThreshold: 50, category: 'Sanders' },
+    tool('t1', 'Angle Grinder', 40),
+  ]);
   await renderTable();
-  expect(getPage.mock.calls[0]?.[0]).toBe('/tools?sort=lowStock&limit=20&page=1');
+  expect(network.requests('GET', '/tools')[0]?.path).toBe('/tools?sort=lowStock&limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');
   expect(row('Angle Grinder')).not.toHaveTextContent('Low stock');
@@ -65,27 +57,24 @@ it('asks for low stock first and marks it with the threshold (own, else 2 x mini
 });
 
 it('deletes a tool after the confirmation, then shows the list without it', async () => {
-  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  network.on('DELETE', '/tools/t2', { acknowledged: true, deletedCount: 1 });
   await renderTable();
-  getPage.mockResolvedValue({ items: [tool('t1', 'Angle Grinder', 40)], total: 1 });
+  listTools([tool('t1', 'Angle Grinder', 40)]);
   fireEvent.click(screen.getByRole('button', { name: 'Delete Jigsaw' }));
   const dialog = screen.getByRole('dialog');
   expect(dialog).toHaveTextContent('Jigsaw will be removed');
   fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.productDeleted));
-  expect(api.delete).toHaveBeenCalledWith('/tools/t2');
+  expect(network.requests('DELETE')).toEqual([expect.objectContaining({ path: '/tools/t2' })]);
   await waitFor(() => expect(screen.queryByRole('row', { name: /Jigsaw/ })).toBeNull());
   expect(row('Angle Grinder')).toBeInTheDocument();
 });
 
 it('sets the stock of a tool through PUT /tools/{id}', async () => {
-  jest.mocked(api.put).mockImplementation(async () => {
-    getPage.mockResolvedValue({
-      items: [tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 75)],
-      total: 2,
-    });
-    return { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+  network.on('PUT', '/tools/t2', () => {
+    listTools([tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 75)]);
+    return changed;
   });
   await renderTable();
   fireEvent.click(screen.getByRole('button', { name: 'Restock Jigsaw' }));
@@ -95,18 +84,18 @@ it('sets the stock of a tool through PUT /tools/{id}', async () => {
   fireEvent.change(field, { target: { value: '2.5' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
   expect(screen.getByText(STOCK_INVALID)).toBeInTheDocument();
-  expect(api.put).not.toHaveBeenCalled();
+  expect(network.requests('PUT')).toEqual([]);
 
   fireEvent.change(field, { target: { value: '75' } });
   fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  expect(api.put).toHaveBeenCalledWith('/tools/t2', { available: 75 });
+  expect(network.last('PUT', '/tools/t2').body).toEqual({ available: 75 });
   expect(row('Jigsaw')).toHaveTextContent('75');
   expect(row('Jigsaw')).not.toHaveTextContent('low');
 });
 
 describe('Edit pack & prices', () => {
-  const patch = jest.mocked(api.patch);
+  const patched = () => network.requests('PATCH', '/tools/t3').map((request) => request.body);
   const blades: Tool = {
     ...tool('t3', 'Saw blades', 40),
     minOrder: 10,
@@ -116,7 +105,7 @@ describe('Edit pack & prices', () => {
   };
 
   async function openFor(shown: Tool) {
-    getPage.mockResolvedValue({ items: [tool('t2', 'Jigsaw', 2), shown], total: 2 });
+    listTools([tool('t2', 'Jigsaw', 2), shown]);
     await renderTable();
     fireEvent.click(screen.getByRole('button', { name: `Edit pack & prices of ${shown.name}` }));
     const dialog = screen.getByRole('dialog');
@@ -128,13 +117,13 @@ describe('Edit pack & prices', () => {
   }
 
   it('shows the pack size in the table', async () => {
-    getPage.mockResolvedValue({ items: [tool('t2', 'Jigsaw', 2), blades], total: 2 });
+    listTools([tool('t2', 'Jigsaw', 2), blades]);
     await renderTable();
     expect(row('Saw blades')).toHaveTextContent('10packs of 5');
   });
 
   it('starts from the tool as it is and sends the changed terms through PATCH /tools/{id}', async () => {
-    patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PATCH', '/tools/t3', changed);
     const { dialog, type, save } = await openFor(blades);
     expect(within(dialog).getByLabelText('Price ($)')).toHaveValue(20);
     expect(within(dialog).getByLabelText('Minimum order')).toHaveValue(10);
@@ -149,31 +138,28 @@ describe('Edit pack & prices', () => {
     save();
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(patch).toHaveBeenCalledWith('/tools/t3', {
-      price: 20,
-      minOrder: 10,
-      packSize: 10,
-      priceTiers: [
-        { minQuantity: 50, price: 18 },
-        { minQuantity: 200, price: 15 },
-      ],
-    });
+    expect(patched()).toEqual([
+      {
+        price: 20,
+        minOrder: 10,
+        packSize: 10,
+        priceTiers: [
+          { minQuantity: 50, price: 18 },
+          { minQuantity: 200, price: 15 },
+        ],
+      },
+    ]);
     expect(toast.success).toHaveBeenCalledWith('Pack and prices of Saw blades saved');
   });
 
   it('sells by the unit and at one price again with a blank pack and no tiers', async () => {
-    patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PATCH', '/tools/t3', changed);
     const { dialog, type, save } = await openFor(blades);
     type('Pack size', '');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Remove tier 1' }));
     save();
     await waitFor(() =>
-      expect(patch).toHaveBeenCalledWith('/tools/t3', {
-        price: 20,
-        minOrder: 10,
-        packSize: 1,
-        priceTiers: [],
-      }),
+      expect(patched()).toEqual([{ price: 20, minOrder: 10, packSize: 1, priceTiers: [] }]),
     );
   });
 
@@ -195,17 +181,17 @@ describe('Edit pack & prices', () => {
     expect(within(dialog).getByLabelText('Unit price ($) of tier 1')).toHaveAccessibleDescription(
       BuyingMessages.tierPrice,
     );
-    expect(patch).not.toHaveBeenCalled();
+    expect(patched()).toEqual([]);
   });
 
   it("shows the API's refusal in the dialog, at its field when it has one", async () => {
-    patch.mockRejectedValueOnce(new ApiError(400, BuyingMessages.tierQuantity));
+    network.once('PATCH', '/tools/t3', apiError(400, BuyingMessages.tierQuantity));
     const { dialog, save } = await openFor(blades);
     save();
     expect(await within(dialog).findByText(BuyingMessages.tierQuantity)).toBeInTheDocument();
     expect(toast.error).not.toHaveBeenCalled();
 
-    patch.mockRejectedValueOnce(new ApiError(404, 'Tool not found'));
+    network.once('PATCH', '/tools/t3', apiError(404, 'Tool not found'));
     save();
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Tool not found');
     expect(screen.getByRole('dialog')).toBeInTheDocument();
