@@ -120,6 +120,37 @@ describe('CompanyPage', () => {
     });
   });
 
+  it('lets an owner set the ordering rules and withdraw a pending invitation', async () => {
+    answerCompany('owner');
+    const user = await renderPage();
+    const rules = screen.getByRole('form', { name: 'Ordering rules' });
+    const zone = within(rules).getByLabelText('Time zone of the monthly limits');
+    await user.clear(zone);
+    await user.type(zone, 'Mars/Olympus');
+    await user.click(within(rules).getByRole('button', { name: 'Save rules' }));
+    expect(within(rules).getByText(CompanyMessages.timeZoneInvalid)).toBeInTheDocument();
+    expect(api.patch).not.toHaveBeenCalled();
+    api.patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/London');
+    await user.selectOptions(within(rules).getByLabelText('Needs approval'), 'allBuyers');
+    await user.click(within(rules).getByLabelText('Every order needs a PO number'));
+    await user.click(within(rules).getByRole('button', { name: 'Save rules' }));
+    expect(api.patch).toHaveBeenCalledWith(`/companies/${'c'.repeat(24)}`, {
+      timeZone: 'Europe/London',
+      approvalFor: 'allBuyers',
+      purchaseOrderRequired: true,
+    });
+
+    api.delete.mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+    await user.click(
+      screen.getByRole('button', { name: 'Withdraw the invitation of cy@example.com' }),
+    );
+    expect(api.delete).toHaveBeenCalledWith(
+      `/companies/${'c'.repeat(24)}/invitations/cy%40example.com`,
+    );
+  });
+
   it('lets an approver approve an order awaiting approval, or decline it with a reason', async () => {
     answerCompany('approver', [waiting]);
     const user = await renderPage();

@@ -1,5 +1,8 @@
 import { COMPANY_ROLE_LABELS, type Company } from '@toolshop/contracts';
 import { ApprovalsPanel } from './approvals-panel';
+import { Button } from '@toolshop/ui';
+import { useWithdrawInvitation } from './api/company';
+import { CompanySettingsForm } from './company-settings-form';
 import { InviteForm } from './invite-form';
 import { MembersTable } from './members-table';
 import styles from './company.module.css';
@@ -35,6 +38,7 @@ export function CompanyOverview({ company, me }: { company: Company; me: string 
       <MembersTable company={company} me={me} />
       {company.role === 'owner' && (
         <>
+          <CompanySettingsForm company={company} />
           <InviteForm companyId={company._id} />
           {company.invitations && company.invitations.length > 0 && (
             <section className={styles.panel} aria-labelledby="pending-title">
@@ -45,7 +49,8 @@ export function CompanyOverview({ company, me }: { company: Company; me: string 
                 {company.invitations.map((invitation) => (
                   <li key={invitation._id} className={styles.email}>
                     {invitation.email}, {COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}, valid
-                    until {day.format(new Date(invitation.expiresAt))}
+                    until {day.format(new Date(invitation.expiresAt))}{' '}
+                    <WithdrawButton companyId={company._id} email={invitation.email} />
                   </li>
                 ))}
               </ul>
@@ -54,5 +59,21 @@ export function CompanyOverview({ company, me }: { company: Company; me: string 
         </>
       )}
     </>
+  );
+}
+
+/** Withdraws a pending invitation: its link stops working. */
+function WithdrawButton({ companyId, email }: { companyId: string; email: string }) {
+  const withdraw = useWithdrawInvitation(companyId);
+  return (
+    <Button
+      size="small"
+      variant="secondary"
+      aria-label={`Withdraw the invitation of ${email}`}
+      disabled={withdraw.isPending}
+      onClick={() => withdraw.mutate(email)}
+    >
+      Withdraw
+    </Button>
   );
 }

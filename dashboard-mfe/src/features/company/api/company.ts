@@ -6,6 +6,7 @@ import {
   type AcceptedInvitation,
   type Company,
   type CompanyInput,
+  type CompanySettings,
   type InvitationInput,
   type MemberChange,
 } from '@toolshop/contracts';
@@ -73,6 +74,19 @@ export const useRemoveMember = (companyId: string) =>
   useCompanyChange(
     (email: string) => api.delete<unknown>(memberPath(companyId, email)),
     () => CompanyMessages.memberRemoved,
+  );
+
+export const useUpdateSettings = (companyId: string) =>
+  useCompanyChange(
+    (settings: CompanySettings) => api.patch<unknown>(companyPath(companyId), settings),
+    () => CompanyMessages.settingsSaved,
+  );
+
+export const useWithdrawInvitation = (companyId: string) =>
+  useCompanyChange(
+    (email: string) =>
+      api.delete<unknown>(`${companyPath(companyId)}/invitations/${encodeURIComponent(email)}`),
+    () => CompanyMessages.invitationWithdrawn,
   );
 
 export const useAcceptInvitation = () =>
