@@ -36,7 +36,7 @@ export function QuoteDetail({ quote }: { quote: Quote }) {
           </dd>
         </div>
         <div>
-          <dt>Requested</dt>
+          <dt>Asked on</dt>
           <dd>{formatWhen(quote.createdAt)}</dd>
         </div>
         {quote.validUntil && (
