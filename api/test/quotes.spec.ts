@@ -203,6 +203,10 @@ describe('/quotes', () => {
     const expired = await api.request('GET', '/quotes?state=expired', { token: buyer.token });
     expect(expired.body.map((quote: { _id: string }) => quote._id)).toEqual([id]);
     expect(await api.db.collection('orders').countDocuments({ email: buyer.email })).toBe(0);
+    // The shop may price it again, with a new date.
+    const renewed = await answer(id, { unitPrices: [18], validUntil: inAWeek() });
+    expect([renewed.status, renewed.body.state]).toEqual([200, 'answered']);
+    expect((await accept(buyer.token, id)).status).toBe(201);
   });
 
   it('makes one order of accepts that race', async () => {

@@ -129,11 +129,12 @@ export class QuotesService {
     return view(await this.readable(caller, id));
   }
 
-  /** PATCH /quotes/{id}: an admin prices every line and says until when (again while open). */
+  /** PATCH /quotes/{id}: an admin prices every line and says until when (again until accepted or declined). */
   async answer(admin: AuthUser, id: string, input: QuoteAnswerDto): Promise<Quote> {
     return this.ofQuote(id, async () => {
       const quote = await this.find(id);
-      if (quote.state !== 'requested' && quote.state !== 'answered')
+      // An expired quote may be priced again; an accepted or declined one is closed.
+      if (quote.state === 'accepted' || quote.state === 'declined')
         throw conflict(QuoteMessages.closed);
       const errors = validateQuoteAnswer(input, quote.lines.length);
       const first = Object.values(errors)[0];
