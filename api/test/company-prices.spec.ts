@@ -67,6 +67,12 @@ describe('PUT /admin/companies/{id}/prices', () => {
       discountPercent: 12.5,
       prices: [{ product: drill, unitPrice: 79.99, name: 'Listed Drill', listPrice: 100 }],
     });
+    const [entry] = (await api.request('GET', '/audit?limit=1', { token: api.tokens.admin })).body;
+    expect(entry).toMatchObject({
+      action: 'company.prices',
+      targetId: id,
+      details: { discountPercent: 12.5 },
+    });
     // Saving again replaces the whole list.
     expect((await setPrices(id, { prices: [] })).status).toBe(200);
     const cleared = await api.request('GET', `/admin/companies/${id}/prices`, {

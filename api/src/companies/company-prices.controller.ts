@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Put, Query, Res } from '@nestjs/common';
 import { ApiNotFoundResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
+import { Audited } from '../audit/audited.decorator';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
@@ -55,6 +56,7 @@ export class CompanyPricesController {
   @Put('admin/companies/:id/prices')
   @AdminOnly()
   @RateLimit('writes')
+  @Audited('company.prices', { details: ['discountPercent'] })
   @ApiOkResponse({
     type: ModifiedResponse,
     description: 'Replaces the company’s discount and fixed prices (unknown products: 400)',

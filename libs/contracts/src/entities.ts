@@ -169,6 +169,7 @@ export const AUDIT_ACTIONS = [
   'review.hide',
   'review.unhide',
   'image.upload',
+  'company.prices',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

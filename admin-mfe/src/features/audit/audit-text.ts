@@ -15,6 +15,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
   'review.hide': 'Hid a review',
   'review.unhide': 'Showed a review again',
   'image.upload': 'Uploaded a product picture',
+  'company.prices': 'Set a company’s price list',
 };
 
 /** The details of an entry as one line: "available: 40, price: 30". */

@@ -17,7 +17,7 @@ import styles from './companies.module.css';
 type PriceRow = CompanyPriceList['prices'][number];
 
 /** The company's price list: a discount on every tool and fixed prices for some. */
-export function PriceListSection({ company }: { company: Company }) {
+export function PriceListSection({ company }: { company: Pick<Company, '_id'> }) {
   const query = useCompanyPrices(company._id);
   return (
     <section className={styles.section} aria-labelledby="company-price-list">
