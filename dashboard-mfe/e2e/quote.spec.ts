@@ -6,6 +6,7 @@ import {
   demo,
   expect,
   expectNoAxeViolations,
+  expectNoSidewaysScroll,
   signInThroughForm,
   test,
 } from '@toolshop/devstack/e2e';
@@ -29,6 +30,10 @@ test('a buyer requests a quote, the admin answers it, the buyer accepts it into 
   await page.getByLabel('Product, line 1').fill(name);
   await page.getByLabel('Quantity, line 1').fill('12');
   await page.getByLabel('Note for the shop (optional)').fill('For the new workshop');
+  // The form fits a phone.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expectNoSidewaysScroll(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('button', { name: 'Request the quote' }).click();
   await expect(page).toHaveURL(/\/dashboard\/quotes\/[0-9a-f]{24}$/);
   await expect(page.getByText('Requested', { exact: true }).first()).toBeVisible();
