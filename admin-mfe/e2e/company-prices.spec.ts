@@ -69,3 +69,40 @@ test('an admin sets a company discount; a member sees the company price and orde
   expect(order).toMatchObject({ totalPrice: 360, orderQuantity: 2 });
   await memberContext.close();
 });
+
+test('quick order shows a member the company price of a line, with a note', async ({
+  page,
+  signIn,
+  freshUser,
+  apiAs,
+}) => {
+  const id = Date.now().toString(36);
+  const memberApi = await apiAs(freshUser);
+  const { insertedId: companyId } = await memberApi.post<{ insertedId: string }>('/companies', {
+    name: `Quick Price Builders ${id}`,
+  });
+  const admin = await apiAs('admin');
+  const [anyTool] = await admin.get<{ img: string }[]>('/tools');
+  const { insertedId: toolId } = await admin.post<{ insertedId: string }>('/tools', {
+    name: `Company Price Router ${id}`,
+    img: anyTool!.img,
+    shortDescription: 'A router for the company price test',
+    minOrder: 1,
+    available: 100,
+    price: 50,
+  });
+  await admin.put(`/admin/companies/${companyId}/prices`, {
+    prices: [{ product: toolId, unitPrice: 42.5 }],
+  });
+
+  await signIn(freshUser);
+  await page.goto('/dashboard/quickOrder');
+  await page.getByLabel('Products and quantities').fill(`Company Price Router ${id}, 2`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  const row = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: `Company Price Router ${id}` }) });
+  await expect(row).toContainText(`$42.50${CompanyPriceMessages.companyPrice}`);
+  await expect(row).toContainText('$85');
+  await expectNoAxeViolations(page);
+});
