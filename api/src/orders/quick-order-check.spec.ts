@@ -37,6 +37,30 @@ const catalog = new Map([
 const find = (product: string) => catalog.get(product.toLowerCase());
 
 describe('judgeLines', () => {
+  it('prices a member’s lines by the company list where it beats the tier, and says so', () => {
+    const company = (toolId: string) =>
+      toolId === 'd1' ? { discountPercent: 12.5 } : { fixedPrice: 13.5 };
+    // The drill twice: a second line is still priced (it only has to be merged).
+    const lines = judgeLines(
+      [
+        { product: 'd1', quantity: 10 },
+        { product: 'Cordless Drill Driver 18V', quantity: 200 },
+        { product: 'b1', quantity: 10 },
+      ],
+      find,
+      undefined,
+      company,
+    ).map((verdict) => verdict.line);
+    // 129 less 12.5 % = 112.875, to the cent: below the first tier's 129.
+    expect(lines[0]).toMatchObject({ unitPrice: 112.88, lineTotal: 1128.8, companyPrice: true });
+    // The 200+ tier (109) is lower than the company price: no note.
+    expect(lines[1]).toMatchObject({ unitPrice: 109 });
+    expect(lines[1]!.companyPrice).toBeUndefined();
+    // A fixed price above the list price never raises it.
+    expect(lines[2]).toMatchObject({ unitPrice: 12, lineTotal: 120 });
+    expect(lines[2]!.companyPrice).toBeUndefined();
+  });
+
   it('prices each orderable line from the tiers, in the order given', () => {
     const verdicts = judgeLines(
       [
