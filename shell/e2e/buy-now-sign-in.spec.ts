@@ -40,6 +40,9 @@ for (const width of [1280, 375]) {
     // The same from a tool's address, then sign up through the mailed link.
     await page.goto(`/tools/${tool._id}`);
     await expect(page.getByText(reason)).toBeVisible();
+    // The sign-in page came prerendered: its link carries the tool along once React runs it
+    // (the form's button is enabled then).
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
     await page.getByRole('link', { name: 'Create New Account' }).click();
     await expect(page).toHaveURL(/\/signup$/);
     await expect(page.getByText(reason)).toBeVisible();

@@ -39,7 +39,14 @@ test.describe('without JavaScript', () => {
     expect(await nav.evaluate((n) => getComputedStyle(n).display)).toBe('flex');
   });
 
-  test('a signed-in page is not prerendered (it renders in the browser)', async ({ page }) => {
+  test('a login-required page is the sign-in page for a visitor, and renders in the browser with a session', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/dashboard/myOrders');
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    // The shell's session hint (set on sign-in): the page itself, rendered in the browser.
+    await context.addCookies([{ name: 'toolshop_signed_in', value: '1', url: stack.shell }]);
     await page.goto('/dashboard/myOrders');
     expect(await page.locator('#root').innerHTML()).toBe('');
   });

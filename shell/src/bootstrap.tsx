@@ -10,6 +10,7 @@ import {
 } from './composition/federation';
 import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
+import { keepSessionHint } from './composition/session-hint';
 import { AppRoutes } from './app/routes';
 import { allRoutes, type PageName } from '@toolshop/routes';
 import type { RemoteName } from './composition/remote-map';
@@ -31,6 +32,7 @@ function remotePageOf(container: HTMLElement | null) {
  */
 async function prerenderedPage(container: HTMLElement): Promise<boolean> {
   if (!container.hasAttribute('data-prerendered')) return false;
+  if (container.hasAttribute('data-sign-in')) return signInInPlace(container);
   const prerendered = remotePageOf(container);
   if (!prerendered) return true;
   try {
@@ -43,6 +45,26 @@ async function prerenderedPage(container: HTMLElement): Promise<boolean> {
     container.replaceChildren();
     return false;
   }
+}
+
+/**
+ * The server sent the sign-in page for a login-required path (no session hint, see
+ * session-hint.ts): a visitor is where the guard would send them, /login remembering the path, so
+ * the page hydrates as it is. With a session after all, the markup goes and the page renders.
+ */
+function signInInPlace(container: HTMLElement): boolean {
+  if (useAuth.getState().status !== 'signedOut') {
+    container.replaceChildren();
+    return false;
+  }
+  const { pathname, search, hash } = window.location;
+  // React Router's own history entry: `usr` is the location's state (LoginState).
+  window.history.replaceState(
+    { usr: { from: `${pathname}${search}${hash}` }, key: 'sign-in', idx: 0 },
+    '',
+    '/login',
+  );
+  return true;
 }
 
 async function start() {
@@ -79,6 +101,7 @@ async function start() {
       ),
     );
   });
+  keepSessionHint();
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.
   void initAuth();
   const app = (

@@ -285,12 +285,14 @@ function moduleRules({ name, production, refresh = false, server = false }) {
  *   A remote's `render()` returns `{ <fragment name>: html }`: it publishes each as
  *   `fragments/<name>.json` (`{ html, stylesheets }`, the stylesheets of the exposed page, relative
  *   to its own URL) next to its mf-manifest.json. The host's `render()` returns
- *   `{ pages: [{ file, path, chunk?, remotePage?, html }], routes }`: it writes each page as
+ *   `{ pages: [{ file, path, chunk?, remotePage?, html }], routes, signIn? }` (path null: the 404
+ *   page; undefined: a page served in another's place): it writes each page as
  *   `prerendered/<file>.html` (its index.html with the markup in #root, whose data-prerendered names
  *   the remote page it holds, '<remote>/<page>'; its start-up stylesheets and those of the page's
  *   lazy chunk linked) and `prerendered/pages.json` (path -> file, the 404 page,
- *   the route paths), which its server reads; the server composes the remotes' fragments into the
- *   pages per request.
+ *   the route paths, and `signIn`: the page a browser without the session hint cookie gets at
+ *   each login-required path, and the cookie), which its server reads; the server composes the remotes' fragments into
+ *   the pages per request.
  */
 
 /**
@@ -334,7 +336,12 @@ class PrerenderPlugin {
             );
           writeFileSync(join(dist, `prerendered/${file}.html`), page);
           if (path === null) table.notFound = `${file}.html`;
-          else table.pages[path] = `${file}.html`;
+          else if (path) table.pages[path] = `${file}.html`;
+        }
+        if (rendered.signIn) {
+          const { routes, cookie } = rendered.signIn;
+          const files = Object.entries(routes).map(([route, file]) => [route, `${file}.html`]);
+          table.signIn = { routes: Object.fromEntries(files), cookie };
         }
         writeFileSync(join(dist, 'prerendered/pages.json'), JSON.stringify(table));
       } else {

@@ -12,7 +12,7 @@ import { extname, join, normalize, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { remoteRegistry } from './remote-registry.mjs';
+import { cookieOf, remoteRegistry } from './remote-registry.mjs';
 
 const contentTypes = {
   '.html': 'text/html; charset=utf-8',
@@ -260,6 +260,25 @@ export function prerenderedFileOf(table, pathname) {
   return known ? undefined : table.notFound;
 }
 
+/** The sign-in page's file of a login-required pathname (the table's `signIn.routes`), else undefined. */
+function signInPageAt(table, pathname) {
+  const routes = Object.entries(table.signIn?.routes ?? {});
+  return routes.find(([path]) => routePattern(path).test(pathname))?.[1];
+}
+
+/** Whether a pathname is one of the host's login-required pages. */
+export const loginRequiredAt = (table, pathname) => signInPageAt(table, pathname) !== undefined;
+
+/**
+ * The sign-in page's file for a login-required pathname when the request has no session hint
+ * (the table's `signIn.cookie`): a visitor without a session is sent there, so it is the first view.
+ * @param {{ signIn?: { routes: Record<string, string>, cookie: string } }} table
+ */
+export function signInFileOf(table, pathname, req) {
+  if (!table.signIn || cookieOf(req, table.signIn.cookie) !== undefined) return undefined;
+  return signInPageAt(table, pathname);
+}
+
 async function fileAt(root, pathname) {
   const path = normalize(join(root, decodeURIComponent(pathname)));
   if (path !== root && !path.startsWith(root + sep)) return undefined;
@@ -343,21 +362,30 @@ export async function serveStatic({
     return table.pages;
   };
 
-  /** The prerendered page of a pathname, composed with its remotes' fragments, else undefined. */
-  const prerenderedPage = async (pathname, visitor, timeoutMs) => {
+  /**
+   * The prerendered page of a pathname, composed with its remotes' fragments, else undefined. With
+   * `req`, a login-required pathname without the session hint gets the sign-in page, marked so
+   * (#root's data-sign-in) for the shell's start.
+   */
+  const prerenderedPage = async (pathname, visitor, timeoutMs, req) => {
     const pages = await pageTable();
-    const name = pages && prerenderedFileOf(pages, pathname);
+    const signIn = pages && req ? signInFileOf(pages, pathname, req) : undefined;
+    const name = signIn ?? (pages && prerenderedFileOf(pages, pathname));
     const file = name && (await fileAt(root, `/prerendered/${name}`));
     if (!file) return undefined;
     const template = (await (await fileEntity(file)).variants.identity).toString('utf8');
-    const html = await composePage(template, (remote, fragmentName) =>
+    const composedHtml = await composePage(template, (remote, fragmentName) =>
       fragment(remote, fragmentName, visitor, timeoutMs),
     );
-    if (!html) return undefined;
+    if (!composedHtml) return undefined;
+    const html = signIn
+      ? composedHtml.replace('<div id="root" ', '<div id="root" data-sign-in ')
+      : composedHtml;
+    const key = signIn ? `${name}#sign-in` : name;
     // Compressed once per version of the page and its fragments, not per request.
-    if (composed.get(name)?.key !== html)
-      composed.set(name, { key: html, entity: entity(Buffer.from(html), '.html') });
-    return composed.get(name).entity;
+    if (composed.get(key)?.key !== html)
+      composed.set(key, { key: html, entity: entity(Buffer.from(html), '.html') });
+    return composed.get(key).entity;
   };
 
   const fileEntity = ({ path, info }) => {
@@ -431,26 +459,34 @@ export async function serveStatic({
 
       // A production build has no source maps; one left behind by another build is not published.
       let file = extname(pathname) === '.map' ? undefined : await fileAt(root, pathname);
+      const spaPage = !file && spaFallback && !extname(pathname);
+      // A login-required page comes as the sign-in page or the app, by the session hint cookie.
+      const byCookie = spaPage && loginRequiredAt((await pageTable()) ?? {}, pathname);
+      const vary = byCookie ? { Vary: 'Accept-Encoding, Cookie' } : {};
       // A public page of the SPA with a prerendered first view (the host's table; not a file of the build).
-      if (pathname === '/' || (!file && spaFallback && !extname(pathname))) {
+      if (pathname === '/' || spaPage) {
         const page = await prerenderedPage(
           pathname,
           remotes ? await remotes.mapFor(req, res) : undefined,
+          undefined,
+          req,
         );
         if (page)
           return await send(req, res, page, {
             'Content-Type': contentTypes['.html'],
             'Cache-Control': revalidate,
+            ...vary,
           });
       }
       // Deep links of the SPA (e.g. /dashboard/myOrders) get index.html; missing assets stay 404.
-      if (!file && spaFallback && !extname(pathname)) file = await fileAt(root, '/index.html');
+      if (spaPage) file = await fileAt(root, '/index.html');
       if (!file)
         return void res.writeHead(404, { 'Content-Type': contentTypes['.txt'] }).end('Not found');
 
       await send(req, res, await fileEntity(file), {
         'Content-Type': contentTypes[extname(file.path)] ?? 'application/octet-stream',
         'Cache-Control': hashed.test(file.path) ? immutable : revalidate,
+        ...vary,
       });
     } catch (error) {
       console.error(`[static] ${req.url}`, error);

@@ -329,6 +329,69 @@ describe('serveStatic with a table of prerendered pages (prerendered/pages.json)
   });
 });
 
+describe('serveStatic sending the sign-in page to a visitor at a login-required path', () => {
+  const hostRoot = mkdtempSync(join(tmpdir(), 'static-sign-in-'));
+  const plain = '<html><head></head><body><div id="root"></div></body></html>';
+  let host;
+
+  before(async () => {
+    writeFileSync(join(hostRoot, 'index.html'), plain);
+    mkdirSync(join(hostRoot, 'prerendered'));
+    writeFileSync(
+      join(hostRoot, 'prerendered/login.html'),
+      '<html><body><div id="root" data-prerendered=""><h1>Login</h1></div></body></html>',
+    );
+    writeFileSync(
+      join(hostRoot, 'prerendered/login-for-tools.html'),
+      '<html><body><div id="root" data-prerendered=""><h1>Login</h1><p>To order</p></div></body></html>',
+    );
+    writeFileSync(join(hostRoot, 'prerendered/404.html'), '<html><body>404</body></html>');
+    writeFileSync(
+      join(hostRoot, 'prerendered/pages.json'),
+      JSON.stringify({
+        pages: { '/login': 'login.html' },
+        notFound: '404.html',
+        routes: ['/login', '/blogs', '/tools/:toolId', '/dashboard'],
+        signIn: {
+          routes: { '/tools/:toolId': 'login-for-tools.html', '/dashboard': 'login.html' },
+          cookie: 'hint',
+        },
+      }),
+    );
+    host = await serveStatic({ root: hostRoot, port: 0, spaFallback: true });
+  });
+  after(() => host.close());
+
+  const page = async (path, cookie) => {
+    const response = await fetch(`${host.url}${path}`, cookie ? { headers: { cookie } } : {});
+    return { text: await response.text(), vary: response.headers.get('vary') ?? '' };
+  };
+
+  it('sends the sign-in page, marked, without the session hint; the app with it; both vary by cookie', async () => {
+    for (const [path, notice] of [
+      ['/tools/abc123', '<p>To order</p>'],
+      ['/Dashboard/', ''],
+    ]) {
+      const visitor = await page(path);
+      assert.ok(
+        visitor.text.includes(
+          `<div id="root" data-sign-in data-prerendered=""><h1>Login</h1>${notice}</div>`,
+        ),
+        visitor.text,
+      );
+      assert.match(visitor.vary, /Cookie/);
+      const signedIn = await page(path, 'other=1; hint=1');
+      assert.equal(signedIn.text, plain, path);
+      assert.match(signedIn.vary, /Cookie/);
+    }
+    // the sign-in page at its own path is not marked, and public or unknown paths do not vary
+    const login = await page('/login');
+    assert.ok(!login.text.includes('data-sign-in') && !login.vary.includes('Cookie'));
+    assert.equal((await page('/blogs')).text, plain);
+    assert.equal((await page('/tools')).text, '<html><body>404</body></html>');
+  });
+});
+
 describe('fragmentSource', () => {
   it("serves a slow remote's last fragment, and none once the remote is down", async () => {
     let delayMs = 0;

@@ -7,8 +7,10 @@ import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MemoryRouter, type RouteObject } from 'react-router';
 import { createQueryClient, ServerDataProvider } from '@toolshop/auth';
+import { allRoutes } from '@toolshop/routes';
 import { AppRoutes, routes } from '../app/routes';
 import { providePageModule } from '../composition/remote-page';
+import { SESSION_HINT_COOKIE } from '../composition/session-hint';
 import { prerenderedPages } from './prerendered-pages';
 
 /** Where the server puts a remote's fragment (see libs/web-server/src/static-server.mjs). */
@@ -20,7 +22,7 @@ const slot = (remote: string, fragment: string) =>
 /** A path no route takes: what the 404 page is rendered at. */
 const unknownPath = '/this-page-does-not-exist';
 
-async function renderAt(path: string): Promise<string> {
+async function renderAt(path: string | { pathname: string; state: unknown }): Promise<string> {
   // Waits for the lazy pages (the shell's own pages load on demand): they are in the HTML, whole.
   const { prelude } = await prerenderToNodeStream(
     <StrictMode>
@@ -50,12 +52,47 @@ function routePaths(tree: RouteObject[], parent = ''): string[] {
   });
 }
 
+/**
+ * A page's file (dist/prerendered/<file>.html) and where it is served: path null for any path no
+ * route takes (404), undefined for a page served in another's place (signIn). remotePage:
+ * '<remote>/<exposed page>' the shell's start loads before it hydrates (#root's data-prerendered).
+ */
+interface RenderedPage {
+  file: string;
+  path: string | null | undefined;
+  chunk?: string;
+  remotePage?: string;
+  html: string;
+}
+
+const loginChunk = '../features/auth/login-page';
+
+/**
+ * The sign-in page as the guard shows it at each login-required path: /login remembering that path
+ * (a tool page's adds "sign in to order"), rendered with that state so that it hydrates as it is.
+ * A path whose sign-in page is the plain one shares its file.
+ */
+async function signInPages(pages: RenderedPage[]) {
+  const login = pages.find((page) => page.path === '/login')!;
+  const routes: Record<string, string> = {};
+  for (const { path } of allRoutes().filter((route) => route.access !== 'public')) {
+    if (routes[path]) continue;
+    const html = await renderAt({ pathname: '/login', state: { from: path } });
+    const same = pages.find((page) => page.html === html && page.file.startsWith(login.file));
+    const file = same?.file ?? `${login.file}-for${path.replace(/[^a-z0-9]+/gi, '-')}`;
+    if (!same) pages.push({ file, path: undefined, chunk: loginChunk, html });
+    routes[path] = file;
+  }
+  return { routes, cookie: SESSION_HINT_COOKIE };
+}
+
 export async function render(): Promise<{
-  // remotePage: '<remote>/<exposed page>' the shell's start loads before it hydrates (#root's data-prerendered)
-  pages: { file: string; path: string | null; chunk?: string; remotePage?: string; html: string }[];
+  pages: RenderedPage[];
   routes: string[];
+  // the page a browser without the session hint gets at each login-required path (bootstrap.tsx)
+  signIn: { routes: Record<string, string>; cookie: string };
 }> {
-  const pages = [];
+  const pages: RenderedPage[] = [];
   for (const entry of prerenderedPages) {
     if ('remote' in entry)
       providePageModule(entry.remote, entry.page, { default: slot(entry.remote, entry.fragment) });
@@ -64,5 +101,5 @@ export async function render(): Promise<{
       'chunk' in entry ? { chunk: entry.chunk } : { remotePage: `${entry.remote}/${entry.page}` };
     pages.push({ file: entry.file, path: entry.path, ...kind, html });
   }
-  return { pages, routes: [...new Set(routePaths(routes))] };
+  return { pages, routes: [...new Set(routePaths(routes))], signIn: await signInPages(pages) };
 }
