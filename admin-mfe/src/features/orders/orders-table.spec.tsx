@@ -1,25 +1,21 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { api, ApiError } from '@toolshop/auth';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { useAuth } from '@toolshop/auth';
+import {
+  apiError,
+  browser,
+  createServerDataWrapper,
+  listPage,
+  useFakeShop,
+  type FakeRequest,
+} from '@toolshop/auth/testing';
 import { InvoiceMessages, Messages, type Order } from '@toolshop/contracts';
 import { ApproveMessages } from './approve-order-dialog';
 import { DeliverMessages } from './api/deliver-order';
 import { STATE_FILTERS } from './order-filters';
 import { OrdersTable } from './orders-table';
 
-jest.mock('@toolshop/auth', () => ({
-  ApiError: jest.requireActual<typeof import('@toolshop/auth')>('@toolshop/auth').ApiError,
-  api: {
-    get: jest.fn(),
-    getPage: jest.fn(),
-    patch: jest.fn(),
-    post: jest.fn(),
-    delete: jest.fn(),
-    download: jest.fn(),
-  },
-}));
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const order = (id: string, paid: boolean, shipped: boolean): Order => ({
@@ -37,16 +33,21 @@ const order = (id: string, paid: boolean, shipped: boolean): Order => ({
   shipped,
 });
 
-const getPage = jest.mocked(api.getPage);
+const network = useFakeShop({ user: 'admin' });
 function answer(orders: Order[], total = orders.length) {
-  getPage.mockResolvedValue({ items: orders, total });
+  network.on('GET', '/adminOrders', listPage(orders, total));
 }
+const listed = () => network.requests('GET', '/adminOrders');
+const bodiesOf = (method: string, path: string) =>
+  network.requests(method, path).map((request) => request.body);
+const changed = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
 
 beforeEach(() => {
+  jest.clearAllMocks();
   answer([order('o1', false, false), order('o2', true, false), order('o3', true, true)], 25);
 });
 
-const lastPath = () => String(getPage.mock.calls.at(-1)?.[0]);
+const lastPath = () => String(listed().at(-1)?.path);
 
 function renderTable() {
   render(
@@ -65,10 +66,7 @@ const row = (id: string) => screen.getByRole('row', { name: new RegExp(`Drill ${
 it('shows each order with customer, product, quantity, total and state, and the right action', async () => {
   renderTable();
   await screen.findByText('Drill o1');
-  expect(getPage).toHaveBeenCalledWith('/adminOrders?limit=10&page=1', {
-    signOutOnAuthError: true,
-    signal: expect.any(AbortSignal),
-  });
+  expect(listed().map((request) => request.path)).toEqual(['/adminOrders?limit=10&page=1']);
   expect(row('o1')).toHaveTextContent(/Carla.*carla@example.com.*\$1,068.*12 units.*Unpaid/);
   const buttons = (id: string) =>
     within(row(id))
@@ -105,9 +103,7 @@ it('filters by state and pages through the results', async () => {
 
 /** Clicks Approve on the paid order o2 (the API accepts) and answers the dialog it opens. */
 async function openApproveDialog() {
-  jest
-    .mocked(api.patch)
-    .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  network.on('PATCH', '/adminOrders/o2', changed);
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Approve order of Drill o2/ }));
   return screen.getByRole('dialog', { name: 'Approve for shipping' });
@@ -121,7 +117,7 @@ it('approves a paid order shipped without tracking only when the admin says so',
   expect(await within(dialog).findByText(ApproveMessages.chooseCarrier)).toBeInTheDocument();
   expect(within(dialog).getByText(ApproveMessages.trackingRequired)).toBeInTheDocument();
   expect(within(dialog).getByLabelText('Carrier')).toHaveFocus();
-  expect(api.patch).not.toHaveBeenCalled();
+  expect(network.requests('PATCH')).toEqual([]);
 
   fireEvent.click(within(dialog).getByLabelText('Ship without a tracking number'));
   expect(within(dialog).getByLabelText('Tracking number')).toBeDisabled();
@@ -129,7 +125,8 @@ it('approves a paid order shipped without tracking only when the admin says so',
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.approvedForShipping));
   // Shipped without tracking, no carrier chosen: the spec's call, without carrier or tracking number.
-  expect(api.patch).toHaveBeenCalledWith('/adminOrders/o2', {}, { idempotent: true });
+  expect(bodiesOf('PATCH', '/adminOrders/o2')).toEqual([{}]);
+  expect(network.last('PATCH', '/adminOrders/o2').headers['Idempotency-Key']).toMatch(/^attempt-/);
   expect(row('o2')).toHaveTextContent('Shipped');
   expect(within(row('o2')).queryByRole('button', { name: /^Approve/ })).toBeNull();
 });
@@ -147,37 +144,36 @@ it('sends the carrier and tracking number entered on approval, checked first', a
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
   expect(await within(dialog).findByText(/The tracking number may hold/)).toBeInTheDocument();
   expect(tracking).toHaveAttribute('aria-invalid', 'true');
-  expect(api.patch).not.toHaveBeenCalled();
+  expect(network.requests('PATCH')).toEqual([]);
 
   fireEvent.change(tracking, { target: { value: 'JD0146 0000' } });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Approve for shipping' }));
   await waitFor(() =>
-    expect(api.patch).toHaveBeenCalledWith(
-      '/adminOrders/o2',
+    expect(bodiesOf('PATCH', '/adminOrders/o2')).toEqual([
       { carrier: 'DHL', trackingNumber: 'JD0146 0000' },
-      { idempotent: true },
-    ),
+    ]),
   );
   await waitFor(() => expect(row('o2')).toHaveTextContent('Shipped'));
 });
 
 it('cancels an unpaid order after the confirmation and reloads the page', async () => {
-  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  network.on('DELETE', '/orders/o1', { acknowledged: true, deletedCount: 1 });
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill o1/ }));
-  const calls = getPage.mock.calls.length;
+  const calls = listed().length;
   fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel order' }));
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.orderCanceled));
-  expect(api.delete).toHaveBeenCalledWith('/orders/o1', { idempotent: true });
-  await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
+  expect(network.last('DELETE', '/orders/o1').headers['Idempotency-Key']).toMatch(/^attempt-/);
+  await waitFor(() => expect(listed().length).toBe(calls + 1));
 });
 
-it('asks the API client to sign out on 401/403 and shows the refusal meanwhile', async () => {
-  getPage.mockRejectedValue(new ApiError(403, 'Forbidden'));
+it('signs out and goes home on 401/403, showing the refusal meanwhile', async () => {
+  network.on('GET', '/adminOrders', apiError(403, 'Forbidden'));
   renderTable();
   expect(await screen.findByText('The orders could not be loaded.')).toBeInTheDocument();
-  expect(getPage.mock.calls[0]?.[1]).toMatchObject({ signOutOnAuthError: true });
+  await waitFor(() => expect(browser.visited).toEqual(['/']));
+  expect(useAuth.getState().status).toBe('signedOut');
 });
 
 it('says so when there are no orders of the chosen state', async () => {
@@ -187,13 +183,12 @@ it('says so when there are no orders of the chosen state', async () => {
 });
 
 it('shows the page before when the last order of a page is cancelled', async () => {
-  jest.mocked(api.delete).mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+  network.on('DELETE', '/orders/last', { acknowledged: true, deletedCount: 1 });
   const firstPage = Array.from({ length: 10 }, (_, i) => order(`p${i}`, true, false));
   let secondPage = [order('last', false, false)];
-  getPage.mockImplementation(async (path: string) => ({
-    items: path.includes('page=2') ? secondPage : firstPage,
-    total: 10 + secondPage.length,
-  }));
+  network.on('GET', '/adminOrders', ({ path }: FakeRequest) =>
+    listPage(path.includes('page=2') ? secondPage : firstPage, 10 + secondPage.length),
+  );
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: 'Next' }));
   fireEvent.click(await screen.findByRole('button', { name: /Cancel order of Drill last/ }));
@@ -206,7 +201,7 @@ it('shows the page before when the last order of a page is cancelled', async () 
 });
 
 it('exports the current filter as a CSV file, with the admin token (through the API client)', async () => {
-  jest.mocked(api.download).mockResolvedValue('orders-paid-2026-11-25.csv');
+  network.on('GET', '/adminOrders/export.csv', 'number,state\n');
   render(
     <MemoryRouter>
       <OrdersTable />
@@ -215,18 +210,19 @@ it('exports the current filter as a CSV file, with the admin token (through the 
   );
   fireEvent.click(await screen.findByRole('radio', { name: 'Paid' }));
   fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
-  // api.download fetches with the token and saves the file as the API sent it (its own tests).
-  await waitFor(() =>
-    expect(api.download).toHaveBeenCalledWith(
-      '/adminOrders/export.csv?state=paid',
-      expect.stringMatching(/^orders-paid-\d{4}-\d\d-\d\d\.csv$/),
-      { headers: { Accept: 'text/csv' }, signOutOnAuthError: true },
-    ),
-  );
+  // Fetched with the token, saved under the name the table gives when the API names none.
+  await waitFor(() => expect(browser.saved).toHaveLength(1));
+  expect(browser.saved[0]).toMatch(/^orders-paid-\d{4}-\d\d-\d\d\.csv$/);
+  const sent = network.last('GET', '/adminOrders/export.csv');
+  expect(sent.path).toBe('/adminOrders/export.csv?state=paid');
+  expect(sent.headers).toMatchObject({
+    Accept: 'text/csv',
+    Authorization: 'Bearer token-of-grace@example.com',
+  });
 });
 
 it('offers "Invoice (PDF)" for paid and shipped orders only, downloaded through the API client', async () => {
-  jest.mocked(api.download).mockResolvedValue('invoice-INV-000001.pdf');
+  network.on('GET', '/orders/o2/invoice.pdf', '%PDF-');
   render(
     <MemoryRouter>
       <OrdersTable />
@@ -241,11 +237,7 @@ it('offers "Invoice (PDF)" for paid and shipped orders only, downloaded through 
   expect(invoice('Drill o1')).toBeNull();
   expect(invoice('Drill o3')).not.toBeNull();
   fireEvent.click(invoice('Drill o2')!);
-  await waitFor(() =>
-    expect(api.download).toHaveBeenCalledWith('/orders/o2/invoice.pdf', 'invoice-o2.pdf', {
-      signOutOnAuthError: true,
-    }),
-  );
+  await waitFor(() => expect(browser.saved).toEqual(['invoice-o2.pdf']));
 });
 
 const inState = (id: string, state: Order['state'], allowedActions: Order['allowedActions']) => ({
@@ -294,9 +286,7 @@ it('offers every state as a filter, “All open” by default, and names the emp
 });
 
 it('marks a shipped order delivered and shows it so', async () => {
-  jest
-    .mocked(api.post)
-    .mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  network.on('POST', '/adminOrders/s1/delivery', changed);
   answer([inState('s1', 'shipped', ['deliver', 'refund'])]);
   renderTable();
   fireEvent.click(
@@ -305,15 +295,15 @@ it('marks a shipped order delivered and shows it so', async () => {
     }),
   );
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(DeliverMessages.done));
-  expect(api.post).toHaveBeenCalledWith('/adminOrders/s1/delivery', undefined, {
-    idempotent: true,
-  });
+  expect(network.last('POST', '/adminOrders/s1/delivery').headers['Idempotency-Key']).toMatch(
+    /^attempt-/,
+  );
   expect(row('s1')).toHaveTextContent('Delivered');
   expect(rowButtons('s1')).toEqual(['Refund']);
 });
 
 it('refunds a paid order after a dialog that says the amount, with the reason given', async () => {
-  jest.mocked(api.post).mockResolvedValue({ refundId: 're_1', amount: 1068 });
+  network.on('POST', '/orders/p1/refunds', { refundId: 're_1', amount: 1068 });
   answer([inState('p1', 'paid', ['ship', 'refund'])]);
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
@@ -328,11 +318,7 @@ it('refunds a paid order after a dialog that says the amount, with the reason gi
   await waitFor(() =>
     expect(toast.success).toHaveBeenCalledWith("Refunded $1,068 to the customer's card"),
   );
-  expect(api.post).toHaveBeenCalledWith(
-    '/orders/p1/refunds',
-    { reason: 'Arrived damaged' },
-    { idempotent: true },
-  );
+  expect(bodiesOf('POST', '/orders/p1/refunds')).toEqual([{ reason: 'Arrived damaged' }]);
   // Refunded in place, and nothing more to refund.
   expect(row('p1')).toHaveTextContent('Refunded');
   expect(rowButtons('p1')).toEqual([]);
@@ -340,7 +326,7 @@ it('refunds a paid order after a dialog that says the amount, with the reason gi
 });
 
 it('refunds some units: the dialog says their share, and sends only those lines', async () => {
-  jest.mocked(api.post).mockResolvedValue({ refundId: 're_2', amount: 178 });
+  network.on('POST', '/orders/p1/refunds', { refundId: 're_2', amount: 178 });
   answer([inState('p1', 'paid', ['ship', 'refund', 'refundPart'])]);
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
@@ -357,31 +343,32 @@ it('refunds some units: the dialog says their share, and sends only those lines'
   );
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $178' }));
   await waitFor(() =>
-    expect(api.post).toHaveBeenCalledWith(
-      '/orders/p1/refunds',
+    expect(bodiesOf('POST', '/orders/p1/refunds')).toEqual([
       { lines: [{ toolId: 't1', quantity: 2 }] },
-      { idempotent: true },
-    ),
+    ]),
   );
 });
 
 it('shows the API’s refusal of a refund and reads the orders again', async () => {
-  jest.mocked(api.post).mockRejectedValue(new ApiError(409, 'This order is already refunded'));
+  network.on('POST', '/orders/p1/refunds', apiError(409, 'This order is already refunded'));
   answer([inState('p1', 'paid', ['ship', 'refund'])]);
   renderTable();
   fireEvent.click(await screen.findByRole('button', { name: /Refund order of Drill p1/ }));
-  const calls = getPage.mock.calls.length;
+  const calls = listed().length;
   const dialog = screen.getByRole('dialog', { name: 'Refund this order?' });
   fireEvent.click(within(dialog).getByRole('button', { name: 'Refund $1,068' }));
 
   await waitFor(() => expect(toast.error).toHaveBeenCalledWith('This order is already refunded'));
   // No reason typed: none sent.
-  expect(api.post).toHaveBeenCalledWith('/orders/p1/refunds', {}, { idempotent: true });
-  await waitFor(() => expect(getPage.mock.calls.length).toBe(calls + 1));
+  expect(bodiesOf('POST', '/orders/p1/refunds')).toEqual([{}]);
+  expect(network.last('POST', '/orders/p1/refunds').headers['Idempotency-Key']).toMatch(
+    /^attempt-/,
+  );
+  await waitFor(() => expect(listed().length).toBe(calls + 1));
 });
 
 it('offers the credit note of a refunded order once it has one, downloaded through the API client', async () => {
-  jest.mocked(api.download).mockResolvedValue('credit-note-CN-000001.pdf');
+  network.on('GET', '/orders/r1/credit-note.pdf', '%PDF-');
   answer([
     {
       ...inState('r1', 'refunded', []),
@@ -400,11 +387,8 @@ it('offers the credit note of a refunded order once it has one, downloaded throu
   await screen.findByText('Drill r1');
   expect(creditNote('r2')).toBeNull();
   fireEvent.click(creditNote('r1')!);
-  await waitFor(() =>
-    expect(api.download).toHaveBeenCalledWith(
-      '/orders/r1/credit-note.pdf?number=1',
-      'credit-note-1.pdf',
-      { signOutOnAuthError: true },
-    ),
+  await waitFor(() => expect(browser.saved).toEqual(['credit-note-1.pdf']));
+  expect(network.last('GET', '/orders/r1/credit-note.pdf').path).toBe(
+    '/orders/r1/credit-note.pdf?number=1',
   );
 });

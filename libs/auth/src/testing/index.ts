@@ -13,6 +13,7 @@ export {
   type FakeService,
 } from './fake-network';
 export {
+  browser,
   fakeAdmin,
   fakeCustomer,
   fakeUrls,
