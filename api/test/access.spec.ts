@@ -193,6 +193,35 @@ const cases: Case[] = [
     expected: [401, 201, 201, 201],
   },
   {
+    name: 'PUT /admin/companies/{id}/terms',
+    request: async () => {
+      const company = await api.db
+        .collection('companies')
+        .insertOne({ name: `Terms ${++seq}`, createdBy: OTHER });
+      return {
+        method: 'PUT',
+        path: `/admin/companies/${company.insertedId}/terms`,
+        body: { netDays: 30, creditLimit: 1000 },
+      };
+    },
+    expected: [401, 403, 403, 200],
+  },
+  {
+    name: 'POST /admin/orders/{id}/payment (an order on account)',
+    request: async () => {
+      const orderId = await api.placeOrder(await api.insertTool());
+      const { Types } = await import('mongoose');
+      await api.db
+        .collection('orders')
+        .updateOne(
+          { _id: new Types.ObjectId(orderId) },
+          { $set: { state: 'on_account', dueAt: new Date(Date.now() + 86_400_000) } },
+        );
+      return { method: 'POST', path: `/admin/orders/${orderId}/payment` };
+    },
+    expected: [401, 403, 403, 200],
+  },
+  {
     name: 'POST /quickOrders/check',
     request: async () => ({
       method: 'POST',

@@ -9,9 +9,9 @@ import {
   type Company,
   type Order,
 } from '@toolshop/contracts';
-import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
 import { OrderExpiry } from '../src/orders/order-expiry';
+import { joinCompany, userMaker, type TestUser as User } from './support/company-members';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher';
 import { TestApi } from './support/test-api';
 
@@ -23,30 +23,11 @@ beforeAll(async () => {
 });
 afterAll(() => Promise.all([api.stop(), smtp.close()]));
 
-let seq = 0;
-interface User {
-  email: string;
-  token: string;
-}
-const freshUser = (label: string): User => {
-  const email = `${label}-${++seq}@approvals.test`;
-  return { email, token: api.issuer.token({ email, name: label }) };
-};
+const freshUser = userMaker(() => api, 'approvals.test');
 
-/** Joins `user` to the company with `role`, through an invitation written straight to the database. */
+/** Joins `user` to the company with `role`. */
 async function join(owner: User, companyId: string, user: User, role: string) {
-  const token = randomBytes(32).toString('base64url');
-  await api.db.collection('company_invitations').insertOne({
-    tokenHash: createHash('sha256').update(token).digest('hex'),
-    companyId: new Types.ObjectId(companyId),
-    email: user.email,
-    role,
-    invitedBy: owner.email,
-    expiresAt: new Date(Date.now() + 86_400_000),
-    createdAt: new Date(),
-  });
-  const accepted = await api.request('POST', `/invitations/${token}/accept`, { token: user.token });
-  expect(accepted.status).toBe(200);
+  expect(await joinCompany(api, companyId, user, role, owner.email)).toBe(200);
 }
 
 /** A company with an owner, an approver and a buyer whose monthly limit is `limit` dollars. */

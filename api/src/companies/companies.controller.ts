@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
@@ -21,6 +21,7 @@ import {
   CompanyResponse,
   CompanySettingsDto,
   InvitationInputDto,
+  PaymentTermsDto,
   MemberChangeDto,
 } from './company.dto';
 import { CompaniesService } from './companies.service';
@@ -88,7 +89,10 @@ export class CompaniesController {
 
   @Delete('companies/:id/invitations/:email')
   @RateLimit('writes')
-  @ApiOkResponse({ type: DeletedResponse, description: 'The pending invitation’s link stops working' })
+  @ApiOkResponse({
+    type: DeletedResponse,
+    description: 'The pending invitation’s link stops working',
+  })
   @ApiInvalidInput
   @ApiNotFoundResponse({
     description:
@@ -102,6 +106,20 @@ export class CompaniesController {
     @Param('email') email: string,
   ) {
     return this.companies.withdrawInvitation(user.email, id, emailParam(email));
+  }
+
+  @Put('admin/companies/:id/terms')
+  @AdminOnly()
+  @RateLimit('writes')
+  @ApiOkResponse({
+    type: ModifiedResponse,
+    description:
+      'Net terms: the company’s orders go on account (invoiced, due netDays after placing) up to creditLimit dollars outstanding',
+  })
+  @ApiInvalidInput
+  @ApiNotFoundResponse({ description: 'No such company', type: ErrorResponse })
+  setTerms(@Param('id', ParseObjectIdPipe) id: string, @Body() body: PaymentTermsDto) {
+    return this.companies.setTerms(id, body);
   }
 
   @Post('companies/:id/invitations')

@@ -23,6 +23,7 @@ import type {
   CompanyInputDto,
   CompanySettingsDto,
   InvitationInputDto,
+  PaymentTermsDto,
   MemberChangeDto,
 } from './company.dto';
 import { CompanyInvitationRecord, CompanyMemberRecord, CompanyRecord } from './company.schema';
@@ -117,6 +118,16 @@ export class CompaniesService {
     if (Object.keys(set).length === 0) throw invalid(CompanyMessages.nothingToSet);
     const company = await this.ownCompany(email, id);
     const result = await this.companies.updateOne({ _id: company._id }, { $set: set });
+    return modified(result.matchedCount, result.modifiedCount);
+  }
+
+  /** PUT /admin/companies/{id}/terms: an admin grants net terms and a credit limit. */
+  async setTerms(id: string, terms: PaymentTermsDto): Promise<ModifiedAnswer> {
+    const result = await this.companies.updateOne(
+      { _id: id },
+      { $set: { terms: { netDays: terms.netDays, creditLimit: terms.creditLimit } } },
+    );
+    if (result.matchedCount === 0) throw notFound(CompanyMessages.companyNotFound);
     return modified(result.matchedCount, result.modifiedCount);
   }
 
@@ -293,6 +304,7 @@ export class CompaniesService {
       | 'timeZone'
       | 'approvalFor'
       | 'purchaseOrderRequired'
+      | 'terms'
     >,
     role: CompanyRole | undefined,
     withInvitations: boolean,
@@ -320,6 +332,9 @@ export class CompaniesService {
       timeZone: company.timeZone ?? DEFAULT_COMPANY_TIME_ZONE,
       approvalFor: company.approvalFor ?? 'overLimit',
       purchaseOrderRequired: company.purchaseOrderRequired ?? false,
+      ...(company.terms && {
+        terms: { netDays: company.terms.netDays, creditLimit: company.terms.creditLimit },
+      }),
       members: members.map((member) => ({
         email: member.email,
         role: member.role,

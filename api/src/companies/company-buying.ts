@@ -17,6 +17,8 @@ export interface BuyerTerms {
   timeZone: string;
   approvalFor: ApprovalRule;
   purchaseOrderRequired: boolean;
+  /** Net terms: orders go on account instead of being paid by card. */
+  account?: { netDays: number; creditLimit: number };
 }
 
 /** What orders read of companies (placing and approving orders); orders depend on this, never back. */
@@ -40,7 +42,14 @@ export class CompanyBuying {
       timeZone: company.timeZone ?? DEFAULT_COMPANY_TIME_ZONE,
       approvalFor: company.approvalFor ?? 'overLimit',
       purchaseOrderRequired: company.purchaseOrderRequired ?? false,
+      ...(company.terms && { account: company.terms }),
     };
+  }
+
+  /** The net terms of a company, if an admin granted some. */
+  async accountOf(companyId: Types.ObjectId): Promise<BuyerTerms['account']> {
+    const company = await this.companies.findById(companyId, { terms: 1 }).lean();
+    return company?.terms ?? undefined;
   }
 
   /** `email`'s membership (company and role), or null. */

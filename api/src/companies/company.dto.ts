@@ -6,6 +6,10 @@ import {
   timeZoneError,
   type ApprovalRule,
   type CompanySettings,
+  AccountMessages,
+  NET_TERMS_DAYS,
+  type NetTermsDays,
+  type PaymentTerms,
   COMPANY_ADDRESS_MAX_LENGTH,
   COMPANY_NAME_MAX_LENGTH,
   COMPANY_ROLES,
@@ -96,6 +100,29 @@ export class CompanySettingsDto implements CompanySettings {
   purchaseOrderRequired?: boolean;
 }
 
+/** PUT /admin/companies/{id}/terms. */
+export class PaymentTermsDto implements PaymentTerms {
+  @ApiProperty({ enum: NET_TERMS_DAYS, description: 'Days from placing to the due date' })
+  @FollowsRule('netDays', (value) =>
+    (NET_TERMS_DAYS as readonly unknown[]).includes(value)
+      ? undefined
+      : AccountMessages.netDaysInvalid,
+  )
+  netDays: NetTermsDays;
+
+  @ApiProperty({
+    minimum: 0,
+    maximum: MONTHLY_LIMIT_MAX,
+    description: 'Whole dollars on account at once',
+  })
+  @FollowsRule('creditLimit', (value) =>
+    typeof value === 'number' && Number.isInteger(value) && value >= 0 && value <= MONTHLY_LIMIT_MAX
+      ? undefined
+      : AccountMessages.creditLimitInvalid,
+  )
+  creditLimit: number;
+}
+
 export class CompanyMemberResponse implements CompanyMember {
   @ApiProperty() email: string;
   @ApiProperty({ enum: COMPANY_ROLES }) role: CompanyRole;
@@ -128,6 +155,8 @@ export class CompanyResponse implements Company {
   timeZone: string;
   @ApiProperty({ enum: APPROVAL_RULES }) approvalFor: ApprovalRule;
   @ApiProperty() purchaseOrderRequired: boolean;
+  @ApiPropertyOptional({ type: PaymentTermsDto, description: 'Net terms granted by the shop' })
+  terms?: PaymentTermsDto;
 }
 
 export class AcceptedInvitationResponse implements AcceptedInvitation {

@@ -16,6 +16,9 @@ export class CompanyRecord {
   /** Which buyers' orders wait for approval; absent: overLimit. */
   @Prop({ type: String }) approvalFor?: ApprovalRule;
   @Prop() purchaseOrderRequired?: boolean;
+  /** Net terms granted by an admin: orders go on account (due netDays after placing), up to creditLimit dollars at once. */
+  @Prop({ type: { _id: false, netDays: Number, creditLimit: Number }, default: undefined })
+  terms?: { netDays: 30 | 60; creditLimit: number };
   createdAt: Date;
   updatedAt: Date;
 }

@@ -413,3 +413,46 @@ export function orderDeclinedEmail(
     { label: 'See your order', href: orderUrl(links, order) },
   );
 }
+
+const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** An order of a company with net terms: on its account, its invoice due on `dueAt`. */
+export function orderOnAccountEmail(order: OrderFacts & { dueAt: Date }, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Order on account: ${summary(order)}`,
+    hello(order),
+    [
+      [
+        'Your order of ',
+        ...item(order),
+        ` for ${formatDollars(order.totalPrice)} is on your company’s account: no card payment is needed.`,
+      ],
+      ['The invoice is due on ', { strong: day.format(order.dueAt) }, '.'],
+      ...orderReferences(order),
+    ],
+    links,
+    { label: 'See your order', href: orderUrl(links, order) },
+  );
+}
+
+/** An order on account past its due date: one reminder. */
+export function orderOverdueEmail(order: OrderFacts & { dueAt: Date }, links: ShopLinks): Mail {
+  return compose(
+    order.email,
+    `Invoice overdue: ${summary(order)}`,
+    hello(order),
+    [
+      [
+        'The invoice of your company’s order of ',
+        ...item(order),
+        ` for ${formatDollars(order.totalPrice)} was due on `,
+        { strong: day.format(order.dueAt) },
+        ' and we have not recorded its payment yet.',
+      ],
+      ...orderReferences(order),
+    ],
+    links,
+    { label: 'See your order', href: orderUrl(links, order) },
+  );
+}

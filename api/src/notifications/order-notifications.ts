@@ -7,6 +7,8 @@ import {
   orderApprovedEmail,
   orderAwaitingApprovalEmail,
   orderDeclinedEmail,
+  orderOnAccountEmail,
+  orderOverdueEmail,
   orderDeliveredEmail,
   orderExpiredEmail,
   orderExpiringEmail,
@@ -68,6 +70,15 @@ export class OrderNotifications {
     return this.queue(`declined:${order.id}`, () =>
       orderDeclinedEmail(order, approver, reason, this.links),
     );
+  }
+
+  onAccount(order: OrderFacts & { dueAt: Date }): Promise<boolean> {
+    return this.queue(`on-account:${order.id}`, () => orderOnAccountEmail(order, this.links));
+  }
+
+  /** Once per order, whichever process's sweep finds it first (the outbox key). */
+  overdue(order: OrderFacts & { dueAt: Date }): Promise<boolean> {
+    return this.queue(`overdue:${order.id}`, () => orderOverdueEmail(order, this.links));
   }
 
   paid(order: OrderFacts): Promise<boolean> {

@@ -29,8 +29,11 @@ export class ApprovalDto implements ApprovalInput {
 }
 
 export class ApprovalResponse {
-  @ApiProperty({ enum: ['unpaid', 'declined'], description: 'The state the order entered' })
-  state: 'unpaid' | 'declined';
+  @ApiProperty({
+    enum: ['unpaid', 'on_account', 'declined'],
+    description: 'The state the order entered (on_account: the company has net terms)',
+  })
+  state: 'unpaid' | 'on_account' | 'declined';
 }
 
 export class OrderAwaitingApprovalResponse implements OrderAwaitingApproval {

@@ -1,6 +1,7 @@
 import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import { InjectModel } from '@nestjs/mongoose';
 import {
+  AccountMessages,
   ApiMessages,
   ApprovalMessages,
   CompanyMessages,
@@ -10,7 +11,8 @@ import {
 } from '@toolshop/contracts';
 import type { Model, Types } from 'mongoose';
 import { approves, CompanyBuying } from '../companies/company-buying';
-import { invalid, notFound } from '../common/domain-error';
+import { conflict, invalid, notFound } from '../common/domain-error';
+import { DatabaseLocks } from '../common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
@@ -18,6 +20,29 @@ import { CancelableOrders } from './cancelable-orders';
 import { OrderChanges, type OrderChangeBy } from './order-changes';
 import type { ApprovalDto, ApprovalResponse } from './order-approval.dto';
 import { Order } from './order.schema';
+import { UnpaidOrderSlots } from './unpaid-order-slots';
+
+const DAY_MS = 86_400_000;
+
+/** One placement or approval of a company's orders at a time (monthly limits and credit). */
+export const companyOrdersLock = (companyId: Types.ObjectId) =>
+  `company-orders:${String(companyId)}`;
+
+/** An order on account is due this many days after it went on account. */
+export const dueDate = (netDays: number, now = new Date()) =>
+  new Date(now.getTime() + netDays * DAY_MS);
+
+/** What the company owes on account now: its orders on account, not yet recorded as paid. */
+export async function outstandingOnAccount(
+  orders: Model<Order>,
+  companyId: Types.ObjectId,
+): Promise<number> {
+  const [row] = await orders.aggregate<{ total: number }>([
+    { $match: { companyId, state: 'on_account' } },
+    { $group: { _id: null, total: { $sum: '$totalPrice' } } },
+  ]);
+  return row?.total ?? 0;
+}
 
 /** The orders awaiting approval an approver's list shows at most (oldest wait the longest). */
 const AWAITING_LIST_MAX = 100;
@@ -61,6 +86,8 @@ export class OrderApprovals {
     private readonly cancelable: CancelableOrders,
     private readonly companies: CompanyBuying,
     private readonly notifications: OrderNotifications,
+    private readonly locks: DatabaseLocks,
+    private readonly slots: UnpaidOrderSlots,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -77,8 +104,29 @@ export class OrderApprovals {
       throw notFound(ApiMessages.orderNotFound);
     if (!approves(member.role)) throw new ForbiddenException(ApprovalMessages.approversOnly);
     if (order.email === caller) throw new ForbiddenException(ApprovalMessages.notYourOwn);
+    if (order.state !== 'awaiting_approval')
+      throw await this.changes.refusal(id, input.approve ? 'approve' : 'decline');
     const by: OrderChangeBy = { role: 'approver', actor: caller };
     const facts = { ...order, id };
+    const account = input.approve && (await this.companies.accountOf(order.companyId));
+    if (account) {
+      const companyId = order.companyId;
+      // Under the placements' lock: the credit it takes is not taken by an order placed meanwhile.
+      return this.locks.run(companyOrdersLock(companyId), async () => {
+        const remaining =
+          account.creditLimit - (await outstandingOnAccount(this.orders, companyId));
+        if (order.totalPrice > remaining)
+          throw conflict(AccountMessages.overCredit(Math.max(0, remaining)));
+        const dueAt = dueDate(account.netDays);
+        await this.changes.require(id, 'approveOnAccount', by, {
+          set: { dueAt },
+          unset: { reservedUntil: 1, unpaidSlot: 1 },
+        });
+        await this.slots.releaseOrder(id);
+        await this.notifications.onAccount({ ...facts, dueAt });
+        return { state: 'on_account' as const };
+      });
+    }
     if (input.approve) {
       // The buyer gets a full reservation to pay in from now.
       const reservedUntil = new Date(Date.now() + this.config.unpaidOrderTtlSeconds * 1000);

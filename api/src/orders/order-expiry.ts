@@ -9,6 +9,7 @@ import { DomainError } from '../common/domain-error';
 import { API_CONFIG, type ApiConfig } from '../config/config';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { ExpiryReminders } from './expiry-reminders';
+import { OrderAccounts } from './order-accounts';
 import { OrderCancellation } from './order-cancellation';
 import { CancelableOrders } from './cancelable-orders';
 import { IN_FLIGHT_GRACE_MS, UnpaidOrderSlots } from './unpaid-order-slots';
@@ -36,6 +37,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
     private readonly slots: UnpaidOrderSlots,
     private readonly notifications: OrderNotifications,
     private readonly reminders: ExpiryReminders,
+    private readonly accounts: OrderAccounts,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
   ) {}
 
@@ -73,6 +75,7 @@ export class OrderExpiry implements OnApplicationBootstrap, OnApplicationShutdow
       await this.notifications.expired(order);
     }
     await this.reminders.remind(now);
+    await this.accounts.remindOverdue(now);
     await this.orders.settleAbandonedHolds(new Date(now.getTime() - IN_FLIGHT_GRACE_MS), BATCH);
     await this.slots.releaseLapsed(now);
     return expired;

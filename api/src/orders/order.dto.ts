@@ -405,6 +405,11 @@ export class OrderResponse {
       'A company member’s order: the company (its owners and approvers decide an order awaiting_approval)',
   })
   companyId?: string;
+  @ApiPropertyOptional({
+    description: 'An order on account: when its invoice is due (past it, the order is overdue)',
+    format: 'date-time',
+  })
+  dueAt?: string;
   @ApiPropertyOptional({ description: 'A declined order: the company’s reason' })
   declineReason?: string;
   @ApiProperty({

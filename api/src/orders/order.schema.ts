@@ -109,6 +109,8 @@ export class Order {
   @Prop() trackingNumber?: string;
   /** The company a member placed it for (the buyer is `email`); counts against their monthly limit. */
   @Prop({ type: Types.ObjectId }) companyId?: Types.ObjectId;
+  /** An order on account: when the company's invoice is due (placed + the company's net days). */
+  @Prop() dueAt?: Date;
   /** Why the company's owner or approver declined it. */
   @Prop() declineReason?: string;
   /** Append-only history (order-timeline.ts). */
@@ -155,5 +157,7 @@ OrderSchema.index({ purchaseOrder: 1, _id: -1 });
 // A company buyer's spending this month (one aggregation), and the company's orders awaiting approval.
 OrderSchema.index({ companyId: 1, email: 1, createdAt: 1 });
 OrderSchema.index({ companyId: 1, state: 1, _id: -1 });
+// The overdue reminders: orders on account past their due date.
+OrderSchema.index({ state: 1, dueAt: 1 });
 // The expiry sweep: unpaid orders past their reservation.
 OrderSchema.index({ state: 1, reservedUntil: 1 });

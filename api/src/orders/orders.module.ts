@@ -7,6 +7,8 @@ import { ToolsModule } from '../tools/tools.module';
 import { AdminOrdersController } from './admin-orders.controller';
 import { AdminOrdersExportController } from './admin-orders-export.controller';
 import { Order, OrderSchema } from './order.schema';
+import { OrderAccounts } from './order-accounts';
+import { OrderAccountsController } from './order-accounts.controller';
 import { OrderApprovals } from './order-approvals';
 import { OrderApprovalsController } from './order-approvals.controller';
 import { OrderCancellation } from './order-cancellation';
@@ -47,6 +49,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     OrderRefundsController,
     OrderReturnsController,
     OrderApprovalsController,
+    OrderAccountsController,
   ],
   // OrderPayments comes from PaymentsModule (global): payments depends on orders, not back.
   providers: [
@@ -58,6 +61,7 @@ import { UnpaidOrderSlot, UnpaidOrderSlotSchema, UnpaidOrderSlots } from './unpa
     OrderNumbers,
     OrderCancellation,
     OrderApprovals,
+    OrderAccounts,
     DatabaseLocks,
     OrderRefunds,
     OrderReturns,

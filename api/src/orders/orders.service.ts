@@ -4,6 +4,7 @@ import {
   ApiMessages,
   BuyingMessages,
   CLOSED_UNFULFILLED_STATES,
+  AccountMessages,
   CompanyMessages,
   Messages,
   normalizeEmail,
@@ -15,6 +16,7 @@ import {
   type CompanyPriceTerms,
   type InsertedAnswer,
   type OrderLineInput,
+  type OrderState,
   type PriceTier,
   type QuickOrderCheck,
 } from '@toolshop/contracts';
@@ -45,7 +47,12 @@ import { listOrders, OrderChanges, PUBLIC_FIELDS, rolesOf, withActions } from '.
 import { Order } from './order.schema';
 import { OrderNumbers } from './order-numbers';
 import { placedEntry } from './order-timeline';
-import { spentThisMonth } from './order-approvals';
+import {
+  companyOrdersLock,
+  dueDate,
+  outstandingOnAccount,
+  spentThisMonth,
+} from './order-approvals';
 import { UnpaidOrderSlots } from './unpaid-order-slots';
 
 /** What holds a new unpaid order's place: its slot and until when; and its number. */
@@ -60,6 +67,8 @@ interface Held {
 interface CompanyPlacement {
   companyId: Types.ObjectId;
   needsApproval: (totalPrice: number) => boolean;
+  /** Net terms: an order not waiting goes on account, within the credit left. */
+  account?: { netDays: number; remainingCredit: number };
 }
 
 /** 400 for a member of a company that requires a PO number, ordering without one. */
@@ -312,21 +321,31 @@ export class OrdersService {
     reserve: (orderId: Types.ObjectId, held: Held) => Promise<SavedOrder | null>,
   ): Promise<InsertedAnswer | null> {
     if (!terms) return this.placeHeld(customer, run, reserve);
-    // A member's orders are placed one at a time: of two racing for the last of the monthly
-    // limit, the second reads the first's total in its spending and waits for approval.
-    return this.locks.run(`company-spending:${customer.email}`, async () =>
+    // A company's orders are placed one at a time: of two racing for the last of a monthly limit
+    // or of the credit, the second reads the first's total and waits for approval (or is refused).
+    return this.locks.run(companyOrdersLock(terms.companyId), async () =>
       this.placeHeld(customer, run, reserve, await this.placement(customer.email, terms)),
     );
   }
 
   /** Which of a member's orders wait for approval: a buyer's over their remaining limit, or all. */
   private async placement(email: string, terms: BuyerTerms): Promise<CompanyPlacement> {
-    const { companyId, role, monthlyLimit, approvalFor } = terms;
-    if (role !== 'buyer') return { companyId, needsApproval: () => false };
-    if (approvalFor === 'allBuyers') return { companyId, needsApproval: () => true };
-    if (monthlyLimit === undefined) return { companyId, needsApproval: () => false };
-    const spent = await spentThisMonth(this.orders, companyId, email, terms.timeZone);
-    return { companyId, needsApproval: (total) => spent + total > monthlyLimit };
+    const account = terms.account && {
+      netDays: terms.account.netDays,
+      remainingCredit:
+        terms.account.creditLimit - (await outstandingOnAccount(this.orders, terms.companyId)),
+    };
+    const place = (needsApproval: (total: number) => boolean) => ({
+      companyId: terms.companyId,
+      needsApproval,
+      ...(account && { account }),
+    });
+    const { role, monthlyLimit, approvalFor } = terms;
+    if (role !== 'buyer') return place(() => false);
+    if (approvalFor === 'allBuyers') return place(() => true);
+    if (monthlyLimit === undefined) return place(() => false);
+    const spent = await spentThisMonth(this.orders, terms.companyId, email, terms.timeZone);
+    return place((total) => spent + total > monthlyLimit);
   }
 
   private async placeHeld(
@@ -364,7 +383,11 @@ export class OrdersService {
     // Queued, never sent here; never throws. An order awaiting approval is told by its own email.
     if (placed.state === 'awaiting_approval')
       await this.notifications.awaitingApproval({ ...placed, id: String(orderId) });
-    else await this.notifications.placed({ ...placed, id: String(orderId) });
+    else if (placed.state === 'on_account' && placed.dueAt) {
+      // Not an unpaid order: its place among the buyer's unpaid orders is free at once.
+      await this.slots.release(slot, String(orderId));
+      await this.notifications.onAccount({ ...placed, id: String(orderId), dueAt: placed.dueAt });
+    } else await this.notifications.placed({ ...placed, id: String(orderId) });
     return inserted(orderId);
   }
 
@@ -433,6 +456,11 @@ export class OrdersService {
     totalPrice: number,
   ) {
     const waits = company?.needsApproval(totalPrice) ?? false;
+    const account = waits ? undefined : company?.account;
+    // Refused inside the reservation, so its stock goes back (StockReservations.reserve).
+    if (account && totalPrice > account.remainingCredit)
+      throw conflict(AccountMessages.overCredit(Math.max(0, account.remainingCredit)));
+    const state = waits ? 'awaiting_approval' : account ? 'on_account' : 'unpaid';
     return {
       userName: body.userName?.trim() || customer.name,
       email: customer.email,
@@ -440,10 +468,12 @@ export class OrdersService {
       phone: body.phone.trim(),
       ...(body.purchaseOrder && { purchaseOrder: body.purchaseOrder }),
       ...(company && { companyId: company.companyId }),
-      state: waits ? ('awaiting_approval' as const) : ('unpaid' as const),
+      state: state as OrderState,
       paid: false,
       shipped: false,
       ...held,
+      // On account: no reservation to pay within, a due date instead.
+      ...(account && { reservedUntil: undefined, dueAt: dueDate(account.netDays) }),
       timeline: [placedEntry(new Date())],
     };
   }

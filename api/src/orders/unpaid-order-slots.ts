@@ -86,8 +86,7 @@ export class UnpaidOrderSlots {
       .lean();
     for (const slot of lapsed) {
       const open = { _id: slot.orderId, state: { $in: [...OPEN_UNPAID_STATES] } };
-      if (slot.orderId && (await this.orders.exists(open)))
-        continue;
+      if (slot.orderId && (await this.orders.exists(open))) continue;
       await this.remove(slot._id, slot.orderId);
     }
   }

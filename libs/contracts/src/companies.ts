@@ -1,4 +1,5 @@
 import { COMPANY_MAX_LENGTH, taxIdError } from './invoice';
+import type { NetTermsDays } from './order-lifecycle';
 import { validateEmail } from './validation';
 import type { FieldErrors } from './validation';
 
@@ -164,6 +165,14 @@ export interface Company {
   timeZone: string;
   approvalFor: ApprovalRule;
   purchaseOrderRequired: boolean;
+  /** Net terms granted by the shop: its orders go on account, due netDays after placing. */
+  terms?: PaymentTerms;
+}
+
+/** PUT /admin/companies/{id}/terms. creditLimit: whole dollars on account at once. */
+export interface PaymentTerms {
+  netDays: NetTermsDays;
+  creditLimit: number;
 }
 
 /** An order as an approver sees it in "Orders awaiting approval" (GET /companies/mine/approvals). */

@@ -56,6 +56,8 @@ export interface Order {
   lines?: OrderLine[];
   /** A company member's order: the company's id (its approvers decide when it awaits approval). */
   companyId?: string;
+  /** An order on account: ISO date its invoice is due; past it the order is overdue. */
+  dueAt?: string;
   /** A declined order: the approver's reason. */
   declineReason?: string;
   /** Kept beside `state` for the spec's clients: paid once paid (also when refunded later), shipped once shipped. */

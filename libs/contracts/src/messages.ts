@@ -162,7 +162,7 @@ export const InputMessages = {
   addressRequired: 'Address is Required',
   phoneRequired: 'Phone is Required',
   orderState:
-    'state must be one of awaiting_approval, unpaid, paid, shipped, delivered, return_requested, return_approved, return_received, refunded, cancelled, expired, declined, returns',
+    'state must be one of awaiting_approval, unpaid, on_account, paid, shipped, delivered, return_requested, return_approved, return_received, refunded, cancelled, expired, declined, returns',
   carrierText: 'The carrier must be text',
   trackingNumberFormat: 'The tracking number may hold letters, digits, spaces and - _ . / # only',
   statsDays: 'days must be a whole number from 1 to 366',

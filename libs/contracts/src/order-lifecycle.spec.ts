@@ -1,7 +1,9 @@
 import { InputMessages } from './messages';
 import {
   allowedActions,
+  AccountMessages,
   ApprovalMessages,
+  isOverdue,
   NOT_SPENT_STATES,
   canTake,
   holdsGoods,
@@ -37,7 +39,11 @@ describe('the order lifecycle', () => {
   });
 
   it('lets a company’s approver approve or decline an order awaiting approval, nobody else', () => {
-    expect(allowedActions('awaiting_approval', ['approver'])).toEqual(['approve', 'decline']);
+    expect(allowedActions('awaiting_approval', ['approver'])).toEqual([
+      'approve',
+      'approveOnAccount',
+      'decline',
+    ]);
     expect(allowedActions('awaiting_approval', ['customer'])).toEqual(['cancel']);
     expect(allowedActions('awaiting_approval', ['admin'])).toEqual(['cancel']);
     expect(allowedActions('awaiting_approval', ['system'])).toEqual(['expire']);
@@ -58,6 +64,19 @@ describe('the order lifecycle', () => {
     expect(refusalOf('decline', 'declined')).toBe('This order is already declined');
     expect(NOT_SPENT_STATES).toEqual(['cancelled', 'expired', 'declined', 'refunded']);
     expect(NOT_SPENT_STATES).not.toContain('awaiting_approval');
+  });
+
+  it('takes an order on account to paid only by an admin recording the payment', () => {
+    expect(allowedActions('on_account', ['admin'])).toEqual(['recordPayment']);
+    expect(allowedActions('on_account', ['customer'])).toEqual([]);
+    expect(nextState('recordPayment', 'on_account')).toBe('paid');
+    expect(refusalOf('pay', 'on_account')).toBe(AccountMessages.onAccount);
+    expect(refusalOf('recordPayment', 'paid')).toBe('This order is already paid');
+    const due = new Date('2026-12-01T00:00:00Z');
+    const now = new Date('2026-12-02T00:00:00Z');
+    expect(isOverdue({ state: 'on_account', dueAt: due.toISOString() }, now)).toBe(true);
+    expect(isOverdue({ state: 'on_account', dueAt: now.toISOString() }, due)).toBe(false);
+    expect(isOverdue({ state: 'paid', dueAt: due.toISOString() }, now)).toBe(false);
   });
 
   it('reaches every state from where an order is placed, and never goes back to awaiting approval', () => {
@@ -86,6 +105,7 @@ describe('the order lifecycle', () => {
     expect(ORDER_STATES.filter(holdsGoods)).toEqual([
       'awaiting_approval',
       'unpaid',
+      'on_account',
       'paid',
       'return_received',
     ]);

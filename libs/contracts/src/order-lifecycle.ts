@@ -10,6 +10,7 @@ import { ApiMessages, PaymentMessages } from './messages';
 export const ORDER_STATES = [
   'awaiting_approval',
   'unpaid',
+  'on_account',
   'paid',
   'shipped',
   'delivered',
@@ -43,7 +44,9 @@ export type OrderRole = 'customer' | 'admin' | 'system' | 'approver';
 
 export type OrderAction =
   | 'approve'
+  | 'approveOnAccount'
   | 'decline'
+  | 'recordPayment'
   | 'pay'
   | 'ship'
   | 'deliver'
@@ -93,6 +96,23 @@ export const ORDER_TRANSITIONS: Readonly<Record<OrderAction, OrderTransition>> =
     releasesStock: false,
     emails: true,
     event: 'approved',
+  },
+  // A company with net terms: approved, the order is invoiced to its account instead of paid by card.
+  approveOnAccount: {
+    from: ['awaiting_approval'],
+    to: 'on_account',
+    by: ['approver'],
+    releasesStock: false,
+    emails: true,
+    event: 'approved',
+  },
+  // An admin records the company's payment of an order on account (its credit is free again).
+  recordPayment: {
+    from: ['on_account'],
+    to: 'paid',
+    by: ['admin'],
+    releasesStock: false,
+    emails: true,
   },
   decline: {
     from: ['awaiting_approval'],
@@ -184,6 +204,7 @@ export function holdsGoods(state: OrderState): boolean {
   return (
     state === 'awaiting_approval' ||
     state === 'unpaid' ||
+    state === 'on_account' ||
     state === 'paid' ||
     state === 'return_received'
   );
@@ -211,6 +232,32 @@ export const NOT_SPENT_STATES: readonly OrderState[] = [
   'declined',
   'refunded',
 ];
+
+/** Net terms a company may be granted: days from placing an order on account to its due date. */
+export const NET_TERMS_DAYS = [30, 60] as const;
+export type NetTermsDays = (typeof NET_TERMS_DAYS)[number];
+
+/** An order on account whose due date has passed: "Overdue" in My Orders and Manage All Orders. */
+export function isOverdue(
+  order: { state?: OrderState; dueAt?: string | Date },
+  now = new Date(),
+): boolean {
+  return (
+    order.state === 'on_account' &&
+    order.dueAt !== undefined &&
+    new Date(order.dueAt).getTime() < now.getTime()
+  );
+}
+
+export const AccountMessages = {
+  onAccount: 'This order is on your company’s account: it is paid by invoice, not by card',
+  netDaysInvalid: `netDays must be one of ${NET_TERMS_DAYS.join(', ')}`,
+  creditLimitInvalid: 'creditLimit must be a whole number of dollars from 0 to 10000000',
+  overCredit: (remaining: number) =>
+    `This order is over your company’s remaining credit ($${remaining}): ask the shop to raise it, or wait until a payment is recorded`,
+  termsSaved: 'Payment terms saved',
+  paymentRecorded: 'Payment recorded',
+} as const;
 
 /** The longest reason an approver gives for declining an order. */
 export const DECLINE_REASON_MAX_LENGTH = ORDER_REASON_MAX_LENGTH;
@@ -244,6 +291,7 @@ export function allowedActions(state: OrderState, roles: readonly OrderRole[]): 
 export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
   awaiting_approval: 'Awaiting approval',
   unpaid: 'Unpaid',
+  on_account: 'On account',
   paid: 'Paid',
   shipped: 'Shipped',
   delivered: 'Delivered',
@@ -258,7 +306,9 @@ export const ORDER_STATE_LABELS: Readonly<Record<OrderState, string>> = {
 
 const DONE: Readonly<Record<OrderAction, string>> = {
   approve: 'approved',
+  approveOnAccount: 'approved',
   decline: 'declined',
+  recordPayment: 'paid',
   pay: 'paid',
   ship: 'approved for shipping',
   deliver: 'marked delivered',
@@ -275,7 +325,8 @@ const DONE: Readonly<Record<OrderAction, string>> = {
 /** The 409's message for an action the order's state does not allow. */
 export function refusalOf(action: OrderAction, state: OrderState): string {
   if (action === 'pay' && state === 'awaiting_approval') return ApprovalMessages.awaiting;
-  const decides = action === 'approve' || action === 'decline';
+  if (action === 'pay' && state === 'on_account') return AccountMessages.onAccount;
+  const decides = action === 'approve' || action === 'approveOnAccount' || action === 'decline';
   if (decides && state !== 'declined') return ApprovalMessages.notAwaiting(state);
   const wasPaid =
     !(OPEN_UNPAID_STATES as readonly OrderState[]).includes(state) &&

@@ -1,10 +1,17 @@
-import { ORDER_STATE_LABELS, orderState, type Order, type OrderState } from '@toolshop/contracts';
+import {
+  isOverdue,
+  ORDER_STATE_LABELS,
+  orderState,
+  type Order,
+  type OrderState,
+} from '@toolshop/contracts';
 import { Badge, type BadgeTone } from '../table/data-table';
 
 /** How each state of the order lifecycle looks: waiting on the customer, under way, done, or closed. */
 export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {
   awaiting_approval: 'warning',
   unpaid: 'warning',
+  on_account: 'info',
   paid: 'info',
   shipped: 'success',
   delivered: 'success',
@@ -24,13 +31,14 @@ export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {
 export function OrderStateBadge({
   order,
 }: {
-  order: Pick<Order, 'state' | 'paid' | 'shipped' | 'refunds'>;
+  order: Pick<Order, 'state' | 'paid' | 'shipped' | 'refunds' | 'dueAt'>;
 }) {
   const state = orderState(order);
   const part = state !== 'refunded' && (order.refunds?.length ?? 0) > 0;
   return (
     <>
       <Badge tone={ORDER_STATE_TONES[state]}>{ORDER_STATE_LABELS[state]}</Badge>
+      {isOverdue({ state, dueAt: order.dueAt }) ? <Badge tone="warning">Overdue</Badge> : null}
       {part ? <Badge tone="neutral">Refunded in part</Badge> : null}
     </>
   );
