@@ -10,7 +10,7 @@ import {
   signInThroughForm,
   test,
 } from '@toolshop/devstack/e2e';
-import { createTools } from './quick-order-helpers';
+import { createTools, quickOrderLines } from './quick-order-helpers';
 
 test('a buyer requests a quote, the admin answers it, the buyer accepts it into an order', async ({
   page,
@@ -27,8 +27,15 @@ test('a buyer requests a quote, the admin answers it, the buyer accepts it into 
   await page.goto('/dashboard/quotes');
   await expect(page.getByRole('heading', { name: 'Quotes', level: 1 })).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByLabel('Product, line 1').fill(name);
-  await page.getByLabel('Quantity, line 1').fill('12');
+  // The lines come from Quick Order's Request a quote.
+  await page.goto('/dashboard/quickOrder');
+  await quickOrderLines(page).fill(`${name}, 12`);
+  await page.getByRole('button', { name: 'Check lines' }).click();
+  await page.getByRole('link', { name: 'Request a quote' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/quotes$/);
+  // "SKU — name", as Quick Order reads it back (a new product gets a SKU of its own).
+  await expect(page.getByLabel('Product, line 1')).toHaveValue(new RegExp(`— ${name}$`));
+  await expect(page.getByLabel('Quantity, line 1')).toHaveValue('12');
   await page.getByLabel('Note for the shop (optional)').fill('For the new workshop');
   // The form fits a phone.
   await page.setViewportSize({ width: 375, height: 800 });

@@ -18,20 +18,25 @@ export function quickOrderState(prefill: QuickOrderPrefill) {
 const text = (value: unknown) =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
+/** The well-formed lines of a history entry's list (a product text and a whole quantity), at most ORDER_LINES_MAX. */
+export function orderLinesIn(lines: readonly unknown[]): OrderLineInput[] {
+  return lines
+    .slice(0, ORDER_LINES_MAX)
+    .filter(
+      (line): line is OrderLineInput =>
+        typeof (line as OrderLineInput | null)?.product === 'string' &&
+        (line as OrderLineInput).product.trim() !== '' &&
+        Number.isInteger((line as OrderLineInput).quantity),
+    )
+    .map(({ product, quantity }) => ({ product, quantity }));
+}
+
 /** The prefill in a history entry's state, or undefined when there is none (or it is not ours). */
 export function readQuickOrderState(state: unknown): QuickOrderPrefill | undefined {
   const prefill = (state as { quickOrder?: unknown } | null)?.quickOrder as
     Partial<Record<keyof QuickOrderPrefill, unknown>> | undefined;
   if (!prefill || !Array.isArray(prefill.lines)) return undefined;
-  const lines = prefill.lines
-    .slice(0, ORDER_LINES_MAX)
-    .filter(
-      (line): line is OrderLineInput =>
-        typeof line?.product === 'string' &&
-        line.product.trim() !== '' &&
-        Number.isInteger(line.quantity),
-    )
-    .map(({ product, quantity }) => ({ product, quantity }));
+  const lines = orderLinesIn(prefill.lines);
   if (lines.length === 0) return undefined;
   return { lines, address: text(prefill.address), phone: text(prefill.phone) };
 }

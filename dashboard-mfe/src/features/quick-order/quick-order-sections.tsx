@@ -2,13 +2,14 @@
 // and the delivery with the order's buttons.
 import type { ChangeEvent, FormEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { Button, Field } from '@toolshop/ui';
+import { Button, Field, buttonClassName } from '@toolshop/ui';
 import {
   TEXT_MAX_LENGTH,
   ApiMessages,
   PurchaseOrderMessages,
   formatDollars,
 } from '@toolshop/contracts';
+import { QUOTES_PATH, quoteRequestState } from '../../lib/quote-request-state';
 import { CheckTable } from './check-table';
 import { LinesField } from './lines-field';
 import { lineRows, mergeDuplicateLines, withLineQuantity } from './quick-order-lines';
@@ -182,6 +183,15 @@ export function DeliveryPanel({
         <Button variant="secondary" disabled={order.listLines.length === 0} onClick={onSaveList}>
           Save as list
         </Button>
+        {order.listLines.length > 0 && order.current?.check ? (
+          <Link
+            to={QUOTES_PATH}
+            state={quoteRequestState(order.current.check.lines)}
+            className={buttonClassName('secondary')}
+          >
+            Request a quote
+          </Link>
+        ) : null}
         <Button disabled={!order.orderable || order.placing} onClick={order.place}>
           {order.placing ? 'Placing…' : 'Place order'}
         </Button>
