@@ -15,9 +15,6 @@ const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-rep
 const NOT_YET_MOVED = new Set([
   'dashboard-mfe/src/features/orders/orders-table.spec.tsx',
   'dashboard-mfe/src/features/payment/card-payment.spec.tsx',
-  'dashboard-mfe/src/features/profile/profile-form.spec.tsx',
-  'dashboard-mfe/src/features/reviews/review-form.spec.tsx',
-  'dashboard-mfe/src/features/sidebar/sidebar-drawer.spec.tsx',
   'dashboard-mfe/src/pages/company-page.spec.tsx',
   'dashboard-mfe/src/pages/my-orders-page.spec.tsx',
   'dashboard-mfe/src/pages/profile-page.spec.tsx',

@@ -2,11 +2,24 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
 import { BillingMessages, RuleMessages } from '@toolshop/contracts';
-import { api } from '../../testing/auth-mock';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import {
+  apiError,
+  createServerDataWrapper,
+  useFakeShop,
+  type FakeRequest,
+} from '@toolshop/auth/testing';
 import { ProfileForm } from './profile-form';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+const network = useFakeShop();
+const puts = () => network.requests('PUT', '/users');
+/** The profile update once sent: to the user's own record, as one attempt. */
+async function sentUpdate(): Promise<FakeRequest> {
+  await waitFor(() => expect(puts()).toHaveLength(1));
+  const sent = puts()[0]!;
+  expect(sent.path).toBe('/users?email=ada%40example.com');
+  expect(sent.headers['Idempotency-Key']).toMatch(/^attempt-/);
+  return sent;
+}
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const saved = {
@@ -48,7 +61,7 @@ describe('ProfileForm', () => {
     expect(screen.getByLabelText('Location')).toHaveValue('Pittsburgh');
     expect(screen.getByLabelText('Phone')).toHaveValue(saved.phone);
 
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/users', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     await again.user.type(screen.getByLabelText('LinkedIn'), 'https://linkedin.com/in/ada');
     await again.user.click(screen.getByRole('button', { name: 'Update profile' }));
     await waitFor(() => expect(again.onUpdated).toHaveBeenCalled());
@@ -61,7 +74,7 @@ describe('ProfileForm', () => {
     const { user, onUpdated } = renderForm();
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-    expect(api.put).not.toHaveBeenCalled();
+    expect(puts()).toEqual([]);
     expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(
       'Please fill in this field',
     );
@@ -75,32 +88,28 @@ describe('ProfileForm', () => {
     const { user } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), '   ');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).not.toHaveBeenCalled();
+    expect(puts()).toEqual([]);
   });
 
   it('sends all five fields, trimmed, then confirms', async () => {
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/users', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const { user, onUpdated } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), ' linkedin.com/in/ada ');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-    expect(api.put).toHaveBeenCalledWith(
-      '/users?email=ada%40example.com',
-      {
-        email: 'ada@example.com',
-        location: 'London',
-        phone: '+44 20 7946 0000',
-        education: 'Private tutors',
-        linkedIn: 'https://linkedin.com/in/ada',
-      },
-      { idempotent: true },
-    );
+    expect((await sentUpdate()).body).toEqual({
+      email: 'ada@example.com',
+      location: 'London',
+      phone: '+44 20 7946 0000',
+      education: 'Private tutors',
+      linkedIn: 'https://linkedin.com/in/ada',
+    });
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('successfully updated'));
     await waitFor(() => expect(onUpdated).toHaveBeenCalled());
   });
 
   it('tells the user when the server refuses the update', async () => {
-    api.put.mockRejectedValue(new Error('Service unavailable'));
+    network.on('PUT', '/users', apiError(503, 'Service unavailable'));
     const { user, onUpdated } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
@@ -120,7 +129,7 @@ describe('ProfileForm', () => {
       await user.type(screen.getByLabelText('LinkedIn'), link);
       await user.click(screen.getByRole('button', { name: 'Update profile' }));
 
-      expect(api.put).not.toHaveBeenCalled();
+      expect(puts()).toEqual([]);
       expect(screen.getByLabelText('LinkedIn')).toHaveAccessibleDescription(
         RuleMessages.linkedInInvalid,
       );
@@ -128,33 +137,25 @@ describe('ProfileForm', () => {
   );
 
   it('sends an http(s) LinkedIn link as typed', async () => {
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/users', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), 'http://www.linkedin.com/in/ada');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).toHaveBeenCalledWith(
-      '/users?email=ada%40example.com',
-      expect.objectContaining({ linkedIn: 'http://www.linkedin.com/in/ada' }),
-      { idempotent: true },
-    );
+    expect((await sentUpdate()).body).toMatchObject({ linkedIn: 'http://www.linkedin.com/in/ada' });
   });
 
   it('sends the optional company name and tax id, trimmed, with the five fields', async () => {
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/users', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const { user } = renderForm();
     await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
     await user.type(screen.getByLabelText('Company name (optional)'), ' Analytical Engines Ltd ');
     await user.type(screen.getByLabelText('Tax ID (optional)'), 'GB 123 4567 89');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).toHaveBeenCalledWith(
-      '/users?email=ada%40example.com',
-      expect.objectContaining({
-        location: 'London',
-        company: 'Analytical Engines Ltd',
-        taxId: 'GB 123 4567 89',
-      }),
-      { idempotent: true },
-    );
+    expect((await sentUpdate()).body).toMatchObject({
+      location: 'London',
+      company: 'Analytical Engines Ltd',
+      taxId: 'GB 123 4567 89',
+    });
   });
 
   it('refuses a malformed tax id before sending, with the rule', async () => {
@@ -162,14 +163,14 @@ describe('ProfileForm', () => {
     await user.type(screen.getByLabelText('LinkedIn'), 'https://www.linkedin.com/in/ada');
     await user.type(screen.getByLabelText('Tax ID (optional)'), 'GB#123');
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).not.toHaveBeenCalled();
+    expect(puts()).toEqual([]);
     expect(screen.getByLabelText('Tax ID (optional)')).toHaveAccessibleDescription(
       BillingMessages.taxIdFormat,
     );
   });
 
   it('starts from the saved company name and tax id, and sends a cleared one empty to remove it', async () => {
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/users', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const user = userEvent.setup();
     render(
       <ProfileForm
@@ -187,10 +188,6 @@ describe('ProfileForm', () => {
     expect(screen.getByLabelText('Tax ID (optional)')).toHaveValue('GB1');
     await user.clear(screen.getByLabelText('Company name (optional)'));
     await user.click(screen.getByRole('button', { name: 'Update profile' }));
-    expect(api.put).toHaveBeenCalledWith(
-      '/users?email=ada%40example.com',
-      expect.objectContaining({ company: '', taxId: 'GB1' }),
-      { idempotent: true },
-    );
+    expect((await sentUpdate()).body).toMatchObject({ company: '', taxId: 'GB1' });
   });
 });

@@ -1,12 +1,13 @@
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-toastify';
-import { api } from '../../testing/auth-mock';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { ReviewForm } from './review-form';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
+
+const network = useFakeShop();
+const posted = () => network.requests('POST', '/reviews');
 
 function renderForm() {
   const onAdded = jest.fn();
@@ -37,7 +38,7 @@ describe('ReviewForm', () => {
     await user.type(opinion, 'Solid drill');
     await user.click(submit);
     expect(rating).toHaveAccessibleDescription(message);
-    expect(api.post).not.toHaveBeenCalled();
+    expect(posted()).toEqual([]);
   });
 
   it('asks for an opinion', async () => {
@@ -47,7 +48,7 @@ describe('ReviewForm', () => {
     expect(opinion).toHaveAccessibleDescription(
       expect.stringContaining('Please give short opinion'),
     );
-    expect(api.post).not.toHaveBeenCalled();
+    expect(posted()).toEqual([]);
   });
 
   it('moves focus to the first invalid field after a failed submit', async () => {
@@ -68,17 +69,15 @@ describe('ReviewForm', () => {
   });
 
   it('posts a valid review, confirms and clears the form', async () => {
-    api.post.mockResolvedValue({ acknowledged: true, insertedId: 'r1' });
+    network.on('POST', '/reviews', { acknowledged: true, insertedId: 'r1' });
     const { user, rating, opinion, submit, onAdded } = renderForm();
     await user.type(rating, '5');
     await user.type(opinion, '  Cuts like butter ');
     await user.click(submit);
 
-    expect(api.post).toHaveBeenCalledWith(
-      '/reviews',
-      { rating: 5, opinion: 'Cuts like butter' },
-      { idempotent: true },
-    );
+    await waitFor(() => expect(posted()).toHaveLength(1));
+    expect(posted()[0]?.body).toEqual({ rating: 5, opinion: 'Cuts like butter' });
+    expect(posted()[0]?.headers['Idempotency-Key']).toMatch(/^attempt-/);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Added Review Successfully'));
     await waitFor(() => expect(onAdded).toHaveBeenCalled());
     // The result takes the focus, so it is what is read next (after "Post review").
@@ -97,7 +96,7 @@ describe('ReviewForm', () => {
     expect(again.rating).toHaveValue(4);
     expect(again.opinion).toHaveValue('Half a thought');
 
-    api.post.mockResolvedValue({ acknowledged: true, insertedId: 'r2' });
+    network.on('POST', '/reviews', { acknowledged: true, insertedId: 'r2' });
     await again.user.click(again.submit);
     await waitFor(() => expect(again.onAdded).toHaveBeenCalled());
     cleanup();
@@ -106,7 +105,7 @@ describe('ReviewForm', () => {
   });
 
   it('keeps the text when the server refuses it', async () => {
-    api.post.mockRejectedValue(new Error('Unauthorized'));
+    network.on('POST', '/reviews', apiError(401, 'Unauthorized'));
     const { user, rating, opinion, submit, onAdded } = renderForm();
     await user.type(rating, '3');
     await user.type(opinion, 'Fine');

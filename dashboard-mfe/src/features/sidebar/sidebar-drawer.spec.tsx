@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { admin, customer, setAuthState } from '../../testing/auth-mock';
+import { useAuth } from '@toolshop/auth';
+import { signInAs, useFakeShop } from '@toolshop/auth/testing';
 import { SidebarDrawer } from './sidebar-drawer';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+useFakeShop();
 
 function renderAt(path: string) {
   return render(
@@ -27,7 +28,7 @@ const linkNames = () =>
 
 describe('SidebarDrawer', () => {
   it('shows a customer their profile, the review form, their orders, quick order and saved lists', () => {
-    setAuthState(customer);
+    signInAs('customer');
     renderAt('/dashboard');
     expect(linkNames()).toEqual([
       'My Profile',
@@ -41,7 +42,7 @@ describe('SidebarDrawer', () => {
   });
 
   it('shows an admin the management pages instead', () => {
-    setAuthState(admin);
+    signInAs('admin');
     renderAt('/dashboard');
     expect(linkNames()).toEqual([
       'My Profile',
@@ -58,13 +59,14 @@ describe('SidebarDrawer', () => {
   });
 
   it('shows no role-specific links before the admin check has answered', () => {
-    setAuthState({ ...admin, adminChecked: false });
+    signInAs('admin');
+    useAuth.setState({ adminChecked: false });
     renderAt('/dashboard');
     expect(linkNames()).toEqual(['My Profile']);
   });
 
   it('links relative to the dashboard and marks the current page', () => {
-    setAuthState(customer);
+    signInAs('customer');
     renderAt('/dashboard/myOrders');
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'My Orders' })).toHaveAttribute(
@@ -77,7 +79,7 @@ describe('SidebarDrawer', () => {
 
   it('opens as a drawer from the menu button and closes on Escape, giving focus back', async () => {
     const user = userEvent.setup();
-    setAuthState(customer);
+    signInAs('customer');
     renderAt('/dashboard');
     const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -93,7 +95,7 @@ describe('SidebarDrawer', () => {
 
   it('closes the drawer once a link is chosen', async () => {
     const user = userEvent.setup();
-    setAuthState(customer);
+    signInAs('customer');
     renderAt('/dashboard');
     const toggle = screen.getByRole('button', { name: 'Dashboard menu' });
     await user.click(toggle);
