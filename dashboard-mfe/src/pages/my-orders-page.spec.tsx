@@ -1,13 +1,18 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import type { Order } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import { useAuth } from '@toolshop/auth';
+import {
+  apiError,
+  browser,
+  createServerDataWrapper,
+  unreachable,
+  useFakeShop,
+} from '@toolshop/auth/testing';
 import MyOrdersPage from './my-orders-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const order = (overrides: Partial<Order>): Order => ({
@@ -62,24 +67,32 @@ async function renderPage() {
 }
 
 /** How often the list was asked for. */
-const listReads = () => api.get.mock.calls.length;
+const listReads = () => network.requests('GET', '/orders').length;
 
 const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  setAuthState(customer);
-});
+const network = useFakeShop();
+const answerQuery = (answer: unknown) => network.on('GET', '/orders', answer);
+const cancels = () => network.requests('DELETE', '/orders/o1');
+
+beforeEach(() => jest.clearAllMocks());
 
 describe('MyOrdersPage', () => {
   it("asks for the user's own orders and signs out on 401/403", async () => {
     answerQuery([]);
     await renderPage();
-    expect(api.get).toHaveBeenCalledWith('/orders?email=ada%40example.com', {
-      signOutOnAuthError: true,
-      signal: expect.any(AbortSignal),
-    });
+    expect(network.last('GET', '/orders').path).toBe('/orders?email=ada%40example.com');
+    cleanup();
+    answerQuery(apiError(403, 'Forbidden'));
+    render(
+      <MemoryRouter>
+        <MyOrdersPage />
+      </MemoryRouter>,
+      { wrapper: createServerDataWrapper() },
+    );
+    await waitFor(() => expect(useAuth.getState().status).toBe('signedOut'));
+    expect(browser.visited).toEqual(['/']);
   });
 
   it('lists product, quantity, total in dollars and state', async () => {
@@ -143,19 +156,17 @@ describe('MyOrdersPage', () => {
 
   it('cancels only after confirmation, then reloads', async () => {
     answerQuery([unpaid]);
-    api.delete.mockResolvedValue({ acknowledged: true, deletedCount: 1 });
+    network.on('DELETE', '/orders/o1', { acknowledged: true, deletedCount: 1 });
     const user = await renderPage();
     const reads = listReads();
 
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     const dialog = screen.getByRole('dialog', { name: 'Cancel this order?' });
-    expect(api.delete).not.toHaveBeenCalled();
+    expect(network.requests('DELETE')).toEqual([]);
 
     await user.click(within(dialog).getByRole('button', { name: 'Cancel order' }));
-    expect(api.delete).toHaveBeenCalledWith('/orders/o1', {
-      signOutOnAuthError: true,
-      idempotent: true,
-    });
+    await waitFor(() => expect(cancels()).toHaveLength(1));
+    expect(cancels()[0]?.headers['Idempotency-Key']).toMatch(/^attempt-/);
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('canceled order'));
     await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -166,13 +177,13 @@ describe('MyOrdersPage', () => {
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Keep order' }));
-    expect(api.delete).not.toHaveBeenCalled();
+    expect(network.requests('DELETE')).toEqual([]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal and refreshes the list", async () => {
     answerQuery([unpaid]);
-    api.delete.mockRejectedValue(new ApiError(409, 'A paid order cannot be cancelled'));
+    network.on('DELETE', '/orders/o1', apiError(409, 'A paid order cannot be cancelled'));
     const user = await renderPage();
     const reads = listReads();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
@@ -186,12 +197,14 @@ describe('MyOrdersPage', () => {
 
   it('leaves a 401 to the shared client, which signs the user out', async () => {
     answerQuery([unpaid]);
-    api.delete.mockRejectedValue(new ApiError(401, 'Unauthorized'));
+    network.on('DELETE', '/orders/o1', apiError(401, 'Unauthorized'));
     const user = await renderPage();
     await user.click(screen.getByRole('button', { name: /^Cancel/ }));
     await user.click(screen.getByRole('button', { name: 'Cancel order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(toast.error).not.toHaveBeenCalled();
+    expect(useAuth.getState().status).toBe('signedOut');
+    expect(browser.visited).toEqual(['/']);
   });
 
   it("shows a multi-line order's lines, and Order again opens Quick Order with them", async () => {
@@ -256,7 +269,7 @@ describe('MyOrdersPage', () => {
   });
 
   it('offers a retry when the list cannot be loaded', async () => {
-    answerQuery(undefined, { error: new Error('Network down') });
+    answerQuery(unreachable);
     const user = await renderPage();
     const reads = listReads();
     await user.click(screen.getByRole('button', { name: /retry|try again/i }));

@@ -2,20 +2,20 @@ import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { toast } from 'react-toastify';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
-import { fetchAccount, resendVerification } from '../features/profile/api/account-requests';
+import { apiError, createServerDataWrapper, reply, useFakeShop } from '@toolshop/auth/testing';
 import ProfilePage from './profile-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
-jest.mock('../features/profile/api/account-requests', () => ({
-  fetchAccount: jest.fn(),
-  resendVerification: jest.fn(),
-}));
 
-const account = jest.mocked(fetchAccount);
-const resend = jest.mocked(resendVerification);
+const network = useFakeShop();
+/** The provider's account of the signed-in user (GET /accounts/me). */
+const account = (answer: unknown) => network.on('GET', '/accounts/me', answer, 'identity');
+/** The provider's answer to a new verification link (POST /accounts/me/verification). */
+const resend = (answer: unknown) =>
+  network.on('POST', '/accounts/me/verification', answer, 'identity');
+const resends = () => network.requests('POST', '/accounts/me/verification', 'identity');
+/** The API's profiles of the user (GET /users?email=). */
+const profiles = (answer: unknown) => network.on('GET', '/users', answer);
 
 let search = '';
 function CurrentSearch() {
@@ -38,20 +38,20 @@ const unverified = { email: 'ada@example.com', name: 'Ada Lovelace', emailVerifi
 
 beforeEach(() => {
   jest.clearAllMocks();
-  setAuthState(customer);
-  account.mockResolvedValue({ ...unverified, emailVerified: true });
+  account({ ...unverified, emailVerified: true });
 });
 
 describe('ProfilePage', () => {
   it("shows the first profile of the user's list in the card and the form", async () => {
-    answerQuery([
+    profiles([
       { _id: 'p1', email: 'ada@example.com', location: 'London', linkedIn: 'linkedin.com/in/ada' },
     ]);
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', {
-      signal: expect.any(AbortSignal),
-    });
+    expect(network.last('GET', '/users').path).toBe('/users?email=ada%40example.com');
+    expect(network.last('GET', '/accounts/me', 'identity').headers.Authorization).toBe(
+      'Bearer token-of-ada@example.com',
+    );
     expect(screen.getByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'linkedin.com/in/ada' })).toHaveAttribute(
       'href',
@@ -62,7 +62,7 @@ describe('ProfilePage', () => {
   });
 
   it('lets a user without a profile yet fill one in', async () => {
-    answerQuery([]);
+    profiles([]);
     renderPage();
     expect(await screen.findAllByText('Not provided')).toHaveLength(4);
     expect(screen.getByLabelText('Location')).toHaveValue('');
@@ -70,14 +70,14 @@ describe('ProfilePage', () => {
   });
 
   it('says when the profile cannot be loaded', async () => {
-    answerQuery(undefined, { error: new Error('down') });
+    profiles(apiError(503, 'down'));
     renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('Your profile could not be loaded.');
     expect(screen.queryByRole('button', { name: 'Update profile' })).not.toBeInTheDocument();
   });
 
   it('says when the email is verified, without a resend button', async () => {
-    answerQuery([]);
+    profiles([]);
     renderPage();
     expect(await screen.findByText('Email verified')).toBeInTheDocument();
     expect(
@@ -86,16 +86,13 @@ describe('ProfilePage', () => {
   });
 
   it('offers to resend the link when the email is not verified, and toasts the answer', async () => {
-    answerQuery([]);
-    account.mockResolvedValue(unverified);
-    resend.mockResolvedValue({
-      alreadyVerified: false,
-      message: 'We sent a new link to ada@example.com.',
-    });
+    profiles([]);
+    account(unverified);
+    resend(reply(202, { message: 'We sent a new link to ada@example.com.' }));
     const user = renderPage();
     expect(await screen.findByText('Email not verified')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Resend verification email' }));
-    expect(resend).toHaveBeenCalledTimes(1);
+    await waitFor(() => expect(resends()).toHaveLength(1));
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('We sent a new link to ada@example.com.'),
     );
@@ -103,11 +100,9 @@ describe('ProfilePage', () => {
   });
 
   it('shows a rate-limit refusal (429) as an error toast', async () => {
-    answerQuery([]);
-    account.mockResolvedValue(unverified);
-    resend.mockRejectedValue(
-      new ApiError(429, 'Too many verification emails. Try again in a few minutes.'),
-    );
+    profiles([]);
+    account(unverified);
+    resend(reply(429, { message: 'Too many verification emails. Try again in a few minutes.' }));
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     await waitFor(() =>
@@ -119,12 +114,9 @@ describe('ProfilePage', () => {
   });
 
   it('switches to verified when the provider answers that it already is', async () => {
-    answerQuery([]);
-    account.mockResolvedValue(unverified);
-    resend.mockResolvedValue({
-      alreadyVerified: true,
-      message: 'Your email address is already verified.',
-    });
+    profiles([]);
+    account(unverified);
+    resend(reply(200, { message: 'Your email address is already verified.' }));
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     await waitFor(() =>
@@ -134,10 +126,12 @@ describe('ProfilePage', () => {
   });
 
   it('leaves the state out when the provider cannot be asked', async () => {
-    answerQuery([]);
-    account.mockRejectedValue(new ApiError(503, 'down'));
+    profiles([]);
+    account(reply(503, { message: 'down' }));
     renderPage();
-    await waitFor(() => expect(account).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(network.requests('GET', '/accounts/me', 'identity')).toHaveLength(1),
+    );
     await act(async () => {});
     expect(screen.queryByText(/Email (not )?verified/)).not.toBeInTheDocument();
     expect(
@@ -146,7 +140,7 @@ describe('ProfilePage', () => {
   });
 
   it('toasts once that the address is verified when opened from the link, then drops the parameter', async () => {
-    answerQuery([]);
+    profiles([]);
     renderPage('/dashboard?emailVerified=1&tab=x');
     expect(toast.success).toHaveBeenCalledWith('Your email address is verified.', {
       toastId: 'email-verified',
@@ -157,7 +151,7 @@ describe('ProfilePage', () => {
   });
 
   it('says nothing about verification without the parameter', async () => {
-    answerQuery([]);
+    profiles([]);
     renderPage('/dashboard');
     await screen.findByText('Email verified');
     expect(toast.success).not.toHaveBeenCalled();

@@ -3,11 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { BuyingMessages, type SavedList } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import {
+  apiError,
+  createServerDataWrapper,
+  useFakeShop,
+  type FakeRequest,
+} from '@toolshop/auth/testing';
 import SavedListsPage from './saved-lists-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const DRILL = 'd'.repeat(24);
@@ -39,12 +42,21 @@ async function renderPage() {
 }
 
 const card = (name: string) => screen.getByRole('listitem', { name });
-const reads = () => api.get.mock.calls.length;
+const network = useFakeShop();
+const answerLists = (lists: SavedList[]) => network.on('GET', '/savedLists', lists);
+const reads = () => network.requests('GET', '/savedLists').length;
+const puts = () => network.requests('PUT', /^\/savedLists\//);
+/** The last change of a list sent: its path and body, as one attempt. */
+async function lastPut(count: number): Promise<FakeRequest> {
+  await waitFor(() => expect(puts()).toHaveLength(count));
+  const sent = puts().at(-1)!;
+  expect(sent.headers['Idempotency-Key']).toMatch(/^attempt-/);
+  return sent;
+}
 
 beforeEach(() => {
   jest.clearAllMocks();
-  setAuthState(customer);
-  answerQuery([monthly, site]);
+  answerLists([monthly, site]);
 });
 
 describe('SavedListsPage', () => {
@@ -56,7 +68,7 @@ describe('SavedListsPage', () => {
       shared: true,
       owner: 'ana@co.test',
     };
-    answerQuery([monthly, colleagues]);
+    answerLists([monthly, colleagues]);
     const user = await renderPage();
     const shared = within(card('Crew kit'));
     expect(shared.getByText('shared by ana@co.test', { exact: false })).toBeInTheDocument();
@@ -64,26 +76,25 @@ describe('SavedListsPage', () => {
     expect(shared.queryByRole('button')).toBeNull();
     expect(shared.queryByLabelText('Quantity of Cordless Drill')).toBeNull();
 
-    api.put.mockResolvedValueOnce({});
+    network.once('PUT', '/savedLists/l1', {});
     await user.click(
       within(card('Monthly consumables')).getByRole('button', {
         name: 'Share with my company: Monthly consumables',
       }),
     );
-    expect(api.put).toHaveBeenCalledWith(
-      '/savedLists/l1',
-      {
+    expect(await lastPut(1)).toMatchObject({
+      path: '/savedLists/l1',
+      body: {
         name: 'Monthly consumables',
         lines: monthly.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
         shared: true,
       },
-      { idempotent: true },
-    );
+    });
   });
 
   it('lists each list with its lines and a link that orders it', async () => {
     await renderPage();
-    expect(api.get).toHaveBeenCalledWith('/savedLists', { signal: expect.any(AbortSignal) });
+    expect(network.requests('GET').map((request) => request.path)).toContain('/savedLists');
     const list = within(card('Monthly consumables'));
     expect(list.getByText('2 lines', { exact: false })).toBeInTheDocument();
     expect(list.getByRole('rowheader', { name: 'Saw Blade' })).toBeInTheDocument();
@@ -94,7 +105,7 @@ describe('SavedListsPage', () => {
   });
 
   it('saves edited quantities (a wrong one is refused first)', async () => {
-    api.put.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PUT', '/savedLists/l1', { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     const user = await renderPage();
     const list = within(card('Monthly consumables'));
     const save = list.getByRole('button', { name: 'Save quantities of Monthly consumables' });
@@ -105,23 +116,22 @@ describe('SavedListsPage', () => {
     await user.click(save);
     expect(blades).toHaveAccessibleDescription(BuyingMessages.wholeQuantity);
     expect(blades).toHaveFocus();
-    expect(api.put).not.toHaveBeenCalled();
+    expect(puts()).toEqual([]);
 
     await user.clear(blades);
     await user.type(blades, '25');
     const before = reads();
     await user.click(save);
-    expect(api.put).toHaveBeenCalledWith(
-      '/savedLists/l1',
-      {
+    expect(await lastPut(1)).toMatchObject({
+      path: '/savedLists/l1',
+      body: {
         name: 'Monthly consumables',
         lines: [
           { toolId: DRILL, quantity: 2 },
           { toolId: BLADE, quantity: 25 },
         ],
       },
-      { idempotent: true },
-    );
+    });
     await waitFor(() =>
       expect(toast.success).toHaveBeenCalledWith('Saved the list "Monthly consumables"'),
     );
@@ -129,7 +139,7 @@ describe('SavedListsPage', () => {
   });
 
   it('renames a list, showing a taken name in the dialog', async () => {
-    api.put.mockRejectedValueOnce(new ApiError(409, BuyingMessages.listNameTaken));
+    network.once('PUT', '/savedLists/l2', apiError(409, BuyingMessages.listNameTaken));
     const user = await renderPage();
     await user.click(within(card('Site B')).getByRole('button', { name: 'Rename Site B' }));
     const dialog = screen.getByRole('dialog', { name: 'Rename "Site B"' });
@@ -140,35 +150,38 @@ describe('SavedListsPage', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription(BuyingMessages.listNameTaken));
     expect(toast.error).not.toHaveBeenCalled();
 
-    api.put.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.once('PUT', '/savedLists/l2', {
+      acknowledged: true,
+      matchedCount: 1,
+      modifiedCount: 1,
+    });
     await user.clear(name);
     await user.type(name, 'Site C');
     await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    expect(api.put).toHaveBeenLastCalledWith(
-      '/savedLists/l2',
-      { name: 'Site C', lines: [{ toolId: DRILL, quantity: 1 }] },
-      { idempotent: true },
-    );
+    expect(await lastPut(2)).toMatchObject({
+      path: '/savedLists/l2',
+      body: { name: 'Site C', lines: [{ toolId: DRILL, quantity: 1 }] },
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('deletes only after confirmation; a list gone meanwhile is toasted as not found', async () => {
-    api.delete.mockRejectedValue(new ApiError(404, BuyingMessages.listNotFound));
+    network.on('DELETE', '/savedLists/l2', apiError(404, BuyingMessages.listNotFound));
     const user = await renderPage();
     await user.click(within(card('Site B')).getByRole('button', { name: 'Delete Site B' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete "Site B"?' });
     await user.click(within(dialog).getByRole('button', { name: 'Keep list' }));
-    expect(api.delete).not.toHaveBeenCalled();
+    expect(network.requests('DELETE')).toEqual([]);
 
     await user.click(within(card('Site B')).getByRole('button', { name: 'Delete Site B' }));
     await user.click(screen.getByRole('button', { name: 'Delete list' }));
-    expect(api.delete).toHaveBeenCalledWith('/savedLists/l2', { idempotent: true });
+    await waitFor(() => expect(network.requests('DELETE', '/savedLists/l2')).toHaveLength(1));
     await waitFor(() => expect(toast.error).toHaveBeenCalledWith(BuyingMessages.listNotFound));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('has an empty state that leads to Quick Order', async () => {
-    answerQuery([]);
+    answerLists([]);
     await renderPage();
     expect(screen.getByText('No saved lists yet')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Go to Quick Order' })).toHaveAttribute(

@@ -16,11 +16,8 @@ const NOT_YET_MOVED = new Set([
   'dashboard-mfe/src/features/orders/orders-table.spec.tsx',
   'dashboard-mfe/src/features/payment/card-payment.spec.tsx',
   'dashboard-mfe/src/pages/company-page.spec.tsx',
-  'dashboard-mfe/src/pages/my-orders-page.spec.tsx',
-  'dashboard-mfe/src/pages/profile-page.spec.tsx',
   'dashboard-mfe/src/pages/quick-order-page.spec.tsx',
   'dashboard-mfe/src/pages/quote-page.spec.tsx',
-  'dashboard-mfe/src/pages/saved-lists-page.spec.tsx',
   'dashboard-mfe/src/testing/auth-mock.ts',
 ]);
 
