@@ -1,11 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, api } from '../../testing/auth-mock';
+import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { CardPayment } from './card-payment';
 import type { PayableOrder } from './api/payable-order';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../../testing/auth-mock').authModule);
+const network = useFakeShop();
+const paid = { acknowledged: true, matchedCount: 1, modifiedCount: 1 };
+const bodiesOf = (method: string, path: string) =>
+  network.requests(method, path).map((request) => request.body);
 
 const loadStripe = jest.fn();
 jest.mock('@stripe/stripe-js/pure', () => ({
@@ -44,13 +46,15 @@ const order: PayableOrder = {
 function clientSecretLater() {
   let secret: string | undefined;
   let answer: ((value: { clientSecret: string }) => void) | undefined;
-  api.post.mockImplementation((path: string) => {
-    if (path !== '/create-payment-intent') return Promise.reject(new Error(`unexpected ${path}`));
-    return new Promise((resolve) => {
-      answer = resolve;
-      if (secret) resolve({ clientSecret: secret });
-    });
-  });
+  network.on(
+    'POST',
+    '/create-payment-intent',
+    () =>
+      new Promise((resolve) => {
+        answer = resolve;
+        if (secret) resolve({ clientSecret: secret });
+      }),
+  );
   return (clientSecret: string) => {
     secret = clientSecret;
     answer?.({ clientSecret });
@@ -86,10 +90,13 @@ describe('CardPayment with the test provider', () => {
     });
     expect(payButton()).toBeDisabled();
     expect(payButton()).toHaveTextContent('Pay $125');
-    expect(api.post).toHaveBeenCalledWith(
-      '/create-payment-intent',
-      { orderId: 'o1', totalPrice: 125 },
-      { idempotent: true },
+    await waitFor(() =>
+      expect(bodiesOf('POST', '/create-payment-intent')).toEqual([
+        { orderId: 'o1', totalPrice: 125 },
+      ]),
+    );
+    expect(network.last('POST', '/create-payment-intent').headers['Idempotency-Key']).toMatch(
+      /^attempt-/,
     );
     release('pi_test_1_secret_x');
     await waitFor(() => expect(payButton()).toBeEnabled());
@@ -101,13 +108,13 @@ describe('CardPayment with the test provider', () => {
       wrapper: createServerDataWrapper(),
     });
     await waitFor(() => expect(payButton()).toBeEnabled());
-    api.post.mockRejectedValueOnce(new ApiError(402, 'Your card was declined.'));
+    network.on('POST', '/payments/test/confirm', apiError(402, 'Your card was declined.'));
     const user = userEvent.setup();
     await fillCard(user, '4000000000000002');
     await user.click(payButton());
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card was declined.');
     expect(screen.getByRole('alert')).toHaveClass('error');
-    expect(api.patch).not.toHaveBeenCalled();
+    expect(network.requests('PATCH')).toEqual([]);
     expect(payButton()).toBeEnabled();
   });
 
@@ -121,7 +128,9 @@ describe('CardPayment with the test provider', () => {
     await user.type(screen.getByLabelText('Card number'), '4242');
     await user.click(payButton());
     expect(screen.getByRole('alert')).toHaveTextContent('Your card number is incomplete.');
-    expect(api.post).toHaveBeenCalledTimes(1);
+    expect(network.requests('POST').map((request) => request.path)).toEqual([
+      '/create-payment-intent',
+    ]);
   });
 
   it('confirms with the billing details, reports the payment and shows the transaction id', async () => {
@@ -130,15 +139,14 @@ describe('CardPayment with the test provider', () => {
       wrapper: createServerDataWrapper(),
     });
     await waitFor(() => expect(payButton()).toBeEnabled());
-    api.post.mockResolvedValueOnce({ id: 'pi_test_1', status: 'succeeded' });
-    api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('POST', '/payments/test/confirm', { id: 'pi_test_1', status: 'succeeded' });
+    network.on('PATCH', '/orders/o1', paid);
     const user = userEvent.setup();
     await fillCard(user, '4242 4242 4242 4242');
     await user.click(payButton());
 
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith({ transactionId: 'pi_test_1' }));
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/payments/test/confirm',
+    expect(bodiesOf('POST', '/payments/test/confirm')).toEqual([
       {
         clientSecret: 'pi_test_1_secret_x',
         card: { number: '4242424242424242', expMonth: 12, expYear: 2034, cvc: '123' },
@@ -148,18 +156,14 @@ describe('CardPayment with the test provider', () => {
           address: { line1: '1 Analytical Way' },
         },
       },
-      { idempotent: true },
-    );
-    expect(api.patch).toHaveBeenCalledWith(
-      '/orders/o1',
-      { order: 'o1', transactionId: 'pi_test_1' },
-      { idempotent: true },
-    );
+    ]);
+    expect(bodiesOf('PATCH', '/orders/o1')).toEqual([{ order: 'o1', transactionId: 'pi_test_1' }]);
+    expect(network.last('PATCH', '/orders/o1').headers['Idempotency-Key']).toMatch(/^attempt-/);
     expect(payButton()).toBeDisabled();
   });
 
   it('says why the payment cannot start, with a retry', async () => {
-    api.post.mockRejectedValueOnce(new ApiError(409, 'This order is already paid'));
+    network.on('POST', '/create-payment-intent', apiError(409, 'This order is already paid'));
     render(<CardPayment order={order} config={{ provider: 'test' }} onPaid={onPaid} />, {
       wrapper: createServerDataWrapper(),
     });
@@ -216,14 +220,10 @@ describe('CardPayment with Stripe', () => {
     confirmCardPayment.mockResolvedValueOnce({
       paymentIntent: { id: 'pi_1', status: 'succeeded' },
     });
-    api.patch.mockResolvedValueOnce({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    network.on('PATCH', '/orders/o1', paid);
     await user.click(payButton());
     await waitFor(() => expect(onPaid).toHaveBeenCalledWith({ transactionId: 'pi_1' }));
-    expect(api.patch).toHaveBeenCalledWith(
-      '/orders/o1',
-      { order: 'o1', transactionId: 'pi_1' },
-      { idempotent: true },
-    );
+    expect(bodiesOf('PATCH', '/orders/o1')).toEqual([{ order: 'o1', transactionId: 'pi_1' }]);
     expect(payButton()).toBeDisabled();
   });
 
@@ -260,14 +260,14 @@ describe('CardPayment with Stripe', () => {
           message: 'An error occurred with our connection to Stripe.',
         },
       });
-      api.get.mockResolvedValueOnce({
+      network.once('GET', '/orders/o1/payment', {
         state,
         paid: false,
         intentStatus: state === 'unpaid' ? 'requires_payment_method' : 'processing',
       });
       await userEvent.setup().click(payButton());
       expect(await screen.findByRole('alert')).toHaveTextContent(said);
-      expect(api.get).toHaveBeenCalledWith('/orders/o1/payment');
+      expect(network.requests('GET', '/orders/o1/payment')).toHaveLength(1);
       if (retry) expect(payButton()).toBeEnabled();
       else expect(payButton()).toBeDisabled();
       expect(onPaid).not.toHaveBeenCalled();
