@@ -1,18 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
+import { browser, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import type { Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
 import { OrdersTable } from './orders-table';
 
-import { api } from '@toolshop/auth';
-
-// The shared stand-in, with the client's download (the invoice and credit note buttons).
-jest.mock('@toolshop/auth', () => {
-  const { authModule } =
-    jest.requireActual<typeof import('../../testing/auth-mock')>('../../testing/auth-mock');
-  return { ...authModule, api: { ...authModule.api, download: jest.fn() } };
-});
+const network = useFakeShop();
 
 const order = (id: string, overrides: Partial<Order>): Order => ({
   _id: id,
@@ -95,7 +88,7 @@ describe('customerActionsOf', () => {
 
 describe('documents of a refunded order', () => {
   it('offers its credit note once the refund has one, downloaded with the token', async () => {
-    jest.mocked(api.download).mockResolvedValue('credit-note-CN-000001.pdf');
+    network.on('GET', '/orders/r/credit-note.pdf', '%PDF-');
     renderTable([
       order('r', {
         state: 'refunded',
@@ -112,13 +105,10 @@ describe('documents of a refunded order', () => {
     ]);
     expect(row('p').queryByRole('button', { name: 'Credit note (PDF) for Drill p' })).toBeNull();
     row('r').getByRole('button', { name: 'Credit note (PDF) for Drill r' }).click();
-    await waitFor(() =>
-      expect(api.download).toHaveBeenCalledWith(
-        '/orders/r/credit-note.pdf?number=1',
-        'credit-note-1.pdf',
-        { signOutOnAuthError: true },
-      ),
-    );
+    await waitFor(() => expect(browser.saved).toEqual(['credit-note-1.pdf']));
+    const sent = network.last('GET', '/orders/r/credit-note.pdf');
+    expect(sent.path).toBe('/orders/r/credit-note.pdf?number=1');
+    expect(sent.headers.Authorization).toBe('Bearer token-of-ada@example.com');
   });
 
   it('offers a credit note per refund, each named by its number', () => {
