@@ -7,11 +7,14 @@ import {
   type Company,
   type CompanyRole,
 } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import {
+  apiError,
+  createServerDataWrapper,
+  useFakeShop,
+  type FakeRequest,
+} from '@toolshop/auth/testing';
 import CompanyPage from './company-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const ME = 'ada@example.com';
@@ -46,9 +49,18 @@ const waiting = {
 
 /** The company, and its orders awaiting approval (owners and approvers read both). */
 function answerCompany(role: CompanyRole, awaiting: unknown[] = []) {
-  api.get.mockImplementation(async (path: string) =>
-    path === '/companies/mine/approvals' ? awaiting : company(role),
-  );
+  network.on('GET', '/companies/mine', company(role));
+  network.on('GET', '/companies/mine/approvals', awaiting);
+}
+
+const network = useFakeShop();
+/** The requests of `method` sent so far: path and body. */
+const sent = (method: string) =>
+  network.requests(method).map(({ path, body }: FakeRequest) => ({ path, body }));
+/** Waits for the `count`th request of `method` and gives it. */
+async function nth(method: string, count: number) {
+  await waitFor(() => expect(sent(method)).toHaveLength(count));
+  return sent(method)[count - 1];
 }
 
 async function renderPage() {
@@ -64,24 +76,29 @@ async function renderPage() {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  setAuthState(customer);
+  network.on('POST', /.*/, { acknowledged: true });
+  network.on('PATCH', /.*/, { acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+  network.on('DELETE', /.*/, { acknowledged: true, deletedCount: 1 });
 });
 
 describe('CompanyPage', () => {
   it('offers a form to create a company to someone in none, checked before it is sent', async () => {
-    answerQuery(undefined, { error: new ApiError(404, CompanyMessages.notMember) });
+    network.on('GET', '/companies/mine', apiError(404, CompanyMessages.notMember));
     const user = await renderPage();
     const form = screen.getByRole('form', { name: 'Create your company' });
     await user.click(within(form).getByRole('button', { name: 'Create company' }));
     expect(within(form).getByText(CompanyMessages.nameRequired)).toBeInTheDocument();
     expect(within(form).getByLabelText('Company name')).toHaveFocus();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(sent('POST')).toEqual([]);
 
-    api.post.mockResolvedValue({ insertedId: 'c'.repeat(24) });
+    network.on('POST', '/companies', { insertedId: 'c'.repeat(24) });
     await user.type(within(form).getByLabelText('Company name'), '  Baker Joinery ');
     await user.type(within(form).getByLabelText('Tax ID (optional)'), 'GB123');
     await user.click(within(form).getByRole('button', { name: 'Create company' }));
-    expect(api.post).toHaveBeenCalledWith('/companies', { name: 'Baker Joinery', taxId: 'GB123' });
+    expect(await nth('POST', 1)).toEqual({
+      path: '/companies',
+      body: { name: 'Baker Joinery', taxId: 'GB123' },
+    });
   });
 
   it('shows an owner the members with edit and remove, the invite form and pending invitations', async () => {
@@ -94,7 +111,6 @@ describe('CompanyPage', () => {
     expect(within(members).getByText('No limit')).toBeInTheDocument();
     expect(screen.getByText(/cy@example.com, approver/)).toBeInTheDocument();
 
-    api.patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit bo@example.com' }));
     const dialog = screen.getByRole('dialog', { name: 'Edit bo@example.com' });
     const limit = within(dialog).getByLabelText(/Monthly limit/);
@@ -104,19 +120,19 @@ describe('CompanyPage', () => {
     expect(within(dialog).getByText(CompanyMessages.monthlyLimitInvalid)).toBeInTheDocument();
     await user.clear(limit);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    expect(api.patch).toHaveBeenCalledWith(
-      `/companies/${'c'.repeat(24)}/members/bo%40example.com`,
-      { role: 'buyer', monthlyLimit: null },
-    );
+    expect(await nth('PATCH', 1)).toEqual({
+      path: `/companies/${'c'.repeat(24)}/members/bo%40example.com`,
+      body: { role: 'buyer', monthlyLimit: null },
+    });
 
-    api.post.mockResolvedValue({ insertedId: 'i2' });
+    network.on('POST', `/companies/${'c'.repeat(24)}/invitations`, { insertedId: 'i2' });
     const invite = screen.getByRole('form', { name: 'Invite a member' });
     await user.type(within(invite).getByLabelText('Email'), 'dee@example.com');
     await user.selectOptions(within(invite).getByLabelText('Role'), 'approver');
     await user.click(within(invite).getByRole('button', { name: 'Send invitation' }));
-    expect(api.post).toHaveBeenCalledWith(`/companies/${'c'.repeat(24)}/invitations`, {
-      email: 'dee@example.com',
-      role: 'approver',
+    expect(await nth('POST', 1)).toEqual({
+      path: `/companies/${'c'.repeat(24)}/invitations`,
+      body: { email: 'dee@example.com', role: 'approver' },
     });
   });
 
@@ -129,24 +145,21 @@ describe('CompanyPage', () => {
     await user.type(zone, 'Mars/Olympus');
     await user.click(within(rules).getByRole('button', { name: 'Save rules' }));
     expect(within(rules).getByText(CompanyMessages.timeZoneInvalid)).toBeInTheDocument();
-    expect(api.patch).not.toHaveBeenCalled();
-    api.patch.mockResolvedValue({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+    expect(sent('PATCH')).toEqual([]);
     await user.clear(zone);
     await user.type(zone, 'Europe/London');
     await user.selectOptions(within(rules).getByLabelText('Needs approval'), 'allBuyers');
     await user.click(within(rules).getByLabelText('Every order needs a PO number'));
     await user.click(within(rules).getByRole('button', { name: 'Save rules' }));
-    expect(api.patch).toHaveBeenCalledWith(`/companies/${'c'.repeat(24)}`, {
-      timeZone: 'Europe/London',
-      approvalFor: 'allBuyers',
-      purchaseOrderRequired: true,
+    expect(await nth('PATCH', 1)).toEqual({
+      path: `/companies/${'c'.repeat(24)}`,
+      body: { timeZone: 'Europe/London', approvalFor: 'allBuyers', purchaseOrderRequired: true },
     });
 
-    api.delete.mockResolvedValue({ acknowledged: true, deletedCount: 1 });
     await user.click(
       screen.getByRole('button', { name: 'Withdraw the invitation of cy@example.com' }),
     );
-    expect(api.delete).toHaveBeenCalledWith(
+    expect((await nth('DELETE', 1))?.path).toBe(
       `/companies/${'c'.repeat(24)}/invitations/cy%40example.com`,
     );
   });
@@ -157,27 +170,28 @@ describe('CompanyPage', () => {
     const table = await screen.findByRole('table', { name: 'Orders awaiting approval' });
     expect(within(table).getByText('TS-100200: 2 × Drill')).toBeInTheDocument();
     expect(within(table).getByText('$120')).toBeInTheDocument();
-    api.post.mockResolvedValue({ state: 'unpaid' });
+    network.on('POST', `/orders/${'o'.repeat(24)}/approval`, { state: 'unpaid' });
     await user.click(within(table).getByRole('button', { name: 'Approve TS-100200' }));
-    expect(api.post).toHaveBeenCalledWith(`/orders/${'o'.repeat(24)}/approval`, {
-      approve: true,
+    expect(await nth('POST', 1)).toEqual({
+      path: `/orders/${'o'.repeat(24)}/approval`,
+      body: { approve: true },
     });
 
     await user.click(within(table).getByRole('button', { name: 'Decline TS-100200' }));
     const dialog = screen.getByRole('dialog', { name: 'Decline TS-100200' });
     await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
     expect(within(dialog).getByText(ApprovalMessages.reasonRequired)).toBeInTheDocument();
-    api.post.mockResolvedValue({ state: 'declined' });
+    network.on('POST', `/orders/${'o'.repeat(24)}/approval`, { state: 'declined' });
     await user.type(within(dialog).getByLabelText(/Reason/), '  Over budget ');
     await user.click(within(dialog).getByRole('button', { name: 'Decline order' }));
-    expect(api.post).toHaveBeenLastCalledWith(`/orders/${'o'.repeat(24)}/approval`, {
-      approve: false,
-      reason: 'Over budget',
+    expect(await nth('POST', 2)).toEqual({
+      path: `/orders/${'o'.repeat(24)}/approval`,
+      body: { approve: false, reason: 'Over budget' },
     });
   });
 
   it('shows a buyer the company and its members only', async () => {
-    answerQuery(company('buyer'));
+    answerCompany('buyer');
     await renderPage();
     expect(screen.queryByRole('heading', { name: 'Orders awaiting approval' })).toBeNull();
     expect(screen.getByText('Your role: Buyer')).toBeInTheDocument();
