@@ -9,12 +9,15 @@ import {
   type QuickOrderCheck,
   type SavedList,
 } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, api, customer, setAuthState } from '../testing/auth-mock';
+import {
+  apiError,
+  createServerDataWrapper,
+  useFakeShop,
+  type FakeRequest,
+} from '@toolshop/auth/testing';
 import { quickOrderState } from '../lib/quick-order-state';
 import QuickOrderPage from './quick-order-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const DRILL = 'd'.repeat(24);
@@ -94,24 +97,27 @@ async function renderAt(entry: string | { pathname: string; state: unknown }) {
 
 const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name: new RegExp(name) }).closest('tr') as HTMLElement;
-const checkPosts = () => api.post.mock.calls.filter(([path]) => path === '/quickOrders/check');
+const network = useFakeShop();
+const checkPosts = () => network.requests('POST', '/quickOrders/check');
+const checkedLines = () => checkPosts().map((request) => request.body);
+const orderPosts = () => network.requests('POST', '/quickOrders');
+/** The order placed: sent once, as one attempt. */
+async function placedOrder(): Promise<FakeRequest> {
+  await waitFor(() => expect(orderPosts()).toHaveLength(1));
+  const sent = orderPosts()[0]!;
+  expect(sent.headers['Idempotency-Key']).toMatch(/^attempt-/);
+  return sent;
+}
+const checkOf = ({ body }: FakeRequest) => answerCheck(body as never);
 
 beforeEach(() => {
   jest.clearAllMocks();
-  setAuthState(customer);
-  api.get.mockImplementation(async (path: string) => {
-    if (path.startsWith('/orders')) return [olderOrder, lastOrder];
-    if (path === '/savedLists') return [list];
-    if (path.startsWith('/users'))
-      return [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }];
-    throw new Error(`unexpected GET ${path}`);
-  });
-  api.post.mockImplementation(async (path: string, body: never) => {
-    if (path === '/quickOrders/check') return answerCheck(body);
-    if (path === '/quickOrders') return { acknowledged: true, insertedId: 'o9' };
-    if (path === '/savedLists') return { acknowledged: true, insertedId: 'l2' };
-    throw new Error(`unexpected POST ${path}`);
-  });
+  network.on('GET', '/orders', [olderOrder, lastOrder]);
+  network.on('GET', '/savedLists', [list]);
+  network.on('GET', '/users', [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }]);
+  network.on('POST', '/quickOrders/check', checkOf);
+  network.on('POST', '/quickOrders', { acknowledged: true, insertedId: 'o9' });
+  network.on('POST', '/savedLists', { acknowledged: true, insertedId: 'l2' });
 });
 
 describe('QuickOrderPage', () => {
@@ -126,13 +132,15 @@ describe('QuickOrderPage', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
 
-    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
-      lines: [
-        { product: 'Cordless Drill', quantity: 5 },
-        { product: 'Saw Blade', quantity: 7 },
-        { product: 'Widget', quantity: 1 },
-      ],
-    });
+    await waitFor(() =>
+      expect(checkedLines()).toContainEqual({
+        lines: [
+          { product: 'Cordless Drill', quantity: 5 },
+          { product: 'Saw Blade', quantity: 7 },
+          { product: 'Widget', quantity: 1 },
+        ],
+      }),
+    );
     await screen.findByText(BuyingMessages.packMultiple(5));
     expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument();
     expect(
@@ -141,7 +149,7 @@ describe('QuickOrderPage', () => {
     expect(within(rowOf('just words')).getByText(BuyingMessages.lineFormat)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('4 lines checked: 3 need attention');
     expect(place).toBeDisabled();
-    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+    expect(orderPosts()).toEqual([]);
 
     const lines = screen.getByLabelText('Products and quantities');
     await user.clear(lines);
@@ -158,19 +166,15 @@ describe('QuickOrderPage', () => {
     expect(screen.getByLabelText('Delivery address')).toHaveValue('12 Elm Street');
     expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0100');
     await user.click(place);
-    expect(api.post).toHaveBeenCalledWith(
-      '/quickOrders',
-      {
-        lines: [
-          { toolId: DRILL, quantity: 5 },
-          { toolId: BLADE, quantity: 10 },
-        ],
-        address: '12 Elm Street',
-        phone: '+1 555 0100',
-        userName: 'Ada Lovelace',
-      },
-      { idempotent: true },
-    );
+    expect((await placedOrder()).body).toEqual({
+      lines: [
+        { toolId: DRILL, quantity: 5 },
+        { toolId: BLADE, quantity: 10 },
+      ],
+      address: '12 Elm Street',
+      phone: '+1 555 0100',
+      userName: 'Ada Lovelace',
+    });
     expect(await screen.findByText('Payment page of o9')).toBeInTheDocument();
   });
 
@@ -191,7 +195,7 @@ describe('QuickOrderPage', () => {
     );
     await user.upload(screen.getByLabelText('Or upload a CSV file'), csv);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
-    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
+    expect(checkedLines()).toContainEqual({
       lines: [
         { product: 'Cordless Drill', quantity: 3 },
         { product: 'Saw Blade', quantity: 15 },
@@ -203,7 +207,7 @@ describe('QuickOrderPage', () => {
   });
 
   it('refuses an empty text and an empty address before sending anything', async () => {
-    api.get.mockImplementation(async (path: string) => (path === '/savedLists' ? [] : []));
+    for (const path of ['/orders', '/savedLists', '/users']) network.on('GET', path, []);
     const user = await renderAt('/dashboard/quickOrder');
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
     expect(screen.getByLabelText('Products and quantities')).toHaveAccessibleDescription(
@@ -218,7 +222,7 @@ describe('QuickOrderPage', () => {
       expect(screen.getByLabelText('Delivery address')).toHaveAttribute('aria-invalid', 'true'),
     );
     expect(screen.getByLabelText('Delivery address')).toHaveFocus();
-    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+    expect(orderPosts()).toEqual([]);
   });
 
   it('sends the optional PO number trimmed, and refuses a bad one with the shared rule', async () => {
@@ -234,16 +238,12 @@ describe('QuickOrderPage', () => {
       expect.stringContaining(PurchaseOrderMessages.format),
     );
     expect(purchaseOrder).toHaveFocus();
-    expect(api.post).not.toHaveBeenCalledWith('/quickOrders', expect.anything(), expect.anything());
+    expect(orderPosts()).toEqual([]);
 
     await user.clear(purchaseOrder);
     await user.type(purchaseOrder, ' WS-2026/11 #4 ');
     await user.click(place);
-    expect(api.post).toHaveBeenCalledWith(
-      '/quickOrders',
-      expect.objectContaining({ purchaseOrder: 'WS-2026/11 #4' }),
-      { idempotent: true },
-    );
+    expect((await placedOrder()).body).toMatchObject({ purchaseOrder: 'WS-2026/11 #4' });
   });
 
   it('says when the stock went meanwhile and checks the lines again', async () => {
@@ -252,14 +252,12 @@ describe('QuickOrderPage', () => {
     await user.click(screen.getByRole('button', { name: 'Check lines' }));
     const place = screen.getByRole('button', { name: 'Place order' });
     await waitFor(() => expect(place).toBeEnabled());
-    api.post.mockImplementation(async (path: string, body: never) => {
-      if (path === '/quickOrders') throw new ApiError(409, BuyingMessages.stockChanged);
-      return {
-        ...answerCheck(body),
-        lines: [{ ...answerCheck(body).lines[0], problem: 'Only 2 in stock' }],
-        orderable: false,
-      };
-    });
+    network.on('POST', '/quickOrders', apiError(409, BuyingMessages.stockChanged));
+    network.on('POST', '/quickOrders/check', (request) => ({
+      ...checkOf(request),
+      lines: [{ ...checkOf(request).lines[0], problem: 'Only 2 in stock' }],
+      orderable: false,
+    }));
     await user.click(place);
     expect(await screen.findByRole('alert')).toHaveTextContent(BuyingMessages.stockChanged);
     expect(await screen.findByText('Only 2 in stock')).toBeInTheDocument();
@@ -283,7 +281,7 @@ describe('QuickOrderPage', () => {
   it('opens a saved list (?list=) with its lines checked at once: one click to place the order', async () => {
     const user = await renderAt(`/dashboard/quickOrder?list=${list._id}`);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Place order' })).toBeEnabled());
-    expect(api.post).toHaveBeenCalledWith('/quickOrders/check', {
+    expect(checkedLines()).toContainEqual({
       lines: [
         { product: 'Cordless Drill', quantity: 2 },
         { product: 'Saw Blade', quantity: 10 },
@@ -321,15 +319,9 @@ describe('QuickOrderPage', () => {
   });
 
   it("takes the profile's phone when there is no earlier order", async () => {
-    api.get.mockImplementation(async (path: string) =>
-      path.startsWith('/users')
-        ? [{ _id: 'u1', email: 'ada@example.com', phone: '+1 555 0142' }]
-        : [],
-    );
+    network.on('GET', '/orders', []).on('GET', '/savedLists', []);
     await renderAt('/dashboard/quickOrder');
-    expect(api.get).toHaveBeenCalledWith('/users?email=ada%40example.com', {
-      signal: expect.any(AbortSignal),
-    });
+    expect(network.last('GET', '/users').path).toBe('/users?email=ada%40example.com');
     expect(screen.getByLabelText('Delivery address')).toHaveValue('');
     expect(screen.getByLabelText('Phone')).toHaveValue('+1 555 0142');
   });
@@ -348,7 +340,7 @@ describe('QuickOrderPage', () => {
       BuyingMessages.listNameRequired,
     );
 
-    api.post.mockRejectedValueOnce(new ApiError(409, BuyingMessages.listNameTaken));
+    network.once('POST', '/savedLists', apiError(409, BuyingMessages.listNameTaken));
     await user.type(within(dialog).getByLabelText('List name'), 'Site A');
     await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
     await waitFor(() =>
@@ -358,11 +350,11 @@ describe('QuickOrderPage', () => {
     );
 
     await user.click(within(dialog).getByRole('button', { name: 'Save list' }));
-    expect(api.post).toHaveBeenLastCalledWith(
-      '/savedLists',
-      { name: 'Site A', lines: [{ toolId: DRILL, quantity: 5 }] },
-      { idempotent: true },
-    );
+    await waitFor(() => expect(network.requests('POST', '/savedLists')).toHaveLength(2));
+    expect(network.last('POST', '/savedLists').body).toEqual({
+      name: 'Site A',
+      lines: [{ toolId: DRILL, quantity: 5 }],
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
