@@ -7,7 +7,9 @@
 //   add --desktop for Lighthouse's desktop preset, --json FILE to keep the full report,
 //   --runs N to measure N times and report the median run (by performance score; the host is noisy),
 //   --cpu-slowdown N to replace the 4x CPU multiplier on a slow or busy host (see the benchmark
-//   index printed: Lighthouse expects about 1000 or more; docs/throttling.md in its repository).
+//   index printed: Lighthouse expects about 1000 or more; docs/throttling.md in its repository),
+//   --cookie 'name=value' to send a cookie with every request (toolshop_signed_in=1: the page as a
+//   browser with the shell's session hint gets it).
 //   npm run lighthouse -- --all [--url URL]   every public page (publicPages below), median of 3
 //   runs each unless --runs says otherwise, one table at the end (scores, FCP, LCP, TBT, CLS, JS).
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -32,6 +34,7 @@ const { values: args } = parseArgs({
     runs: { type: 'string', default: '1' },
     'cpu-slowdown': { type: 'string' },
     all: { type: 'boolean', default: false },
+    cookie: { type: 'string' },
   },
 });
 
@@ -171,6 +174,7 @@ async function measure(url) {
         port: chrome.port,
         output: 'json',
         logLevel: 'error',
+        ...(args.cookie ? { extraHeaders: { Cookie: args.cookie } } : {}),
         ...(cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: Number(cpuSlowdown) } } : {}),
       },
       args.desktop ? desktopConfig : undefined,
