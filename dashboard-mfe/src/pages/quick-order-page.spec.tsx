@@ -253,7 +253,7 @@ describe('QuickOrderPage', () => {
     const place = screen.getByRole('button', { name: 'Place order' });
     await waitFor(() => expect(place).toBeEnabled());
     network.on('POST', '/quickOrders', apiError(409, BuyingMessages.stockChanged));
-    network.on('POST', '/quickOrders/check', (request) => ({
+    network.on('POST', '/quickOrders/check', (request: FakeRequest) => ({
       ...checkOf(request),
       lines: [{ ...checkOf(request).lines[0], problem: 'Only 2 in stock' }],
       orderable: false,
