@@ -1,6 +1,5 @@
 // A company buyer's order above their monthly limit waits for approval: the buyer sees it waiting
 // in My Orders (no Pay), an owner approves it on My Company, then the buyer pays it by card.
-import { randomUUID } from 'node:crypto';
 import { ApprovalMessages, Messages, ORDER_STATE_LABELS } from '@toolshop/contracts';
 import {
   apiClient,
@@ -8,9 +7,9 @@ import {
   expect,
   expectNoAxeViolations,
   signInThroughForm,
-  stack,
   test,
 } from '@toolshop/devstack/e2e';
+import { createTool, orderOnStorefront } from './company-helpers';
 import { fillCard } from './payment-helpers';
 
 test('a buyer’s order over a $50 limit waits, the owner approves it, the buyer pays', async ({
@@ -34,25 +33,14 @@ test('a buyer’s order over a $50 limit waits, the owner approves it, the buyer
   await owner.patch(`/companies/${companyId}/members/${buyer.email}`, { monthlyLimit: 50 });
 
   const admin = await apiAs('admin');
-  const tool = { name: `Approval Plane ${randomUUID().slice(0, 8)}`, price: 30 };
-  const { insertedId: toolId } = await admin.post<{ insertedId: string }>('/tools', {
-    ...tool,
-    img: `${stack.api}/images/cordless-drill.webp`,
-    shortDescription: 'A plane for the approval test.',
-    minOrder: 1,
-    available: 20,
-  });
+  const tool = await createTool(admin, 'Approval Plane', 30);
+  const toolId = tool._id;
 
   // The buyer orders 2 × $30 on the storefront: $60, over the limit.
   const buyerContext = await browser.newContext();
   const buyerPage = await buyerContext.newPage();
   await signInThroughForm(buyerPage, buyer);
-  await buyerPage.goto(`/tools/${toolId}`);
-  await buyerPage.getByLabel('Delivery address').fill('12 Forge Lane, Sheffield');
-  await buyerPage.getByLabel('Phone').fill('+44 114 496 0000');
-  await buyerPage.getByLabel('Quantity').fill('2');
-  await buyerPage.getByRole('button', { name: 'Place order' }).click();
-  await expect(buyerPage.getByText(Messages.ordered)).toBeVisible();
+  await orderOnStorefront(buyerPage, toolId, 2);
   await buyerPage.goto('/dashboard/myOrders');
   const row = buyerPage.getByRole('row').filter({ hasText: tool.name });
   await expect(row.getByText(ORDER_STATE_LABELS.awaiting_approval)).toBeVisible();

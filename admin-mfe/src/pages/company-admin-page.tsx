@@ -4,12 +4,14 @@ import type { Company } from '@toolshop/contracts';
 import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { useAdminCompany } from '../features/companies/api/admin-company';
 import { CompanyMembersSection } from '../features/companies/company-members-section';
+import { PaymentTermsSection } from '../features/companies/payment-terms-section';
 import { PriceListSection } from '../features/companies/price-list-section';
 
 /** The company page's sections, in order: each is a component of its own file. */
 const sections: ReadonlyArray<[key: string, Section: ComponentType<{ company: Company }>]> = [
   ['members', CompanyMembersSection],
   ['prices', PriceListSection],
+  ['terms', PaymentTermsSection],
 ];
 
 export default function CompanyAdminPage() {

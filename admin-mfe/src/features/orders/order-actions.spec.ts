@@ -33,6 +33,10 @@ describe('adminActionsOf', () => {
     for (const state of ['refunded', 'cancelled', 'expired'] as const) {
       expect(of({ state, paid: state === 'refunded', shipped: false })).toEqual([]);
     }
+    // A company's order on account: the admin records its payment; one awaiting the company's
+    // approval is the company's to decide (an admin may only cancel it).
+    expect(of({ state: 'on_account', paid: false, shipped: false })).toEqual(['recordPayment']);
+    expect(of({ state: 'awaiting_approval', paid: false, shipped: false })).toEqual(['cancel']);
     // An API from before states: paid and shipped say where the order is.
     expect(of({ paid: true, shipped: false })).toEqual(['ship', 'refund']);
     expect(of({ paid: false, shipped: false })).toEqual(['cancel']);

@@ -2,6 +2,7 @@ import { allowedActions, orderState, type Order, type OrderAction } from '@tools
 
 /** The actions Manage All Orders offers on a row, in this order (pay, expire and asking for a return are not an admin's). */
 export const ADMIN_ORDER_ACTIONS = [
+  'recordPayment',
   'ship',
   'deliver',
   'approveReturn',

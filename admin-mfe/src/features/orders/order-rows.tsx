@@ -12,6 +12,11 @@ const ACTION_BUTTONS: Record<
   AdminOrderAction,
   { text: string; variant: ButtonVariant; name: (of: string) => string }
 > = {
+  recordPayment: {
+    text: 'Record payment',
+    variant: 'primary',
+    name: (of) => `Record payment: order of ${of}`,
+  },
   ship: { text: 'Approve', variant: 'primary', name: (of) => `Approve order of ${of}` },
   deliver: {
     text: 'Mark delivered',

@@ -8,6 +8,7 @@ import { useCancelOrder } from './api/cancel-order';
 import { useDecideReturn } from './api/decide-return';
 import { useDeliverOrder } from './api/deliver-order';
 import { useExportOrders } from './api/export-orders';
+import { useRecordPayment } from './api/record-payment';
 import { useRefundOrder } from './api/refund-order';
 import { ApproveOrderDialog } from './approve-order-dialog';
 import { CancelOrderDialog } from './cancel-order-dialog';
@@ -35,6 +36,7 @@ export function OrdersTable() {
   const cancel = useCancelOrder();
   const deliver = useDeliverOrder();
   const refund = useRefundOrder();
+  const recordPayment = useRecordPayment();
   const decide = useDecideReturn();
   const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
@@ -50,6 +52,7 @@ export function OrdersTable() {
     else if (action === 'rejectReturn') setToRefuse(order);
     else if (action === 'receiveReturn') setToReceive(order);
     else if (action === 'approveReturn') decide.mutate({ order, decision: 'approve' });
+    else if (action === 'recordPayment') recordPayment.mutate(order);
     else deliver.mutate(order);
   };
   // The order whose change is on its way: its buttons wait for the answer.
@@ -59,7 +62,9 @@ export function OrdersTable() {
       ? deliver.variables?._id
       : decide.isPending
         ? decide.variables?.order._id
-        : undefined;
+        : recordPayment.isPending
+          ? recordPayment.variables?._id
+          : undefined;
   const named = filterName(filter);
 
   const choose = (next: StateFilter) => {

@@ -4,7 +4,7 @@ import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import { formatDollars, type Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
 import { formatQuantity } from './format-quantity';
-import { DeclineReason } from './decline-reason';
+import { DeclineReason, DueDate } from './decline-reason';
 import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
 import { InvoiceButton } from './invoice-button';
@@ -73,6 +73,7 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
               <OrderStateBadge order={order} />
               <ReservedUntil order={order} />
               <DeclineReason order={order} />
+              <DueDate order={order} />
               <ShipmentInfo order={order} />
               <OrderTimeline order={order} audience="customer" />
             </>
