@@ -2,11 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { InputMessages, QuoteMessages, type Quote } from '@toolshop/contracts';
-import { createServerDataWrapper } from '@toolshop/auth/testing';
-import { ApiError, answerQuery, api, customer, setAuthState } from '../testing/auth-mock';
+import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import QuotePage from './quote-page';
 
-jest.mock('@toolshop/auth', () => jest.requireActual('../testing/auth-mock').authModule);
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
 const answered: Quote = {
@@ -39,16 +37,16 @@ async function renderPage() {
   return userEvent.setup();
 }
 
-beforeEach(() => {
-  jest.clearAllMocks();
-  setAuthState(customer);
-});
+const network = useFakeShop();
+const answerQuery = (answer: unknown) => network.on('GET', '/quotes/q1', answer);
+
+beforeEach(() => jest.clearAllMocks());
 
 describe('QuotePage', () => {
   it('shows the quoted prices and messages, and accepts with a shipping address', async () => {
     answerQuery(answered);
     const user = await renderPage();
-    expect(api.get).toHaveBeenCalledWith('/quotes/q1', { signal: expect.any(AbortSignal) });
+    expect(network.requests('GET', '/quotes/q1')).toHaveLength(1);
     const row = screen.getByRole('row', { name: /Cordless Drill/ });
     expect(within(row).getByText('$90')).toBeInTheDocument();
     expect(within(row).getByText('$1,800')).toBeInTheDocument();
@@ -56,17 +54,17 @@ describe('QuotePage', () => {
 
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     expect(screen.getByText(InputMessages.addressRequired)).toBeInTheDocument();
-    expect(api.post).not.toHaveBeenCalled();
+    expect(network.requests('POST')).toEqual([]);
 
-    api.post.mockRejectedValueOnce(new ApiError(409, QuoteMessages.expired));
+    network.on('POST', '/quotes/q1/accept', apiError(409, QuoteMessages.expired));
     await user.type(screen.getByLabelText('Address'), '1 Main St');
     await user.type(screen.getByLabelText('Phone'), '555-0100');
     await user.click(screen.getByRole('button', { name: 'Accept' }));
-    expect(api.post).toHaveBeenCalledWith('/quotes/q1/accept', {
+    expect(await screen.findByRole('alert')).toHaveTextContent(QuoteMessages.expired);
+    expect(network.last('POST', '/quotes/q1/accept').body).toEqual({
       address: '1 Main St',
       phone: '555-0100',
     });
-    expect(await screen.findByRole('alert')).toHaveTextContent(QuoteMessages.expired);
   });
 
   it('offers no accept before the shop answers', async () => {
@@ -81,7 +79,7 @@ describe('QuotePage', () => {
   });
 
   it('says when the quote is not found (or not the caller’s)', async () => {
-    answerQuery(undefined, { error: new ApiError(404, QuoteMessages.notFound) });
+    answerQuery(apiError(404, QuoteMessages.notFound));
     await renderPage();
     expect(await screen.findByText(QuoteMessages.notFound)).toBeInTheDocument();
   });

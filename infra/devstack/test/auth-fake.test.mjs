@@ -11,12 +11,6 @@ const MOCKS_AUTH = /jest\s*\.\s*(?:do)?[mM]ock\s*\(\s*['"`]@toolshop\/auth(?:\/[
 const SOURCE = /\.[cm]?[jt]sx?$/;
 const SKIPPED = new Set(['node_modules', 'dist', 'test-results', 'playwright-report']);
 
-/** Specs not yet moved onto the fake network; this list only shrinks. */
-const NOT_YET_MOVED = new Set([
-  'dashboard-mfe/src/pages/quote-page.spec.tsx',
-  'dashboard-mfe/src/testing/auth-mock.ts',
-]);
-
 function* filesIn(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     if (SKIPPED.has(entry.name)) continue;
@@ -51,12 +45,9 @@ test('the pattern finds a jest.mock of the auth library in each way it is writte
 
 test('no unit test replaces @toolshop/auth with jest.mock', () => {
   const found = mockingFiles();
-  const unexpected = found.filter((file) => !NOT_YET_MOVED.has(file));
   assert.deepEqual(
-    unexpected,
+    found,
     [],
-    `use useFakeShop() of @toolshop/auth/testing instead of jest.mock:\n${unexpected.join('\n')}`,
+    `use useFakeShop() of @toolshop/auth/testing instead of jest.mock:\n${found.join('\n')}`,
   );
-  const moved = [...NOT_YET_MOVED].filter((file) => !found.includes(file));
-  assert.deepEqual(moved, [], 'drop these from NOT_YET_MOVED: they use the fake now');
 });
