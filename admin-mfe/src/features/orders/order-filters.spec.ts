@@ -24,9 +24,16 @@ describe('STATE_FILTERS', () => {
       ...ORDER_STATES.map((state) => ORDER_STATE_LABELS[state]),
       'All returns',
     ]);
-    expect(labels.slice(0, 4)).toEqual(['All open', 'Unpaid', 'Paid', 'Shipped']);
+    expect(labels.slice(0, 6)).toEqual([
+      'All open',
+      'Awaiting approval',
+      'Unpaid',
+      'On account',
+      'Paid',
+      'Shipped',
+    ]);
     expect(labels).toEqual(
-      expect.arrayContaining(['Delivered', 'Refunded', 'Canceled', 'Expired']),
+      expect.arrayContaining(['Delivered', 'Refunded', 'Canceled', 'Expired', 'Declined']),
     );
   });
   it('names a filter in sentences the way its label does', () => {
