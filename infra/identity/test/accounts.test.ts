@@ -68,8 +68,9 @@ describe('sign-up: POST /accounts', () => {
       const answer = await signUp(body);
       assert.equal(answer.status, 400, JSON.stringify(body));
       assert.deepEqual(answer.body, {
-        error: 'invalid_request',
-        error_description: message,
+        statusCode: 400,
+        message,
+        error: 'Bad Request',
         field,
       });
     }
@@ -87,8 +88,9 @@ describe('sign-up: POST /accounts', () => {
     });
     assert.equal(answer.status, 400);
     assert.deepEqual(answer.body, {
-      error: 'invalid_request',
-      error_description: RuleMessages.nameControlCharacters,
+      statusCode: 400,
+      message: RuleMessages.nameControlCharacters,
+      error: 'Bad Request',
       field: 'name',
     });
     assert.equal(
@@ -107,7 +109,7 @@ describe('sign-up: POST /accounts', () => {
     });
     assert.equal(response.status, 400);
     assert.equal(
-      ((await response.json()) as { error_description: string }).error_description,
+      ((await response.json()) as { message: string }).message,
       'The request body is not valid JSON.',
     );
   });
@@ -153,7 +155,7 @@ describe('display name: PATCH /accounts/me', () => {
   it('needs a valid access token and a name', async () => {
     const missing = await rename(undefined, { name: 'X' });
     assert.equal(missing.status, 401);
-    assert.equal(missing.body.error, 'invalid_token');
+    assert.equal(missing.body.error, 'Unauthorized');
 
     const tampered = await passwordGrant(identity.url, 'grace@example.com', 'cobol12');
     const [header, payload, signature] = tampered.body.access_token!.split('.');
@@ -162,17 +164,17 @@ describe('display name: PATCH /accounts/me', () => {
 
     const blank = await rename(tampered.body.access_token, { name: '  ' });
     assert.equal(blank.status, 400);
-    assert.equal(blank.body.error_description, 'Name is Required');
+    assert.equal(blank.body.message, 'Name is Required');
 
     const phishing = await rename(tampered.body.access_token, {
       name: 'Grace\nVisit http://evil.test',
     });
     assert.equal(phishing.status, 400);
-    assert.equal(phishing.body.error_description, RuleMessages.nameControlCharacters);
+    assert.equal(phishing.body.message, RuleMessages.nameControlCharacters);
     const link = await rename(tampered.body.access_token, { name: 'Grace at www.evil' });
-    assert.equal(link.body.error_description, RuleMessages.nameNoLinks);
+    assert.equal(link.body.message, RuleMessages.nameNoLinks);
     const long = await rename(tampered.body.access_token, { name: 'G'.repeat(61) });
-    assert.equal(long.body.error_description, RuleMessages.nameTooLong);
+    assert.equal(long.body.message, RuleMessages.nameTooLong);
   });
 });
 
@@ -185,7 +187,7 @@ describe('rate limit', () => {
     }
     assert.equal(answer!.status, 429);
     assert.equal(
-      answer!.body.error_description,
+      answer!.body.message,
       'Too many requests from your address. Please wait a few minutes and try again.',
     );
     assert.ok(Number(answer!.headers.get('retry-after')) > 0);

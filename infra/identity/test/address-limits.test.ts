@@ -79,7 +79,7 @@ describe('limits per client address', () => {
     assert.equal((await signUp(busy, 'two@example.com')).status, 202);
     const third = await signUp(busy, 'three@example.com');
     assert.equal(third.status, 429);
-    assert.equal(third.body.error, 'too_many_requests');
+    assert.equal(third.body.error, 'Too Many Requests');
     assert.equal((await signUp('198.51.100.30', 'three@example.com')).status, 202);
   });
 });

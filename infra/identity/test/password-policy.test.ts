@@ -67,8 +67,9 @@ describe('password rule', () => {
       });
       assert.equal(answer.status, 400, password);
       assert.deepEqual(answer.body, {
-        error: 'invalid_request',
-        error_description: RuleMessages.passwordBreached,
+        statusCode: 400,
+        message: RuleMessages.passwordBreached,
+        error: 'Bad Request',
         field: 'password',
       });
       assert.equal((await passwordGrant(identity.url, email, password)).status, 400, 'no account');

@@ -56,7 +56,7 @@ describe('password reset', () => {
 
     const malformed = await requestReset('not-an-email');
     assert.equal(malformed.status, 400);
-    assert.equal(malformed.body.error_description, 'Provide a valid Email');
+    assert.equal(malformed.body.message, 'Provide a valid Email');
   });
 
   it('sets the new password once, revokes every session and refresh token, and tells the owner', async () => {
@@ -67,7 +67,7 @@ describe('password reset', () => {
 
     const weak = await completeReset(token, 'password1');
     assert.equal(weak.status, 400);
-    assert.equal(weak.body.error_description, RuleMessages.passwordBreached);
+    assert.equal(weak.body.message, RuleMessages.passwordBreached);
     assert.equal(weak.body.field, 'password');
 
     const done = await completeReset(token, 'brand-new-choice-99');
@@ -85,7 +85,7 @@ describe('password reset', () => {
 
     const again = await completeReset(token, 'third-choice-1234');
     assert.equal(again.status, 400);
-    assert.equal(again.body.error_description, RuleMessages.passwordResetLinkInvalid);
+    assert.equal(again.body.message, RuleMessages.passwordResetLinkInvalid);
     assert.match(mailsTo(email).at(-1) ?? '', /Your Toolshop password was changed/);
   });
 
@@ -135,7 +135,7 @@ describe('password reset', () => {
       .updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await completeReset(late, 'another-choice-77');
     assert.equal(expired.status, 400);
-    assert.equal(expired.body.error_description, RuleMessages.passwordResetLinkInvalid);
+    assert.equal(expired.body.message, RuleMessages.passwordResetLinkInvalid);
   });
 
   it('a reset link lives one hour', async () => {
@@ -172,8 +172,9 @@ describe('password change in the profile', () => {
     });
     assert.equal(wrong.status, 400);
     assert.deepEqual(wrong.body, {
-      error: 'invalid_request',
-      error_description: RuleMessages.currentPasswordWrong,
+      statusCode: 400,
+      message: RuleMessages.currentPasswordWrong,
+      error: 'Bad Request',
       field: 'currentPassword',
     });
     const weak = await changePassword(token, {
@@ -181,7 +182,7 @@ describe('password change in the profile', () => {
       newPassword: 'qwertyuiop',
     });
     assert.equal(weak.status, 400);
-    assert.equal(weak.body.error_description, RuleMessages.passwordBreached);
+    assert.equal(weak.body.message, RuleMessages.passwordBreached);
     assert.equal(
       (
         await changePassword('', {

@@ -238,7 +238,7 @@ describe('a sign-up carries its return path through the mailed link', () => {
       });
       assert.equal(answer.status, 400);
       assert.equal(answer.body.field, 'returnTo');
-      assert.match(answer.body.error_description ?? '', /return path must be a path of this shop/);
+      assert.match(answer.body.message ?? '', /return path must be a path of this shop/);
       assert.equal(mailsTo(email).length, 0, 'no sign-up link mailed');
     });
   }

@@ -168,7 +168,7 @@ describe('verified email', () => {
       if (answer.status === 429) limited = answer;
     }
     assert.ok(limited, 'too many mails are refused');
-    assert.match(limited.body.error_description!, /A verification link was sent just now/);
+    assert.match(limited.body.message!, /A verification link was sent just now/);
 
     // Each mail replaced the link before it: the latest one works.
     assert.equal((await fetch(linkIn(await mailTo(email)), { redirect: 'manual' })).status, 303);
@@ -203,10 +203,7 @@ describe('verified email', () => {
       password: 'zero-width-2718',
     });
     assert.equal(invisible.status, 400);
-    assert.equal(
-      invisible.body.error_description,
-      'The email contains invisible or control characters',
-    );
+    assert.equal(invisible.body.message, 'The email contains invisible or control characters');
 
     const wide = await postJson(`${identity.url}/accounts`, {
       name: 'Wide',

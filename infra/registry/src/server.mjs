@@ -16,7 +16,7 @@
 // answer cross-origin reads from `corsOrigins` (the shell's origin: the admin remote's Remote Releases
 // page calls the registry from the browser); nothing else is readable cross-origin.
 import { timingSafeEqual } from 'node:crypto';
-import { createServer } from 'node:http';
+import { createServer, STATUS_CODES } from 'node:http';
 import { RegistryError } from './registry.mjs';
 import { isRemoteName, remoteNames } from './config.mjs';
 
@@ -34,7 +34,7 @@ const json = (res, status, body) => {
 const fail = (res, status, message, extra = {}) =>
   json(res, status, {
     statusCode: status,
-    error: status === 403 ? 'Forbidden' : status === 401 ? 'Unauthorized' : 'Error',
+    error: STATUS_CODES[status] ?? 'Error',
     message,
     ...extra,
   });

@@ -10,16 +10,15 @@ export class ApiError extends Error {
   }
 }
 
-/** The message of an error answer: the API's `message` (its first, if a list) or an OAuth `error_description`. */
+/**
+ * The message of an error answer: `message` of the shop's one error shape `{ statusCode, message,
+ * error, field? }` (the API's, the identity provider's account routes', the registry's), its first if a list.
+ */
 export function messageOf(body: unknown, fallback: string): string {
   if (body && typeof body === 'object') {
-    const { message, error_description: description } = body as {
-      message?: unknown;
-      error_description?: unknown;
-    };
+    const { message } = body as { message?: unknown };
     if (Array.isArray(message) && typeof message[0] === 'string') return message[0];
     if (typeof message === 'string' && message) return message;
-    if (typeof description === 'string' && description) return description;
   }
   return fallback;
 }

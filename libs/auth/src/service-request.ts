@@ -17,7 +17,7 @@ export interface ServiceRequest {
 
 /**
  * One JSON call to the identity provider or the registry. A non-2xx answer throws an ApiError with
- * the service's message (its `message`, or an OAuth `error_description`), like the API client's.
+ * the service's `message` (the one error shape the API answers too), like the API client's.
  */
 export async function serviceRequest(
   service: ShopService,

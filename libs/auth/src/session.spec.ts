@@ -104,8 +104,10 @@ test('sign-up sends the page it started from to the provider, which keeps it wit
 test("sign-up shows the provider's description when it refuses the form", async () => {
   fetchMock.mockImplementation(() =>
     json(400, {
-      error: 'invalid_request',
-      error_description: 'This password is too easy to guess.',
+      statusCode: 400,
+      message: 'This password is too easy to guess.',
+      error: 'Bad Request',
+      field: 'password',
     }),
   );
   await expect(signUp({ name: 'Ada', email: 'a@shop.test', password: 'secret1' })).rejects.toThrow(
@@ -130,7 +132,7 @@ test('password reset: the request and the new password go to the provider; its m
     'If an account uses it, a link is on its way.',
   );
   fetchMock.mockImplementation(() =>
-    json(400, { error: 'invalid_token', error_description: 'This link was already used.' }),
+    json(400, { statusCode: 400, message: 'This link was already used.', error: 'Bad Request' }),
   );
   await expect(completePasswordReset('t', 'brand-new-choice-99')).rejects.toThrow(
     'This link was already used.',

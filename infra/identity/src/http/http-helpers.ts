@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { STATUS_CODES } from 'node:http';
 
 export class HttpError extends Error {
   readonly status: number;
@@ -68,15 +69,21 @@ export async function readForm(ctx: Context): Promise<URLSearchParams> {
   return new URLSearchParams(await readBody(ctx));
 }
 
+/** The shop's one error shape, the API's: `{ statusCode, message, error, field? }` (not the OAuth routes'). */
+export function errorBody(statusCode: number, message: string, field?: string) {
+  return {
+    statusCode,
+    message,
+    error: STATUS_CODES[statusCode] ?? 'Error',
+    ...(field ? { field } : {}),
+  };
+}
+
 export function sendError(ctx: Context, error: HttpError) {
   ctx.status = error.status;
   ctx.set(error.headers);
   ctx.set('Cache-Control', 'no-store');
-  ctx.body = {
-    error: error.error,
-    error_description: error.message,
-    ...(error.field ? { field: error.field } : {}),
-  };
+  ctx.body = errorBody(error.status, error.message, error.field);
 }
 
 /** CORS for the JSON endpoints: only the shop's own origins; answers preflights itself. */

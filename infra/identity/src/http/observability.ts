@@ -8,6 +8,7 @@ import {
   ServiceMetrics,
 } from '@toolshop/observability';
 import { Counter } from 'prom-client';
+import { errorBody } from './http-helpers.ts';
 
 // --- bounded route labels ---
 
@@ -120,7 +121,7 @@ export function metricsRoute(
     if (!tokenMatches && production) return next();
     if (tokenMatches && !tokenMatches(ctx.get('authorization'))) {
       ctx.status = 401;
-      ctx.body = { error: 'unauthorized', error_description: 'A valid metrics token is required' };
+      ctx.body = errorBody(401, 'A valid metrics token is required');
       return;
     }
     ctx.set('Cache-Control', 'no-store');
