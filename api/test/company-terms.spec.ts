@@ -4,8 +4,10 @@
 // order gets one reminder email.
 import { AccountMessages, isOverdue, type Order } from '@toolshop/contracts';
 import { Types } from 'mongoose';
+import { invoiceDate } from '../src/invoices/invoice-pdf';
 import { OrderExpiry } from '../src/orders/order-expiry';
 import { joinCompany, userMaker, type TestUser as User } from './support/company-members';
+import { pdfText } from './support/pdf-text';
 import { startSmtpCatcher, type SmtpCatcher } from './support/smtp-catcher';
 import { TestApi } from './support/test-api';
 
@@ -87,6 +89,25 @@ it('puts an order on account, due after the net days; the card is not asked for'
   await smtp.waitFor((mails) =>
     mails.some((m) => m.to.includes(buyer.email) && /^Order on account/.test(m.subject)),
   );
+});
+
+it('invoices an order on account before it is paid, with its due date', async () => {
+  const { buyer } = await companyOnTerms(60, 500);
+  const toolId = await api.insertTool({ price: 45, available: 10 });
+  const id = (await order(buyer, toolId, 2)).body.insertedId as string;
+  const due = new Date((await read(buyer, id)).dueAt!);
+  const response = await fetch(`${api.url}/orders/${id}/invoice.pdf`, {
+    headers: { authorization: `Bearer ${buyer.token}` },
+  });
+  expect(response.status).toBe(200);
+  const text = pdfText(Buffer.from(await response.arrayBuffer()));
+  const dueText = invoiceDate(due);
+  expect(text).toContain(`Due date`);
+  expect(text).toContain(`On account: payment due by ${dueText}.`);
+  const number = /INV-(\d{6})/.exec(text)?.[1];
+  // Its payment, recorded later, keeps the one invoice.
+  await recordPayment(id);
+  expect((await read(buyer, id)).invoiceNumber).toBe(Number(number));
 });
 
 it('refuses an order beyond the credit left, until an admin records a payment', async () => {

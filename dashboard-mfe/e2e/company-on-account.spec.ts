@@ -42,6 +42,8 @@ test('a company on 30-day terms orders on account and sees when the invoice is d
   expect(due - Date.now()).toBeGreaterThan(29.9 * 86_400_000);
   const dueTime = row.locator(`time[datetime="${order!.dueAt}"]`);
   await expect(row.getByText('Invoice due')).toBeVisible();
+  // Invoiced before it is paid: the invoice (with its due date) is there to download.
+  await expect(row.getByRole('button', { name: `Invoice (PDF) for ${tool.name}` })).toBeVisible();
   await expect(dueTime).toBeVisible();
   await expectNoAxeViolations(page);
 

@@ -147,7 +147,9 @@ const invoiceKind = (invoice: Invoice): DocumentKind => ({
   name: 'Invoice',
   number: formatInvoiceNumber(invoice._id),
   sign: 1,
-  settlement: `Paid in full by card. Transaction ID: ${invoice.transactionId}`,
+  settlement: invoice.dueAt
+    ? `On account: payment due by ${invoiceDate(invoice.dueAt)}.`
+    : `Paid in full by card. Transaction ID: ${invoice.transactionId}`,
 });
 
 /** A credit note: the refunded invoice's buyer and lines, negative, with its own number. */
@@ -210,6 +212,9 @@ function renderDocument(invoice: Invoice, kind: DocumentKind): Promise<Buffer> {
     [`${kind.name} date`, invoiceDate(invoice.issuedAt)],
     ...(kind.refers ? [kind.refers] : []),
     ['Order date', invoiceDate(invoice.orderedAt)],
+    ...('dueAt' in invoice && invoice.dueAt
+      ? [['Due date', invoiceDate(invoice.dueAt)] as [string, string]]
+      : []),
     ['Order', orderName],
     ...(invoice.purchaseOrder
       ? [['PO number', oneLine(invoice.purchaseOrder)] as [string, string]]

@@ -26,6 +26,9 @@ export class InvoicedOrderView {
   lines?: Array<{ name: string; orderQuantity: number; unitPrice: number; sku?: string }>;
   @Prop() paid: boolean;
   @Prop() transactionId?: string;
+  /** An order on a company's account: invoiced before it is paid, due then. */
+  @Prop() state?: string;
+  @Prop() dueAt?: Date;
   @Prop() createdAt: Date;
   _id: Types.ObjectId;
 }

@@ -43,6 +43,8 @@ export class Invoice {
   @Prop({ type: [Object], default: undefined }) lines?: InvoiceLine[];
   @Prop({ required: true }) total: number;
   @Prop({ required: true }) transactionId: string;
+  /** Issued on a company's account (net terms): when payment is due. */
+  @Prop() dueAt?: Date;
 }
 
 export type InvoiceDocument = HydratedDocument<Invoice>;

@@ -43,12 +43,15 @@ export class InvoicesController {
   // PDF for the file only: the refusals are the API's JSON errors.
   @ApiOkResponse({
     description:
-      'The invoice of a paid order (owner or admin) as a PDF: its sequential number, seller, buyer (with company and tax id from the profile), the line, total and transaction id',
+      'The invoice of a paid order, or of one on a company’s account with its due date (owner or admin), as a PDF: its sequential number, seller, buyer (with company and tax id from the profile), the line, total and transaction id',
     content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } },
   })
   @ApiInvalidInput
   @OwnerOrAdmin(OrderParamOwner)
-  @ApiConflictResponse({ description: 'The order is not paid yet', type: ErrorResponse })
+  @ApiConflictResponse({
+    description: 'The order is not paid yet (nor on account)',
+    type: ErrorResponse,
+  })
   async invoice(
     @Param('id', ParseObjectIdPipe) id: string,
     @Res({ passthrough: true }) reply: FastifyReply,

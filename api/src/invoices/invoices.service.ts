@@ -9,6 +9,9 @@ import { InvoiceBuyerView, InvoicedOrderView } from './invoice-sources';
 import { CreditNote, Invoice, type InvoiceBuyer } from './invoice.schema';
 import { OrderInvoicing, type CreditedRefund } from '../orders/order-invoicing';
 
+/** The transaction of an invoice issued on a company's account. */
+const ON_ACCOUNT = 'on account';
+
 /** Tries at taking the next number before giving up (each lost try means another invoice was issued). */
 const MAX_ATTEMPTS = 200;
 
@@ -54,7 +57,8 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
     if (existing) return existing;
     const order = await this.orders.findById(id).lean<InvoicedOrderView>();
     if (!order) throw notFound(ApiMessages.orderNotFound);
-    if (!order.paid) throw conflict(InvoiceMessages.onlyPaidOrders);
+    // An order on account is invoiced before it is paid: the invoice says when it is due.
+    if (!order.paid && order.state !== 'on_account') throw conflict(InvoiceMessages.onlyPaidOrders);
     const buyer = await this.buyerOf(order);
     return this.queue.run('invoice-number', () => this.issue(order, buyer));
   }
@@ -150,7 +154,9 @@ export class InvoicesService implements OnModuleInit, OrderInvoicing {
         })),
       }),
       total: order.totalPrice,
-      transactionId: order.transactionId ?? '',
+      // On account there is no card transaction: the invoice names the account instead.
+      transactionId: order.transactionId ?? (order.state === 'on_account' ? ON_ACCOUNT : ''),
+      ...(order.state === 'on_account' && order.dueAt && { dueAt: order.dueAt }),
     }));
   }
 }

@@ -14,10 +14,11 @@ import { useDownloadInvoice, type OrderDocument } from './api/download-invoice';
 export function InvoiceButton({
   order,
 }: {
-  order: Pick<Order, '_id' | 'name' | 'paid' | 'refunds'>;
+  order: Pick<Order, '_id' | 'name' | 'paid' | 'refunds' | 'state'>;
 }) {
   const download = useDownloadInvoice();
-  if (!order.paid) return null;
+  // An order on the company's account is invoiced before it is paid (the invoice says when it is due).
+  if (!order.paid && order.state !== 'on_account') return null;
   const notes = creditNotesOf(order);
   const button = (document: OrderDocument, text: string, number?: number) => (
     <Button

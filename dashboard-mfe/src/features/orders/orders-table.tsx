@@ -132,6 +132,7 @@ function UnpaidActions({ order, onCancel }: { order: Order; onCancel: (order: Or
           Cancel
         </Button>
       )}
+      <InvoiceButton order={order} />
       <OrderAgainLink order={order} />
     </span>
   );
