@@ -22,6 +22,7 @@ COPY --from=deps /repo/node_modules node_modules
 COPY --from=deps /repo/libs/settings libs/settings
 COPY --from=deps /repo/libs/observability libs/observability
 COPY --from=deps /repo/libs/lease-locks libs/lease-locks
+COPY --from=deps /repo/libs/rate-limits libs/rate-limits
 COPY --from=build /repo/libs/contracts/package.json libs/contracts/package.json
 COPY --from=build /repo/libs/contracts/dist libs/contracts/dist
 COPY --from=build /repo/api/package.json api/package.json

@@ -18,6 +18,7 @@ WORKDIR /app
 COPY --from=deps /repo/node_modules node_modules
 COPY --from=deps /repo/libs/settings libs/settings
 COPY --from=deps /repo/libs/observability libs/observability
+COPY --from=deps /repo/libs/rate-limits libs/rate-limits
 COPY --from=build /repo/libs/contracts/package.json libs/contracts/package.json
 COPY --from=build /repo/libs/contracts/dist libs/contracts/dist
 COPY --from=build /repo/infra/identity/package.json infra/identity/package.json
