@@ -69,6 +69,7 @@ describe('SavedListsPage', () => {
       owner: 'ana@co.test',
     };
     answerLists([monthly, colleagues]);
+    network.on('GET', '/companies/mine', { _id: 'c1', name: 'Co', role: 'buyer', members: [] });
     const user = await renderPage();
     const shared = within(card('Crew kit'));
     expect(shared.getByText('shared by ana@co.test', { exact: false })).toBeInTheDocument();
@@ -90,6 +91,14 @@ describe('SavedListsPage', () => {
         shared: true,
       },
     });
+  });
+
+  it('offers no sharing to a customer without a company', async () => {
+    await renderPage();
+    expect(
+      within(card('Monthly consumables')).getByRole('button', { name: /^Rename/ }),
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Share with my company/ })).toBeNull();
   });
 
   it('lists each list with its lines and a link that orders it', async () => {

@@ -2,11 +2,13 @@ import { Link } from 'react-router-dom';
 import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
 import { SavedListCards } from '../features/quick-order/saved-list-card';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
+import { useMyCompany } from '../features/company/api/company';
 import styles from './page.module.css';
 
 /** /dashboard/lists: the customer's saved lists, each ordered again in two clicks. */
 export default function SavedListsPage() {
   const { data, error, isPending: loading, refetch } = useSavedLists();
+  const company = useMyCompany();
 
   return (
     <div className={styles.page}>
@@ -29,7 +31,7 @@ export default function SavedListsPage() {
           action={<Link to="/dashboard/quickOrder">Go to Quick Order</Link>}
         />
       ) : (
-        <SavedListCards lists={data} />
+        <SavedListCards lists={data} canShare={Boolean(company.data)} />
       )}
     </div>
   );

@@ -35,12 +35,21 @@ const savedOn = (iso: string | undefined) => {
   return date && !Number.isNaN(date.getTime()) ? date : undefined;
 };
 
-/** The saved lists, newest first as the API answers them. */
-export function SavedListCards({ lists }: { lists: readonly SavedList[] }) {
+/**
+ * The saved lists, newest first as the API answers them. `canShare`: the customer belongs to a
+ * company, whose other members a list can be shared with.
+ */
+export function SavedListCards({
+  lists,
+  canShare,
+}: {
+  lists: readonly SavedList[];
+  canShare: boolean;
+}) {
   return (
     <ul className={styles.lists}>
       {lists.map((list) => (
-        <SavedListCard key={list._id} list={list} />
+        <SavedListCard key={list._id} list={list} canShare={canShare} />
       ))}
     </ul>
   );
@@ -50,7 +59,7 @@ export function SavedListCards({ lists }: { lists: readonly SavedList[] }) {
  * One saved list: its lines with editable quantities, Order this list, Rename, Share and Delete. A
  * colleague's shared list (`owner`) is read only: only Order this list.
  */
-function SavedListCard({ list }: { list: SavedList }) {
+function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean }) {
   const readOnly = list.owner !== undefined;
   const headingId = useId();
   const [quantities, setQuantities] = useState<Record<string, string>>({});
@@ -177,7 +186,8 @@ function SavedListCard({ list }: { list: SavedList }) {
           >
             {saveQuantities.isPending ? 'Saving…' : 'Save quantities'}
           </Button>
-          <ShareListButton list={list} />
+          {/* A list shared before its owner left the company can still be taken back. */}
+          {(canShare || list.shared) && <ShareListButton list={list} />}
         </div>
       )}
       <ListNameDialog
