@@ -66,7 +66,6 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
   const [invalid, setInvalid] = useState<Record<string, boolean>>({});
   const [renaming, setRenaming] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  const rename = useUpdateSavedList({ quiet: true });
   const saveQuantities = useUpdateSavedList({ quiet: false });
   const remove = useDeleteSavedList();
   const quantityText = (line: SavedListLine) => quantities[line.toolId] ?? String(line.quantity);
@@ -76,7 +75,6 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
       toolId: line.toolId,
       quantity: typedQuantity(quantityText(line)) ?? 0,
     }));
-  const date = savedOn(list.updatedAt);
 
   const save = () => {
     const wrong = Object.fromEntries(
@@ -96,35 +94,7 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
 
   return (
     <li className={styles.panel} aria-labelledby={headingId}>
-      <div className={styles.listHeader}>
-        <h2 id={headingId} className={styles.title}>
-          {list.name}
-        </h2>
-        <p className={styles.meta}>
-          {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'}
-          {list.owner
-            ? ` · shared by ${list.owner}`
-            : list.shared
-              ? ' · shared with your company'
-              : ''}
-          {date ? (
-            <>
-              {' · saved '}
-              <time dateTime={list.updatedAt}>{date.toLocaleDateString()}</time>
-            </>
-          ) : null}
-        </p>
-        {/* Above the lines: a long list is ordered without scrolling past it. */}
-        {list.lines.length ? (
-          <Link
-            to={orderListPath(list._id)}
-            className={buttonClassName('primary', 'small')}
-            aria-label={`Order this list: ${list.name}`}
-          >
-            Order this list
-          </Link>
-        ) : null}
-      </div>
+      <ListHeader list={list} headingId={headingId} />
       {list.lines.length ? (
         <DataTable
           caption={`Lines of ${list.name}`}
@@ -190,31 +160,7 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
           {(canShare || list.shared) && <ShareListButton list={list} />}
         </div>
       )}
-      <ListNameDialog
-        key={renaming ? 'open' : 'closed'}
-        open={renaming}
-        title={`Rename "${list.name}"`}
-        submitLabel="Rename"
-        initialName={list.name}
-        busy={rename.isPending}
-        error={rename.error?.message}
-        onClose={() => {
-          setRenaming(false);
-          rename.reset();
-        }}
-        onSubmit={(name) =>
-          rename.mutate(
-            {
-              id: list._id,
-              list: {
-                name,
-                lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
-              },
-            },
-            { onSuccess: () => setRenaming(false) },
-          )
-        }
-      />
+      <RenameListDialog list={list} open={renaming} onClose={() => setRenaming(false)} />
       <ConfirmDialog
         open={deleting}
         title={`Delete "${list.name}"?`}
@@ -231,6 +177,82 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
         removed. Orders placed from it stay.
       </ConfirmDialog>
     </li>
+  );
+}
+
+/** A list's name, its line count, who shares it and when it was saved; Order this list. */
+function ListHeader({ list, headingId }: { list: SavedList; headingId: string }) {
+  const date = savedOn(list.updatedAt);
+  return (
+    <div className={styles.listHeader}>
+      <h2 id={headingId} className={styles.title}>
+        {list.name}
+      </h2>
+      <p className={styles.meta}>
+        {list.lines.length} {list.lines.length === 1 ? 'line' : 'lines'}
+        {list.owner
+          ? ` · shared by ${list.owner}`
+          : list.shared
+            ? ' · shared with your company'
+            : ''}
+        {date ? (
+          <>
+            {' · saved '}
+            <time dateTime={list.updatedAt}>{date.toLocaleDateString()}</time>
+          </>
+        ) : null}
+      </p>
+      {/* Above the lines: a long list is ordered without scrolling past it. */}
+      {list.lines.length ? (
+        <Link
+          to={orderListPath(list._id)}
+          className={buttonClassName('primary', 'small')}
+          aria-label={`Order this list: ${list.name}`}
+        >
+          Order this list
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+/** Renames a list (its lines as they are saved). */
+function RenameListDialog({
+  list,
+  open,
+  onClose,
+}: {
+  list: SavedList;
+  open: boolean;
+  onClose: () => void;
+}) {
+  const rename = useUpdateSavedList({ quiet: true });
+  return (
+    <ListNameDialog
+      key={open ? 'open' : 'closed'}
+      open={open}
+      title={`Rename "${list.name}"`}
+      submitLabel="Rename"
+      initialName={list.name}
+      busy={rename.isPending}
+      error={rename.error?.message}
+      onClose={() => {
+        onClose();
+        rename.reset();
+      }}
+      onSubmit={(name) =>
+        rename.mutate(
+          {
+            id: list._id,
+            list: {
+              name,
+              lines: list.lines.map(({ toolId, quantity }) => ({ toolId, quantity })),
+            },
+          },
+          { onSuccess: onClose },
+        )
+      }
+    />
   );
 }
 
