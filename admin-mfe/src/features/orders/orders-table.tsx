@@ -21,6 +21,45 @@ import { RefundOrderDialog } from './refund-order-dialog';
 import { ReceiveReturnDialog, RefuseReturnDialog } from './return-decision-dialog';
 import styles from './orders-table.module.css';
 
+/** The heading, the state filter, the search and the CSV export of the current filter. */
+function OrdersToolbar({
+  filter,
+  onFilter,
+  search,
+  onSearch,
+}: {
+  filter: StateFilter;
+  onFilter: (filter: StateFilter) => void;
+  search: string;
+  onSearch: (search: string) => void;
+}) {
+  const exporting = useExportOrders();
+  return (
+    <div className={styles.toolbar}>
+      <h2 id="orders-heading" className={styles.heading}>
+        Orders
+      </h2>
+      <OrderStateFilter value={filter} onChange={onFilter} />
+      <OrderSearch value={search} onSearch={onSearch} />
+      <Button
+        variant="secondary"
+        size="small"
+        disabled={exporting.isPending}
+        onClick={() => exporting.mutate(filter)}
+      >
+        Export CSV
+      </Button>
+    </div>
+  );
+}
+
+const emptyTitle = (named: string | undefined, search: string) =>
+  search
+    ? `No ${named ? `${named} ` : ''}orders match “${search}”`
+    : named
+      ? `No ${named} orders`
+      : 'No orders yet';
+
 /**
  * All open orders, or those of one state, paginated; each row offers the actions the order
  * lifecycle allows an admin (approve, mark delivered, decide on a return, refund, cancel), and the current filter
@@ -38,7 +77,6 @@ export function OrdersTable() {
   const refund = useRefundOrder();
   const recordPayment = useRecordPayment();
   const decide = useDecideReturn();
-  const exporting = useExportOrders();
   const [toCancel, setToCancel] = useState<Order | null>(null);
   const [toApprove, setToApprove] = useState<Order | null>(null);
   const [toRefund, setToRefund] = useState<Order | null>(null);
@@ -56,15 +94,12 @@ export function OrdersTable() {
     else deliver.mutate(order);
   };
   // The order whose change is on its way: its buttons wait for the answer.
-  const pending = approve.isPending
-    ? approve.variables?.order._id
-    : deliver.isPending
-      ? deliver.variables?._id
-      : decide.isPending
-        ? decide.variables?.order._id
-        : recordPayment.isPending
-          ? recordPayment.variables?._id
-          : undefined;
+  const pending = [
+    approve.isPending && approve.variables?.order._id,
+    deliver.isPending && deliver.variables?._id,
+    decide.isPending && decide.variables?.order._id,
+    recordPayment.isPending && recordPayment.variables?._id,
+  ].find((id) => typeof id === 'string');
   const named = filterName(filter);
 
   const choose = (next: StateFilter) => {
@@ -75,42 +110,22 @@ export function OrdersTable() {
 
   return (
     <section aria-labelledby="orders-heading" className={styles.orders}>
-      <div className={styles.toolbar}>
-        <h2 id="orders-heading" className={styles.heading}>
-          Orders
-        </h2>
-        <OrderStateFilter value={filter} onChange={choose} />
-        <OrderSearch
-          value={search}
-          onSearch={(next) => {
-            setSearch(next);
-            setPage(1);
-          }}
-        />
-        <Button
-          variant="secondary"
-          size="small"
-          disabled={exporting.isPending}
-          onClick={() => exporting.mutate(filter)}
-        >
-          Export CSV
-        </Button>
-      </div>
+      <OrdersToolbar
+        filter={filter}
+        onFilter={choose}
+        search={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPage(1);
+        }}
+      />
 
       {orders.error ? (
         <ErrorState title="The orders could not be loaded." onRetry={() => void orders.refetch()} />
       ) : !items ? (
         <Skeleton height="18rem" />
       ) : items.length === 0 ? (
-        <EmptyState
-          title={
-            search
-              ? `No ${named ? `${named} ` : ''}orders match “${search}”`
-              : named
-                ? `No ${named} orders`
-                : 'No orders yet'
-          }
-        />
+        <EmptyState title={emptyTitle(named, search)} />
       ) : (
         <>
           <OrderRows
