@@ -172,6 +172,76 @@ export function renderInvoicePdf(invoice: Invoice): Promise<Buffer> {
   return renderDocument(invoice, invoiceKind(invoice));
 }
 
+/**
+ * The document's lines under a header row (item, quantity, unit price, amount; a SKU under its
+ * item), over more pages when long, closed by a rule: answers where the rule is.
+ */
+function drawLines(
+  doc: Doc,
+  invoice: Invoice,
+  money: (dollars: number) => string,
+  at: { left: number; right: number; y: number },
+): number {
+  const { left, right } = at;
+  const width = right - left;
+  let { y } = at;
+  const columns = [
+    { label: 'Item', x: left, width: width - 270, align: 'left' as const },
+    { label: 'Quantity', x: right - 270, width: 80, align: 'right' as const },
+    { label: 'Unit price', x: right - 180, width: 90, align: 'right' as const },
+    { label: 'Amount', x: right - 90, width: 90, align: 'right' as const },
+  ];
+  doc.rect(left, y - 6, width, 22).fill('#eff6ff');
+  doc.font(BOLD).fontSize(10).fillColor('black');
+  for (const column of columns) {
+    doc.text(column.label, column.x + (column.align === 'left' ? 6 : -6), y, {
+      width: column.width,
+      align: column.align,
+    });
+  }
+  y += 26;
+  const rows = invoice.lines?.map((line) => ({
+    ...line,
+    amount: line.quantity * line.unitPrice,
+  })) ?? [{ ...invoice.line, amount: invoice.total }];
+  doc.font(BODY).fontSize(10.5);
+  for (const row of rows) {
+    // A long order goes on over more pages, leaving room for the total and the footer.
+    if (y > doc.page.height - MARGIN - 120) {
+      doc.addPage();
+      y = MARGIN;
+    }
+    const cells = [
+      oneLine(row.description),
+      formatCount(row.quantity),
+      money(row.unitPrice),
+      money(row.amount),
+    ];
+    let rowEnd = y;
+    columns.forEach((column, index) => {
+      const at = { x: column.x + (column.align === 'left' ? 6 : -6), y };
+      customerText(doc, cells[index] ?? '', 'body', at, {
+        width: column.width,
+        align: column.align,
+      });
+      rowEnd = Math.max(rowEnd, doc.y);
+    });
+    if (row.sku) {
+      doc
+        .fontSize(9)
+        .fillColor(MUTED)
+        .text(`SKU ${oneLine(row.sku)}`, left + 6, rowEnd, {
+          width: columns[0]!.width,
+        });
+      doc.fontSize(10.5).fillColor('black');
+      rowEnd = doc.y;
+    }
+    y = rowEnd + (rows.length > 1 ? 4 : 10);
+  }
+  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
+  return y;
+}
+
 function renderDocument(invoice: Invoice, kind: DocumentKind): Promise<Buffer> {
   const { number } = kind;
   const money = (dollars: number) => formatDollars(kind.sign * dollars);
@@ -254,62 +324,8 @@ function renderDocument(invoice: Invoice, kind: DocumentKind): Promise<Buffer> {
     ...(buyer.taxId ? [`Tax ID: ${buyer.taxId}`] : []),
   ]);
 
-  // The line.
-  y = Math.max(sellerEnd, buyerEnd) + 30;
-  const columns = [
-    { label: 'Item', x: left, width: width - 270, align: 'left' as const },
-    { label: 'Quantity', x: right - 270, width: 80, align: 'right' as const },
-    { label: 'Unit price', x: right - 180, width: 90, align: 'right' as const },
-    { label: 'Amount', x: right - 90, width: 90, align: 'right' as const },
-  ];
-  doc.rect(left, y - 6, width, 22).fill('#eff6ff');
-  doc.font(BOLD).fontSize(10).fillColor('black');
-  for (const column of columns) {
-    doc.text(column.label, column.x + (column.align === 'left' ? 6 : -6), y, {
-      width: column.width,
-      align: column.align,
-    });
-  }
-  y += 26;
-  const rows = invoice.lines?.map((line) => ({
-    ...line,
-    amount: line.quantity * line.unitPrice,
-  })) ?? [{ ...invoice.line, amount: invoice.total }];
-  doc.font(BODY).fontSize(10.5);
-  for (const row of rows) {
-    // A long order goes on over more pages, leaving room for the total and the footer.
-    if (y > doc.page.height - MARGIN - 120) {
-      doc.addPage();
-      y = MARGIN;
-    }
-    const cells = [
-      oneLine(row.description),
-      formatCount(row.quantity),
-      money(row.unitPrice),
-      money(row.amount),
-    ];
-    let rowEnd = y;
-    columns.forEach((column, index) => {
-      const at = { x: column.x + (column.align === 'left' ? 6 : -6), y };
-      customerText(doc, cells[index] ?? '', 'body', at, {
-        width: column.width,
-        align: column.align,
-      });
-      rowEnd = Math.max(rowEnd, doc.y);
-    });
-    if (row.sku) {
-      doc
-        .fontSize(9)
-        .fillColor(MUTED)
-        .text(`SKU ${oneLine(row.sku)}`, left + 6, rowEnd, {
-          width: columns[0]!.width,
-        });
-      doc.fontSize(10.5).fillColor('black');
-      rowEnd = doc.y;
-    }
-    y = rowEnd + (rows.length > 1 ? 4 : 10);
-  }
-  doc.moveTo(left, y).lineTo(right, y).lineWidth(0.75).strokeColor(RULE).stroke();
+  // The lines.
+  y = drawLines(doc, invoice, money, { left, right, y: Math.max(sellerEnd, buyerEnd) + 30 });
 
   // Total and payment.
   y += 12;
