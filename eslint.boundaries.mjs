@@ -224,7 +224,9 @@ export function folderPath(graph, start, goal) {
     const trail = queue.shift();
     for (const next of graph.get(trail.at(-1)) ?? []) {
       if (next === goal) return [...trail, next];
-      if (!seen.has(next)) seen.add(next) && queue.push([...trail, next]);
+      if (seen.has(next)) continue;
+      seen.add(next);
+      queue.push([...trail, next]);
     }
   }
   return undefined;
