@@ -1,7 +1,8 @@
 // Writes to one user record (profile saves, the sign-in upsert, admin assignment) never
 // lose one another: each is one update with operators, atomic on MongoDB and FerretDB v2 alike.
-import { getModelToken } from '@nestjs/mongoose';
-import type { Model } from 'mongoose';
+import { getConnectionToken, getModelToken } from '@nestjs/mongoose';
+import type { Connection, Model } from 'mongoose';
+import { DatabaseLocks } from '../src/common/lease-locks';
 import { API_CONFIG, type ApiConfig } from '../src/config/config';
 import { User } from '../src/users/user.schema';
 import { UsersService } from '../src/users/users.service';
@@ -27,7 +28,11 @@ const userOf = (email: string) => api.db.collection('users').findOne({ email });
 function processes(count: number) {
   const model = api.app.get<Model<User>>(getModelToken(User.name));
   const config = api.app.get<ApiConfig>(API_CONFIG);
-  return Array.from({ length: count }, () => new UsersService(model, config));
+  const connection = api.app.get<Connection>(getConnectionToken());
+  return Array.from(
+    { length: count },
+    () => new UsersService(model, config, new DatabaseLocks(connection)),
+  );
 }
 
 it('keeps an admin assignment that races profile saves and sign-in upserts on several processes', async () => {

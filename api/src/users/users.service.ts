@@ -12,6 +12,7 @@ import type { AdminDirectory } from '../access/admin-directory';
 import { recordChange } from '../audit/audit-trail';
 import type { UserRecords } from '../auth/user-records';
 import { modified } from '../common/answers.dto';
+import { DatabaseLocks, type ApiLocks } from '../common/lease-locks';
 import { invalid, notFound } from '../common/domain-error';
 import { countOf, type Page } from '../common/pagination';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -69,22 +70,34 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   constructor(
     @InjectModel(User.name) private readonly users: Model<User>,
     @Inject(API_CONFIG) private readonly config: ApiConfig,
+    @Inject(DatabaseLocks) private readonly locks: ApiLocks,
   ) {}
 
   /**
-   * Updates the record of `email`, creating it if missing. Two upserts of a new email at once may
-   * both try the insert; the unique email index refuses the second (lostFirstWrite), which then
-   * finds the record.
+   * A write that may create the record of `email` runs alone for that email across every API
+   * process (a lease: an insert on `_id`, which never deadlocks), unless this process knows the
+   * record exists: racing inserts against the unique email index can deadlock one another on
+   * FerretDB v2 round after round (lostFirstWrite), which a retry alone did not always outlast.
    */
-  private async upsert(email: string, update: UpdateQuery<User>) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.users.updateOne({ email }, update, { upsert: true });
-      } catch (error) {
-        if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
-        await pauseBeforeRetry(attempt);
+  private creating<T>(email: string, write: () => Promise<T>): Promise<T> {
+    return this.known.has(email) ? write() : this.locks.run(`user:${email}`, write);
+  }
+
+  /**
+   * Updates the record of `email`, creating it if missing. Should two upserts of a new email still
+   * meet, the unique email index refuses the second (lostFirstWrite), which then finds the record.
+   */
+  private upsert(email: string, update: UpdateQuery<User>) {
+    return this.creating(email, async () => {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await this.users.updateOne({ email }, update, { upsert: true });
+        } catch (error) {
+          if (attempt >= FIRST_WRITE_ATTEMPTS || !lostFirstWrite(error)) throw error;
+          await pauseBeforeRetry(attempt);
+        }
       }
-    }
+    });
   }
 
   /** ADMIN_EMAILS are bootstrap admins: their records are created (or promoted) at start. */
@@ -105,22 +118,26 @@ export class UsersService implements OnApplicationBootstrap, AdminDirectory, Use
   }
 
   private async createOnce(email: string, name: string): Promise<void> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        // An insert cannot overwrite a record another write is changing.
-        await this.users.create({ email, name });
-        break;
-      } catch (error) {
-        // The record exists (an earlier sign-in, or a first request of this user at the same time).
-        if ((error as { code?: number }).code === 11000) break;
-        if (!lostFirstWrite(error)) throw error;
-        // A deadlock with the user's first requests on other processes: one of them went
-        // through, or will once its transaction ends; a failure here is a 401.
-        if (await this.users.exists({ email })) break;
-        if (attempt >= FIRST_WRITE_ATTEMPTS) throw error;
-        await pauseBeforeRetry(attempt);
+    await this.creating(email, async () => {
+      // Another process made it while this one waited for the lease.
+      if (await this.users.exists({ email })) return;
+      for (let attempt = 1; ; attempt++) {
+        try {
+          // An insert cannot overwrite a record another write is changing.
+          await this.users.create({ email, name });
+          return;
+        } catch (error) {
+          // The record exists (an earlier sign-in, or a first request of this user at the same time).
+          if ((error as { code?: number }).code === 11000) return;
+          if (!lostFirstWrite(error)) throw error;
+          // A deadlock with another first write: one of them went through, or will once its
+          // transaction ends; a failure here is a 401.
+          if (await this.users.exists({ email })) return;
+          if (attempt >= FIRST_WRITE_ATTEMPTS) throw error;
+          await pauseBeforeRetry(attempt);
+        }
       }
-    }
+    });
     if (this.known.size >= KNOWN_USERS_CAP) this.known.clear();
     this.known.add(email);
   }
