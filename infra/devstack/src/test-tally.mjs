@@ -48,7 +48,8 @@ export function tallyLine(tally, rawLine, { playwright = false } = {}) {
 }
 
 // Which tests failed, kept for the end of the run: a CI log shows only its tail.
-const jestFailure = /^\s*● (?!Console\b)(.+›.+)$/; // "● Suite › test" (Jest's failure heading)
+// "● Suite › test" or "● test" (Jest's failure heading); not its "● Console" of logged lines
+const jestFailure = /^\s*● (?!Console\s*$)(.+)$/;
 const jestRetry = /^\s*LOGGING RETRY ERRORS\s+(.+)$/; // a test that failed, then ran again
 // node:test's failed test; not its "failing tests:" heading, nor ESLint's "✖ 2 problems" summary
 const nodeTestFailure = /^\s*✖ (?!failing tests:|\d+ problems? \()(.+?)( \(\d[\d.]*m?s\))?$/;

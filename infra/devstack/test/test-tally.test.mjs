@@ -50,6 +50,7 @@ describe('test tally', () => {
       '\x1b[94m@toolshop/api:\x1b[39m   \x1b[1m\x1b[31m● Orders › cancels an unpaid order\x1b[39m\x1b[22m',
       '@toolshop/api:   ● Orders › cancels an unpaid order', // Jest repeats it in its summary
       '@toolshop/api:   ● Console',
+      "@toolshop/api:   ● creates one record when a new user's first requests race",
       '@toolshop/api:  LOGGING RETRY ERRORS  Users › inserts a new user once',
       '@toolshop/devstack: ✖ starts two API processes (812.5ms)',
       '@toolshop/devstack: ✖ failing tests:',
@@ -61,6 +62,7 @@ describe('test tally', () => {
     });
     assert.deepEqual(failureLines(tally), [
       '  - @toolshop/api: Orders › cancels an unpaid order',
+      "  - @toolshop/api: creates one record when a new user's first requests race",
       '  - retried: @toolshop/api: Users › inserts a new user once',
       '  - @toolshop/devstack: starts two API processes',
       '  - [shell] › shell/e2e/cart.spec.ts:3:1 › adds a tool',
