@@ -5,7 +5,7 @@
 //   npm run fuzz -w @toolshop/api [-- --max-examples N --seed S]
 //
 // Schemathesis comes from PyPI into a virtualenv inside the clone (.ci/cache/schemathesis), once.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,9 +109,10 @@ async function followSignupLink(stack, email) {
 /**
  * One run as one caller. `email`, when given, is the value of every `email` parameter, so the
  * customer's own lists (GET /orders?email=...) are reached instead of answering 403 to random emails.
+ * The callers run at the same time (each mostly waits on the API); each one's output is printed
+ * whole, under its own heading, when it ends. Resolves whether it passed.
  */
 function fuzz(stack, label, { token, email }, reportDir) {
-  console.log(`\n=== Schemathesis as ${label}`);
   const config = join(reportDir, `${label}.toml`);
   writeFileSync(config, email ? `[parameters]\nemail = ${JSON.stringify(email)}\n` : '');
   const args = [
@@ -146,11 +147,28 @@ function fuzz(stack, label, { token, email }, reportDir) {
     '/payments/webhook',
   ];
   if (token) args.push('--header', `Authorization: Bearer ${token}`);
-  const result = spawnSync(bin, args, {
-    stdio: 'inherit',
-    env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const output = [];
+    const child = spawn(bin, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, SCHEMATHESIS_TELEMETRY: 'false' },
+    });
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    let reported = false;
+    const done = (ok, why = '') => {
+      if (reported) return;
+      reported = true;
+      const seconds = Math.round((Date.now() - started) / 1000);
+      console.log(`\n=== Schemathesis as ${label} (${ok ? 'passed' : 'FAILED'}, ${seconds} s)`);
+      process.stdout.write(Buffer.concat(output));
+      if (why) console.log(why);
+      resolve(ok);
+    };
+    child.on('error', (error) => done(false, `could not run ${bin}: ${error.message}`));
+    child.on('close', (code) => done(code === 0));
   });
-  return result.status === 0;
 }
 
 installSchemathesis();
@@ -168,10 +186,12 @@ try {
   };
   console.log(`seed ${options.seed}, at most ${options['max-examples']} examples per operation`);
   mkdirSync(reportDir, { recursive: true });
-  const results = Object.entries(callers).map(([label, caller]) => [
-    label,
-    fuzz(stack, label, caller, reportDir),
-  ]);
+  const results = await Promise.all(
+    Object.entries(callers).map(async ([label, caller]) => [
+      label,
+      await fuzz(stack, label, caller, reportDir),
+    ]),
+  );
   const failed = results.filter(([, ok]) => !ok).map(([label]) => label);
   passed = failed.length === 0;
   console.log(
