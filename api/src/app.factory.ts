@@ -5,7 +5,6 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
-import { randomUUID } from 'node:crypto';
 import type { Connection } from 'mongoose';
 import pino from 'pino';
 import { AdminDirectory } from './access/admin-directory';
@@ -23,16 +22,21 @@ import { registerSecurityHeaders } from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
 import { buildIndexes } from './health/indexes';
+import { Readiness } from './health/readiness';
 import { registerImageUploads } from './images/image-upload';
 import { registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
-import { formatTraceparent, traceOf } from './observability/trace-context';
+import {
+  registerRequestRecords,
+  requestIdOf,
+  requestRecordsBeforeFastify,
+} from './observability/request-records';
+import { traceOf } from './observability/trace-context';
 
 /** JSON bodies above this size are refused with 413 (a few routes take more: ROUTE_BODY_LIMITS). */
 export const BODY_LIMIT_BYTES = 16 * 1024;
-const REQUEST_ID = /^[\w.:-]{1,64}$/;
 
 /** The nearest `hops` proxies are believed (what Fastify does with a number, typed as a function). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
@@ -46,39 +50,6 @@ const withTraceIds = (
   const { traceId, spanId } = traceOf(raw);
   return parent.child({ ...bindings, traceId, spanId }, options);
 };
-
-/**
- * Every answer names its request and trace (X-Request-Id, X-Trace-Id, traceresponse); every
- * request, once answered, is one log line and one metrics sample. Callback hooks: no promise per
- * request and hook.
- */
-function registerRequestRecords(fastify: FastifyInstance, metrics: ApiMetrics): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    const trace = traceOf(request.raw);
-    void reply.header('X-Request-Id', request.id);
-    void reply.header('X-Trace-Id', trace.traceId);
-    void reply.header('traceresponse', formatTraceparent(trace));
-    done();
-  });
-  fastify.addHook('onResponse', (request, reply, done) => {
-    metrics.requestFinished(
-      request.method,
-      request.routeOptions.url,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-    request.log.info(
-      {
-        method: request.method,
-        url: request.url,
-        status: reply.statusCode,
-        ms: Math.round(reply.elapsedTime),
-      },
-      'request',
-    );
-    done();
-  });
-}
 
 /** Builds the API (not yet listening): Fastify, security headers, CORS, validation, errors, docs. */
 export async function createApp(config: ApiConfig): Promise<NestFastifyApplication> {
@@ -104,10 +75,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     routerOptions: { maxParamLength: 2048 },
     // genReqId reads X-Request-Id itself, so a caller's id is used only when it looks like one.
     requestIdHeader: false,
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
-      const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
-    },
+    genReqId: (request: IncomingMessage) => requestIdOf(request.headers),
     // Every line a request logs carries its W3C trace id (from the caller's traceparent, or new).
     childLoggerFactory: withTraceIds,
   });
@@ -123,13 +91,14 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   if (config.autoIndex) await buildIndexes(app.get<Connection>(getConnectionToken()));
 
   const fastify = app.getHttpAdapter().getInstance() as unknown as FastifyInstance;
+  const metrics = app.get(ApiMetrics);
   registerRouteBodyLimits(fastify, bodyGate(app.get(AdminDirectory)));
-  registerRequestRecords(fastify, app.get(ApiMetrics));
+  registerRequestRecords(fastify, metrics);
   registerPublicCache(fastify);
   refuseDeepBodies(fastify);
   registerImageUploads(fastify);
 
-  registerSecurityHeaders(fastify, {
+  const securityHeaders = registerSecurityHeaders(fastify, {
     // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.
     contentSecurityPolicy: {
       directives: {
@@ -143,7 +112,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     },
     crossOriginResourcePolicy: { policy: 'cross-origin' },
   });
-  registerCors(fastify, {
+  const cors = registerCors(fastify, {
     origins: config.corsOrigins,
     methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: [
@@ -168,9 +137,15 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
     ],
     maxAgeSeconds: 600,
   });
-  answerCachedLists(fastify, cachedListsOf(app));
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new ApiExceptionFilter());
+  const readiness = app.get(Readiness);
+  answerCachedLists(fastify, cachedListsOf(app), {
+    securityHeaders,
+    cors,
+    records: requestRecordsBeforeFastify(logger, metrics),
+    draining: () => readiness.isDraining,
+  });
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 
   const document = documentIdempotency(

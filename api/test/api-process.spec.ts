@@ -93,6 +93,38 @@ it('logs and echoes the trace id of a given traceparent, or of a new trace', asy
   });
 });
 
+it('logs a cached list answered before Fastify with the line Nest would log', async () => {
+  const sent = (id: string, path: string) =>
+    fetch(`${api.url}${path}`, { headers: { 'x-request-id': id } }).then(() => undefined);
+  // The first read fills the catalog cache, the second is answered from it; a query goes to Nest.
+  for (const [id, path] of [
+    ['log-fill', '/reviews'],
+    ['log-cached', '/reviews'],
+    ['log-nest', '/reviews?limit=30'],
+  ] as const)
+    await sent(id, path);
+  const lineOf = async (reqId: string) => {
+    for (const deadline = Date.now() + 20_000; Date.now() < deadline;) {
+      const line = logLines().find((entry) => entry.reqId === reqId && entry.msg === 'request');
+      if (line) return line;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no log line of ${reqId}`);
+  };
+  const [cached, nest] = [await lineOf('log-cached'), await lineOf('log-nest')];
+  expect(Object.keys(cached)).toEqual(Object.keys(nest));
+  const { time, reqId, traceId, spanId, url, ms, ...same } = cached;
+  expect(same).toEqual({ level: 30, service: 'api', method: 'GET', status: 200, msg: 'request' });
+  expect([typeof time, reqId, traceId, spanId, url, typeof ms]).toEqual([
+    'number',
+    'log-cached',
+    expect.stringMatching(/^[0-9a-f]{32}$/),
+    expect.stringMatching(/^[0-9a-f]{16}$/),
+    '/reviews',
+    'number',
+  ]);
+});
+
 it('drains, answers the request in flight, then exits 0', async () => {
   const inFlight = slowPost(`${api.url}/suggestions`, {
     email: 'late@toolshop.test',
@@ -118,6 +150,10 @@ it('drains, answers the request in flight, then exits 0', async () => {
   const during = await fetch(`${api.url}/health`);
   expect(during.status).toBe(200);
   expect(during.headers.get('connection')).toBe('close');
+  // A cached list too: while draining it goes through Fastify's hooks.
+  const cachedDuring = await fetch(`${api.url}/reviews`);
+  expect(cachedDuring.status).toBe(200);
+  expect(cachedDuring.headers.get('connection')).toBe('close');
 
   // Past the drain: the listener is closed, the request in flight still gets its answer.
   let refused = false;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { get } from 'node:http';
 import { ApiMetrics } from '../src/observability/api-metrics';
 import { ReviewsService } from '../src/reviews/reviews.service';
 import { ToolsService } from '../src/tools/tools.service';
@@ -60,6 +61,39 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
       'x-content-type-options': 'nosniff',
       'access-control-allow-origin': 'http://localhost:3000',
     });
+  });
+
+  it('sends the same header fields in the same order, ids and trace as Nest does', async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const given = {
+      'x-request-id': 'same-id',
+      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+      origin: 'http://localhost:3000',
+    };
+    const rawHeaders = (api: TestApi) =>
+      new Promise<string[]>((resolve, reject) =>
+        get(`${api.url}${path}`, { headers: given, agent: false }, (response) => {
+          response.resume();
+          resolve(response.rawHeaders);
+        }).once('error', reject),
+      );
+    await rawHeaders(cached);
+    const list = jest.spyOn(
+      path === '/tools' ? cached.app.get(ToolsService) : cached.app.get(ReviewsService),
+      'list',
+    );
+    const [fast, nest] = [await rawHeaders(cached), await rawHeaders(reference)];
+    expect(list).not.toHaveBeenCalled();
+    list.mockRestore();
+    // Pairs of name and value; the span id in traceresponse and the date are new on each answer.
+    const fields = (raw: string[]) =>
+      raw.flatMap((value, i) =>
+        i % 2 ? [] : [`${value}: ${/^(date|traceresponse)$/i.test(value) ? '*' : raw[i + 1]}`],
+      );
+    expect(fields(fast)).toEqual(fields(nest));
+    expect(fields(fast)).toEqual(
+      expect.arrayContaining(['x-request-id: same-id', `x-trace-id: ${traceId}`]),
+    );
   });
 
   it('answers 304 to a matching If-None-Match as Nest does', async () => {

@@ -3,12 +3,16 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Public catalog reads that carry an ETag (and answer 304 to a matching If-None-Match). */
 const CACHEABLE = /^\/(tools(\/[^/?]*)?|reviews)(\?|$)/;
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 const etagOf = (body: string | Buffer) =>
   `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+/** Whether an answer to this request carries an ETag and `Cache-Control: public, no-cache`. */
+export const revalidatesRaw = (method: string | undefined, url = '', authorization?: string) =>
+  method === 'GET' && CACHEABLE.test(url) && !authorization;
 const revalidates = (request: FastifyRequest) =>
-  request.method === 'GET' && CACHEABLE.test(request.url) && !request.headers.authorization;
+  revalidatesRaw(request.method, request.url, request.headers.authorization);
+export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
 /**
  * A JSON answer serialised once, as UTF-8 bytes, with its ETag: what the catalog caches keep, so a
@@ -46,7 +50,7 @@ export function registerPublicCache(fastify: FastifyInstance): void {
     if (!isBody || reply.statusCode !== 200 || !revalidates(request)) return done(null, payload);
     const known = reply.getHeader('ETag');
     const etag = typeof known === 'string' ? known : etagOf(payload);
-    void reply.header('ETag', etag).header('Cache-Control', 'public, no-cache');
+    void reply.header('ETag', etag).header('Cache-Control', PUBLIC_CACHE_CONTROL);
     if (request.headers['if-none-match'] === etag) {
       void reply.code(304);
       return done(null, '');

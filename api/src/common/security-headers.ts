@@ -24,11 +24,18 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
   return headers;
 }
 
-/** Every answer (errors and 404s included) carries the security headers. */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
+/**
+ * Every answer (errors and 404s included) carries the security headers; returns them as flat
+ * name/value pairs, lower-cased as Fastify sends them.
+ */
+export function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  options: HelmetOptions,
+): readonly string[] {
   const headers = securityHeaders(options);
   fastify.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();
   });
+  return Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]);
 }
