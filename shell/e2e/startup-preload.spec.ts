@@ -60,3 +60,31 @@ test('the prerendered home page preloads no script: its first view needs only it
   );
   expect(head).toContain(`<link rel="stylesheet" href="${stack.remotes.storefront}/`);
 });
+
+test("the start-up scripts carry V8's compile hint, compiled while they download", async ({
+  request,
+}) => {
+  // The app's page (a signed-in browser's, by the session hint): main.js and the preloaded chunks.
+  const html = await (
+    await request.get(`${stack.shell}/dashboard/myOrders`, {
+      headers: { Cookie: 'toolshop_signed_in=1' },
+    })
+  ).text();
+  const scripts = [
+    ...html.matchAll(/<(?:script defer src|link rel="preload" href)="([^"]+\.js)"/g),
+  ];
+  const hinted: string[] = [];
+  for (const [, src] of scripts) {
+    const body = await (await request.get(`${stack.shell}${src}`)).text();
+    if (body.startsWith('//# allFunctionsCalledOnLoad\n')) hinted.push(src!);
+  }
+  // The federation runtime's main.js and the shared React, router and query chunks at least.
+  expect(hinted).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/^\/main\./),
+      expect.stringMatching(/^\/react\./),
+      expect.stringMatching(/^\/react-router\./),
+      expect.stringMatching(/^\/react-query\./),
+    ]),
+  );
+});

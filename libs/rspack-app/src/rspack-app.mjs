@@ -194,9 +194,7 @@ export function createFederatedAppConfig({
           templateContent: htmlPage({ title: pageTitle, description, isHost }),
         }),
         ...(isHost && production ? [new StartupPreloadPlugin()] : []),
-        ...(production
-          ? [new CompileHintsPlugin({ isHost, pages: Object.values(prerender?.fragments ?? {}) })]
-          : []),
+        ...(production ? [new CompileHintsPlugin({ isHost })] : []),
         ...(prerender && production
           ? [new PrerenderPlugin({ name, appRoot, isHost, ...prerender })]
           : []),
@@ -469,21 +467,19 @@ class StartupPreloadPlugin {
 
 /**
  * V8's compile hint for the scripts a page start runs through (the entry with the federation runtime,
- * the host's startup chunks: React, the router, the bootstrap; a remote's prerendered pages, which
- * hydrate at the start): every function of such a file is
+ * and the host's startup chunks: React, the router, the bootstrap): every function of such a file is
  * compiled while it downloads, off the main thread, instead of lazily on first call inside the
  * start's tasks (main.js's evaluation: about 127 ms to 47 ms at a 4x slowed CPU, median of 6, side
  * by side). Chromium 136 and later read the comment; other browsers skip it.
  */
 class CompileHintsPlugin {
-  /** @param {{ isHost: boolean, pages: string[] }} options pages: exposed names ('./HomePage') */
-  constructor({ isHost, pages }) {
+  constructor({ isHost }) {
     this.isHost = isHost;
-    this.pages = pages;
   }
 
   apply(compiler) {
     const hint = '//# allFunctionsCalledOnLoad\n';
+    const minHintedSize = 16 * 1024;
     compiler.hooks.thisCompilation.tap('CompileHintsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap(
         {
@@ -493,12 +489,6 @@ class CompileHintsPlugin {
         },
         () => {
           const files = new Set(this.isHost ? startupFiles(compilation, '.js') : []);
-          for (const page of this.pages) {
-            const group = compilation.namedChunkGroups.get(
-              `__federation_expose_${page.replace('./', '')}`,
-            );
-            for (const file of group?.getFiles() ?? []) if (file.endsWith('.js')) files.add(file);
-          }
           for (const chunk of compilation.chunks) {
             if (!chunk.hasRuntime()) continue;
             for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
@@ -507,7 +497,9 @@ class CompileHintsPlugin {
             const asset = compilation.getAsset(file);
             if (!asset) continue;
             const source = asset.source.source().toString();
-            if (!source.startsWith(hint))
+            // A small file compiles in little time anyway; the comment's bytes count in every
+            // page's JavaScript budget.
+            if (source.length >= minHintedSize && !source.startsWith(hint))
               compilation.updateAsset(file, new rspack.sources.RawSource(hint + source));
           }
         },
