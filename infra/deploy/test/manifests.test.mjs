@@ -1,7 +1,7 @@
 // The Kubernetes manifests, validated offline by validate/ (Go: kustomize's krusty renders each
 // kustomization, every object is decoded strictly into the official k8s.io/api types, then the
 // shop's rules are checked). Built from the Go module proxy like infra/ferretdb (.ci/run sets
-// GOMODCACHE and GOCACHE under .ci/cache).
+// GOMODCACHE and GOCACHE in the machine-wide cache, outside the clone).
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
