@@ -148,6 +148,29 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
   });
 });
 
+it('knows every hook a cached list passes by in Fastify', () => {
+  // answerCachedLists does what these do for a plain GET: Nest's six onRequest hooks and middie
+  // have nothing to do in this API (no hook, CORS, security hook, versioning or middleware of
+  // Nest's; its 503 is off), then request ids, security headers, CORS; a body check (no body);
+  // ETag; the log line and metrics, and Nest's idle onResponse hook. A hook added here changes
+  // this list: make the shortcut do what it does, or stop answering before Fastify.
+  const routes = cached.app
+    .getHttpAdapter()
+    .getInstance()
+    .printRoutes({ includeHooks: true, commonPrefix: false, method: 'GET' })
+    .split('\n');
+  for (const path of ['/tools', '/reviews']) {
+    const at = routes.findIndex((line) => line.endsWith(`── ${path} (GET)`));
+    const hooks = routes.slice(at + 1, at + 5).map((line) => line.replace(/^[│\s]+• /, ''));
+    expect(hooks).toEqual([
+      `(onRequest) [${[...Array(6).fill('"anonymous()"'), '"runMiddie()"', ...Array(3).fill('"anonymous()"')].join(',')}]`,
+      '(preValidation) ["anonymous()"]',
+      '(onSend) ["anonymous()"]',
+      '(onResponse) ["anonymous()","anonymous()"]',
+    ]);
+  }
+});
+
 it('goes through Nest while the cache holds no fresh list', async () => {
   const tools = cached.app.get(ToolsService);
   await fetch(`${cached.url}/tools`);
