@@ -15,11 +15,16 @@ process.env.NX_TUI = 'false';
 
 const failures = [];
 const tally = emptyTally();
+const started = Date.now();
+const seconds = (since) => `${Math.round((Date.now() - since) / 1000)} s`;
+// Each step's time and the run's so far, so a log shows where a slow run spent it.
 const step = async (label, command, args, { playwright = false } = {}) => {
   console.log(`\n=== ${label}`);
+  const stepStarted = Date.now();
   const onLine = (line) => tallyLine(tally, line, { playwright });
   const code = await run(command, args, { cwd: root, onLine });
   if (code !== 0) failures.push(label);
+  console.log(`=== ${label}: ${seconds(stepStarted)} (${seconds(started)} in all)`);
 };
 
 // The embedded database's engine is built (once, cached) before the suites start databases in parallel.
