@@ -55,7 +55,7 @@ test("an admin's pointer on Manage All Orders or Manage Products asks for their 
   ]);
 });
 
-test("a pointer on a tool's Buy Now asks for that tool before the click", async ({
+test("a pointer on a tool's Buy Now asks for that tool, its reviews and the shopper's price before the click", async ({
   page,
   signIn,
 }) => {
@@ -69,11 +69,21 @@ test("a pointer on a tool's Buy Now asks for that tool before the click", async 
     .pop();
   const asked: string[] = [];
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === `/tools/${toolId}`) asked.push(request.url());
+    const url = new URL(request.url());
+    if (url.pathname.startsWith(`/tools/${toolId}`) || url.searchParams.get('toolId') === toolId)
+      asked.push(`${url.pathname}${url.search}`);
   });
   await buyNow.hover();
-  await expect.poll(() => asked.length).toBe(1);
+  // Each once: the page then shows them from the cache, with no placeholder for the reviews.
+  await expect
+    .poll(() => [...asked].sort())
+    .toEqual([
+      expect.stringMatching(/^\/reviews\?toolId=/),
+      `/tools/${toolId}`,
+      `/tools/${toolId}/price`,
+    ]);
   await expect(page).toHaveURL(/\/$/);
   await buyNow.click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Reviews', level: 2 })).toBeVisible();
 });

@@ -7,13 +7,15 @@ import type { MemberPrice } from '@toolshop/contracts';
 
 export const memberPriceKey = (toolId: string) => [...queryRoots.tools, 'price', toolId] as const;
 
+/** A signed-in shopper's price of a tool: what its page reads, and what a prefetch asks for first. */
+export const memberPriceQuery = (toolId: string) => ({
+  queryKey: memberPriceKey(toolId),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<MemberPrice>(`/tools/${encodeURIComponent(toolId)}/price`, { signal }),
+});
+
 export function useMemberPrice(toolId: string) {
   const signedIn = useAuth((s) => s.status === 'signedIn');
-  return useQuery({
-    queryKey: memberPriceKey(toolId),
-    queryFn: ({ signal }) =>
-      api.get<MemberPrice>(`/tools/${encodeURIComponent(toolId)}/price`, { signal }),
-    // Without an answer the list price stands.
-    enabled: signedIn && toolId !== '',
-  });
+  // Without an answer the list price stands.
+  return useQuery({ ...memberPriceQuery(toolId), enabled: signedIn && toolId !== '' });
 }

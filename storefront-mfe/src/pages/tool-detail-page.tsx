@@ -1,10 +1,12 @@
 import { Link, useParams } from 'react-router';
-import { ApiError, queryClient } from '@toolshop/auth';
+import { ApiError, queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, Skeleton, buttonClassName, useDocumentTitle } from '@toolshop/ui';
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
 import { ToolReviews } from '../features/reviews/tool-reviews';
+import { toolReviewsQuery } from '../features/reviews/api/tool-reviews';
+import { memberPriceQuery } from '../lib/member-price';
 import { toolQuery, useTool } from '../features/tools/api/tool';
 import styles from './tool-detail-page.module.css';
 
@@ -73,7 +75,14 @@ export default function ToolDetailPage() {
   );
 }
 
-/** The shell calls it when a link here is about to be followed: the tool is on its way before the click. */
+/**
+ * The shell calls it when a link here is about to be followed: the tool, its reviews and the
+ * signed-in shopper's price are on their way before the click.
+ */
 export function prefetch({ toolId }: { toolId?: string }): void {
-  if (toolId) void queryClient.prefetchQuery(toolQuery(toolId));
+  if (!toolId) return;
+  void queryClient.prefetchQuery(toolQuery(toolId));
+  void queryClient.prefetchQuery(toolReviewsQuery(toolId));
+  if (useAuth.getState().status === 'signedIn')
+    void queryClient.prefetchQuery(memberPriceQuery(toolId));
 }

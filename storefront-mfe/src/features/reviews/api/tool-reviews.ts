@@ -6,13 +6,16 @@ import { LIST_MAX_LIMIT, type Review } from '@toolshop/contracts';
 
 export const toolReviewsKey = (toolId: string) => [...queryRoots.reviews, 'tool', toolId] as const;
 
+/** One tool's reviews: what its page reads, and what a prefetch puts in the cache before it. */
+export const toolReviewsQuery = (toolId: string) => ({
+  queryKey: toolReviewsKey(toolId),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.getPage<Review>(
+      `/reviews?toolId=${encodeURIComponent(toolId)}&limit=${LIST_MAX_LIMIT}&page=1`,
+      { signal },
+    ),
+});
+
 export function useToolReviews(toolId: string) {
-  return useQuery({
-    queryKey: toolReviewsKey(toolId),
-    queryFn: ({ signal }) =>
-      api.getPage<Review>(
-        `/reviews?toolId=${encodeURIComponent(toolId)}&limit=${LIST_MAX_LIMIT}&page=1`,
-        { signal },
-      ),
-  });
+  return useQuery(toolReviewsQuery(toolId));
 }
