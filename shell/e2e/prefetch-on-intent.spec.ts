@@ -42,14 +42,21 @@ async function askedOnHover(page: Page, linkName: string, url: RegExp) {
   return asked;
 }
 
-test("an admin's pointer on Manage All Orders or Manage Products asks for their first page before the click", async ({
+test("an admin's pointer on Manage All Orders or Manage Products asks for what they show first before the click", async ({
   page,
   signIn,
 }) => {
   await signIn('admin');
-  expect(await askedOnHover(page, 'Manage All Orders', /\/adminOrders\?/)).toEqual([
-    expect.stringMatching(/limit=10&page=1$/),
-  ]);
+  // The first page of orders, the overview's days and the low-stock count, each once.
+  const asked = await askedOnHover(page, 'Manage All Orders', /\/(adminOrders(\/stats)?|tools)\?/);
+  await expect.poll(() => asked.length).toBe(3);
+  expect(asked).toEqual(
+    expect.arrayContaining([
+      expect.stringMatching(/\/adminOrders\?limit=10&page=1$/),
+      expect.stringMatching(/\/adminOrders\/stats\?days=30$/),
+      expect.stringMatching(/\/tools\?lowStock=true&limit=1$/),
+    ]),
+  );
   expect(await askedOnHover(page, 'Manage Products', /\/tools\?sort=lowStock/)).toEqual([
     expect.stringMatching(/page=1$/),
   ]);

@@ -6,9 +6,13 @@ import type { DailyStat } from '../daily-stats';
 
 export const orderStatsKey = (days: number) => [...queryRoots.orders, 'stats', days] as const;
 
+/** Orders per day: what the overview reads, and what a prefetch puts in the cache before it. */
+export const orderStatsQuery = (days: number) => ({
+  queryKey: orderStatsKey(days),
+  queryFn: ({ signal }: { signal?: AbortSignal }) =>
+    api.get<DailyStat[]>(`/adminOrders/stats?days=${days}`, { signal }),
+});
+
 export function useOrderStats(days: number) {
-  return useQuery({
-    queryKey: orderStatsKey(days),
-    queryFn: ({ signal }) => api.get<DailyStat[]>(`/adminOrders/stats?days=${days}`, { signal }),
-  });
+  return useQuery(orderStatsQuery(days));
 }
