@@ -25,7 +25,7 @@ export type CorsHeaders = (origin: string | undefined) => readonly string[];
 export function registerCors(fastify: FastifyInstance, policy: CorsPolicy): CorsHeaders {
   const allowed = new Set(policy.origins);
   const exposed = policy.exposedHeaders.join(', ');
-  const denied = ['vary', 'Origin'] as const;
+  const varyByOrigin = ['vary', 'Origin'] as const;
   const preflight = {
     'access-control-allow-methods': policy.methods.join(', '),
     'access-control-allow-headers': policy.allowedHeaders.join(', '),
@@ -48,6 +48,12 @@ export function registerCors(fastify: FastifyInstance, policy: CorsPolicy): Cors
   });
   return (origin) =>
     origin !== undefined && allowed.has(origin)
-      ? [...denied, 'access-control-allow-origin', origin, 'access-control-expose-headers', exposed]
-      : denied;
+      ? [
+          ...varyByOrigin,
+          'access-control-allow-origin',
+          origin,
+          'access-control-expose-headers',
+          exposed,
+        ]
+      : varyByOrigin;
 }
