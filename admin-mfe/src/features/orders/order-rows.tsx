@@ -82,16 +82,21 @@ function actionButtons(
   );
 }
 
+// Made once, on first use: `toLocaleDateString` with options builds a formatter on every call.
+let placedFormats: { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
+
 /** When the order was placed, as a short local date and time (older orders without one: unknown). */
 function placedAt(order: Order) {
-  if (!order.createdAt) return <span className={styles.muted}>Unknown</span>;
-  const at = new Date(order.createdAt);
+  const at = new Date(order.createdAt ?? NaN);
+  if (Number.isNaN(at.getTime())) return <span className={styles.muted}>Unknown</span>;
+  placedFormats ??= {
+    day: new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }),
+    time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
+  };
   return (
     <time dateTime={order.createdAt} className={styles.placed}>
-      {at.toLocaleDateString(undefined, { dateStyle: 'short' })}
-      <span className={styles.muted}>
-        {at.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })}
-      </span>
+      {placedFormats.day.format(at)}
+      <span className={styles.muted}>{placedFormats.time.format(at)}</span>
     </time>
   );
 }

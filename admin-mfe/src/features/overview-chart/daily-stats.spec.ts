@@ -55,3 +55,13 @@ describe('summarize', () => {
 it('formats a day without shifting it by the time zone', () => {
   expect(formatDay('2026-11-03')).toBe('Nov 3');
 });
+
+it('writes every month and day as en-US does', () => {
+  const enUs = new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  });
+  for (const day of fillDays([], 366, new Date('2028-12-31T12:00:00Z')).map((stat) => stat.day))
+    expect(formatDay(day)).toBe(enUs.format(new Date(`${day}T00:00:00Z`)));
+});
