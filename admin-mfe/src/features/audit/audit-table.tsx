@@ -26,7 +26,7 @@ export function AuditTable() {
           caption="Admin actions, newest first"
           rows={entries}
           rowKey={(entry) => entry._id}
-          busy={query.isFetching}
+          busy={query.isPlaceholderData}
           columns={[
             {
               header: 'When',

@@ -45,7 +45,7 @@ export function CompaniesList() {
             caption="Companies"
             rows={companies}
             rowKey={(company) => company._id}
-            busy={query.isFetching}
+            busy={query.isPlaceholderData}
             columns={[
               {
                 header: 'Company',

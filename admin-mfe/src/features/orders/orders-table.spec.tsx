@@ -1,12 +1,13 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { useAuth } from '@toolshop/auth';
+import { createQueryClient, ServerDataProvider, useAuth } from '@toolshop/auth';
 import {
   apiError,
   browser,
   createServerDataWrapper,
   listPage,
+  pending,
   useFakeShop,
   type FakeRequest,
 } from '@toolshop/auth/testing';
@@ -49,7 +50,7 @@ beforeEach(() => {
 
 const lastPath = () => String(listed().at(-1)?.path);
 
-function renderTable() {
+function renderTable(client = createQueryClient()) {
   render(
     <MemoryRouter initialEntries={['/dashboard/manageOrders']}>
       <Routes>
@@ -57,7 +58,11 @@ function renderTable() {
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
-    { wrapper: createServerDataWrapper() },
+    {
+      wrapper: ({ children }) => (
+        <ServerDataProvider client={client}>{children}</ServerDataProvider>
+      ),
+    },
   );
 }
 
@@ -99,6 +104,25 @@ it('filters by state and pages through the results', async () => {
 
   fireEvent.click(screen.getByRole('radio', { name: 'Paid' }));
   await waitFor(() => expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=paid'));
+});
+
+it('is busy while it shows the last page for the next, not while it reloads the rows it shows', async () => {
+  const client = createQueryClient();
+  renderTable(client);
+  await screen.findByText('Drill o1');
+  const table = () => screen.getByRole('table').closest('[aria-busy]');
+  expect(table()).toHaveAttribute('aria-busy', 'false');
+
+  // The rows on screen are what was asked for while a reload of them runs (an order changed).
+  network.on('GET', '/adminOrders?limit=10&page=1', pending());
+  void client.invalidateQueries();
+  await waitFor(() => expect(listed()).toHaveLength(2));
+  expect(table()).toHaveAttribute('aria-busy', 'false');
+
+  network.on('GET', '/adminOrders?limit=10&page=2', pending());
+  fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+  await waitFor(() => expect(table()).toHaveAttribute('aria-busy', 'true'));
+  expect(screen.getByText('Drill o1')).toBeInTheDocument();
 });
 
 /** Clicks Approve on the paid order o2 (the API accepts) and answers the dialog it opens. */

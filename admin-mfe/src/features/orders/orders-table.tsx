@@ -131,7 +131,7 @@ export function OrdersTable() {
           <OrderRows
             orders={items}
             caption={`All orders${named ? `, ${named} only` : ''}${search ? `, matching “${search}”` : ''}`}
-            busy={orders.isFetching}
+            busy={orders.isPlaceholderData}
             pending={pending}
             onAction={take}
           />

@@ -12,7 +12,7 @@ const count = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 /** Orders and revenue per day over the last 30 days, above the admin orders table. */
 export function OverviewChart() {
-  const { data, error, isFetching: loading, refetch } = useOrderStats(OVERVIEW_DAYS);
+  const { data, error, isPending: loading, refetch } = useOrderStats(OVERVIEW_DAYS);
   const stats = useMemo(() => fillDays(data ?? [], OVERVIEW_DAYS, new Date()), [data]);
   const summary = useMemo(() => summarize(stats), [stats]);
 
@@ -36,7 +36,7 @@ export function OverviewChart() {
       <h2 id="overview-heading" className={styles.heading}>
         Last {OVERVIEW_DAYS} days
       </h2>
-      {loading && !data ? (
+      {loading ? (
         <div className={styles.panels}>
           <Skeleton height="9rem" />
           <Skeleton height="9rem" />

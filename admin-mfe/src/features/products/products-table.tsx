@@ -147,7 +147,7 @@ export function ProductsTable() {
         caption="All products"
         rows={tools}
         rowKey={(tool) => tool._id}
-        busy={query.isFetching}
+        busy={query.isPlaceholderData}
         columns={productColumns({
           restock: setToRestock,
           describe: setToDescribe,

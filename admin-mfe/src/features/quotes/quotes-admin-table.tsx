@@ -69,7 +69,6 @@ export function QuotesAdminTable() {
           caption="Quotes, newest first"
           rows={query.data}
           rowKey={(quote) => quote._id}
-          busy={query.isFetching}
           columns={[
             {
               header: 'Products',

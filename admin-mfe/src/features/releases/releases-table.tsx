@@ -44,7 +44,6 @@ export function ReleasesTable() {
           caption={`Releases of the remotes, newest first (the latest ${REMOTE_HISTORY_LIMIT})`}
           rows={entries}
           rowKey={(entry) => `${entry.at}-${entry.remote}-${entry.action}-${entry.version ?? ''}`}
-          busy={query.isFetching}
           columns={[
             {
               header: 'When',

@@ -28,7 +28,7 @@ export function ReviewsTable() {
           caption="All reviews, newest first"
           rows={reviews}
           rowKey={(review) => review._id}
-          busy={query.isFetching}
+          busy={query.isPlaceholderData}
           columns={[
             {
               header: 'Review',

@@ -27,7 +27,7 @@ export function UsersTable({ onAssign }: { onAssign: (email: string) => void }) 
         caption="All users"
         rows={users}
         rowKey={(user) => user.email}
-        busy={query.isFetching}
+        busy={query.isPlaceholderData}
         columns={[
           { header: 'Email', className: styles.wrap, cell: (user) => user.email },
           {

@@ -24,7 +24,10 @@ export interface DataTableProps<Row> {
   columns: DataColumn<Row>[];
   rows: readonly Row[];
   rowKey: (row: Row) => string;
-  /** A reload is running: the rows shown are the previous answer's. */
+  /**
+   * The rows shown stand in for the ones asked for (the previous page's, while the chosen page
+   * loads). Not for a refetch of the same rows: what is on screen is then already the answer.
+   */
   busy?: boolean;
   /** The key of the row a link pointed at (e.g. "View order"): marked `aria-current` and highlighted. */
   currentKey?: string;
