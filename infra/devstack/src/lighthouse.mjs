@@ -11,7 +11,7 @@
 //   --cookie 'name=value' to send a cookie with every request (toolshop_signed_in=1: the page as a
 //   browser with the shell's session hint gets it).
 //   npm run lighthouse -- --all [--url URL]   every public page (publicPages below), median of 3
-//   runs each unless --runs says otherwise, one table at the end (scores, FCP, LCP, TBT, CLS, JS).
+//   runs each unless --runs says otherwise, one table at the end (scores, FCP, LCP, TBT, CLS, the longest task, JS).
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,6 +78,14 @@ async function scriptBytes(lhr) {
 }
 
 const kB = (bytes) => `${(bytes / 1024).toFixed(1)} kB`;
+
+/**
+ * The main thread's tasks of 50 ms or more, as Lighthouse's throttling makes them (its long-tasks
+ * audit, which lists no shorter one): the longest is what the "no task over 50 ms" target reads.
+ */
+const longTasks = (lhr) => lhr.audits['long-tasks']?.details?.items ?? [];
+const longestTask = (lhr) => Math.max(0, ...longTasks(lhr).map((task) => task.duration));
+const taskText = (ms) => (ms < 50 ? '< 50 ms' : `${Math.round(ms)} ms`);
 // The home page's JavaScript budget (gzip, all scripts of the page): README's performance section.
 const jsBudget = 150 * 1024;
 
@@ -140,6 +148,7 @@ async function measureAll(shellUrl) {
       tbt: audit('total-blocking-time'),
       cls: audit('cumulative-layout-shift'),
       js,
+      longest: longestTask(lhr),
       runs: all.map((r) => Math.round((r.categories.performance?.score ?? 0) * 100)),
     };
     rows.push(row);
@@ -151,12 +160,12 @@ async function measureAll(shellUrl) {
   console.log(
     `\nLighthouse, ${args.desktop ? 'desktop' : 'mobile'} settings, median of ${runs} runs per page, ${shellUrl} (host load ${load})\n`,
   );
-  console.log('| page | Performance | FCP | LCP | TBT | CLS | JS (gzip) |');
-  console.log('|---|---|---|---|---|---|---|');
+  console.log('| page | Performance | FCP | LCP | TBT | CLS | longest task | JS (gzip) |');
+  console.log('|---|---|---|---|---|---|---|---|');
   const s = (ms) => `${(ms / 1000).toFixed(1)} s`;
   for (const r of rows)
     console.log(
-      `| ${r.page} | ${r.performance} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${kB(r.js)} |`,
+      `| ${r.page} | ${r.performance} | ${s(r.fcp)} | ${s(r.lcp)} | ${Math.round(r.tbt)} ms | ${r.cls.toFixed(3)} | ${taskText(r.longest)} | ${kB(r.js)} |`,
     );
   if (args.json) writeFileSync(args.json, JSON.stringify(rows, null, 2));
 }
@@ -192,11 +201,13 @@ async function measureOne(url) {
   const { lhr, all: runs } = await medianRun(url, Number(args.runs));
   const score = (r) => r.categories.performance?.score ?? 0;
   if (runs.length > 1) {
-    console.log(`\n${runs.length} runs (performance, FCP, LCP, TBT, CLS); the median run follows:`);
+    console.log(
+      `\n${runs.length} runs (performance, FCP, LCP, TBT, CLS, longest task); the median run follows:`,
+    );
     for (const r of runs) {
       const value = (id) => r.audits[id]?.displayValue;
       console.log(
-        `  ${Math.round(score(r) * 100)}  ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(value).join('  ')}`,
+        `  ${Math.round(score(r) * 100)}  ${['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map(value).join('  ')}  ${taskText(longestTask(r))}`,
       );
     }
   }
@@ -227,6 +238,11 @@ async function measureOne(url) {
     if (audit) console.log(`  ${audit.title.padEnd(26)} ${audit.displayValue}`);
   }
   if (lhr.runtimeError) console.log(`  runtime error: ${lhr.runtimeError.message}`);
+  console.log(`  Longest task               ${taskText(longestTask(lhr))}`);
+  for (const task of longTasks(lhr))
+    console.log(
+      `    ${Math.round(task.duration)} ms at ${Math.round(task.startTime)} ms: ${task.url || 'unattributed'}`,
+    );
 
   const scripts = await scriptBytes(lhr);
   // Name each origin after the app whose port it is (shell, storefront...), with --url as the shell.
