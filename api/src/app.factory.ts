@@ -24,7 +24,7 @@ import type { ApiConfig } from './config/config';
 import { buildIndexes } from './health/indexes';
 import { Readiness } from './health/readiness';
 import { registerImageUploads } from './images/image-upload';
-import { registerRouteBodyLimits } from './common/route-body-limits';
+import { documentBodyLimits, registerRouteBodyLimits } from './common/route-body-limits';
 import { ApiMetrics } from './observability/api-metrics';
 import { METRICS_SECURITY } from './observability/metrics.controller';
 import { ObservabilityModule } from './observability/observability.module';
@@ -148,26 +148,28 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   });
   // No enableShutdownHooks(): main.ts drains on SIGTERM first (health/graceful-shutdown.ts).
 
-  const document = documentIdempotency(
-    documentSignIn(
-      SwaggerModule.createDocument(
-        app,
-        new DocumentBuilder()
-          .setTitle('Toolshop API')
-          .setDescription(
-            'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
-          )
-          .setVersion('1.0')
-          .addBearerAuth({
-            type: 'http',
-            scheme: 'bearer',
-            bearerFormat: 'JWT (RS256, from the identity provider)',
-          })
-          .addBearerAuth(
-            { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
-            METRICS_SECURITY,
-          )
-          .build(),
+  const document = documentBodyLimits(
+    documentIdempotency(
+      documentSignIn(
+        SwaggerModule.createDocument(
+          app,
+          new DocumentBuilder()
+            .setTitle('Toolshop API')
+            .setDescription(
+              'Every call of the Toolshop web shop. Errors: { statusCode, message, error }.',
+            )
+            .setVersion('1.0')
+            .addBearerAuth({
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT (RS256, from the identity provider)',
+            })
+            .addBearerAuth(
+              { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (GET /metrics only)' },
+              METRICS_SECURITY,
+            )
+            .build(),
+        ),
       ),
     ),
   );

@@ -7,6 +7,7 @@ import { TestApi } from './support/test-api';
 
 interface Operation {
   security?: unknown;
+  requestBody?: unknown;
   responses: Record<string, unknown>;
 }
 
@@ -103,6 +104,14 @@ describe('OpenAPI document', () => {
       .filter(([, operation]) => !operation.responses['429'])
       .map(([route]) => route);
     expect(missing).toEqual([]);
+  });
+
+  it('documents 413 on every route that takes a body (the body limit comes before validation)', () => {
+    const missing = [...operations]
+      .filter(([, operation]) => operation.requestBody && !operation.responses['413'])
+      .map(([route]) => route);
+    expect(missing).toEqual([]);
+    expect(operations.get('post /orders/{id}/returns')?.responses['413']).toBeDefined();
   });
 
   it('documents every error answer as JSON, also on routes whose success is a file or text', () => {

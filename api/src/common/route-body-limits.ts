@@ -5,6 +5,7 @@ import {
   ORDER_LINES_MAX,
   QUOTE_NOTE_MAX_LENGTH,
 } from '@toolshop/contracts';
+import type { OpenAPIObject } from '@nestjs/swagger';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 /** Who may send a route's large body: any signed-in user, or an admin only. */
@@ -61,4 +62,31 @@ export function registerRouteBodyLimits(fastify: FastifyInstance, gate: BodyGate
       ];
     }
   });
+}
+
+const METHODS = ['put', 'post', 'delete', 'patch'] as const;
+
+/**
+ * The document says what the body limit does: every operation that takes a body may answer 413,
+ * since a body past the route's limit (BODY_LIMIT_BYTES unless ROUTE_BODY_LIMITS raises it) is
+ * refused before it is read, before validation and, on most routes, before the sign-in check.
+ * Derived here, so no route with a body can be documented without it.
+ */
+export function documentBodyLimits(document: OpenAPIObject): OpenAPIObject {
+  for (const path of Object.values(document.paths)) {
+    for (const method of METHODS) {
+      const operation = path[method];
+      if (!operation?.requestBody) continue;
+      operation.responses = {
+        ...operation.responses,
+        413: operation.responses[413] ?? {
+          description: 'The body is longer than any the route accepts',
+          content: {
+            'application/json': { schema: { $ref: '#/components/schemas/ErrorResponse' } },
+          },
+        },
+      };
+    }
+  }
+  return document;
 }

@@ -6,7 +6,7 @@ import { Audited } from '../audit/audited.decorator';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { ModifiedResponse } from '../common/answers.dto';
-import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
@@ -62,7 +62,6 @@ export class CompanyPricesController {
     description: 'Replaces the company’s discount and fixed prices (unknown products: 400)',
   })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @noCompany
   replacePrices(
     @Param('id', ParseObjectIdPipe) id: string,

@@ -10,7 +10,7 @@ import { AdminOnly } from '../access/access.decorators';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { InsertedResponse } from '../common/answers.dto';
-import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
 import {
@@ -44,7 +44,6 @@ export class QuotesController {
       'A requested quote; each line’s product read as a quick order reads it (SKU, name or id) and its quantity rules kept (stock is checked on accept). A company member’s quote belongs to the company.',
   })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   request(@CurrentUser() user: AuthUser, @Body() body: QuoteRequestDto) {
     return this.quotes.request(user, body);
   }
@@ -75,7 +74,6 @@ export class QuotesController {
     description: 'The answer: a unit price per line and a validity date; the buyer is emailed',
   })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @ApiNotFoundResponse({ description: 'No such quote', type: ErrorResponse })
   @stateConflict('The quote was accepted or declined')
   answer(
@@ -90,7 +88,6 @@ export class QuotesController {
   @RateLimit('writes')
   @ApiCreatedResponse({ type: QuoteResponse, description: 'The quote with the message added' })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @hidden
   @stateConflict('The quote holds the most messages it can')
   addMessage(
@@ -109,7 +106,6 @@ export class QuotesController {
       'The order placed at the quoted prices (every line’s stock taken or none); a quote is accepted once',
   })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @hidden
   @stateConflict(
     'Not answered, already accepted, declined or expired ("This quote has expired"), or a product’s stock is short (named)',

@@ -5,7 +5,7 @@ import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
 import { BuyingMessages } from '@toolshop/contracts';
-import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { Idempotent } from '../common/idempotency';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { RateLimit } from '../common/rate-limit.decorator';
@@ -41,7 +41,6 @@ export class SavedListsController {
   @RateLimit('writes')
   @ApiCreatedResponse({ type: InsertedResponse, description: 'Each line keeps its product’s name' })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @nameOrCount
   create(@CurrentUser() user: AuthUser, @Body() body: SavedListInputDto) {
     return this.lists.create(user.email, body);
@@ -52,7 +51,6 @@ export class SavedListsController {
   @RateLimit('writes')
   @ApiOkResponse({ type: ModifiedResponse, description: 'Replaces the name and the lines' })
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @ownList()
   @nameOrCount
   replace(

@@ -18,7 +18,7 @@ import { AdminOnly } from '../access/access.decorators';
 import { Audited } from '../audit/audited.decorator';
 import { Public } from '../auth/auth.decorators';
 import { DeletedResponse, InsertedResponse, ModifiedResponse } from '../common/answers.dto';
-import { ApiBodyTooLarge, ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
+import { ApiInvalidInput, ErrorResponse } from '../common/error-response.dto';
 import { pageOf, withTotal } from '../common/pagination';
 import { ParseObjectIdPipe } from '../common/parse-object-id.pipe';
 import { sendSnapshot } from '../common/public-cache';
@@ -98,7 +98,6 @@ export class ToolsController {
   @ApiCreatedResponse({ type: InsertedResponse })
   @ApiSkuConflict('The SKU is another product’s')
   @ApiInvalidInput
-  @ApiBodyTooLarge
   create(@Body() body: CreateToolDto) {
     return this.tools.create(body);
   }
@@ -127,7 +126,6 @@ export class ToolsController {
   })
   @ApiSkuConflict('The SKU is another product’s, or the tool changed meanwhile')
   @ApiInvalidInput
-  @ApiBodyTooLarge
   @notFound
   editTerms(@Param('id', ParseObjectIdPipe) id: string, @Body() body: EditToolTermsDto) {
     return this.tools.editTerms(id, body);
