@@ -81,6 +81,8 @@ test('the mailed sign-up link lands on the tool even with the storage cleared', 
   if (!tool) throw new Error('no tool');
   await page.goto(`/tools/${tool._id}`);
   await expect(page).toHaveURL(`${stack.shell}/login`);
+  // Its link carries the tool along once React runs the prerendered page (as in the test above).
+  await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   await page.getByRole('link', { name: 'Create New Account' }).click();
   await expect(page).toHaveURL(/\/signup$/);
   const email = await signUpOn(page, 'elsewhere');
