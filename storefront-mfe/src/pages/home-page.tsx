@@ -9,17 +9,22 @@ import { SuggestionForm } from '../features/suggestions/suggestion-form';
 import { SiteFooter } from '../features/footer/site-footer';
 import styles from './page.module.css';
 
+/** The groups a prerendered home page adds below its first screen: the tools, then the rest. */
+const STAGES = 2;
+
 /**
- * Whether the sections below the first screen render: at once in a page rendered in the browser;
- * after the hydration of the prerendered page, in a transition, which React renders in slices
- * with the main thread free for input between them (rendered in the task that follows
- * the hydration, they held the main thread for about 200 ms on a 4x slowed CPU).
+ * How many groups of the sections below the first screen render: all at once in a page rendered in
+ * the browser; after the hydration of the prerendered page, one group per transition, which React
+ * renders in slices with the main thread free for input between them. Rendered in the task after
+ * the hydration they held the main thread for about 200 ms at a 4x slowed CPU, and added at once
+ * their style and layout were one task of 13-17 ms of CPU (over 50 ms at 4x); a group at a time,
+ * the browser lays out each in a task of its own.
  */
-function useSectionsBelowTheFold(): boolean {
+function useSectionsBelowTheFold(): number {
   const hydrated = useHydrated();
-  const [shown, setShown] = useState(hydrated);
+  const [shown, setShown] = useState(hydrated ? STAGES : 0);
   useEffect(() => {
-    if (hydrated && !shown) startTransition(() => setShown(true));
+    if (hydrated && shown < STAGES) startTransition(() => setShown(shown + 1));
   }, [hydrated, shown]);
   return shown;
 }
@@ -32,26 +37,31 @@ function useSectionsBelowTheFold(): boolean {
  */
 export default function HomePage() {
   useDocumentTitle('Power tools direct from the factory');
-  const sections = useSectionsBelowTheFold();
+  const shown = useSectionsBelowTheFold();
+  const allShown = shown === STAGES;
   // A hero link followed before the hydration (#tools, #reviews: a plain link then, its section not
   // rendered yet) or a deep link to a section: taken to it once the sections are there.
   useEffect(() => {
     const id = window.location.hash.slice(1);
-    if (sections && heroSections.includes(id)) revealSection(id, { instant: true });
-  }, [sections]);
+    if (allShown && heroSections.includes(id)) revealSection(id, { instant: true });
+  }, [allShown]);
   return (
     <>
       <Hero />
-      {sections && (
+      {shown > 0 && (
         <>
           <div className={styles.content}>
             <ToolGrid />
             <Highlights />
-            <ReviewList />
-            <SaleCountdown />
-            <SuggestionForm />
+            {allShown && (
+              <>
+                <ReviewList />
+                <SaleCountdown />
+                <SuggestionForm />
+              </>
+            )}
           </div>
-          <SiteFooter />
+          {allShown && <SiteFooter />}
         </>
       )}
     </>
