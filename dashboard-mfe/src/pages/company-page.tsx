@@ -14,7 +14,7 @@ export default function CompanyPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Company">My Company</PageTitle>
       {loading ? (
-        <div aria-busy="true" aria-label="Loading your company">
+        <div role="group" aria-busy="true" aria-label="Loading your company">
           <Skeleton height="10rem" />
         </div>
       ) : error && data === undefined ? (

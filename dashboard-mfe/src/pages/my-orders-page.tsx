@@ -51,7 +51,12 @@ export default function MyOrdersPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Orders">My Orders</PageTitle>
       {!user || (loading && !data) ? (
-        <div className={styles.stack} aria-busy="true" aria-label="Loading your orders">
+        <div
+          className={styles.stack}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading your orders"
+        >
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="4.5rem" />
           ))}

@@ -39,7 +39,12 @@ export default function PaymentPage() {
           {failed.message}
         </ErrorState>
       ) : !order.data || !config.data ? (
-        <div className={summaryStyles.layout} aria-busy="true" aria-label="Loading the order">
+        <div
+          className={summaryStyles.layout}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading the order"
+        >
           <Skeleton height="14rem" />
           <Skeleton height="14rem" />
         </div>

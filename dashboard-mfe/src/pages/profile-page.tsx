@@ -43,7 +43,12 @@ export default function ProfilePage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Profile">My Profile</PageTitle>
       {!user || (loading && !data) ? (
-        <div className={styles.stack} aria-busy="true" aria-label="Loading your profile">
+        <div
+          className={styles.stack}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading your profile"
+        >
           <Skeleton height="10rem" />
           <Skeleton height="18rem" />
         </div>

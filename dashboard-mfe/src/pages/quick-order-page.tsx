@@ -43,7 +43,12 @@ export default function QuickOrderPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="Quick Order">Quick Order</PageTitle>
       {loading ? (
-        <div className={styles.stack} aria-busy="true" aria-label="Loading quick order">
+        <div
+          className={styles.stack}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading quick order"
+        >
           <Skeleton height="16rem" />
           <Skeleton height="10rem" />
         </div>

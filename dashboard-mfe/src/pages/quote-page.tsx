@@ -17,7 +17,7 @@ export default function QuotePage() {
         <Link to="/dashboard/quotes">All quotes</Link>
       </p>
       {loading && !data ? (
-        <div aria-busy="true" aria-label="Loading the quote">
+        <div role="group" aria-busy="true" aria-label="Loading the quote">
           <Skeleton height="12rem" />
         </div>
       ) : error && !data ? (

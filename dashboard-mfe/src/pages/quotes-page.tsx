@@ -18,7 +18,7 @@ export default function QuotesPage() {
       <PageTitle documentTitle="Quotes">Quotes</PageTitle>
       <QuoteRequestForm key={location.key} initialLines={handed} />
       {loading && !data ? (
-        <div aria-busy="true" aria-label="Loading your quotes">
+        <div role="group" aria-busy="true" aria-label="Loading your quotes">
           <Skeleton height="8rem" />
         </div>
       ) : error && !data ? (

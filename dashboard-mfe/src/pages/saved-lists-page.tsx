@@ -14,7 +14,12 @@ export default function SavedListsPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="Saved Lists">Saved Lists</PageTitle>
       {loading && !data ? (
-        <div className={styles.stack} aria-busy="true" aria-label="Loading your saved lists">
+        <div
+          className={styles.stack}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading your saved lists"
+        >
           {[0, 1].map((i) => (
             <Skeleton key={i} height="10rem" />
           ))}

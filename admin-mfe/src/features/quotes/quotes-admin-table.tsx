@@ -54,7 +54,7 @@ export function QuotesAdminTable() {
         </SelectField>
       </div>
       {query.isPending ? (
-        <div aria-busy="true" aria-label="Loading the quotes">
+        <div role="group" aria-busy="true" aria-label="Loading the quotes">
           <Skeleton height="8rem" />
         </div>
       ) : query.isError ? (

@@ -15,7 +15,7 @@ export function StripeCardPayment({ publishableKey, ...form }: StripeCardPayment
   const stripeJs = useStripeJs(publishableKey);
   if (stripeJs.status === 'loading') {
     return (
-      <div aria-busy="true" aria-label="Loading the card form">
+      <div role="group" aria-busy="true" aria-label="Loading the card form">
         <Skeleton height="10rem" />
       </div>
     );

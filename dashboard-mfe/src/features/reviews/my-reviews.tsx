@@ -17,7 +17,12 @@ export function MyReviews({ reviews, loading, error, onRetry }: MyReviewsProps) 
         Your reviews
       </h2>
       {loading && !reviews ? (
-        <div className={styles.list} aria-busy="true" aria-label="Loading your reviews">
+        <div
+          className={styles.list}
+          role="group"
+          aria-busy="true"
+          aria-label="Loading your reviews"
+        >
           <Skeleton height="6rem" />
           <Skeleton height="6rem" />
         </div>

@@ -23,7 +23,7 @@ export function ToolReviews({ toolId }: { toolId: string }) {
         Reviews
       </h2>
       {isPending ? (
-        <div aria-busy="true" aria-label="Loading reviews">
+        <div role="group" aria-busy="true" aria-label="Loading reviews">
           <Skeleton width="12rem" height="1.4rem" />
           <Skeleton height="5rem" />
         </div>
