@@ -11,7 +11,7 @@ import {
   unreachable,
   useFakeShop,
 } from '@toolshop/auth/testing';
-import MyOrdersPage from './my-orders-page';
+import MyOrdersPage, { ORDER_ROWS_STEP } from './my-orders-page';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -52,9 +52,9 @@ function Landing() {
 }
 
 /** Renders once the list (or its failure) is on screen. */
-async function renderPage() {
+async function renderPage(entry = '/dashboard/myOrders') {
   render(
-    <MemoryRouter initialEntries={['/dashboard/myOrders']}>
+    <MemoryRouter initialEntries={[entry]}>
       <Routes>
         <Route path="/dashboard/myOrders" element={<MyOrdersPage />} />
         <Route path="*" element={<Landing />} />
@@ -274,5 +274,35 @@ describe('MyOrdersPage', () => {
     const reads = listReads();
     await user.click(screen.getByRole('button', { name: /retry|try again/i }));
     await waitFor(() => expect(listReads()).toBeGreaterThan(reads));
+  });
+
+  describe('a big buyer’s list', () => {
+    const many = Array.from({ length: 45 }, (_, i) =>
+      order({ _id: `m${i}`, name: `Tool ${i}`, paid: true, transactionId: `pi_${i}` }),
+    );
+    const rowCount = () => screen.getAllByRole('rowheader', { name: /^Tool \d+/ }).length;
+
+    it('shows the newest orders first and more on request', async () => {
+      answerQuery(many);
+      const user = await renderPage();
+      expect(rowCount()).toBe(ORDER_ROWS_STEP);
+      await user.click(screen.getByRole('button', { name: 'Show more orders (25 more)' }));
+      expect(rowCount()).toBe(40);
+      await user.click(screen.getByRole('button', { name: 'Show more orders (5 more)' }));
+      expect(rowCount()).toBe(45);
+      expect(screen.queryByRole('button', { name: /Show more orders/ })).toBeNull();
+    });
+
+    it('shows the order a link points at, however far down the list', async () => {
+      answerQuery(many);
+      // (jsdom lays nothing out: the page scrolls the row into view)
+      const scrolled = jest.fn();
+      Element.prototype.scrollIntoView = scrolled;
+      await renderPage('/dashboard/myOrders?order=m29');
+      await waitFor(() => expect(scrolled).toHaveBeenCalled());
+      expect(rowCount()).toBe(30);
+      expect(rowOf('Tool 29')).toHaveAttribute('aria-current', 'true');
+      expect(screen.getByRole('button', { name: 'Show more orders (15 more)' })).toBeVisible();
+    });
   });
 });
