@@ -297,12 +297,16 @@ describe('MyOrdersPage', () => {
       answerQuery(many);
       // (jsdom lays nothing out: the page scrolls the row into view)
       const scrolled = jest.fn();
-      Element.prototype.scrollIntoView = scrolled;
+      Object.defineProperty(Element.prototype, 'scrollIntoView', {
+        value: scrolled,
+        configurable: true,
+      });
       await renderPage('/dashboard/myOrders?order=m29');
       await waitFor(() => expect(scrolled).toHaveBeenCalled());
       expect(rowCount()).toBe(30);
       expect(rowOf('Tool 29')).toHaveAttribute('aria-current', 'true');
       expect(screen.getByRole('button', { name: 'Show more orders (15 more)' })).toBeVisible();
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
     });
   });
 });

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
-import { createQueryClient, ServerDataProvider, useAuth } from '@toolshop/auth';
+import { createQueryClient, useAuth } from '@toolshop/auth';
 import {
   apiError,
   browser,
@@ -58,11 +58,7 @@ function renderTable(client = createQueryClient()) {
         <Route path="/" element={<p>home page</p>} />
       </Routes>
     </MemoryRouter>,
-    {
-      wrapper: ({ children }) => (
-        <ServerDataProvider client={client}>{children}</ServerDataProvider>
-      ),
-    },
+    { wrapper: createServerDataWrapper(client) },
   );
 }
 
