@@ -1,4 +1,4 @@
-import { RuleMessages } from '@toolshop/contracts';
+import { IdentityMessages } from '@toolshop/contracts';
 import { accessToken, expect, test } from '@toolshop/devstack/e2e';
 
 test('the profile changes the password with the current one; the old password stops working', async ({
@@ -14,16 +14,16 @@ test('the profile changes the password with the current one; the old password st
   await form.getByLabel('Current password').fill('not-my-password-1');
   await form.getByLabel('New password').fill('changed-in-profile-42');
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(form.getByRole('alert')).toHaveText(RuleMessages.currentPasswordWrong);
+  await expect(form.getByRole('alert')).toHaveText(IdentityMessages.currentPasswordWrong);
 
   await form.getByLabel('Current password').fill(freshUser.password);
   await form.getByLabel('New password').fill('12345678');
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(form.getByRole('alert')).toHaveText(RuleMessages.passwordBreached);
+  await expect(form.getByRole('alert')).toHaveText(IdentityMessages.passwordBreached);
 
   await form.getByLabel('New password').fill('changed-in-profile-42');
   await form.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.locator('.Toastify').getByText(RuleMessages.passwordChanged)).toBeVisible();
+  await expect(page.locator('.Toastify').getByText(IdentityMessages.passwordChanged)).toBeVisible();
   await expect(form.getByLabel('Current password')).toHaveValue('');
 
   await expect(accessToken(freshUser)).rejects.toThrow(/Invalid email or password/);

@@ -1,4 +1,4 @@
-import { Messages, RuleMessages } from '@toolshop/contracts';
+import { Messages, IdentityMessages } from '@toolshop/contracts';
 import { createUser, demo, expect, stack, test } from '@toolshop/devstack/e2e';
 
 test('the login form shows the spec messages before asking the provider', async ({ page }) => {
@@ -66,11 +66,11 @@ test('sign-up: check the inbox, then the mailed link lands on /dashboard with th
   await page.getByLabel('Email').fill(user.email);
   await page.getByLabel('Password').fill('password1');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('alert')).toHaveText(RuleMessages.passwordBreached);
+  await expect(page.getByRole('alert')).toHaveText(IdentityMessages.passwordBreached);
 
   await page.getByLabel('Password').fill(user.password);
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('status')).toHaveText(RuleMessages.signupCheckInbox);
+  await expect(page.getByRole('status')).toHaveText(IdentityMessages.signupCheckInbox);
 
   const mail = await mailbox.waitForMessage(user.email, { subject: /Finish signing up/ });
   expect(mail.text).not.toContain('Ada');
@@ -94,7 +94,7 @@ test('sign-up with a registered email answers as for a new one and mails the own
   await page.getByLabel('Email').fill(existing.email);
   await page.getByLabel('Password').fill('another-password-77');
   await page.getByRole('button', { name: 'Sign Up' }).click();
-  await expect(page.getByRole('status')).toHaveText(RuleMessages.signupCheckInbox);
+  await expect(page.getByRole('status')).toHaveText(IdentityMessages.signupCheckInbox);
   await expect(page.getByText('This email is already registered.')).toHaveCount(0);
   const notice = await mailbox.waitForMessage(existing.email, {
     subject: /Someone tried to sign up/,

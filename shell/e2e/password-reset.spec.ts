@@ -1,4 +1,4 @@
-import { RuleMessages } from '@toolshop/contracts';
+import { IdentityMessages } from '@toolshop/contracts';
 import type { Page } from '@playwright/test';
 import { accessToken, expect, test } from '@toolshop/devstack/e2e';
 
@@ -11,7 +11,7 @@ async function askForLink(page: Page, email: string) {
   await expect(async () => {
     await page.getByLabel('Email').fill(email);
     await page.getByRole('button', { name: 'Send me a link' }).click();
-    await expect(page.getByRole('status')).toHaveText(RuleMessages.passwordResetSent, {
+    await expect(page.getByRole('status')).toHaveText(IdentityMessages.passwordResetSent, {
       timeout: 5000,
     });
   }).toPass({ timeout: 30_000 });
@@ -35,12 +35,12 @@ test('forgot password: the link mailed to the owner sets a new password once; th
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('password1');
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page.getByRole('alert')).toHaveText(RuleMessages.passwordBreached);
+  await expect(page.getByRole('alert')).toHaveText(IdentityMessages.passwordBreached);
 
   const newPassword = 'reset-and-rested-2718';
   await page.getByLabel('New password', { exact: true }).fill(newPassword);
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page.getByRole('status')).toHaveText(RuleMessages.passwordResetDone);
+  await expect(page.getByRole('status')).toHaveText(IdentityMessages.passwordResetDone);
   await mailbox.waitForMessage(freshUser.email, { subject: /Your Toolshop password was changed/ });
 
   await expect(accessToken(freshUser)).rejects.toThrow(/Invalid email or password/);
@@ -56,7 +56,7 @@ test('forgot password: the link mailed to the owner sets a new password once; th
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('another-fresh-choice-31');
   await page.getByRole('button', { name: 'Save the new password' }).click();
-  await expect(page.getByRole('alert')).toHaveText(RuleMessages.passwordResetLinkInvalid);
+  await expect(page.getByRole('alert')).toHaveText(IdentityMessages.passwordResetLinkInvalid);
 });
 
 test('forgot password answers an address without an account exactly as one with an account', async ({

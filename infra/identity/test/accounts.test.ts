@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { RuleMessages } from '@toolshop/contracts';
+import { IdentityMessages, RuleMessages } from '@toolshop/contracts';
 import { describe, it } from 'node:test';
 import {
   passwordGrant,
@@ -44,7 +44,7 @@ describe('sign-up: POST /accounts', () => {
       password: 'another-pass-1843',
     });
     assert.equal(again.status, 202);
-    assert.deepEqual(again.body, { message: RuleMessages.signupCheckInbox });
+    assert.deepEqual(again.body, { message: IdentityMessages.signupCheckInbox });
     assert.equal(
       (await passwordGrant(identity.url, 'ada@example.com', 'analytical-engine-1843')).status,
       200,

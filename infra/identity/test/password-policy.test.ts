@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Messages, RuleMessages } from '@toolshop/contracts';
+import { Messages, IdentityMessages } from '@toolshop/contracts';
 import { breachedListSize, passwordProblem } from '../src/accounts/password-policy.ts';
 import {
   ADMIN,
@@ -24,17 +24,17 @@ describe('password rule', () => {
 
   it('refuses the reported passwords, in any letter case, as common or leaked', async () => {
     for (const password of [...REPORTED, 'PASSWORD1', 'Qwertyuiop', 'iloveyou2', 'dragon123']) {
-      assert.equal(await passwordProblem(password), RuleMessages.passwordBreached, password);
+      assert.equal(await passwordProblem(password), IdentityMessages.passwordBreached, password);
     }
   });
 
   it('refuses what the strength estimate finds easy to guess, the own name or email included', async () => {
     for (const password of ['zzzzzzzzzzzzz', 'lmnopqrstuvw', 'zzzzqqqqzzzzqqqq', '1357913579135']) {
-      assert.equal(await passwordProblem(password), RuleMessages.passwordTooWeak, password);
+      assert.equal(await passwordProblem(password), IdentityMessages.passwordTooWeak, password);
     }
     assert.equal(
       await passwordProblem('grimsbothwick', ['grimsbothwick@example.com', 'Grim']),
-      RuleMessages.passwordTooWeak,
+      IdentityMessages.passwordTooWeak,
     );
     assert.equal(
       await passwordProblem('grimsbothwick'),
@@ -68,7 +68,7 @@ describe('password rule', () => {
       assert.equal(answer.status, 400, password);
       assert.deepEqual(answer.body, {
         statusCode: 400,
-        message: RuleMessages.passwordBreached,
+        message: IdentityMessages.passwordBreached,
         error: 'Bad Request',
         field: 'password',
       });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RuleMessages } from '@toolshop/contracts';
+import { IdentityMessages } from '@toolshop/contracts';
 import {
   passwordGrant,
   postJson,
@@ -47,7 +47,7 @@ describe('password reset', () => {
     const known = await requestReset('Owner@Example.com');
     const unknown = await requestReset('nobody-here@example.com');
     assert.equal(known.status, 202);
-    assert.deepEqual(known.body, { message: RuleMessages.passwordResetSent });
+    assert.deepEqual(known.body, { message: IdentityMessages.passwordResetSent });
     assert.equal(unknown.status, known.status);
     assert.deepEqual(unknown.body, known.body);
     assert.ok(resetTokenFor('owner@example.com'));
@@ -67,12 +67,12 @@ describe('password reset', () => {
 
     const weak = await completeReset(token, 'password1');
     assert.equal(weak.status, 400);
-    assert.equal(weak.body.message, RuleMessages.passwordBreached);
+    assert.equal(weak.body.message, IdentityMessages.passwordBreached);
     assert.equal(weak.body.field, 'password');
 
     const done = await completeReset(token, 'brand-new-choice-99');
     assert.equal(done.status, 200, 'a refused password did not use up the link');
-    assert.deepEqual(done.body, { message: RuleMessages.passwordResetDone });
+    assert.deepEqual(done.body, { message: IdentityMessages.passwordResetDone });
 
     assert.equal(
       (await passwordGrant(identity.url, email, 'first-choice-4711')).status,
@@ -85,7 +85,7 @@ describe('password reset', () => {
 
     const again = await completeReset(token, 'third-choice-1234');
     assert.equal(again.status, 400);
-    assert.equal(again.body.message, RuleMessages.passwordResetLinkInvalid);
+    assert.equal(again.body.message, IdentityMessages.passwordResetLinkInvalid);
     assert.match(mailsTo(email).at(-1) ?? '', /Your Toolshop password was changed/);
   });
 
@@ -135,7 +135,7 @@ describe('password reset', () => {
       .updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await completeReset(late, 'another-choice-77');
     assert.equal(expired.status, 400);
-    assert.equal(expired.body.message, RuleMessages.passwordResetLinkInvalid);
+    assert.equal(expired.body.message, IdentityMessages.passwordResetLinkInvalid);
   });
 
   it('a reset link lives one hour', async () => {
@@ -173,7 +173,7 @@ describe('password change in the profile', () => {
     assert.equal(wrong.status, 400);
     assert.deepEqual(wrong.body, {
       statusCode: 400,
-      message: RuleMessages.currentPasswordWrong,
+      message: IdentityMessages.currentPasswordWrong,
       error: 'Bad Request',
       field: 'currentPassword',
     });
@@ -182,7 +182,7 @@ describe('password change in the profile', () => {
       newPassword: 'qwertyuiop',
     });
     assert.equal(weak.status, 400);
-    assert.equal(weak.body.message, RuleMessages.passwordBreached);
+    assert.equal(weak.body.message, IdentityMessages.passwordBreached);
     assert.equal(
       (
         await changePassword('', {
@@ -198,7 +198,7 @@ describe('password change in the profile', () => {
       newPassword: 'brand-new-choice-99',
     });
     assert.equal(changed.status, 200);
-    assert.deepEqual(changed.body, { message: RuleMessages.passwordChanged });
+    assert.deepEqual(changed.body, { message: IdentityMessages.passwordChanged });
     assert.equal(
       (await refreshGrant(identity.url, before.refresh_token!)).status,
       400,

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { RuleMessages } from '@toolshop/contracts';
+import { IdentityMessages } from '@toolshop/contracts';
 import { decodeJwt } from 'jose';
 import { Browser } from './support/browser.ts';
 import { authorizationRequest, redeemCode } from './support/code-flow.ts';
@@ -36,7 +36,7 @@ describe('sign-up answers the same for new and registered addresses', () => {
     const user = { name: 'Nora New', email: 'nora@example.com', password: 'tin-roof-rusted-42' };
     const answer = await signUp(user);
     assert.equal(answer.status, 202);
-    assert.deepEqual(answer.body, { message: RuleMessages.signupCheckInbox });
+    assert.deepEqual(answer.body, { message: IdentityMessages.signupCheckInbox });
     assert.equal(
       (await passwordGrant(identity.url, user.email, user.password)).status,
       400,

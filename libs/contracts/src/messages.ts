@@ -67,12 +67,17 @@ export const RuleMessages = {
   nameTooLong: 'A name has at most 60 characters',
   nameControlCharacters: 'A name cannot contain line breaks, control or invisible characters',
   nameNoLinks: 'A name cannot contain a link, a web address or an email address',
+} as const;
+
+/**
+ * Texts of signing up and of passwords, shared by the identity provider and the account pages.
+ * Sign-up and reset answer the same whether or not the address has an account (account safety).
+ */
+export const IdentityMessages = {
   passwordBreached:
     'This password is on a list of common or leaked passwords, so it would be guessed quickly. Choose another, for example three or four unrelated words.',
-  /** The one answer to every sign-up, whether or not the address has an account (account safety). */
   signupCheckInbox:
     'Check your inbox: we sent you an email. Open the link in it to finish signing up.',
-  /** Password reset and change (account safety): the same answer whether or not the address has an account. */
   passwordResetSent:
     'If an account uses this email address, we sent it a link to choose a new password. The link works once, within one hour.',
   passwordResetDone:

@@ -1,7 +1,7 @@
 import {
   nameError,
   normalizeEmail,
-  RuleMessages,
+  IdentityMessages,
   TEXT_MAX_LENGTH,
   validateEmail,
   validateSignup,
@@ -268,7 +268,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       }
     }
     ctx.status = 202;
-    ctx.body = { message: RuleMessages.signupCheckInbox };
+    ctx.body = { message: IdentityMessages.signupCheckInbox };
   }
 
   /**
@@ -320,7 +320,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
       }
     }
     ctx.status = 202;
-    ctx.body = { message: RuleMessages.passwordResetSent };
+    ctx.body = { message: IdentityMessages.passwordResetSent };
   }
 
   /**
@@ -333,7 +333,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     await limit(resetLimiter, ctx.ip);
     const body = await readJson(ctx);
     const linkInvalid = () =>
-      new HttpError(400, 'invalid_token', RuleMessages.passwordResetLinkInvalid, {
+      new HttpError(400, 'invalid_token', IdentityMessages.passwordResetLinkInvalid, {
         field: 'token',
       });
     const pending = await resets.peek(body.token);
@@ -347,7 +347,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     await resets.revoke({ accountId: account.id });
     await revokeAccount(account.id);
     await sendQuietly(passwordChangedMail(account.email, `${firstOrigin}/login`));
-    ctx.body = { message: RuleMessages.passwordResetDone };
+    ctx.body = { message: IdentityMessages.passwordResetDone };
   }
 
   /**
@@ -360,7 +360,7 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     const account = await signedIn(ctx);
     const body = await readJson(ctx);
     if (typeof body.currentPassword !== 'string' || !body.currentPassword) {
-      throw invalid(RuleMessages.currentPasswordWrong, 'currentPassword');
+      throw invalid(IdentityMessages.currentPasswordWrong, 'currentPassword');
     }
     checkLengths({ password: body.newPassword });
     const weak = await passwordProblem(body.newPassword, [account.email, account.name]);
@@ -376,14 +376,14 @@ export function accountsRoutes(options: AccountsRoutesOptions) {
     if (!(await accounts.authenticate(account.email, body.currentPassword))) {
       const locked = await attempt.failed();
       if (locked) throw new HttpError(429, 'too_many_requests', locked.message);
-      throw invalid(RuleMessages.currentPasswordWrong, 'currentPassword');
+      throw invalid(IdentityMessages.currentPasswordWrong, 'currentPassword');
     }
     await attempt.succeeded();
     await accounts.setPassword(account.id, String(body.newPassword));
     await resets.revoke({ accountId: account.id });
     await revokeAccount(account.id);
     await sendQuietly(passwordChangedMail(account.email, `${firstOrigin}/login`));
-    ctx.body = { message: RuleMessages.passwordChanged };
+    ctx.body = { message: IdentityMessages.passwordChanged };
   }
 
   async function updateMe(ctx: Context) {

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { RuleMessages, validatePassword } from '@toolshop/contracts';
+import { IdentityMessages, validatePassword } from '@toolshop/contracts';
 import { ZxcvbnFactory } from '@zxcvbn-ts/core';
 import { adjacencyGraphs, dictionary } from '@zxcvbn-ts/language-common';
 
@@ -69,10 +69,10 @@ export async function passwordProblem(
 ): Promise<string | undefined> {
   const basic = validatePassword(password);
   if (basic || typeof password !== 'string') return basic;
-  if (await isBreachedPassword(password)) return RuleMessages.passwordBreached;
+  if (await isBreachedPassword(password)) return IdentityMessages.passwordBreached;
   const inputs = userInputs
     .flatMap((input) => [input, ...input.toLowerCase().split(/[^\p{L}\p{N}]+/u)])
     .filter((word) => word.length > 2);
   const { score } = zxcvbn.check(password.slice(0, 100), inputs);
-  return score < MIN_STRENGTH_SCORE ? RuleMessages.passwordTooWeak : undefined;
+  return score < MIN_STRENGTH_SCORE ? IdentityMessages.passwordTooWeak : undefined;
 }
