@@ -61,6 +61,34 @@ test('the hero link scrolls to the customer reviews', async ({ page }) => {
   await expect(reviews.getByRole('img', { name: /^Rated \d out of 5$/ }).first()).toBeVisible();
 });
 
+test('the reviews link lands on the reviews while the tools above them still arrive', async ({
+  page,
+}) => {
+  // The tools answer while the smooth scroll runs: the cards replacing their placeholders above the
+  // reviews move them after the scroll chose where to stop.
+  let answerTools = () => {};
+  const toolsHeld = new Promise<void>((resolve) => (answerTools = resolve));
+  await page.route(
+    (url) =>
+      url.href.startsWith(stack.api) && /^\/tools(\?|$)/.test(url.href.slice(stack.api.length)),
+    async (route) => {
+      await toolsHeld;
+      await route.continue();
+    },
+  );
+  await page.goto('/');
+  const reviews = page.locator('#reviews');
+  await expect(reviews.getByRole('listitem').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Read customer reviews' }).click();
+  answerTools();
+  await expect(
+    page.getByRole('region', { name: 'Tools built for the job site' }).getByRole('article').first(),
+  ).toBeAttached();
+  await expect(reviews).toBeInViewport();
+  await expect(reviews).toBeFocused();
+});
+
 test('an incomplete suggestion opens the Oops dialog; a complete one is thanked', async ({
   page,
 }) => {

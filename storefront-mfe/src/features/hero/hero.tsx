@@ -16,9 +16,31 @@ export function revealSection(id: string, { instant = false } = {}): boolean {
   if (!target) return false;
   const reduceMotion = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
   // (instant while the sections above still load: the browser's scroll anchoring then keeps it in view)
-  target.scrollIntoView({ behavior: reduceMotion || instant ? 'auto' : 'smooth', block: 'start' });
+  const smooth = !reduceMotion && !instant;
+  target.scrollIntoView({ behavior: smooth ? 'smooth' : 'auto', block: 'start' });
   target.focus({ preventScroll: true });
+  if (smooth) landWhenScrollEnds(target);
   return true;
+}
+
+/**
+ * A smooth scroll picks where to stop when it starts: content arriving above meanwhile (the tools'
+ * cards replacing their placeholders) moves the section after it was chosen. Once the scroll ends,
+ * a jump puts the section back at the top, unless the visitor took over the scrolling.
+ */
+function landWhenScrollEnds(target: HTMLElement) {
+  const done = new AbortController();
+  const on = (type: string, then?: () => void) =>
+    window.addEventListener(
+      type,
+      () => {
+        done.abort();
+        then?.();
+      },
+      { signal: done.signal, passive: true },
+    );
+  on('scrollend', () => target.scrollIntoView({ block: 'start' }));
+  ['wheel', 'pointerdown', 'keydown'].forEach((input) => on(input));
 }
 
 /** The sections the hero links to (#tools, #reviews): rendered only once the page is hydrated. */
