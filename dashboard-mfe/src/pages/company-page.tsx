@@ -1,5 +1,5 @@
 import { useAuth } from '@toolshop/auth';
-import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { useMyCompany } from '../features/company/api/company';
 import { CompanyOverview } from '../features/company/company-overview';
 import { CreateCompanyForm } from '../features/company/create-company-form';
@@ -14,9 +14,9 @@ export default function CompanyPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Company">My Company</PageTitle>
       {loading ? (
-        <div role="group" aria-busy="true" aria-label="Loading your company">
+        <LoadingGroup label="Loading your company">
           <Skeleton height="10rem" />
-        </div>
+        </LoadingGroup>
       ) : error && data === undefined ? (
         <ErrorState message="Your company could not be loaded." onRetry={() => void refetch()} />
       ) : data ? (

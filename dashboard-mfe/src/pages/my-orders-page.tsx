@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { queryClient, useAuth } from '@toolshop/auth';
-import { Button, EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { Button, EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { OrdersTable } from '../features/orders/orders-table';
 import { OrderNumberFilter, ordersNumbered } from '../features/orders/order-number-filter';
 import { CancelOrderDialog } from '../features/orders/cancel-order-dialog';
@@ -61,16 +61,11 @@ export default function MyOrdersPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Orders">My Orders</PageTitle>
       {!user || (loading && !data) ? (
-        <div
-          className={styles.stack}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading your orders"
-        >
+        <LoadingGroup label="Loading your orders" className={styles.stack}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} height="4.5rem" />
           ))}
-        </div>
+        </LoadingGroup>
       ) : error && !data ? (
         <ErrorState message="Your orders could not be loaded." onRetry={() => void refetch()} />
       ) : !data?.length ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { CardPayment } from '../features/payment/card-payment';
 import { OrderSummary } from '../features/payment/order-summary';
 import { PaymentSuccess, type PaymentResult } from '../features/payment/payment-success';
@@ -39,15 +39,10 @@ export default function PaymentPage() {
           {failed.message}
         </ErrorState>
       ) : !order.data || !config.data ? (
-        <div
-          className={summaryStyles.layout}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading the order"
-        >
+        <LoadingGroup label="Loading the order" className={summaryStyles.layout}>
           <Skeleton height="14rem" />
           <Skeleton height="14rem" />
-        </div>
+        </LoadingGroup>
       ) : (
         <>
           {result && (

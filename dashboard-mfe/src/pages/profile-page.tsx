@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { queryClient, useAuth } from '@toolshop/auth';
-import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { ProfileCard } from '../features/profile/profile-card';
 import { ProfileForm } from '../features/profile/profile-form';
 import { PasswordForm } from '../features/profile/password-form';
@@ -43,15 +43,10 @@ export default function ProfilePage() {
     <div className={styles.page}>
       <PageTitle documentTitle="My Profile">My Profile</PageTitle>
       {!user || (loading && !data) ? (
-        <div
-          className={styles.stack}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading your profile"
-        >
+        <LoadingGroup label="Loading your profile" className={styles.stack}>
           <Skeleton height="10rem" />
           <Skeleton height="18rem" />
-        </div>
+        </LoadingGroup>
       ) : error && !data ? (
         <ErrorState message="Your profile could not be loaded." onRetry={() => void refetch()} />
       ) : (

@@ -1,6 +1,6 @@
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { queryClient, useAuth } from '@toolshop/auth';
-import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { BuyingMessages, skuAndName, type Order } from '@toolshop/contracts';
 import { QuickOrder } from '../features/quick-order/quick-order';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
@@ -43,15 +43,10 @@ export default function QuickOrderPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="Quick Order">Quick Order</PageTitle>
       {loading ? (
-        <div
-          className={styles.stack}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading quick order"
-        >
+        <LoadingGroup label="Loading quick order" className={styles.stack}>
           <Skeleton height="16rem" />
           <Skeleton height="10rem" />
-        </div>
+        </LoadingGroup>
       ) : listId !== null && lists.error ? (
         <ErrorState
           message="Your saved lists could not be loaded."

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import { ApiError } from '@toolshop/auth';
-import { ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { QuoteDetail } from '../features/quotes/quote-detail';
 import { useQuote } from '../features/quotes/api/quotes';
 import styles from './page.module.css';
@@ -17,9 +17,9 @@ export default function QuotePage() {
         <Link to="/dashboard/quotes">All quotes</Link>
       </p>
       {loading && !data ? (
-        <div role="group" aria-busy="true" aria-label="Loading the quote">
+        <LoadingGroup label="Loading the quote">
           <Skeleton height="12rem" />
-        </div>
+        </LoadingGroup>
       ) : error && !data ? (
         <ErrorState
           message={

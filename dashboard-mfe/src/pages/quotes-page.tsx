@@ -1,5 +1,5 @@
 import { useLocation } from 'react-router-dom';
-import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { QuoteRequestForm } from '../features/quotes/quote-request-form';
 import { QuotesTable } from '../features/quotes/quotes-table';
 import { useQuotes } from '../features/quotes/api/quotes';
@@ -18,9 +18,9 @@ export default function QuotesPage() {
       <PageTitle documentTitle="Quotes">Quotes</PageTitle>
       <QuoteRequestForm key={location.key} initialLines={handed} />
       {loading && !data ? (
-        <div role="group" aria-busy="true" aria-label="Loading your quotes">
+        <LoadingGroup label="Loading your quotes">
           <Skeleton height="8rem" />
-        </div>
+        </LoadingGroup>
       ) : error && !data ? (
         <ErrorState message="Your quotes could not be loaded." onRetry={() => void refetch()} />
       ) : !data?.length ? (

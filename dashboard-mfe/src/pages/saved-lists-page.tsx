@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { EmptyState, ErrorState, PageTitle, Skeleton } from '@toolshop/ui';
+import { EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { SavedListCards } from '../features/quick-order/saved-list-card';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';
 import { useMyCompany } from '../features/company/api/company';
@@ -14,16 +14,11 @@ export default function SavedListsPage() {
     <div className={styles.page}>
       <PageTitle documentTitle="Saved Lists">Saved Lists</PageTitle>
       {loading && !data ? (
-        <div
-          className={styles.stack}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading your saved lists"
-        >
+        <LoadingGroup label="Loading your saved lists" className={styles.stack}>
           {[0, 1].map((i) => (
             <Skeleton key={i} height="10rem" />
           ))}
-        </div>
+        </LoadingGroup>
       ) : error && !data ? (
         <ErrorState
           message="Your saved lists could not be loaded."

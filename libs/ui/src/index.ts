@@ -2,7 +2,12 @@ export { Button, buttonClassName, type ButtonProps, type ButtonVariant } from '.
 export { Dialog, type DialogProps } from './dialog/dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './dialog/confirm-dialog';
 export { Spinner, type SpinnerProps } from './feedback/spinner';
-export { Skeleton, type SkeletonProps } from './feedback/skeleton';
+export {
+  LoadingGroup,
+  Skeleton,
+  type LoadingGroupProps,
+  type SkeletonProps,
+} from './feedback/skeleton';
 export { EmptyState, type EmptyStateProps } from './feedback/empty-state';
 export { ErrorState, type ErrorStateProps } from './feedback/error-state';
 export { Field, SelectField, type FieldProps, type SelectFieldProps } from './field/field';

@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorState } from './feedback/error-state';
+import { LoadingGroup, Skeleton } from './feedback/skeleton';
 import { Field } from './field/field';
 import { Stars } from './typography/stars';
 
@@ -42,5 +43,18 @@ describe('ErrorState', () => {
       'Retry</button>',
     );
     expect(renderToStaticMarkup(<ErrorState title="Down" />)).not.toContain('<button');
+  });
+});
+
+describe('LoadingGroup', () => {
+  it('is a named, busy group around placeholders hidden from assistive technology', () => {
+    const html = renderToStaticMarkup(
+      <LoadingGroup label="Loading your orders" className="stack">
+        <Skeleton height="4.5rem" />
+      </LoadingGroup>,
+    );
+    expect(html).toMatch(
+      /^<div class="stack" role="group" aria-busy="true" aria-label="Loading your orders"><span aria-hidden="true"/,
+    );
   });
 });

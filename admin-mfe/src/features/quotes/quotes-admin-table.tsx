@@ -5,6 +5,7 @@ import {
   DataTable,
   EmptyState,
   ErrorState,
+  LoadingGroup,
   SelectField,
   Skeleton,
   type BadgeTone,
@@ -54,9 +55,9 @@ export function QuotesAdminTable() {
         </SelectField>
       </div>
       {query.isPending ? (
-        <div role="group" aria-busy="true" aria-label="Loading the quotes">
+        <LoadingGroup label="Loading the quotes">
           <Skeleton height="8rem" />
-        </div>
+        </LoadingGroup>
       ) : query.isError ? (
         <ErrorState
           message="The quotes could not be loaded."

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CardElement, Elements, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
-import { ErrorState, Skeleton } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, Skeleton } from '@toolshop/ui';
 import { CardForm, type ConfirmResult, type ProviderFormProps } from './card-form';
 import { useStripeJs } from './use-stripe-js';
 import styles from './payment.module.css';
@@ -15,9 +15,9 @@ export function StripeCardPayment({ publishableKey, ...form }: StripeCardPayment
   const stripeJs = useStripeJs(publishableKey);
   if (stripeJs.status === 'loading') {
     return (
-      <div role="group" aria-busy="true" aria-label="Loading the card form">
+      <LoadingGroup label="Loading the card form">
         <Skeleton height="10rem" />
-      </div>
+      </LoadingGroup>
     );
   }
   if (stripeJs.status === 'failed') {

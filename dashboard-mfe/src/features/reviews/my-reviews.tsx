@@ -1,4 +1,4 @@
-import { Badge, EmptyState, ErrorState, Skeleton, Stars } from '@toolshop/ui';
+import { Badge, EmptyState, ErrorState, LoadingGroup, Skeleton, Stars } from '@toolshop/ui';
 import { type Review, TrustMessages } from '@toolshop/contracts';
 import styles from './reviews.module.css';
 
@@ -17,15 +17,10 @@ export function MyReviews({ reviews, loading, error, onRetry }: MyReviewsProps) 
         Your reviews
       </h2>
       {loading && !reviews ? (
-        <div
-          className={styles.list}
-          role="group"
-          aria-busy="true"
-          aria-label="Loading your reviews"
-        >
+        <LoadingGroup label="Loading your reviews" className={styles.list}>
           <Skeleton height="6rem" />
           <Skeleton height="6rem" />
-        </div>
+        </LoadingGroup>
       ) : error && !reviews ? (
         <ErrorState message="Your reviews could not be loaded." onRetry={onRetry} />
       ) : !reviews?.length ? (

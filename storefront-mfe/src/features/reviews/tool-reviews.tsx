@@ -1,5 +1,5 @@
 import { RATING_MAX, type Review } from '@toolshop/contracts';
-import { ErrorState, Skeleton, Stars } from '@toolshop/ui';
+import { ErrorState, LoadingGroup, Skeleton, Stars } from '@toolshop/ui';
 import { useToolReviews } from './api/tool-reviews';
 import { CardGrid } from '../../components/card-grid';
 import { ReviewCard } from './review-card';
@@ -23,10 +23,10 @@ export function ToolReviews({ toolId }: { toolId: string }) {
         Reviews
       </h2>
       {isPending ? (
-        <div role="group" aria-busy="true" aria-label="Loading reviews">
+        <LoadingGroup label="Loading reviews">
           <Skeleton width="12rem" height="1.4rem" />
           <Skeleton height="5rem" />
-        </div>
+        </LoadingGroup>
       ) : error ? (
         <ErrorState title="The reviews could not be loaded" onRetry={() => void refetch()}>
           Please check your connection and try again.
