@@ -14,6 +14,9 @@ test('the grid shows every tool with its facts, and Buy Now opens its page', asy
   const grid = page.getByRole('region', { name: 'Tools built for the job site' });
   const cards = grid.getByRole('article');
   await expect(cards.first()).toBeVisible();
+  // The newest come first, a step at a time: every step shown, the seeded tools are there.
+  const more = grid.getByRole('button', { name: /^Show more tools/ });
+  while (await more.isVisible()) await more.click();
   const after = await api.get<Tool[]>('/tools');
   const stable = before.filter((tool) => after.some((later) => later._id === tool._id));
   const cardOf = (tool: Tool) =>

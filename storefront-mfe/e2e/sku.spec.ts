@@ -12,7 +12,8 @@ test('each card and the tool page show the product’s SKU', async ({ page, apiA
   // A seeded product (every one has a SKU): others' tests add and delete their own meanwhile.
   const tool = tools.find((candidate) => candidate.name === 'Cordless Drill Driver 18V')!;
   expect(tool.sku).toBe('DRL-18V');
-  await page.goto('/');
+  // Found by its name: the grid shows the newest first, a step at a time.
+  await page.goto(`/?q=${encodeURIComponent(tool.name)}`);
   const card = page
     .getByRole('region', { name: 'Tools built for the job site' })
     .getByRole('article')

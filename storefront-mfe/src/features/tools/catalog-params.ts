@@ -37,4 +37,6 @@ export function catalogSearch(query: ToolQuery): string {
 export const isFiltered = (query: ToolQuery): boolean =>
   Boolean(query.q || query.category || query.inStock);
 
-export const resultCount = (count: number): string => `${count} ${count === 1 ? 'tool' : 'tools'}`;
+/** The grid's count: "12 tools", or "24 of 200 tools" while only the first `shown` are on screen. */
+export const resultCount = (count: number, shown = count): string =>
+  `${shown < count ? `${shown} of ` : ''}${count} ${count === 1 ? 'tool' : 'tools'}`;

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
-import type { Tool } from '@toolshop/contracts';
+import { LIST_MAX_LIMIT, type Tool } from '@toolshop/contracts';
 import { catalogQueryOf, catalogSearch } from './catalog-params';
-import { ToolGrid } from './tool-grid';
+import { TOOL_CARDS_STEP, ToolGrid } from './tool-grid';
 
 const network = useFakeShop({ user: null });
 /** The catalog queries sent, path and query. */
@@ -118,5 +118,42 @@ describe('ToolGrid', () => {
     expect(await screen.findByText('1 tool')).toBeTruthy();
     expect(screen.getByTestId('location').textContent).toBe('?sort=price');
     expect((screen.getByLabelText('Search tools') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows a big catalogue a step at a time, and a new view from its first step', async () => {
+    const catalogue = (count: number) => Array.from({ length: count }, (_, i) => tool(`Tool ${i}`));
+    network.on('GET', '/tools', catalogue(60));
+    renderAt('/');
+    const cards = () => screen.getAllByRole('article').length;
+    expect(await screen.findByText(`${TOOL_CARDS_STEP} of 60 tools`)).toBeTruthy();
+    expect(cards()).toBe(TOOL_CARDS_STEP);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Show more tools (36 more)' }));
+    expect(cards()).toBe(2 * TOOL_CARDS_STEP);
+    fireEvent.click(screen.getByRole('button', { name: 'Show more tools (12 more)' }));
+    expect(cards()).toBe(60);
+    expect(screen.getByText('60 tools')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Show more tools/ })).toBeNull();
+
+    network.on('GET', '/tools', catalogue(30));
+    fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Drills' } });
+    expect(await screen.findByText(`${TOOL_CARDS_STEP} of 30 tools`)).toBeTruthy();
+    expect(cards()).toBe(TOOL_CARDS_STEP);
+  });
+
+  it('says how to find the others once the newest the API lists are all shown', async () => {
+    network.on(
+      'GET',
+      '/tools',
+      Array.from({ length: LIST_MAX_LIMIT }, (_, i) => tool(`Tool ${i}`)),
+    );
+    renderAt('/');
+    await screen.findByText(`${TOOL_CARDS_STEP} of ${LIST_MAX_LIMIT} tools`);
+    const note = /search or choose a category to find the others/;
+    expect(screen.queryByText(note)).toBeNull();
+    while (screen.queryByRole('button', { name: /^Show more tools/ }))
+      fireEvent.click(screen.getByRole('button', { name: /^Show more tools/ }));
+    expect(screen.getAllByRole('article')).toHaveLength(LIST_MAX_LIMIT);
+    expect(screen.getByText(note)).toBeTruthy();
   });
 });
