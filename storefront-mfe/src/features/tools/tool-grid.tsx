@@ -121,8 +121,9 @@ export function ToolGrid() {
                 </Button>
               ) : tools.length >= LIST_MAX_LIMIT ? (
                 <p className={styles.more}>
-                  These are the {LIST_MAX_LIMIT} newest tools: search or choose a category to find
-                  the others.
+                  {filtered
+                    ? `Only the first ${LIST_MAX_LIMIT} matching tools are listed: narrow your search to see the others.`
+                    : `Only the first ${LIST_MAX_LIMIT} tools are listed: search or choose a category to see the others.`}
                 </p>
               ) : null}
             </>
