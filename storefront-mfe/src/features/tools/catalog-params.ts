@@ -37,6 +37,6 @@ export function catalogSearch(query: ToolQuery): string {
 export const isFiltered = (query: ToolQuery): boolean =>
   Boolean(query.q || query.category || query.inStock);
 
-/** The grid's count: "12 tools", or "24 of 200 tools" while only the first `shown` are on screen. */
+/** The grid's count: "12 tools", or "12 of 200 tools" while only the first `shown` are on screen. */
 export const resultCount = (count: number, shown = count): string =>
   `${shown < count ? `${shown} of ` : ''}${count} ${count === 1 ? 'tool' : 'tools'}`;
