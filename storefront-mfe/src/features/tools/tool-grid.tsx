@@ -42,9 +42,9 @@ export function ToolGrid() {
   }, [address]);
   const query = useTools(view);
   // How many cards of this view are shown: a new view starts again from the first step.
-  const search = catalogSearch(view);
-  const [more, setMore] = useState({ search, cards: TOOL_CARDS_STEP });
-  const cardsWanted = more.search === search ? more.cards : TOOL_CARDS_STEP;
+  const viewSearch = catalogSearch(view);
+  const [more, setMore] = useState({ search: viewSearch, cards: TOOL_CARDS_STEP });
+  const cardsWanted = more.search === viewSearch ? more.cards : TOOL_CARDS_STEP;
   const show = useCallback(
     (next: ToolQuery, how?: { typing: boolean }) => {
       const search = catalogSearch(next);
@@ -115,7 +115,9 @@ export function ToolGrid() {
                 <Button
                   variant="secondary"
                   className={styles.more}
-                  onClick={() => setMore({ search, cards: cardsWanted + TOOL_CARDS_STEP })}
+                  onClick={() =>
+                    setMore({ search: viewSearch, cards: cardsWanted + TOOL_CARDS_STEP })
+                  }
                 >
                   Show more tools ({tools.length - cardsWanted} more)
                 </Button>
