@@ -24,11 +24,16 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
  * No visible element that hides overflow holds more than it shows (text cut off mid-word, a column
  * clipped), unless it says so with an ellipsis and offers the whole text in its title, or it is a
  * scroll container the user can scroll (a wide table's wrapper), or a form control (its text
- * scrolls inside it as the caret moves).
+ * scrolls inside it as the caret moves). Parts laid out only near the viewport (`content-visibility:
+ * auto`) are checked as they are once scrolled to: skipped, they keep a placeholder size.
  */
 export async function expectNothingClipped(page: Page): Promise<void> {
-  const clipped = await page.evaluate(() =>
-    [...document.body.querySelectorAll<HTMLElement>('*')]
+  const clipped = await page.evaluate(() => {
+    const deferred = [...document.body.querySelectorAll<HTMLElement>('*')].filter(
+      (el) => getComputedStyle(el).contentVisibility === 'auto',
+    );
+    for (const el of deferred) el.style.contentVisibility = 'visible';
+    const found = [...document.body.querySelectorAll<HTMLElement>('*')]
       .filter((el) => {
         const style = getComputedStyle(el);
         if (style.visibility === 'hidden' || el.getClientRects().length === 0) return false;
@@ -47,8 +52,10 @@ export async function expectNothingClipped(page: Page): Promise<void> {
       .map(
         (el) =>
           `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? '').trim().slice(0, 40)}"`,
-      ),
-  );
+      );
+    for (const el of deferred) el.style.contentVisibility = '';
+    return found;
+  });
   expect(clipped, 'elements that cut off their content').toEqual([]);
 }
 
