@@ -5,6 +5,7 @@ export * from './entities';
 export * from './images';
 export * from './messages';
 export * from './money';
+export * from './dates';
 export * from './validation';
 export * from './invoice';
 export * from './email-layout';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TrustMessages } from '@toolshop/contracts';
+import { formatDateTime, TrustMessages } from '@toolshop/contracts';
 import { DataTable } from '@toolshop/ui';
 import { PagedList } from '../../components/paged-list';
 import { AUDIT_PAGE_SIZE, useAuditPage } from './api/audit-log';
@@ -31,7 +31,7 @@ export function AuditTable() {
             {
               header: 'When',
               cell: (entry) => (
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, { seconds: true })}</time>
               ),
             },
             { header: 'Admin', className: styles.wrap, cell: (entry) => entry.actor },

@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { formatDollars, PurchaseOrderMessages, type Order } from '@toolshop/contracts';
+import {
+  formatDollars,
+  formatShortDate,
+  formatTime,
+  PurchaseOrderMessages,
+  type Order,
+} from '@toolshop/contracts';
 import { Button, DataTable, TableProduct } from '@toolshop/ui';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
@@ -82,21 +88,14 @@ function actionButtons(
   );
 }
 
-// Made once, on first use: `toLocaleDateString` with options builds a formatter on every call.
-let placedFormats: { day: Intl.DateTimeFormat; time: Intl.DateTimeFormat } | undefined;
-
 /** When the order was placed, as a short local date and time (older orders without one: unknown). */
 function placedAt(order: Order) {
-  const at = new Date(order.createdAt ?? NaN);
-  if (Number.isNaN(at.getTime())) return <span className={styles.muted}>Unknown</span>;
-  placedFormats ??= {
-    day: new Intl.DateTimeFormat(undefined, { dateStyle: 'short' }),
-    time: new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' }),
-  };
+  const day = formatShortDate(order.createdAt ?? '');
+  if (!day) return <span className={styles.muted}>Unknown</span>;
   return (
     <time dateTime={order.createdAt} className={styles.placed}>
-      {placedFormats.day.format(at)}
-      <span className={styles.muted}>{placedFormats.time.format(at)}</span>
+      {day}
+      <span className={styles.muted}>{formatTime(order.createdAt ?? '')}</span>
     </time>
   );
 }

@@ -11,6 +11,7 @@ import {
   type BadgeTone,
 } from '@toolshop/ui';
 import {
+  formatDate,
   formatDollars,
   QUOTE_STATE_LABELS,
   QUOTE_STATES,
@@ -80,7 +81,7 @@ export function QuotesAdminTable() {
             { header: 'Customer', cell: (quote) => quote.email },
             {
               header: 'Requested',
-              cell: (quote) => new Date(quote.createdAt).toLocaleDateString(),
+              cell: (quote) => formatDate(quote.createdAt),
             },
             {
               header: 'State',

@@ -1,9 +1,10 @@
 import { ErrorState, Skeleton } from '@toolshop/ui';
 import { remoteNames } from '@toolshop/routes';
+import { formatDateTime } from '@toolshop/contracts';
 import { useRemoteStatus, type LiveVersion } from './api/remote-status';
 import styles from './releases-table.module.css';
 
-const since = (live: LiveVersion) => new Date(live.since).toLocaleString();
+const since = (live: LiveVersion) => formatDateTime(live.since, { seconds: true });
 
 /** What each remote runs now: its active release or the built-in version, and a canary if any. */
 export function LiveVersions() {

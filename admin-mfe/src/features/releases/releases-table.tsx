@@ -1,4 +1,5 @@
 import { DataTable } from '@toolshop/ui';
+import { formatDateTime } from '@toolshop/contracts';
 import { PagedList } from '../../components/paged-list';
 import {
   REMOTE_HISTORY_LIMIT,
@@ -48,7 +49,7 @@ export function ReleasesTable() {
             {
               header: 'When',
               cell: (entry) => (
-                <time dateTime={entry.at}>{new Date(entry.at).toLocaleString()}</time>
+                <time dateTime={entry.at}>{formatDateTime(entry.at, { seconds: true })}</time>
               ),
             },
             { header: 'Remote', cell: (entry) => entry.remote },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TrustMessages } from '@toolshop/contracts';
+import { formatDate, TrustMessages } from '@toolshop/contracts';
 import { Badge, Button, DataTable, Stars } from '@toolshop/ui';
 import { PagedList } from '../../components/paged-list';
 import { REVIEWS_PAGE_SIZE, useAdminReviewsPage } from './api/admin-reviews';
@@ -50,8 +50,7 @@ export function ReviewsTable() {
             },
             {
               header: 'Date',
-              cell: (review) =>
-                review.createdAt ? new Date(review.createdAt).toLocaleDateString() : '',
+              cell: (review) => (review.createdAt ? formatDate(review.createdAt) : ''),
             },
             {
               header: 'Status',

@@ -1,4 +1,4 @@
-import { COMPANY_ROLE_LABELS, type Company } from '@toolshop/contracts';
+import { COMPANY_ROLE_LABELS, formatDate, type Company } from '@toolshop/contracts';
 import { ApprovalsPanel } from './approvals-panel';
 import { Button } from '@toolshop/ui';
 import { useWithdrawInvitation } from './api/company';
@@ -6,8 +6,6 @@ import { CompanySettingsForm } from './company-settings-form';
 import { InviteForm } from './invite-form';
 import { MembersTable } from './members-table';
 import styles from './company.module.css';
-
-const day = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
 
 /** The caller's company: its details, members and, for owners, invitations. */
 export function CompanyOverview({ company, me }: { company: Company; me: string }) {
@@ -49,7 +47,7 @@ export function CompanyOverview({ company, me }: { company: Company; me: string 
                 {company.invitations.map((invitation) => (
                   <li key={invitation._id} className={styles.email}>
                     {invitation.email}, {COMPANY_ROLE_LABELS[invitation.role].toLowerCase()}, valid
-                    until {day.format(new Date(invitation.expiresAt))}{' '}
+                    until {formatDate(invitation.expiresAt)}{' '}
                     <WithdrawButton companyId={company._id} email={invitation.email} />
                   </li>
                 ))}

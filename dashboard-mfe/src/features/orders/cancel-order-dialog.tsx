@@ -1,6 +1,5 @@
 import { ConfirmDialog } from '@toolshop/ui';
-import { formatDollars, type Order } from '@toolshop/contracts';
-import { formatQuantity } from './format-quantity';
+import { formatCount, formatDollars, type Order } from '@toolshop/contracts';
 
 interface CancelOrderDialogProps {
   order: Order | null;
@@ -23,7 +22,7 @@ export function CancelOrderDialog({ order, busy, onConfirm, onDismiss }: CancelO
     >
       {order && (
         <p>
-          Your order of {formatQuantity(order.orderQuantity)} × {order.name} (
+          Your order of {formatCount(order.orderQuantity)} × {order.name} (
           {formatDollars(order.totalPrice)}) will be canceled. This cannot be undone.
         </p>
       )}

@@ -1,17 +1,9 @@
-import { PurchaseOrderMessages, type Order } from '@toolshop/contracts';
+import { formatDate, PurchaseOrderMessages, type Order } from '@toolshop/contracts';
 import styles from './orders.module.css';
 
-/** Built on first use: no Intl formatter is made when the module loads (the home page budget, README). */
-let day: Intl.DateTimeFormat | undefined;
-
-/** "Nov 28, 2026" in the reader's locale; undefined without a valid date. */
-export function formatOrderDate(iso: string | undefined): string | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return undefined;
-  day ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-  return day.format(date);
-}
+/** "Nov 28, 2026" in the reader's time zone; undefined without a valid date. */
+export const formatOrderDate = (iso: string | undefined): string | undefined =>
+  (iso && formatDate(iso)) || undefined;
 
 /** The order's number, the buyer's PO number, when it was placed and where it ships. */
 export function OrderFacts({

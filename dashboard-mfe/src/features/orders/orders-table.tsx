@@ -1,9 +1,8 @@
 import { Link } from 'react-router-dom';
 import { Button, DataTable, TableProduct, buttonClassName } from '@toolshop/ui';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
-import { formatDollars, type Order } from '@toolshop/contracts';
+import { formatCount, formatDollars, type Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
-import { formatQuantity } from './format-quantity';
 import { DeclineReason, DueDate } from './decline-reason';
 import { ReservedUntil } from './reserved-until';
 import { ShipmentInfo } from './shipment-info';
@@ -55,7 +54,7 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
           // not added up. The row header stays the order's name.
           cell: (order) => (
             <>
-              {order.lines?.length ? null : formatQuantity(order.orderQuantity)}
+              {order.lines?.length ? null : formatCount(order.orderQuantity)}
               {order.lines?.length ? (
                 <details className={styles.lines}>
                   <summary>{order.lines.length} lines</summary>

@@ -1,14 +1,9 @@
-import { orderState, type Order } from '@toolshop/contracts';
+import { formatDateTime, orderState, type Order } from '@toolshop/contracts';
 import styles from './orders.module.css';
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
 /** The reader's local date and time of an ISO instant; undefined when there is none or it is not a date. */
-export function formatReservedUntil(iso: string | undefined): string | undefined {
-  if (!iso) return undefined;
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? undefined : dateTime.format(date);
-}
+export const formatReservedUntil = (iso: string | undefined): string | undefined =>
+  (iso && formatDateTime(iso)) || undefined;
 
 /** An unpaid order holds its stock until `reservedUntil`; after that the API cancels it (expired). */
 export function ReservedUntil({

@@ -1,5 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { RETURN_WINDOW_DAYS, unitsLeft, type Order, type RefundLine } from '@toolshop/contracts';
+import {
+  formatCount,
+  RETURN_WINDOW_DAYS,
+  unitsLeft,
+  type Order,
+  type RefundLine,
+} from '@toolshop/contracts';
 import { Button, Dialog } from '@toolshop/ui';
 import {
   allUnitsPicked,
@@ -8,7 +14,6 @@ import {
   UnitsPicker,
   useRequiredReason,
 } from '@toolshop/ui/orders';
-import { formatQuantity } from './format-quantity';
 import styles from './orders.module.css';
 
 interface ReturnOrderDialogProps {
@@ -50,7 +55,7 @@ function ReturnForm({ order, busy, onReturn, onClose }: ReturnOrderDialogProps &
   return (
     <form onSubmit={submit} className={styles.returnForm} noValidate>
       <p>
-        You can return {formatQuantity(left)} × {order.name}, or some of them, within{' '}
+        You can return {formatCount(left)} × {order.name}, or some of them, within{' '}
         {RETURN_WINDOW_DAYS} days of delivery. We email you once we have looked at your request; the
         money goes back to your card when the tools are back with us.
       </p>

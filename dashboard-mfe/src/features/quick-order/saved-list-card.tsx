@@ -13,6 +13,7 @@ import {
   QUANTITY_MAX,
   type SavedList,
   type SavedListLine,
+  formatDate,
 } from '@toolshop/contracts';
 import { ListNameDialog } from './list-name-dialog';
 import { useDeleteSavedList, useUpdateSavedList } from './api/saved-lists';
@@ -29,11 +30,6 @@ export function typedQuantity(text: string): number | undefined {
     ? quantity
     : undefined;
 }
-
-const savedOn = (iso: string | undefined) => {
-  const date = iso ? new Date(iso) : undefined;
-  return date && !Number.isNaN(date.getTime()) ? date : undefined;
-};
 
 /**
  * The saved lists, newest first as the API answers them. `canShare`: the customer belongs to a
@@ -182,7 +178,7 @@ function SavedListCard({ list, canShare }: { list: SavedList; canShare: boolean 
 
 /** A list's name, its line count, who shares it and when it was saved; Order this list. */
 function ListHeader({ list, headingId }: { list: SavedList; headingId: string }) {
-  const date = savedOn(list.updatedAt);
+  const date = list.updatedAt ? formatDate(list.updatedAt) : '';
   return (
     <div className={styles.listHeader}>
       <h2 id={headingId} className={styles.title}>
@@ -198,7 +194,7 @@ function ListHeader({ list, headingId }: { list: SavedList; headingId: string })
         {date ? (
           <>
             {' · saved '}
-            <time dateTime={list.updatedAt}>{date.toLocaleDateString()}</time>
+            <time dateTime={list.updatedAt}>{date}</time>
           </>
         ) : null}
       </p>

@@ -1,9 +1,15 @@
 import { Link } from 'react-router-dom';
 import { DataTable, type DataColumn } from '@toolshop/ui';
-import { formatCount, formatDollars, type Quote, type QuoteLine } from '@toolshop/contracts';
+import {
+  formatCount,
+  formatDateTime,
+  formatDollars,
+  type Quote,
+  type QuoteLine,
+} from '@toolshop/contracts';
 import { QuoteAcceptForm } from './quote-accept-form';
 import { QuoteMessages } from './quote-messages';
-import { formatWhen, QuoteStateBadge } from './quote-state';
+import { QuoteStateBadge } from './quote-state';
 import styles from './quotes.module.css';
 
 const price = (value: number | undefined) => (value === undefined ? '—' : formatDollars(value));
@@ -37,12 +43,12 @@ export function QuoteDetail({ quote }: { quote: Quote }) {
         </div>
         <div>
           <dt>Asked on</dt>
-          <dd>{formatWhen(quote.createdAt)}</dd>
+          <dd>{formatDateTime(quote.createdAt)}</dd>
         </div>
         {quote.validUntil && (
           <div>
             <dt>Prices hold until</dt>
-            <dd>{formatWhen(quote.validUntil)}</dd>
+            <dd>{formatDateTime(quote.validUntil)}</dd>
           </div>
         )}
         {quote.total !== undefined && (

@@ -1,8 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Field } from '@toolshop/ui';
-import { QUOTE_MESSAGE_MAX_LENGTH, quoteMessageError, type Quote } from '@toolshop/contracts';
+import {
+  formatDateTime,
+  QUOTE_MESSAGE_MAX_LENGTH,
+  quoteMessageError,
+  type Quote,
+} from '@toolshop/contracts';
 import { useSendQuoteMessage } from './api/quotes';
-import { formatWhen } from './quote-state';
 import styles from './quotes.module.css';
 
 /** The talk between the buyer's side and the shop, and a form to add to it. */
@@ -31,7 +35,8 @@ export function QuoteMessages({ quote }: { quote: Quote }) {
           {quote.messages.map((message, index) => (
             <li key={index} className={styles.message}>
               <span className={styles.author}>
-                {message.from === 'shop' ? 'Toolshop' : message.author} · {formatWhen(message.at)}
+                {message.from === 'shop' ? 'Toolshop' : message.author} ·{' '}
+                {formatDateTime(message.at)}
               </span>
               {message.text}
             </li>

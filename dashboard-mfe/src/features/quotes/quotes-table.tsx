@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { DataTable, type DataColumn } from '@toolshop/ui';
-import { formatDollars, type Quote } from '@toolshop/contracts';
-import { formatWhen, QuoteStateBadge } from './quote-state';
+import { formatDateTime, formatDollars, type Quote } from '@toolshop/contracts';
+import { QuoteStateBadge } from './quote-state';
 
 const summary = (quote: Quote) => {
   const [first] = quote.lines;
@@ -18,7 +18,7 @@ export function QuotesTable({ quotes }: { quotes: readonly Quote[] }) {
       kind: 'rowHeader',
       cell: (quote) => <Link to={`/dashboard/quotes/${quote._id}`}>{summary(quote)}</Link>,
     },
-    { header: 'Requested', cell: (quote) => formatWhen(quote.createdAt) },
+    { header: 'Requested', cell: (quote) => formatDateTime(quote.createdAt) },
     { header: 'Asked by', cell: (quote) => quote.email },
     { header: 'State', cell: (quote) => <QuoteStateBadge state={quote.state} /> },
     {

@@ -1,4 +1,5 @@
 import {
+  formatDateTime,
   formatDollars,
   namedUnits,
   ORDER_STATE_LABELS,
@@ -20,16 +21,7 @@ export const EVENT_LABEL: Readonly<Record<OrderEvent, string>> = {
   refunded_in_part: 'Refunded in part',
 };
 
-// Made on first use: building it loads the locale's date data, 60-100 ms of main thread on a 4x
-// slowed CPU, which every page paid when this module loaded (the home page shows no order).
-let dateTime: Intl.DateTimeFormat | undefined;
-
-function formatAt(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  dateTime ??= new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-  return dateTime.format(date);
-}
+const formatAt = (iso: string): string => formatDateTime(iso) || iso;
 
 /** "by you", "by the customer", "by the shop", "by admin@…", "automatically". */
 export function actorText(entry: OrderTimelineEntry, audience: TimelineAudience): string {
