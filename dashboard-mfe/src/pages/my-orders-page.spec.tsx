@@ -285,11 +285,12 @@ describe('MyOrdersPage', () => {
     it('shows the newest orders first and more on request', async () => {
       answerQuery(many);
       const user = await renderPage();
-      expect(rowCount()).toBe(ORDER_ROWS_STEP);
+      // (the table adds its rows a few renders at a time)
+      await waitFor(() => expect(rowCount()).toBe(ORDER_ROWS_STEP));
       await user.click(screen.getByRole('button', { name: 'Show more orders (25 more)' }));
-      expect(rowCount()).toBe(40);
+      await waitFor(() => expect(rowCount()).toBe(40));
       await user.click(screen.getByRole('button', { name: 'Show more orders (5 more)' }));
-      expect(rowCount()).toBe(45);
+      await waitFor(() => expect(rowCount()).toBe(45));
       expect(screen.queryByRole('button', { name: /Show more orders/ })).toBeNull();
     });
 
