@@ -106,7 +106,7 @@ describe('OrderTimeline', () => {
         const html = renderToStaticMarkup(
           <fresh.OrderTimeline order={{ name: 'Drill', timeline }} audience="customer" />,
         );
-        expect(html).toContain(formatDateTime(timeline[0].at));
+        expect(html).toContain(formatDateTime(timeline[0]!.at));
       });
       expect(made).not.toHaveBeenCalled();
     } finally {
