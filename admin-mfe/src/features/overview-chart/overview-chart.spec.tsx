@@ -1,6 +1,8 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
+import userEvent from '@testing-library/user-event';
 import { OverviewChart } from './overview-chart';
+import { formatDay } from './daily-stats';
 
 const network = useFakeShop({ user: 'admin' });
 const today = new Date().toISOString().slice(0, 10);
@@ -20,8 +22,11 @@ it('draws orders and revenue per day with a text alternative', async () => {
       name: 'Paid revenue per day over the last 30 days: $1,250 in total.',
     }),
   ).toBeInTheDocument();
-  // The daily figures table: a header row and one row per day.
-  expect(screen.getAllByRole('row', { hidden: true })).toHaveLength(31);
+  // The daily figures table, once opened: a header row and one row per day.
+  expect(screen.queryByRole('table', { hidden: true })).toBeNull();
+  await userEvent.click(screen.getByText('Daily figures'));
+  expect(await screen.findAllByRole('row')).toHaveLength(31);
+  expect(screen.getByRole('rowheader', { name: formatDay(today) })).toBeInTheDocument();
 });
 
 it('offers a retry when the figures cannot be loaded', async () => {
