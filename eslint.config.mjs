@@ -6,6 +6,9 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 import { appZones, boundariesPlugin, workspaceRoot } from './eslint.boundaries.mjs';
 
+const formattersMessage =
+  'Use formatDollars, formatCount or formatDate/formatShortDate/formatTime/formatDateTime of @toolshop/contracts.';
+
 export default tseslint.config(
   {
     ignores: [
@@ -70,6 +73,22 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'max-lines-per-function': ['warn', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  // The pages write money, counts and dates with @toolshop/contracts' formatters: a page's first Intl
+  // formatter loads the locale data, 15-60 ms of one task (CONTRIBUTING, "Libs").
+  {
+    files: ['{shell,storefront-mfe,dashboard-mfe,admin-mfe,libs/ui}/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.{spec,test}.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'Intl', message: formattersMessage }],
+      'no-restricted-properties': [
+        'error',
+        ...['toLocaleString', 'toLocaleDateString', 'toLocaleTimeString'].map((property) => ({
+          property,
+          message: formattersMessage,
+        })),
+      ],
     },
   },
   // Jest configs are CommonJS: they load the shared base with require().
