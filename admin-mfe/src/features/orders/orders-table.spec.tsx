@@ -306,6 +306,27 @@ it('offers every state as a filter, “All open” by default, and names the emp
   expect(await screen.findByText('No canceled orders')).toBeInTheDocument();
 });
 
+it('reads again a list chosen while a change was on its way, read before the API made it', async () => {
+  let approved!: () => void;
+  network.on(
+    'PATCH',
+    '/returns/q1',
+    () => new Promise((resolve) => (approved = () => resolve({}))),
+  );
+  answer([inState('q1', 'return_requested', ['approveReturn', 'rejectReturn'])]);
+  renderTable();
+  fireEvent.click(
+    await screen.findByRole('button', { name: /^Approve return: order of Drill q1/ }),
+  );
+  answer([], 0);
+  fireEvent.click(screen.getByRole('radio', { name: 'Return approved' }));
+  expect(await screen.findByText(/^No .*orders$/)).toBeInTheDocument();
+  answer([inState('q1', 'return_approved', ['receiveReturn'])]);
+  approved();
+  expect(await screen.findByText('Drill q1')).toBeInTheDocument();
+  expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=return_approved');
+});
+
 it('marks a shipped order delivered and shows it so', async () => {
   network.on('POST', '/adminOrders/s1/delivery', changed);
   answer([inState('s1', 'shipped', ['deliver', 'refund'])]);

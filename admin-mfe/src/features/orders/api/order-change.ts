@@ -8,9 +8,10 @@ import { adminOrdersKeys } from './admin-orders';
 /**
  * Shows `change` on the order's row at once (also under the filter of the state it left). Its
  * allowed actions are dropped, so the row offers what the lifecycle allows in the new state until
- * the list is read again.
+ * the list is read again. A list on screen without the order (another filter chosen while the
+ * change was on its way, read before the API made it) is read again now.
  */
-export function keepChangedOrderInPlace(
+export async function keepChangedOrderInPlace(
   queryClient: QueryClient,
   orderId: string,
   change: Partial<Order>,
@@ -27,7 +28,13 @@ export function keepChangedOrderInPlace(
         }
       : page,
   );
-  return queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
+  await queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
+  await queryClient.refetchQueries({
+    queryKey: adminOrdersKeys.lists,
+    type: 'active',
+    predicate: (query) =>
+      !(query.state.data as Page<Order> | undefined)?.items.some((order) => order._id === orderId),
+  });
 }
 
 /** After a refusal (the order changed elsewhere): every view, this one too, is read again now. */
