@@ -6,7 +6,21 @@
 
 type DateInput = Date | string | number;
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** The months as en-US abbreviates them, January first. */
+export const MONTH_ABBREVIATIONS = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+] as const;
 
 function dateOf(value: DateInput): Date | undefined {
   const date = value instanceof Date ? value : new Date(value);
@@ -25,7 +39,9 @@ function timeOf(date: Date, seconds: boolean): string {
 /** "Nov 29, 2026" (Intl en-US `dateStyle: 'medium'`). */
 export function formatDate(value: DateInput): string {
   const date = dateOf(value);
-  return date ? `${MONTHS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}` : '';
+  return date
+    ? `${MONTH_ABBREVIATIONS[date.getMonth()]} ${date.getDate()}, ${date.getFullYear()}`
+    : '';
 }
 
 /** "11/29/26" (Intl en-US `dateStyle: 'short'`), where a table column is narrow. */

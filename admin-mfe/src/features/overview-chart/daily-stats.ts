@@ -1,3 +1,5 @@
+import { MONTH_ABBREVIATIONS } from '@toolshop/contracts';
+
 /** One day of the admin orders statistics, as GET /adminOrders/stats answers it. */
 export interface DailyStat {
   /** 'YYYY-MM-DD' (UTC). */
@@ -43,8 +45,6 @@ export function summarize(stats: readonly DailyStat[]): StatsSummary {
   return { orders, revenue, busiestDay };
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
 /**
  * '2026-11-03' -> 'Nov 3' (en-US's short month and day), read as a UTC date so it never shifts by
  * the viewer's time zone. Not `toLocaleDateString`: it builds a formatter per call, and the overview
@@ -53,5 +53,5 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
  */
 export function formatDay(day: string): string {
   const date = new Date(`${day}T00:00:00Z`);
-  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`;
+  return `${MONTH_ABBREVIATIONS[date.getUTCMonth()]} ${date.getUTCDate()}`;
 }
