@@ -15,14 +15,8 @@ export { PageTitle, type PageTitleProps } from './typography/page-title';
 export { useDocumentTitle } from './typography/use-document-title';
 export { Stars, type StarsProps } from './typography/stars';
 export { classNames } from './class-names';
-export {
-  DataTable,
-  TableProduct,
-  Badge,
-  type DataColumn,
-  type DataTableProps,
-  type BadgeTone,
-} from './table/data-table';
+export { TableProduct } from './table/table-product';
+export { Badge, type BadgeTone } from './table/badge';
 export {
   imageSrcSet,
   ProductImage,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDateTime, TrustMessages } from '@toolshop/contracts';
-import { DataTable } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { PagedList } from '../../components/paged-list';
 import { AUDIT_PAGE_SIZE, useAuditPage } from './api/audit-log';
 import { actionLabel, changeLines, detailsText } from './audit-text';

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { COMPANY_SEARCH_MAX_LENGTH } from '@toolshop/contracts';
-import { Button, DataTable, Field } from '@toolshop/ui';
+import { Button, Field } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { PagedList } from '../../components/paged-list';
 import { COMPANIES_PAGE_SIZE, useAdminCompanies } from './api/admin-companies';
 import styles from './companies.module.css';

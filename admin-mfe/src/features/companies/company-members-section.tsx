@@ -1,5 +1,5 @@
 import { COMPANY_ROLE_LABELS, formatDollars, type Company } from '@toolshop/contracts';
-import { DataTable } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import styles from './companies.module.css';
 
 /** The company's people and their roles (their owners manage them on My Company). */

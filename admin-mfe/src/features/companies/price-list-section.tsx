@@ -9,7 +9,8 @@ import {
   type Company,
   type CompanyPriceList,
 } from '@toolshop/contracts';
-import { Button, DataTable, ErrorState, Field, Skeleton } from '@toolshop/ui';
+import { Button, ErrorState, Field, Skeleton } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { useCompanyPrices, useSaveCompanyPrices } from './api/company-prices';
 import { lookUpProducts } from './api/product-lookup';
 import styles from './companies.module.css';

@@ -6,7 +6,8 @@ import {
   PurchaseOrderMessages,
   type Order,
 } from '@toolshop/contracts';
-import { Button, DataTable, TableProduct } from '@toolshop/ui';
+import { Button, TableProduct } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
 import { InvoiceCell } from './invoice-cell';

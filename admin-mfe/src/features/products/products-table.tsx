@@ -11,13 +11,12 @@ import {
   Badge,
   Button,
   ConfirmDialog,
-  DataTable,
-  type DataColumn,
   EmptyState,
   ErrorState,
   Skeleton,
   TableProduct,
 } from '@toolshop/ui';
+import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { useDeleteTool } from './api/delete-tool';
 import { useRestockTool } from './api/restock-tool';

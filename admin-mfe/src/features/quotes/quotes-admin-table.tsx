@@ -2,7 +2,6 @@ import { useState } from 'react';
 import {
   Badge,
   Button,
-  DataTable,
   EmptyState,
   ErrorState,
   LoadingGroup,
@@ -10,6 +9,7 @@ import {
   Skeleton,
   type BadgeTone,
 } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import {
   formatDate,
   formatDollars,

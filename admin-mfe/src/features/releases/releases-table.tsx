@@ -1,4 +1,4 @@
-import { DataTable } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { formatDateTime } from '@toolshop/contracts';
 import { PagedList } from '../../components/paged-list';
 import {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { formatDate, TrustMessages } from '@toolshop/contracts';
-import { Badge, Button, DataTable, Stars } from '@toolshop/ui';
+import { Badge, Button, Stars } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { PagedList } from '../../components/paged-list';
 import { REVIEWS_PAGE_SIZE, useAdminReviewsPage } from './api/admin-reviews';
 import { useSetReviewHidden } from './api/set-review-hidden';

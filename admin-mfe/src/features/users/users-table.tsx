@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Badge, Button, DataTable, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
+import { Badge, Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
 import { USERS_PAGE_SIZE, useUsersPage } from './api/users-page';
 import styles from './make-admin.module.css';

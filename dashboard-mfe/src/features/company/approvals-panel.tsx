@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { Button, DataTable, Dialog, Field, type DataColumn } from '@toolshop/ui';
+import { Button, Dialog, Field } from '@toolshop/ui';
+import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import {
   ApprovalMessages,
   formatDollars,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Button, ConfirmDialog, DataTable, type DataColumn } from '@toolshop/ui';
+import { Button, ConfirmDialog } from '@toolshop/ui';
+import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import {
   COMPANY_ROLE_LABELS,
   formatDollars,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
-import { Button, DataTable, TableProduct, buttonClassName } from '@toolshop/ui';
+import { Button, TableProduct, buttonClassName } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import { formatCount, formatDollars, type Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';

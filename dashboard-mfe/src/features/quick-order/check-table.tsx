@@ -1,4 +1,5 @@
-import { Badge, Button, DataTable } from '@toolshop/ui';
+import { Badge, Button } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import {
   BuyingMessages,
   CompanyPriceMessages,

@@ -1,13 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
-import {
-  Button,
-  ConfirmDialog,
-  DataTable,
-  Field,
-  buttonClassName,
-  visuallyHidden,
-} from '@toolshop/ui';
+import { Button, ConfirmDialog, Field, buttonClassName, visuallyHidden } from '@toolshop/ui';
+import { DataTable } from '@toolshop/ui/tables';
 import {
   BuyingMessages,
   QUANTITY_MAX,

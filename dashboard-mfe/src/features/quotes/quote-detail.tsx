@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { DataTable, type DataColumn } from '@toolshop/ui';
+import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import {
   formatCount,
   formatDateTime,

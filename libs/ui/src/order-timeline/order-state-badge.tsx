@@ -5,7 +5,7 @@ import {
   type Order,
   type OrderState,
 } from '@toolshop/contracts';
-import { Badge, type BadgeTone } from '../table/data-table';
+import { Badge, type BadgeTone } from '../table/badge';
 
 /** How each state of the order lifecycle looks: waiting on the customer, under way, done, or closed. */
 export const ORDER_STATE_TONES: Readonly<Record<OrderState, BadgeTone>> = {

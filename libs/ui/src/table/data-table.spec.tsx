@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server';
-import { Badge, DataTable, TableProduct } from '../index';
+import { Badge, TableProduct } from '../index';
+import { DataTable } from './index';
 
 interface Item {
   id: string;

@@ -1,6 +1,5 @@
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { classNames } from '../class-names';
-import { ProductImage } from '../image/product-image';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './data-table.module.css';
 
@@ -122,23 +121,4 @@ export function DataTable<Row>({
       </div>
     </div>
   );
-}
-
-/** A product in a table cell: its thumbnail and its name. */
-export function TableProduct({ img, name }: { img?: string; name: ReactNode }) {
-  return (
-    <span className={styles.product}>
-      {img ? (
-        <ProductImage className={styles.thumb} src={img} alt="" width={48} height={48} />
-      ) : null}
-      <span>{name}</span>
-    </span>
-  );
-}
-
-export type BadgeTone = 'neutral' | 'warning' | 'info' | 'success';
-
-/** A short state in a pill (an order's state, a user's role). */
-export function Badge({ tone = 'neutral', children }: { tone?: BadgeTone; children: ReactNode }) {
-  return <span className={classNames(styles.badge, styles[tone])}>{children}</span>;
 }
