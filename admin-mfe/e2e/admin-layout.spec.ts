@@ -44,10 +44,16 @@ async function longOrder(admin: ApiClient) {
   return { tool, customer };
 }
 
-/** The button is inside the viewport and nothing covers it (a trial click hits it). */
+/**
+ * The button is inside the viewport and nothing covers it (a trial click hits it). Scrolled to again
+ * until it is: what renders after the rows (the overview's charts above them, in a background pass)
+ * may move it after the first scroll.
+ */
 async function reachable(page: Page, button: ReturnType<Page['getByRole']>) {
-  await button.scrollIntoViewIfNeeded();
-  await expect(button).toBeInViewport({ ratio: 1 });
+  await expect(async () => {
+    await button.scrollIntoViewIfNeeded();
+    await expect(button).toBeInViewport({ ratio: 1, timeout: 1_000 });
+  }).toPass();
   await button.click({ trial: true, timeout: 3_000 });
   const box = (await button.boundingBox())!;
   const card = await button.evaluate((el) => {

@@ -146,6 +146,8 @@ describe('QuickOrderPage', () => {
     expect(
       within(rowOf('Widget')).getByText(BuyingMessages.unknownProduct('Widget')),
     ).toBeInTheDocument();
+    // the table adds its rows three a frame
+    await screen.findByRole('rowheader', { name: /just words/ });
     expect(within(rowOf('just words')).getByText(BuyingMessages.lineFormat)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('4 lines checked: 3 need attention');
     expect(place).toBeDisabled();

@@ -1,7 +1,7 @@
 /** @jest-environment jsdom */
 import { Profiler } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { render, waitFor } from '@testing-library/react';
+import { act, render, waitFor } from '@testing-library/react';
 import { DataTable, TABLE_ROWS_STEP } from './data-table';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -49,4 +49,28 @@ it('adds a step per render until every row is there', async () => {
   );
   expect(counts).toEqual(steps);
   expect(container.querySelector('tbody tr:last-child')?.textContent).toBe('Tool 19');
+});
+
+it('adds one step per frame, after the frame that lays out the step before', async () => {
+  const frames: FrameRequestCallback[] = [];
+  const requestFrame = jest
+    .spyOn(window, 'requestAnimationFrame')
+    .mockImplementation((callback) => frames.push(callback));
+  try {
+    const container = document.body.appendChild(document.createElement('div'));
+    render(table(), { container });
+    const shown = () => container.querySelectorAll('tbody tr').length;
+    for (let step = 1; step * TABLE_ROWS_STEP < 20; step++) {
+      expect(shown()).toBe(step * TABLE_ROWS_STEP);
+      // no further step until the frame comes
+      await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+      expect(shown()).toBe(step * TABLE_ROWS_STEP);
+      expect(frames).toHaveLength(1);
+      await act(async () => frames.shift()!(performance.now()));
+    }
+    expect(shown()).toBe(20);
+    expect(frames).toHaveLength(0);
+  } finally {
+    requestFrame.mockRestore();
+  }
 });
