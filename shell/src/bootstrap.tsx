@@ -90,8 +90,9 @@ async function start() {
   // React DOM, the largest module, is evaluated in this task (the one that brought /remotes.json),
   // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU.
   const reactDom = import('react-dom/client');
-  // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts); a
-  // visitor's pages never load that code.
+  // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts), and
+  // the fonts' sizes are made ready while idle (warm-font-strikes.ts); a visitor's pages never load
+  // that code.
   const unsubscribe = useAuth.subscribe(({ status }) => {
     if (status !== 'signedIn') return;
     unsubscribe();
@@ -100,6 +101,7 @@ async function start() {
         prefetchRemotePage(route.remote, route.page, params),
       ),
     );
+    void import('./lib/warm-font-strikes').then((module) => module.warmFontStrikes());
   });
   keepSessionHint();
   // Synchronous for a visitor without a session: the first render already shows the signed-out navbar.
