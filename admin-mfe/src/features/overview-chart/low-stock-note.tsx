@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { Skeleton } from '@toolshop/ui';
 import { useLowStockCount } from './api/low-stock-count';
 import styles from './low-stock-note.module.css';
 
@@ -6,8 +7,15 @@ const MANAGE_PRODUCTS = '/dashboard/manageProducts';
 
 /** The overview's stock line: how many products are low, linked to Manage Products (they come first). */
 export function LowStockNote() {
-  const { data: count } = useLowStockCount();
-  if (count === undefined) return null;
+  const { data: count, isError } = useLowStockCount();
+  if (isError) return null;
+  // Its box while the count is on its way: the orders below do not move when it comes.
+  if (count === undefined)
+    return (
+      <div className={styles.note} aria-hidden="true">
+        <Skeleton width="16rem" height="1.5rem" />
+      </div>
+    );
   return (
     <p className={styles.note} role="status">
       {count === 0 ? (

@@ -8,6 +8,10 @@ import styles from './overview-chart.module.css';
 
 export const OVERVIEW_DAYS = 30;
 
+/** A chart panel's height (its `min-block-size` in overview-chart.module.css) and the summary line's. */
+const PANEL_HEIGHT = '14rem';
+const SUMMARY_HEIGHT = '1.3125rem';
+
 const count = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
 
 /** Orders and revenue per day over the last 30 days, above the admin orders table. */
@@ -46,10 +50,16 @@ export function OverviewChart() {
         Last {OVERVIEW_DAYS} days
       </h2>
       {loading ? (
-        <div className={styles.panels}>
-          <Skeleton height="9rem" />
-          <Skeleton height="9rem" />
-        </div>
+        // The charts' and the summary's shape: the rows below stay where they are when they arrive.
+        <>
+          <div className={styles.panels}>
+            <Skeleton height={PANEL_HEIGHT} />
+            <Skeleton height={PANEL_HEIGHT} />
+          </div>
+          <div className={styles.details}>
+            <Skeleton width="7rem" height={SUMMARY_HEIGHT} />
+          </div>
+        </>
       ) : (
         <>
           <div className={styles.panels}>
