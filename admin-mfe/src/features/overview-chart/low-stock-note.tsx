@@ -8,10 +8,9 @@ const MANAGE_PRODUCTS = '/dashboard/manageProducts';
 /** The overview's stock line: how many products are low, linked to Manage Products (they come first). */
 export function LowStockNote() {
   const { data: count, isError } = useLowStockCount();
-  if (isError) return null;
-  // Its box while the count is on its way: the orders below do not move when it comes.
   if (count === undefined)
-    return (
+    // Its box while the count is on its way: the orders below do not move when it comes.
+    return isError ? null : (
       <div className={styles.note} aria-hidden="true">
         <Skeleton width="16rem" height="1.5rem" />
       </div>

@@ -2,4 +2,4 @@
 // (`@toolshop/ui/tables`, bundled by the remotes that use it), not part of the shared `@toolshop/ui`
 // every page loads (the home page's scripts have a budget). What its cells hold (TableProduct,
 // Badge) stays there: TableProduct's image needs the shop's one image base.
-export { DataTable, TABLE_ROWS_STEP, type DataColumn, type DataTableProps } from './data-table';
+export { DataTable, type DataColumn, type DataTableProps } from './data-table';
