@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { useAuth } from '@toolshop/auth';
 import { Spinner } from '@toolshop/ui';
@@ -8,25 +9,38 @@ function useOrigin(): LoginState {
   return { from: `${location.pathname}${location.search}${location.hash}` };
 }
 
-/** Login-required routes: a spinner while the session loads, else /login remembering the origin. */
+/**
+ * Login-required routes: a spinner while the session loads, else /login remembering the origin. The
+ * status is deferred: the session's arrival then mounts the page in a background pass, in slices,
+ * not in one synchronous task (a store's change renders at once).
+ */
 export function RequireAuth() {
-  const status = useAuth((s) => s.status);
+  const status = useDeferredValue(useAuth((s) => s.status));
   const origin = useOrigin();
   if (status === 'loading') return <Spinner centered label="Loading your session" />;
   if (status === 'signedOut') return <Navigate to="/login" replace state={origin} />;
   return <Outlet />;
 }
 
-/** Admin routes: a non-admin (per GET /admin/{email}) is sent to /login, which says why to a signed-in one. */
+/** Where the session and the admin check (GET /admin/{email}) stand, as one value. */
+type AdminAccess = 'checking' | 'admin' | 'notAdmin' | 'signedOut';
+
+/**
+ * Admin routes: a non-admin is sent to /login, which says why to a signed-in one. Deferred as
+ * RequireAuth's status is.
+ */
 export function RequireAdmin() {
-  const status = useAuth((s) => s.status);
-  const isAdmin = useAuth((s) => s.isAdmin);
-  const adminChecked = useAuth((s) => s.adminChecked);
+  const access = useDeferredValue(
+    useAuth((s): AdminAccess => {
+      if (s.status === 'loading' || (s.status === 'signedIn' && !s.adminChecked)) return 'checking';
+      if (s.isAdmin) return 'admin';
+      return s.status === 'signedIn' ? 'notAdmin' : 'signedOut';
+    }),
+  );
   const origin = useOrigin();
-  if (status === 'loading' || (status === 'signedIn' && !adminChecked))
-    return <Spinner centered label="Checking your access" />;
-  if (!isAdmin) {
-    const state: LoginState = status === 'signedIn' ? { ...origin, reason: 'adminOnly' } : origin;
+  if (access === 'checking') return <Spinner centered label="Checking your access" />;
+  if (access !== 'admin') {
+    const state: LoginState = access === 'notAdmin' ? { ...origin, reason: 'adminOnly' } : origin;
     return <Navigate to="/login" replace state={state} />;
   }
   return <Outlet />;

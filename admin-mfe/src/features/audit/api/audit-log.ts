@@ -1,6 +1,7 @@
 // GET /audit?limit&page: one page of the admin actions, newest first.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { AuditEntry } from '@toolshop/contracts';
 
@@ -12,7 +13,7 @@ export const auditKeys = {
 };
 
 export function useAuditPage(page: number) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: auditKeys.page(page),
     queryFn: ({ signal }) =>
       api.getPage<AuditEntry>(`/audit?limit=${AUDIT_PAGE_SIZE}&page=${page}`, {

@@ -1,6 +1,7 @@
 // GET /admin/companies?q&limit&page: companies by name, a page at a time.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import type { CompanySummary } from '@toolshop/contracts';
 
 export const COMPANIES_PAGE_SIZE = 20;
@@ -13,7 +14,7 @@ export const adminCompaniesKeys = {
 };
 
 export function useAdminCompanies(page: number, search: string) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: adminCompaniesKeys.page(page, search),
     queryFn: ({ signal }) =>
       api.getPage<CompanySummary>(

@@ -1,6 +1,7 @@
 // GET and PUT /admin/companies/{id}/prices: a company's discount and fixed prices.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import {
   CompanyPriceMessages,
   type CompanyPriceList,
@@ -10,7 +11,7 @@ import {
 import { adminCompaniesKeys } from './admin-companies';
 
 export function useCompanyPrices(id: string) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: adminCompaniesKeys.prices(id),
     queryFn: ({ signal }) => api.get<CompanyPriceList>(`/admin/companies/${id}/prices`, { signal }),
   });

@@ -1,6 +1,7 @@
 // GET /adminOrders: one page of all orders, optionally of one state (SPEC.md §7).
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Order } from '@toolshop/contracts';
 import { adminOrdersPath, ORDERS_PAGE_SIZE, type StateFilter } from '../order-filters';
@@ -25,5 +26,8 @@ export const adminOrdersQuery = (filter: StateFilter, page: number, search = '')
 
 /** SPEC.md §4: a 401 or 403 signs out (the API client) and goes to '/'. */
 export function useAdminOrders(filter: StateFilter, page: number, search = '') {
-  return useQuery({ ...adminOrdersQuery(filter, page, search), placeholderData: keepPreviousData });
+  return useDeferredQuery({
+    ...adminOrdersQuery(filter, page, search),
+    placeholderData: keepPreviousData,
+  });
 }

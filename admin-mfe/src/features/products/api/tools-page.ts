@@ -1,6 +1,7 @@
 // GET /tools?sort=lowStock&limit&page: one page of every tool, low stock first, for the products table.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
 
@@ -22,5 +23,5 @@ export const toolsPageQuery = (page: number) => ({
 });
 
 export function useToolsPage(page: number) {
-  return useQuery({ ...toolsPageQuery(page), placeholderData: keepPreviousData });
+  return useDeferredQuery({ ...toolsPageQuery(page), placeholderData: keepPreviousData });
 }

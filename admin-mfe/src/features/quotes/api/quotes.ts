@@ -1,6 +1,7 @@
 // Every quote for the admins: GET /quotes (?state=), PATCH /quotes/{id} (the answer), messages.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import type { Quote, QuoteAnswerInput, QuoteState } from '@toolshop/contracts';
 
 /** The dashboard's quotes use the same root: an answer refreshes both. */
@@ -8,7 +9,7 @@ export const quotesKey = ['quotes'] as const;
 const quotePath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
 export function useAllQuotes(state: QuoteState | '') {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: [...quotesKey, 'all', state],
     queryFn: ({ signal }) =>
       api.get<Quote[]>(state ? `/quotes?state=${state}` : '/quotes', { signal }),

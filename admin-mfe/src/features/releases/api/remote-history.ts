@@ -1,8 +1,8 @@
 // GET <registry>/history?limit: the remote registry's record of every release, activation, canary,
 // promotion, rollback and refusal, newest first, read with the admin's own API token
 // (the registry asks the API whether it is an admin's). The registry's URL comes from /config.json.
-import { useQuery } from '@tanstack/react-query';
 import { getAccessToken, serviceRequest } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 
 /** The newest entries shown: the history is bounded, not paged. */
 export const REMOTE_HISTORY_LIMIT = 100;
@@ -36,7 +36,7 @@ async function fetchHistory(
 }
 
 export function useRemoteHistory() {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: remoteHistoryKey,
     queryFn: ({ signal }) => fetchHistory(signal),
     // Teams release at any time: a visit shows what happened since the last one.

@@ -1,8 +1,8 @@
 // GET <registry>/status: what each remote runs now: its active release, or
 // none (the built-in version, the build the shop was started with), and a canary if one runs.
 // Read like the history, with the admin's own API token.
-import { useQuery } from '@tanstack/react-query';
 import { getAccessToken, serviceRequest } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 
 export interface LiveVersion {
   version: string;
@@ -29,7 +29,7 @@ async function fetchStatus(signal: AbortSignal): Promise<RemoteStatus> {
 }
 
 export function useRemoteStatus() {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: remoteStatusKey,
     queryFn: ({ signal }) => fetchStatus(signal),
     refetchOnMount: 'always',

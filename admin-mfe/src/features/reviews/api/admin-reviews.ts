@@ -1,6 +1,7 @@
 // GET /adminReviews?limit&page: one page of every review, hidden ones too, newest first.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Review } from '@toolshop/contracts';
 
@@ -12,7 +13,7 @@ export const adminReviewsKeys = {
 };
 
 export function useAdminReviewsPage(page: number) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: adminReviewsKeys.page(page),
     queryFn: ({ signal }) =>
       api.getPage<Review>(`/adminReviews?limit=${REVIEWS_PAGE_SIZE}&page=${page}`, {

@@ -1,6 +1,7 @@
 // GET /user?limit&page: one page of all users with their role.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 
 export const USERS_PAGE_SIZE = 20;
@@ -16,7 +17,7 @@ export const usersKeys = {
 };
 
 export function useUsersPage(page: number) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: usersKeys.page(page),
     queryFn: ({ signal }) =>
       api.getPage<UserRow>(`/user?limit=${USERS_PAGE_SIZE}&page=${page}`, { signal }),

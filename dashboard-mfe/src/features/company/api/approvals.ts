@@ -1,7 +1,8 @@
 // Orders awaiting approval: GET /companies/mine/approvals (owners and approvers) and
 // POST /orders/{id}/approval (approve, or decline with a reason).
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import {
   ApprovalMessages,
   type ApprovalInput,
@@ -11,7 +12,7 @@ import {
 export const approvalsKey = ['company', 'approvals'] as const;
 
 export function useAwaitingApprovals(enabled: boolean) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: approvalsKey,
     queryFn: ({ signal }) =>
       api.get<OrderAwaitingApproval[]>('/companies/mine/approvals', { signal }),

@@ -1,6 +1,7 @@
 // The caller's company: GET /companies/mine, POST /companies, invitations and member changes.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import {
   CompanyMessages,
   type AcceptedInvitation,
@@ -19,7 +20,7 @@ const memberPath = (id: string, email: string) =>
 
 /** The caller's company, or null when they belong to none (the API's 404). */
 export function useMyCompany() {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: companyKey,
     queryFn: async ({ signal }) => {
       try {

@@ -1,6 +1,6 @@
 // GET /orders?email=: the signed-in user's own orders (SPEC.md §7).
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Order } from '@toolshop/contracts';
 
@@ -26,7 +26,7 @@ export const myOrdersQuery = (email: string) => ({
 
 /** Waits for the user (undefined while the session loads). */
 export function useMyOrders(email: string | undefined) {
-  return useQuery({ ...myOrdersQuery(email ?? ''), enabled: email !== undefined });
+  return useDeferredQuery({ ...myOrdersQuery(email ?? ''), enabled: email !== undefined });
 }
 
 /**
@@ -34,7 +34,7 @@ export function useMyOrders(email: string | undefined) {
  * above stops at the API's cap); off while `number` is blank.
  */
 export function useMyOrdersNumbered(email: string | undefined, number: string) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: myOrdersKeys.numbered(email ?? '', number),
     queryFn: ({ signal }) =>
       api.get<Order[]>(

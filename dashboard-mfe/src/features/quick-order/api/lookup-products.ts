@@ -1,6 +1,7 @@
 // GET /tools/lookup?q=: the products whose SKU or name starts with what a Quick Order line holds.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 
 export interface ProductLookup {
   _id: string;
@@ -13,7 +14,7 @@ export const lookupKey = (prefix: string) => ['tools', 'lookup', prefix.toLowerC
 
 /** The products the typeahead offers for `prefix` (none while it is blank). */
 export function useLookupProducts(prefix: string) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: lookupKey(prefix),
     queryFn: ({ signal }) =>
       api.get<ProductLookup[]>(`/tools/lookup?q=${encodeURIComponent(prefix)}&limit=8`, { signal }),

@@ -1,6 +1,7 @@
 // The customer's saved lists: GET /savedLists (newest first), POST, PUT and DELETE /savedLists/{id}.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { SavedList, SavedListInput } from '@toolshop/contracts';
 
@@ -9,7 +10,7 @@ export const savedListsKey = queryRoots.savedLists;
 const listPath = (id: string) => `/savedLists/${encodeURIComponent(id)}`;
 
 export function useSavedLists({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: savedListsKey,
     queryFn: ({ signal }) => api.get<SavedList[]>('/savedLists', { signal }),
     enabled,

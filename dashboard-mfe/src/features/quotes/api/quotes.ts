@@ -1,7 +1,8 @@
 // The caller's (and their company's) quotes: GET /quotes, GET /quotes/{id}, POST /quotes and a
 // quote's messages, accept and decline.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { InsertedAnswer, Quote, QuoteRequestInput } from '@toolshop/contracts';
 
@@ -11,14 +12,14 @@ const quoteKey = (id: string) => [...quotesKey, 'one', id] as const;
 const quotePath = (id: string) => `/quotes/${encodeURIComponent(id)}`;
 
 export function useQuotes() {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: [...quotesKey, 'mine'],
     queryFn: ({ signal }) => api.get<Quote[]>('/quotes', { signal }),
   });
 }
 
 export function useQuote(id: string) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: quoteKey(id),
     queryFn: ({ signal }) => api.get<Quote>(quotePath(id), { signal }),
   });

@@ -1,6 +1,6 @@
 // GET /userReviews?email=: the signed-in user's own reviews.
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Review } from '@toolshop/contracts';
 
@@ -12,7 +12,7 @@ export const reviewsKeys = {
 
 /** Waits for the user (undefined while the session loads). */
 export function useMyReviews(email: string | undefined) {
-  return useQuery({
+  return useDeferredQuery({
     queryKey: reviewsKeys.of(email ?? ''),
     queryFn: ({ signal }) =>
       api.get<Review[]>(`/userReviews?email=${encodeURIComponent(email ?? '')}`, { signal }),

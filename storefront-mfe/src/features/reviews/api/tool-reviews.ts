@@ -1,6 +1,6 @@
 // GET /reviews?toolId=: one product's reviews, newest first, with their total.
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import { LIST_MAX_LIMIT, type Review } from '@toolshop/contracts';
 
@@ -17,5 +17,5 @@ export const toolReviewsQuery = (toolId: string) => ({
 });
 
 export function useToolReviews(toolId: string) {
-  return useQuery(toolReviewsQuery(toolId));
+  return useDeferredQuery(toolReviewsQuery(toolId));
 }

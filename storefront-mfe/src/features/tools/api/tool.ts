@@ -1,6 +1,6 @@
 // GET /tools/{id}: one tool with its stock, for its detail page.
-import { useQuery } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool } from '@toolshop/contracts';
 
@@ -12,5 +12,5 @@ export const toolQuery = (toolId: string) => ({
 });
 
 export function useTool(toolId: string) {
-  return useQuery(toolQuery(toolId));
+  return useDeferredQuery(toolQuery(toolId));
 }

@@ -1,13 +1,14 @@
 // GET /tools: the tools on sale for the home page's grid, filtered and sorted as the URL says.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
+import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool, ToolQuery } from '@toolshop/contracts';
 import { catalogSearch } from '../catalog-params';
 
 export function useTools(query: ToolQuery = {}) {
   const search = catalogSearch(query);
-  return useQuery({
+  return useDeferredQuery({
     queryKey: [...queryRoots.tools, 'all', search],
     // Not kept once the home page is left: after a crash of the page (e.g. an answer that is no list),
     // its Retry asks the API again instead of rendering the same answer.
