@@ -90,7 +90,7 @@ it('sets the stock of a tool through PUT /tools/{id}', async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Save stock' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   expect(network.last('PUT', '/tools/t2').body).toEqual({ available: 75 });
-  expect(row('Jigsaw')).toHaveTextContent('75');
+  await waitFor(() => expect(row('Jigsaw')).toHaveTextContent('75'));
   expect(row('Jigsaw')).not.toHaveTextContent('low');
 });
 

@@ -68,7 +68,7 @@ it('assigns admin after the confirmation and updates the row', async () => {
 
   await waitFor(() => expect(toast.success).toHaveBeenCalledWith(Messages.adminAssigned));
   expect(assigned()[0]?.headers['Idempotency-Key']).toMatch(/^attempt-/);
-  expect(row('carla@example.com')).toHaveTextContent('Admin');
+  await waitFor(() => expect(row('carla@example.com')).toHaveTextContent('Admin'));
   expect(within(row('carla@example.com')).queryByRole('button')).toBeNull();
 });
 
