@@ -107,7 +107,9 @@ export function useKeptOrderDraft(toolId: string, email: string, fresh: () => Or
   });
   const edited = useRef(false);
   useEffect(() => {
-    if (edited.current) keepOrderDraft(toolId, email, location.key, draft);
+    // Signed out with the form still on screen ("Sign in again"), it renders once more without an
+    // account: the draft stays the one kept for the account that typed it.
+    if (edited.current && email) keepOrderDraft(toolId, email, location.key, draft);
   }, [toolId, email, location.key, draft]);
   return {
     draft,

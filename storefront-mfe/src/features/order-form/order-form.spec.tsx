@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { toast } from 'react-toastify';
 import { useAuth } from '@toolshop/auth';
@@ -288,6 +288,28 @@ describe('a half-typed order is kept for the tab', () => {
     keep('default');
     renderAt();
     expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', 'Typed Rd');
+  });
+
+  it("stays the typing account's when the session ends while the form is still on screen", () => {
+    // The tool page is open to visitors: signed out, the form may render once more before it goes.
+    const renderOpen = () =>
+      render(<OrderForm tool={tool} />, {
+        wrapper: ({ children }) => {
+          const ServerData = createServerDataWrapper();
+          return (
+            <MemoryRouter>
+              <ServerData>{children}</ServerData>
+            </MemoryRouter>
+          );
+        },
+      });
+    renderOpen();
+    fireEvent.change(screen.getByLabelText('Delivery address'), { target: { value: '1 Main St' } });
+    act(() => useAuth.setState({ status: 'signedOut', user: null }));
+    cleanup();
+    signInAs('customer');
+    renderOpen();
+    expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '1 Main St');
   });
 
   it('offers to sign in again when the session has ended, signing out first', async () => {
