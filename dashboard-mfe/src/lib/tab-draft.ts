@@ -62,7 +62,9 @@ export function useTabDraft<V extends Record<string, string>>(
   });
   const edited = useRef(false);
   useEffect(() => {
-    if (!edited.current) return;
+    // Signed out with the form still on screen ("Sign in again"), it renders once more without an
+    // account: the draft stays the one kept for the account that typed it.
+    if (!edited.current || !email) return;
     try {
       sessionStorage.setItem(storageKey(form), JSON.stringify({ email, values }));
     } catch {
