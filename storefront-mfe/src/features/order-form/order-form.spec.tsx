@@ -19,7 +19,7 @@ import {
 import { OrderForm } from './order-form';
 import { EXAMPLE_TIERS } from '../../testing/price-tiers';
 import { cordlessDrill } from '../../testing/tools';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 
 jest.mock('react-toastify', () => ({ toast: { success: jest.fn(), error: jest.fn() } }));
 
@@ -218,6 +218,19 @@ describe('a half-typed order is kept for the tab', () => {
     return renderForm();
   };
 
+  /** The form without the guard renderForm puts around it, at `entries` of the history. */
+  const renderUnguarded = (entries?: ComponentProps<typeof MemoryRouter>['initialEntries']) =>
+    render(<OrderForm tool={tool} />, {
+      wrapper: ({ children }) => {
+        const ServerData = createServerDataWrapper();
+        return (
+          <MemoryRouter initialEntries={entries}>
+            <ServerData>{children}</ServerData>
+          </MemoryRouter>
+        );
+      },
+    });
+
   it('comes back when the form mounts again (back from signing in, Back/Forward), until the order is placed', async () => {
     const first = renderForm();
     first.fill();
@@ -269,17 +282,7 @@ describe('a half-typed order is kept for the tab', () => {
       pathname: `/tools/${tool._id}`,
       state: { reorder: { quantity: 20, address: 'Earlier Rd', phone: '2' } },
     };
-    const renderAt = () =>
-      render(<OrderForm tool={tool} />, {
-        wrapper: ({ children }) => {
-          const ServerData = createServerDataWrapper();
-          return (
-            <MemoryRouter initialEntries={[reorder]}>
-              <ServerData>{children}</ServerData>
-            </MemoryRouter>
-          );
-        },
-      });
+    const renderAt = () => renderUnguarded([reorder]);
     keep('an-older-entry');
     renderAt();
     expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', 'Earlier Rd');
@@ -292,23 +295,12 @@ describe('a half-typed order is kept for the tab', () => {
 
   it("stays the typing account's when the session ends while the form is still on screen", () => {
     // The tool page is open to visitors: signed out, the form may render once more before it goes.
-    const renderOpen = () =>
-      render(<OrderForm tool={tool} />, {
-        wrapper: ({ children }) => {
-          const ServerData = createServerDataWrapper();
-          return (
-            <MemoryRouter>
-              <ServerData>{children}</ServerData>
-            </MemoryRouter>
-          );
-        },
-      });
-    renderOpen();
+    renderUnguarded();
     fireEvent.change(screen.getByLabelText('Delivery address'), { target: { value: '1 Main St' } });
     act(() => useAuth.setState({ status: 'signedOut', user: null }));
     cleanup();
     signInAs('customer');
-    renderOpen();
+    renderUnguarded();
     expect(screen.getByLabelText('Delivery address')).toHaveProperty('value', '1 Main St');
   });
 
