@@ -98,6 +98,8 @@ describe('MyOrdersPage', () => {
   it('lists product, quantity, total in dollars and state', async () => {
     answerQuery([unpaid, paid, shipped]);
     await renderPage();
+    // the rows come in steps (DataTable): all are there once the last is
+    await screen.findByRole('rowheader', { name: 'Jigsaw' });
     const row = within(rowOf('Cordless Drill'));
     expect(row.getByText('1,200')).toBeInTheDocument();
     expect(row.getByText('$30,000')).toBeInTheDocument();

@@ -142,12 +142,12 @@ describe('QuickOrderPage', () => {
       }),
     );
     await screen.findByText(BuyingMessages.packMultiple(5));
+    // the table adds its rows in steps, a step a frame
+    await screen.findByRole('rowheader', { name: /just words/ });
     expect(within(rowOf('Cordless Drill')).getByText('$645')).toBeInTheDocument();
     expect(
       within(rowOf('Widget')).getByText(BuyingMessages.unknownProduct('Widget')),
     ).toBeInTheDocument();
-    // the table adds its rows three a frame
-    await screen.findByRole('rowheader', { name: /just words/ });
     expect(within(rowOf('just words')).getByText(BuyingMessages.lineFormat)).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('4 lines checked: 3 need attention');
     expect(place).toBeDisabled();

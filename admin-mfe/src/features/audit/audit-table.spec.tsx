@@ -48,7 +48,7 @@ it('shows who did what to which target and when, a page at a time', async () => 
   expect(restock).toHaveTextContent('available: 7 → 40');
   expect(screen.getByText('Added a product').closest('tr')).toHaveTextContent('Bench Grinder');
   // Older entries without before/after keep showing their details.
-  expect(screen.getByText('Assigned admin').closest('tr')).toHaveTextContent(
+  expect((await screen.findByText('Assigned admin')).closest('tr')).toHaveTextContent(
     'note: an entry written before changes were recorded',
   );
   expect(screen.getByRole('navigation', { name: 'Audit log pages' })).toHaveTextContent(

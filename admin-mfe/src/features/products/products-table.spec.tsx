@@ -46,6 +46,7 @@ it('asks for low stock first and marks it with the threshold (own, else 2 x mini
     tool('t1', 'Angle Grinder', 40),
   ]);
   await renderTable();
+  await screen.findByText('Angle Grinder');
   expect(network.requests('GET', '/tools')[0]?.path).toBe('/tools?sort=lowStock&limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');

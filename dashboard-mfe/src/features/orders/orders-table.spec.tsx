@@ -23,21 +23,23 @@ const order = (id: string, overrides: Partial<Order>): Order => ({
   ...overrides,
 });
 
-function renderTable(orders: Order[]) {
+async function renderTable(orders: Order[]) {
   render(
     <MemoryRouter>
       <OrdersTable orders={orders} onCancel={jest.fn()} />
     </MemoryRouter>,
     { wrapper: createServerDataWrapper() },
   );
+  // the rows come in steps (DataTable): all are there once the last is
+  await screen.findByRole('rowheader', { name: orders.at(-1)!.name });
 }
 
 const row = (id: string) =>
   within(screen.getByRole('rowheader', { name: `Drill ${id}` }).closest('tr') as HTMLElement);
 
 describe('My Orders table', () => {
-  it('names each state as the lifecycle does', () => {
-    renderTable([
+  it('names each state as the lifecycle does', async () => {
+    await renderTable([
       order('d', { state: 'delivered', paid: true, shipped: true, allowedActions: [] }),
       order('r', { state: 'refunded', paid: true, allowedActions: [] }),
       order('x', { state: 'expired', allowedActions: [], reservedUntil: '2030-01-01T00:00:00Z' }),
@@ -49,8 +51,8 @@ describe('My Orders table', () => {
     expect(row('x').queryByText(/Reserved until/)).toBeNull();
   });
 
-  it('shows the buyer’s PO number among the order’s facts when it has one', () => {
-    renderTable([
+  it('shows the buyer’s PO number among the order’s facts when it has one', async () => {
+    await renderTable([
       order('p', { number: 'TS-100007', purchaseOrder: 'PO-2026/17' }),
       order('n', { number: 'TS-100008' }),
     ]);
@@ -58,8 +60,8 @@ describe('My Orders table', () => {
     expect(row('n').queryByText('PO number')).toBeNull();
   });
 
-  it('shows Pay and Cancel only as the API allows them', () => {
-    renderTable([
+  it('shows Pay and Cancel only as the API allows them', async () => {
+    await renderTable([
       order('both', { state: 'unpaid', allowedActions: ['pay', 'cancel'] }),
       order('cancel', { state: 'unpaid', allowedActions: ['cancel'] }),
       order('none', { state: 'cancelled', allowedActions: [] }),
@@ -89,7 +91,7 @@ describe('customerActionsOf', () => {
 describe('documents of a refunded order', () => {
   it('offers its credit note once the refund has one, downloaded with the token', async () => {
     network.on('GET', '/orders/r/credit-note.pdf', '%PDF-');
-    renderTable([
+    await renderTable([
       order('r', {
         state: 'refunded',
         paid: true,
@@ -111,8 +113,8 @@ describe('documents of a refunded order', () => {
     expect(sent.headers.Authorization).toBe('Bearer token-of-ada@example.com');
   });
 
-  it('offers a credit note per refund, each named by its number', () => {
-    renderTable([
+  it('offers a credit note per refund, each named by its number', async () => {
+    await renderTable([
       order('r', {
         state: 'paid',
         paid: true,

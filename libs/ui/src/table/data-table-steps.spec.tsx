@@ -2,7 +2,7 @@
 import { Profiler } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { act, render, waitFor } from '@testing-library/react';
-import { DataTable, TABLE_ROWS_STEP } from './data-table';
+import { DataTable, TABLE_FIRST_ROWS, nextTableStep } from './data-table';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -22,7 +22,7 @@ const bodyRows = (html: string) =>
   html.match(/<tr(?: aria-current="true")?><th scope="row"/g) ?? [];
 
 it('renders a step of rows first, not the whole list', () => {
-  expect(bodyRows(renderToStaticMarkup(table()))).toHaveLength(TABLE_ROWS_STEP);
+  expect(bodyRows(renderToStaticMarkup(table()))).toHaveLength(TABLE_FIRST_ROWS);
 });
 
 it('renders the row a link points at from the first render, with the rows above it', () => {
@@ -44,14 +44,26 @@ it('adds a step per render until every row is there', async () => {
     { container },
   );
   await waitFor(() => expect(container.querySelectorAll('tbody tr')).toHaveLength(20));
-  const steps = Array.from({ length: Math.ceil(20 / TABLE_ROWS_STEP) }, (_, i) =>
-    Math.min(20, (i + 1) * TABLE_ROWS_STEP),
-  );
-  expect(counts).toEqual(steps);
+  expect(counts[0]).toBe(TABLE_FIRST_ROWS);
+  expect(counts.at(-1)).toBe(20);
+  counts.slice(1).forEach((count, i) => expect(count).toBeGreaterThan(counts[i]!));
   expect(container.querySelector('tbody tr:last-child')?.textContent).toBe('Tool 19');
 });
 
-it('adds one step per frame, after the frame that lays out the step before', async () => {
+it('sizes each step by what the last one cost, within a frame budget', () => {
+  // fast frames: twice the rows each step, up to a ceiling
+  expect(nextTableStep(2, 16)).toBe(4);
+  expect(nextTableStep(16, 16)).toBe(24);
+  // as many as fit 40 ms at the cost measured per row
+  expect(nextTableStep(6, 60)).toBe(4);
+  expect(nextTableStep(4, 40)).toBe(4);
+  // slow: the fewest, never none
+  expect(nextTableStep(4, 500)).toBe(TABLE_FIRST_ROWS);
+  expect(nextTableStep(2, 0)).toBe(4);
+});
+
+/** Renders the table with animation frames run by hand at the given times; the rows after each. */
+async function rowsByFrame(frameTimes: number[]): Promise<{ rows: number[]; pending: number }> {
   const frames: FrameRequestCallback[] = [];
   const requestFrame = jest
     .spyOn(window, 'requestAnimationFrame')
@@ -60,17 +72,29 @@ it('adds one step per frame, after the frame that lays out the step before', asy
     const container = document.body.appendChild(document.createElement('div'));
     render(table(), { container });
     const shown = () => container.querySelectorAll('tbody tr').length;
-    for (let step = 1; step * TABLE_ROWS_STEP < 20; step++) {
-      expect(shown()).toBe(step * TABLE_ROWS_STEP);
+    const rows = [shown()];
+    for (const time of frameTimes) {
       // no further step until the frame comes
       await act(() => new Promise((resolve) => setTimeout(resolve, 20)));
-      expect(shown()).toBe(step * TABLE_ROWS_STEP);
+      expect(shown()).toBe(rows.at(-1));
       expect(frames).toHaveLength(1);
-      await act(async () => frames.shift()!(performance.now()));
+      await act(async () => frames.shift()!(time));
+      rows.push(shown());
     }
-    expect(shown()).toBe(20);
-    expect(frames).toHaveLength(0);
+    return { rows, pending: frames.length };
   } finally {
     requestFrame.mockRestore();
   }
+}
+
+it('adds one step per frame, after the frame that lays out the step before, more while frames are fast', async () => {
+  // the first two steps as they are (the second frame also laid out the page), then doubling
+  const { rows, pending } = await rowsByFrame([1000, 1100, 1116, 1132, 1148]);
+  expect(rows).toEqual([2, 4, 6, 10, 18, 20]);
+  expect(pending).toBe(0);
+});
+
+it('keeps steps small while frames are slow', async () => {
+  const { rows } = await rowsByFrame([1000, 1100, 1200, 1216, 1316]);
+  expect(rows).toEqual([2, 4, 6, 8, 12, 14]);
 });

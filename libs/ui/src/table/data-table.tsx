@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
 import { classNames } from '../class-names';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './data-table.module.css';
@@ -40,29 +40,52 @@ const KIND_CLASS = {
 } as const;
 
 /**
- * Rows in a table's first render, and added by each next one until all are there. Rendered and laid
- * out at once, 20 order rows held the main thread 70-110 ms at a 4x slowed CPU, twice (the render,
- * then the layout); in steps of six the first still took 60-110 ms on Manage All Orders, with the
- * page around it. Three fill a phone's screen; the rest follow within a few frames.
+ * Rows in a table's first render (the page around them is laid out in the same frame), and the
+ * fewest each next render adds. Rendered and laid out at once, 20 order rows held the main thread
+ * 70-110 ms at a 4x slowed CPU, twice (the render, then the layout).
  */
-export const TABLE_ROWS_STEP = 3;
+export const TABLE_FIRST_ROWS = 2;
+
+/**
+ * What a step may cost from one frame to the next: React's render of its rows and the frame that
+ * lays out and paints the step before. Under it a step's frame stays well within 50 ms at a 4x
+ * slowed CPU (three order rows a step took 40-60 ms there with their render); a fast device is
+ * far below it and fills the table in a few frames.
+ */
+const STEP_BUDGET_MS = 40;
+const MOST_ROWS_A_STEP = 24;
+
+/**
+ * The next step's rows, from what the last `rows` cost (`frameMs`, one animation frame to the
+ * next): as many as fit the budget at that cost per row, at most twice as many as before.
+ */
+export function nextTableStep(rows: number, frameMs: number): number {
+  const fit = Math.floor((rows * STEP_BUDGET_MS) / Math.max(frameMs, 1));
+  return Math.max(TABLE_FIRST_ROWS, Math.min(fit, rows * 2, MOST_ROWS_A_STEP));
+}
 
 /**
  * How many rows to render: a step more each frame, in a transition (input goes first), until there
  * are `count`; at least `atLeast` (the row a link points at is there from the start). The next step
- * waits for the frame that lays out this one: asked for at once, two or three steps were rendered
- * before a frame came and laid out together (50-60 ms at a 4x slowed CPU on Manage All Orders).
+ * waits for the frame that lays out this one (asked for at once, two or three steps were rendered
+ * before a frame came and laid out together), and its size follows what the last one cost: the
+ * time from one animation frame to the next.
  */
 function useRowsInSteps(count: number, atLeast: number): number {
-  const [shown, setShown] = useState(TABLE_ROWS_STEP);
+  const [steps, setSteps] = useState({ shown: TABLE_FIRST_ROWS, step: TABLE_FIRST_ROWS });
+  const lastFrame = useRef({ at: 0, seen: 0 });
   useEffect(() => {
-    if (shown >= count) return;
-    const frame = requestAnimationFrame(() =>
-      startTransition(() => setShown(shown + TABLE_ROWS_STEP)),
-    );
+    if (steps.shown >= count) return;
+    const frame = requestAnimationFrame((now) => {
+      const { at, seen } = lastFrame.current;
+      lastFrame.current = { at: now, seen: seen + 1 };
+      // the time to the second frame also holds the first layout of the page the table is on
+      const step = seen < 2 ? steps.step : nextTableStep(steps.step, now - at);
+      startTransition(() => setSteps({ shown: steps.shown + step, step }));
+    });
     return () => cancelAnimationFrame(frame);
-  }, [shown, count]);
-  return Math.max(shown, atLeast);
+  }, [steps, count]);
+  return Math.max(steps.shown, atLeast);
 }
 
 /** The shop's one table: a card around a full table on wide screens, one card per row on phones. */
