@@ -18,3 +18,18 @@ it('shows "Verified buyer" on the reviews of customers with a paid order only', 
   expect(other?.textContent).not.toContain('Verified buyer');
   expect(network.requests('GET', '/reviews')).toHaveLength(1);
 });
+
+it('holds the place of the reviews shown first while they load, so the page below stays put', async () => {
+  const reviews = Array.from({ length: 8 }, (_, i) => ({
+    _id: `r${i}`,
+    customerName: `Customer ${i}`,
+    opinion: `Opinion ${i}`,
+    rating: 4,
+    verifiedBuyer: false,
+  }));
+  network.on('GET', '/reviews', reviews);
+  render(<ReviewList />, { wrapper: createServerDataWrapper() });
+  const placeholders = screen.getByLabelText('Loading reviews').querySelectorAll('li');
+  await screen.findByText('Opinion 0');
+  expect(placeholders).toHaveLength(screen.getAllByRole('listitem').length);
+});

@@ -31,8 +31,9 @@ export function ReviewList() {
           text: 'Bought from us? Share your experience from your dashboard.',
         }}
         skeleton={
+          // As many as come first (a shop has that many): the section keeps its height when they do.
           <CardGrid min="18rem" aria-busy="true" aria-label="Loading reviews">
-            {Array.from({ length: 3 }, (_, i) => (
+            {Array.from({ length: FIRST_REVIEWS }, (_, i) => (
               <li key={i} className={styles.card}>
                 <Skeleton width="6rem" height="1.1rem" />
                 <Skeleton height="4.5rem" />
