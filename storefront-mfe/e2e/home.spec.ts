@@ -127,3 +127,23 @@ test('every storefront page fits a 360 px phone without sideways scrolling', asy
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('the highlights, which "Read customer reviews" scrolls past, stand in at about their height until laid out', async ({
+  page,
+}) => {
+  const highlights = page.getByRole('region', { name: 'Why workshops choose Toolshop' });
+  for (const width of [390, 768, 1024, 1280]) {
+    await page.setViewportSize({ width, height: 740 });
+    await page.goto('/');
+    await expect(highlights).toBeAttached();
+    // far below the first screen: not laid out yet, its stand-in's height (content-visibility)
+    const standIn = (await highlights.boundingBox())!.height;
+    await highlights.scrollIntoViewIfNeeded();
+    // laid out once near the viewport: in the next frames
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    const laidOut = (await highlights.boundingBox())!.height;
+    expect(Math.abs(standIn - laidOut) / laidOut, `at ${width} px`).toBeLessThanOrEqual(0.15);
+  }
+});

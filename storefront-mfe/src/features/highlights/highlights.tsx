@@ -49,7 +49,7 @@ const HIGHLIGHTS: Highlight[] = [
 /** Why buy from us: the feature cards of the home page. */
 export function Highlights() {
   return (
-    <section aria-labelledby="highlights-title">
+    <section className={styles.section} aria-labelledby="highlights-title">
       <SectionHeading
         id="highlights-title"
         eyebrow="Why Toolshop"
