@@ -171,3 +171,27 @@ test('Manage Products and Make Admin fit long data at 375–1920 px', async ({
   }
   expect(tool.name).toBeTruthy();
 });
+
+test('on a 1280 px laptop Manage Products keeps each product name a readable width', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/dashboard/manageProducts');
+  const table = page.getByRole('table');
+  await expect(table.getByRole('button', { name: /^Restock / }).first()).toBeVisible();
+  // at least 6rem beside its picture, whatever the other columns take: with the demo's products the
+  // name was 36 px wide, a few letters a line, when this did not apply
+  const names = table.locator('tbody tr > :first-child img + *');
+  await expect(names.first()).toBeVisible();
+  for (const [minWidth, width] of await names.evaluateAll((elements) =>
+    elements.map((element) => [
+      parseFloat(getComputedStyle(element).minWidth) || 0,
+      element.getBoundingClientRect().width,
+    ]),
+  )) {
+    expect(minWidth).toBeGreaterThanOrEqual(95);
+    expect(width).toBeGreaterThanOrEqual(95);
+  }
+});

@@ -42,7 +42,11 @@ const productColumns = (open: {
       <TableProduct img={tool.img} name={<span className={styles.name}>{tool.name}</span>} />
     ),
   },
-  { header: 'SKU', cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span> },
+  {
+    header: 'SKU',
+    short: true,
+    cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span>,
+  },
   { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
   {
     header: 'Min. order',
@@ -57,7 +61,7 @@ const productColumns = (open: {
         tool.minOrder
       ),
   },
-  { header: 'Category', cell: (tool) => categoryLabel(tool) },
+  { header: 'Category', short: true, cell: (tool) => categoryLabel(tool) },
   {
     header: 'In stock',
     kind: 'numeric',

@@ -14,6 +14,8 @@ export interface DataColumn<Row> {
   kind?: 'text' | 'numeric' | 'actions' | 'rowHeader';
   /** No label in front of the cell on phones (the cell speaks for itself, e.g. a product). */
   unlabelled?: boolean;
+  /** A short value on one line (a SKU, a category): no reading width kept for it in a full table. */
+  short?: boolean;
   className?: string;
 }
 
@@ -128,7 +130,11 @@ export function DataTable<Row>({
               >
                 {columns.map((column) => {
                   const kind = column.kind ?? 'text';
-                  const className = classNames(KIND_CLASS[kind], column.className);
+                  const className = classNames(
+                    KIND_CLASS[kind],
+                    column.short && styles.short,
+                    column.className,
+                  );
                   if (kind === 'rowHeader') {
                     return (
                       <th key={column.header} scope="row" className={className}>
