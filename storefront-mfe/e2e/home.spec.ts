@@ -138,11 +138,13 @@ test('the highlights, which "Read customer reviews" scrolls past, stand in at ab
     await expect(highlights).toBeAttached();
     // far below the first screen: not laid out yet, its stand-in's height (content-visibility)
     const standIn = (await highlights.boundingBox())!.height;
+    const heading = highlights.getByRole('heading', { level: 2 });
+    const rendered = () =>
+      heading.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered()).toBe(false);
     await highlights.scrollIntoViewIfNeeded();
-    // laid out once near the viewport: in the next frames
-    await page.evaluate(
-      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-    );
+    // laid out once near the viewport, in a frame after the scroll
+    await expect.poll(rendered).toBe(true);
     const laidOut = (await highlights.boundingBox())!.height;
     expect(Math.abs(standIn - laidOut) / laidOut, `at ${width} px`).toBeLessThanOrEqual(0.15);
   }
