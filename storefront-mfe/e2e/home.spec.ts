@@ -1,4 +1,4 @@
-import { Messages, formatDollars, type Tool } from '@toolshop/contracts';
+import { Messages, formatDollars, type InsertedAnswer, type Tool } from '@toolshop/contracts';
 import { expect, stack, test } from '@toolshop/devstack/e2e';
 
 test('the grid shows every tool with its facts, and Buy Now opens its page', async ({
@@ -37,6 +37,54 @@ test('the grid shows every tool with its facts, and Buy Now opens its page', asy
   await card.getByRole('link', { name: 'Buy Now' }).click();
   await expect(page).toHaveURL(`${stack.shell}/tools/${tool._id}`);
   await expect(page.getByRole('heading', { level: 1, name: tool.name })).toBeVisible();
+});
+
+test('a tool opened from far down the grid opens at its top, and Back returns to where the grid was left', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  // Enough tools of its own for a second step of the grid ("Show more tools").
+  const admin = await apiAs('admin');
+  const ids: string[] = [];
+  try {
+    for (let i = 0; i < 13; i++) {
+      const { insertedId } = await admin.post<InsertedAnswer>('/tools', {
+        name: `Back test tool ${i} ${Date.now()}`,
+        img: `${stack.api}/images/jigsaw.webp`,
+        shortDescription: 'A tool for the Back test',
+        minOrder: 1,
+        available: 5,
+        price: 10,
+      });
+      ids.push(insertedId);
+    }
+    await signIn('customer');
+    await page.goto('/');
+    const grid = page.getByRole('region', { name: 'Tools built for the job site' });
+    await grid.getByRole('button', { name: /^Show more tools/ }).click();
+    const cards = grid.getByRole('article');
+    await expect(cards.nth(12)).toBeVisible();
+    const card = cards.nth(12);
+    const name = (await card.getByRole('heading').textContent())!;
+    await card.scrollIntoViewIfNeeded();
+    const left = await page.evaluate(() => window.scrollY);
+    expect(left).toBeGreaterThan(1000);
+
+    await card.getByRole('link', { name: 'Buy Now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeInViewport();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    // The place it was left at (by the position: other specs add and remove tools meanwhile, which
+    // moves the cards), with the second step of the grid shown again.
+    await expect.poll(() => grid.getByRole('article').count()).toBeGreaterThan(12);
+    await expect
+      .poll(async () => Math.abs((await page.evaluate(() => window.scrollY)) - left))
+      .toBeLessThan(100);
+  } finally {
+    for (const id of ids) await admin.delete(`/tools/${id}`);
+  }
 });
 
 test('the sale countdown starts at 11 days 13 hours and ticks live', async ({ page }) => {

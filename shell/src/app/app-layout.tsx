@@ -4,6 +4,7 @@ import { setNavigate } from '@toolshop/auth';
 import { visuallyHidden } from '@toolshop/ui';
 import { Navbar } from '../features/navbar/navbar';
 import { useRouteFocus } from '../lib/route-focus';
+import { useScrollRestoration } from '../lib/scroll-restoration';
 import { PreviewBanner } from './preview-banner';
 import styles from './app-layout.module.css';
 
@@ -26,7 +27,8 @@ const useToastsLoaded = () =>
 
 /**
  * A skip link, the navbar, the page area and the one toast container of the shop (remotes call toast.*
- * directly). After a navigation focus moves to the new page's heading and the page is announced.
+ * directly). After a navigation focus moves to the new page's heading and the page is announced,
+ * and the window scrolls to the new page's top (or, on Back, to where the page was left).
  */
 export function AppLayout() {
   const navigate = useNavigate();
@@ -34,6 +36,7 @@ export function AppLayout() {
   useEffect(() => setNavigate((path) => void navigate(path)), [navigate]);
   const main = useRef<HTMLElement>(null);
   const announcement = useRouteFocus(useLocation().pathname, main);
+  useScrollRestoration();
   const toastsLoaded = useToastsLoaded();
   return (
     <>

@@ -1,9 +1,9 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { Link, MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Link, MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import { LIST_MAX_LIMIT, type Tool } from '@toolshop/contracts';
 import { catalogQueryOf, catalogSearch } from './catalog-params';
-import { TOOL_CARDS_STEP, ToolGrid } from './tool-grid';
+import { TOOL_CARDS_STEP, ToolGrid, cardsShownOf } from './tool-grid';
 
 const network = useFakeShop({ user: null });
 /** The catalog queries sent, path and query. */
@@ -23,6 +23,11 @@ function Location() {
   return <output data-testid="location">{location.search}</output>;
 }
 
+function BackButton() {
+  const navigate = useNavigate();
+  return <button onClick={() => void navigate(-1)}>Back</button>;
+}
+
 function renderAt(path: string) {
   render(
     <MemoryRouter initialEntries={[path]}>
@@ -34,9 +39,11 @@ function renderAt(path: string) {
               <ToolGrid />
               <Location />
               <Link to="/?category=Drills">Drills link</Link>
+              <Link to="/tools/elsewhere">Another page</Link>
             </>
           }
         />
+        <Route path="/tools/:id" element={<BackButton />} />
       </Routes>
     </MemoryRouter>,
     { wrapper: createServerDataWrapper() },
@@ -143,6 +150,43 @@ describe('ToolGrid', () => {
     fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'Drills' } });
     expect(await screen.findByText(`${TOOL_CARDS_STEP} of ${total - 1} tools`)).toBeTruthy();
     expect(cards()).toBe(TOOL_CARDS_STEP);
+  });
+
+  it('shows as many cards again on Back from another page', async () => {
+    const total = 3 * TOOL_CARDS_STEP;
+    network.on(
+      'GET',
+      '/tools',
+      Array.from({ length: total }, (_, i) => tool(`Tool ${i}`)),
+    );
+    renderAt('/?sort=price');
+    await screen.findByText(`${TOOL_CARDS_STEP} of ${total} tools`);
+    fireEvent.click(screen.getByRole('button', { name: /^Show more tools/ }));
+    expect(screen.getAllByRole('article')).toHaveLength(2 * TOOL_CARDS_STEP);
+    // the address is still the view's
+    await waitFor(() => expect(screen.getByTestId('location').textContent).toBe('?sort=price'));
+
+    fireEvent.click(screen.getByRole('link', { name: 'Another page' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Back' }));
+    expect(await screen.findByText(`${2 * TOOL_CARDS_STEP} of ${total} tools`)).toBeTruthy();
+    expect(screen.getAllByRole('article')).toHaveLength(2 * TOOL_CARDS_STEP);
+  });
+
+  it('reads the cards an entry showed only from a well-formed state, within the API list', () => {
+    expect(cardsShownOf({ toolCards: { search: 'q=saw', cards: 36 } })).toEqual({
+      search: 'q=saw',
+      cards: 36,
+    });
+    expect(cardsShownOf({ toolCards: { search: '', cards: 1e9 } })?.cards).toBe(LIST_MAX_LIMIT);
+    expect(cardsShownOf({ toolCards: { search: '', cards: -3 } })?.cards).toBe(TOOL_CARDS_STEP);
+    for (const wrong of [
+      null,
+      'x',
+      {},
+      { toolCards: { cards: '24' } },
+      { toolCards: { search: 1 } },
+    ])
+      expect(cardsShownOf(wrong)).toBeUndefined();
   });
 
   describe('once the first the API lists are all shown', () => {

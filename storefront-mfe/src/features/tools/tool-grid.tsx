@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LIST_MAX_LIMIT, type ToolQuery } from '@toolshop/contracts';
 import { Button, EmptyState } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
@@ -22,9 +22,28 @@ const SKELETON_CARDS = 6;
  */
 export const TOOL_CARDS_STEP = 12;
 
+interface CardsShown {
+  /** The view (catalogSearch) they are of. */
+  search: string;
+  cards: number;
+}
+
+/**
+ * The cards a history entry showed (its state, `toolCards`): Back from a tool's page shows as many
+ * again, so the place the visitor left is there to return to.
+ */
+export function cardsShownOf(state: unknown): CardsShown | undefined {
+  const shown = (state as { toolCards?: Partial<CardsShown> } | null)?.toolCards;
+  if (typeof shown?.search !== 'string' || !Number.isSafeInteger(shown.cards)) return undefined;
+  const cards = Math.min(Math.max(shown.cards!, TOOL_CARDS_STEP), LIST_MAX_LIMIT);
+  return { search: shown.search, cards };
+}
+
 /** The product grid of the home page, with its search, filters and sort kept in the URL. */
 export function ToolGrid() {
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const address = params.toString();
   // The view is state, written to the address: quick changes in a row each build on the last one
   // (the router applies navigations in a transition, so the address can lag a click behind).
@@ -43,8 +62,21 @@ export function ToolGrid() {
   const query = useTools(view);
   // How many cards of this view are shown: a new view starts again from the first step.
   const viewSearch = catalogSearch(view);
-  const [more, setMore] = useState({ search: viewSearch, cards: TOOL_CARDS_STEP });
+  const [more, setMore] = useState(
+    () => cardsShownOf(location.state) ?? { search: viewSearch, cards: TOOL_CARDS_STEP },
+  );
   const cardsWanted = more.search === viewSearch ? more.cards : TOOL_CARDS_STEP;
+  const showMore = () => {
+    const next = { search: viewSearch, cards: cardsWanted + TOOL_CARDS_STEP };
+    setMore(next);
+    // (the view, not the router's location: that can lag a filter's click behind)
+    const { pathname, hash, state } = location;
+    const kept = typeof state === 'object' && state !== null ? state : {};
+    void navigate(
+      { pathname, search: viewSearch && `?${viewSearch}`, hash },
+      { replace: true, state: { ...kept, toolCards: next } },
+    );
+  };
   const show = useCallback(
     (next: ToolQuery, how?: { typing: boolean }) => {
       const search = catalogSearch(next);
@@ -112,13 +144,7 @@ export function ToolGrid() {
                 ))}
               </CardGrid>
               {tools.length > cardsWanted ? (
-                <Button
-                  variant="secondary"
-                  className={styles.more}
-                  onClick={() =>
-                    setMore({ search: viewSearch, cards: cardsWanted + TOOL_CARDS_STEP })
-                  }
-                >
+                <Button variant="secondary" className={styles.more} onClick={showMore}>
                   Show more tools ({tools.length - cardsWanted} more)
                 </Button>
               ) : tools.length >= LIST_MAX_LIMIT ? (

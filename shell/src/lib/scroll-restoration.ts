@@ -1,0 +1,111 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useLocation } from 'react-router';
+
+/** How long Back waits for a page to grow tall enough for the place it was left at. */
+const RESTORE_WAIT_MS = 5000;
+/**
+ * How long the page's height must hold still, with nothing loading on it (the shop marks what
+ * loads `aria-busy`), before a restored place is left to the visitor.
+ */
+const SETTLED_MS = 250;
+const LOADING = 'main [aria-busy="true"]';
+
+/** Input that means the visitor scrolls themselves: a pending restore gives way. */
+const TAKE_OVER = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+/**
+ * Where to scroll after a navigation: a new page (another path) opens at its top unless it names
+ * an anchor (the page scrolls to it); Back and Forward return to where that page was left; a
+ * change of the same page's address (a filter, a sort) keeps the place.
+ */
+export function scrollTargetOf(
+  backOrForward: boolean,
+  samePath: boolean,
+  hash: string,
+  saved: number | undefined,
+): number | 'keep' {
+  if (backOrForward) return saved ?? (samePath ? 'keep' : 0);
+  if (samePath || hash) return 'keep';
+  return 0;
+}
+
+/**
+ * Scrolls as a multi-page site would (the router changes pages without the browser's help). On
+ * Back the browser's own restoration scrolls before the page is rendered and stops at the old
+ * page's height: a restore here waits, frame by frame, until the page is tall enough and holds
+ * still, and yields to the visitor's own scrolling.
+ */
+export function useScrollRestoration(): void {
+  const location = useLocation();
+  /** Where each history entry's page was left (a reload is the browser's to restore). */
+  const places = useRef(new Map<string, number>()).current;
+  const current = useRef({ key: placeKey(location), pathname: location.pathname });
+  /** The browser went Back or Forward (popstate) since the last page was committed. */
+  const traversed = useRef(false);
+
+  useEffect(() => {
+    // Scroll events come after the frame, so they are the page the visitor sees: the entry whose
+    // key the last commit recorded.
+    const remember = () => places.set(current.current.key, window.scrollY);
+    // (React renders a popstate's update within the event, often before this listener runs: the
+    // commit then sees the event itself)
+    const popped = () => (traversed.current = true);
+    window.addEventListener('scroll', remember, { passive: true });
+    window.addEventListener('popstate', popped);
+    return () => {
+      window.removeEventListener('scroll', remember);
+      window.removeEventListener('popstate', popped);
+    };
+  }, [places]);
+
+  useLayoutEffect(() => {
+    const before = current.current;
+    const key = placeKey(location);
+    if (before.key === key) return;
+    current.current = { key, pathname: location.pathname };
+    const backOrForward = traversed.current || window.event?.type === 'popstate';
+    traversed.current = false;
+    const target = scrollTargetOf(
+      backOrForward,
+      before.pathname === location.pathname,
+      location.hash,
+      places.get(key),
+    );
+    if (target === 'keep') return;
+    window.scrollTo(0, target);
+    if (target === 0) return;
+    return restoreWhenTallEnough(target);
+  }, [location, places]);
+}
+
+/**
+ * A history entry's place: the router's key, with the path (every tab's first entry has the key
+ * "default", whichever page it was).
+ */
+const placeKey = ({ key, pathname }: { key: string; pathname: string }) => `${key} ${pathname}`;
+
+/**
+ * Scrolls to `y` once the page can show it, and holds it there until the page has loaded and
+ * stops changing height: its sections render over a few frames, and content arriving above (cards
+ * replacing their placeholders) would otherwise move the place away again. For a while at most.
+ */
+function restoreWhenTallEnough(y: number): () => void {
+  const started = performance.now();
+  let height = -1;
+  let steadySince = started;
+  const stop = new AbortController();
+  let frame = requestAnimationFrame(function again(now) {
+    const { scrollHeight } = document.documentElement;
+    if (scrollHeight !== height || document.querySelector(LOADING))
+      [height, steadySince] = [scrollHeight, now];
+    const room = scrollHeight - window.innerHeight;
+    if (window.scrollY !== Math.min(y, room)) window.scrollTo(0, Math.min(y, room));
+    const settled = room >= y && now - steadySince >= SETTLED_MS;
+    if (settled || now - started > RESTORE_WAIT_MS) stop.abort();
+    else frame = requestAnimationFrame(again);
+  });
+  for (const input of TAKE_OVER)
+    window.addEventListener(input, () => stop.abort(), { signal: stop.signal, passive: true });
+  stop.signal.addEventListener('abort', () => cancelAnimationFrame(frame));
+  return () => stop.abort();
+}
