@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { apiClient, expect, stack, test } from '@toolshop/devstack/e2e';
 import { expectCleanHydration, prerendered, watchHydration } from './prerender-helpers';
 
 const heroTitle = 'Tools that work as hard as you do';
@@ -247,6 +247,26 @@ test.describe('before the hydration (the scripts held back)', () => {
     await expect(page).toHaveURL(`${stack.shell}/`);
     await menu.click();
     await expect(nav.getByRole('link', { name: 'Blogs' })).toBeHidden();
+  });
+
+  test("a tool address's Create New Account followed before the hydration keeps the tool to return to", async ({
+    page,
+  }) => {
+    const [tool] = await (await apiClient(null)).get<{ _id: string }[]>('/tools');
+    const release = await holdScripts(page);
+    // A visitor without a session gets the sign-in page at the tool's address, as plain HTML here.
+    await page.goto(`/tools/${tool!._id}`, { waitUntil: 'commit' });
+    await page.getByRole('link', { name: 'Create New Account' }).click();
+    await page.waitForURL(/\/signup$/, { waitUntil: 'commit' });
+    release();
+    await expect(
+      page.getByText('Sign in to order — it takes a minute to create an account'),
+    ).toBeVisible();
+    // and Already have an account? carries it on to /login
+    await page.getByRole('link', { name: 'Please login' }).click();
+    await expect(
+      page.getByText('Sign in to order — it takes a minute to create an account'),
+    ).toBeVisible();
   });
 
   test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({

@@ -1,4 +1,4 @@
-import { firstInvalidField, loginStateFor, signedInLoginTarget } from './login-state';
+import { firstInvalidField, loginStateFor, referredFrom, signedInLoginTarget } from './login-state';
 
 const at = (pathname: string, search = '', hash = '') => ({ pathname, search, hash });
 
@@ -58,5 +58,25 @@ describe('a carried return target (after sign-up back to the tool)', () => {
     expect(cameToOrder({ from: '/tools/t1' })).toBe(true);
     expect(cameToOrder({ from: '/dashboard' })).toBe(false);
     expect(cameToOrder(null)).toBe(false);
+  });
+});
+
+describe('the page a full load of /signup was asked from (a link followed before hydration)', () => {
+  const origin = 'https://shop.test';
+  it("is the referrer's path when it is a page of this site", () => {
+    expect(referredFrom(`${origin}/tools/42?x=1`, origin)).toBe('/tools/42?x=1');
+    expect(referredFrom(`${origin}/dashboard/myOrders`, origin)).toBe('/dashboard/myOrders');
+  });
+
+  it('is nothing for another site, a look-alike origin, the auth pages or no referrer', () => {
+    for (const referrer of [
+      '',
+      'https://evil.test/tools/42',
+      'https://shop.test.evil.test/tools/42',
+      `${origin}//evil.test/x`,
+      `${origin}/login`,
+      `${origin}/signup?x=1`,
+    ])
+      expect(referredFrom(referrer, origin)).toBeUndefined();
   });
 });

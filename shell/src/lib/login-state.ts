@@ -30,6 +30,19 @@ export function sameSitePath(path: unknown): string | undefined {
   return path;
 }
 
+const authPaths = new Set(['/login', '/signup']);
+
+/**
+ * The page of this site a full load came from (`document.referrer`), else undefined: the sign-in
+ * page the server sends at a login-required address has a plain "Create New Account" link until
+ * React runs it, which carries no state. Never /login or /signup themselves, never another origin.
+ */
+export function referredFrom(referrer: string, origin: string): string | undefined {
+  if (!referrer.startsWith(`${origin}/`)) return undefined;
+  const path = referrer.slice(origin.length);
+  return authPaths.has(path.split(/[?#]/)[0] ?? '') ? undefined : sameSitePath(path);
+}
+
 const signupReturnKey = 'toolshop.signupReturn';
 
 /** Remembers where to go once the mailed sign-up link is followed (the link may open in another tab). */
@@ -53,8 +66,6 @@ export function takeSignupReturn(): string | undefined {
     return undefined;
   }
 }
-
-const authPaths = new Set(['/login', '/signup']);
 
 /** The state the navbar's Login link carries: the page the user is on (never /login or /signup themselves). */
 export function loginStateFor(location: {

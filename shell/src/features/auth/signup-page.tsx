@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { signUp } from '@toolshop/auth';
 import { validateSignup } from '@toolshop/contracts';
-import { Field, useDocumentTitle } from '@toolshop/ui';
+import { Field, useDocumentTitle, useHydrated } from '@toolshop/ui';
 import { AuthCard, AuthFrame } from './auth-card';
 import {
   cameToOrder,
   orderSignInMessage,
+  referredFrom,
   rememberSignupReturn,
   sameSitePath,
   type LoginState,
@@ -21,8 +22,15 @@ import styles from './auth-form.module.css';
  */
 export function SignupPage() {
   const [sent, setSent] = useState('');
-  const state = useLocation().state as LoginState | null;
-  const from = sameSitePath(state?.from);
+  const location = useLocation();
+  const state = location.state as LoginState | null;
+  // A full load of /signup (the document's first entry) without a return target: the page it was
+  // asked from, once hydrated (the prerendered page knows no referrer).
+  const referred =
+    useHydrated() && location.key === 'default'
+      ? referredFrom(document.referrer, window.location.origin)
+      : undefined;
+  const from = sameSitePath(state?.from) ?? referred;
   const form = useAuthForm(
     { name: '', email: '', password: '' },
     validateSignup,
@@ -37,7 +45,7 @@ export function SignupPage() {
     <AuthCard
       title="Sign Up"
       googleReturnTo={from ?? '/dashboard'}
-      notice={cameToOrder(state) ? orderSignInMessage : undefined}
+      notice={cameToOrder({ from }) ? orderSignInMessage : undefined}
       providerError={form.providerError}
       onProviderError={form.setProviderError}
       onSubmit={form.submit}
