@@ -10,9 +10,6 @@ export function useTools(query: ToolQuery = {}) {
   const search = catalogSearch(query);
   return useDeferredQuery({
     queryKey: [...queryRoots.tools, 'all', search],
-    // Not kept once the home page is left: after a crash of the page (e.g. an answer that is no list),
-    // its Retry asks the API again instead of rendering the same answer.
-    gcTime: 0,
     // While another view loads, the last one stays on screen (no skeleton flash on every key).
     placeholderData: keepPreviousData,
     queryFn: ({ signal }) => api.get<Tool[]>(search ? `/tools?${search}` : '/tools', { signal }),
