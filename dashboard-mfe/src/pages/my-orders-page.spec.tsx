@@ -284,17 +284,20 @@ describe('MyOrdersPage', () => {
     );
     const rowCount = () => screen.getAllByRole('rowheader', { name: /^Tool \d+/ }).length;
 
+    // The table adds its rows a step a frame, steps sized by how long frames take: two rows a
+    // frame where frames are slow, as jsdom's are on a loaded machine (18 of 20 rows in 5 s once).
+    const tableFilled = { timeout: 30_000 };
+
     it('shows the newest orders first and more on request', async () => {
       answerQuery(many);
       const user = await renderPage();
-      // (the table adds its rows a few renders at a time)
-      await waitFor(() => expect(rowCount()).toBe(ORDER_ROWS_STEP));
+      await waitFor(() => expect(rowCount()).toBe(ORDER_ROWS_STEP), tableFilled);
       await user.click(screen.getByRole('button', { name: 'Show more orders (25 more)' }));
-      await waitFor(() => expect(rowCount()).toBe(40));
+      await waitFor(() => expect(rowCount()).toBe(40), tableFilled);
       await user.click(screen.getByRole('button', { name: 'Show more orders (5 more)' }));
-      await waitFor(() => expect(rowCount()).toBe(45));
+      await waitFor(() => expect(rowCount()).toBe(45), tableFilled);
       expect(screen.queryByRole('button', { name: /Show more orders/ })).toBeNull();
-    });
+    }, 90_000);
 
     it('shows the order a link points at, however far down the list', async () => {
       answerQuery(many);
