@@ -40,16 +40,20 @@ export function useScrollRestoration(): void {
   /** Where each history entry's page was left (a reload is the browser's to restore). */
   const places = useRef(new Map<string, number>()).current;
   const current = useRef({ key: placeKey(location), pathname: location.pathname });
-  /** The browser went Back or Forward (popstate) since the last page was committed. */
+  /** The browser went Back or Forward (a popstate not yet committed). */
   const traversed = useRef(false);
+  /** The popstate the last commit already was (React renders one within the event). */
+  const committed = useRef<Event | undefined>(undefined);
 
   useEffect(() => {
     // Scroll events come after the frame, so they are the page the visitor sees: the entry whose
     // key the last commit recorded.
     const remember = () => places.set(current.current.key, window.scrollY);
-    // (React renders a popstate's update within the event, often before this listener runs: the
-    // commit then sees the event itself)
-    const popped = () => (traversed.current = true);
+    // React renders a popstate's update within the event, often before this listener runs: the
+    // commit then sees the event itself.
+    const popped = (event: Event) => {
+      if (event !== committed.current) traversed.current = true;
+    };
     window.addEventListener('scroll', remember, { passive: true });
     window.addEventListener('popstate', popped);
     return () => {
@@ -63,8 +67,9 @@ export function useScrollRestoration(): void {
     const key = placeKey(location);
     if (before.key === key) return;
     current.current = { key, pathname: location.pathname };
-    const backOrForward = traversed.current || window.event?.type === 'popstate';
-    traversed.current = false;
+    const popstate = window.event?.type === 'popstate' ? window.event : undefined;
+    const backOrForward = traversed.current || popstate !== undefined;
+    [traversed.current, committed.current] = [false, popstate];
     const target = scrollTargetOf(
       backOrForward,
       before.pathname === location.pathname,
