@@ -57,8 +57,9 @@ it('sizes each step by what the last one cost, within a frame budget', () => {
   // as many as fit 40 ms at the cost measured per row
   expect(nextTableStep(6, 60)).toBe(4);
   expect(nextTableStep(4, 40)).toBe(4);
-  // slow: the fewest, never none
-  expect(nextTableStep(4, 500)).toBe(TABLE_FIRST_ROWS);
+  // slow: one row a step, never none
+  expect(nextTableStep(4, 500)).toBe(1);
+  expect(nextTableStep(2, 60)).toBe(1);
   expect(nextTableStep(2, 0)).toBe(4);
 });
 
@@ -89,12 +90,12 @@ async function rowsByFrame(frameTimes: number[]): Promise<{ rows: number[]; pend
 
 it('adds one step per frame, after the frame that lays out the step before, more while frames are fast', async () => {
   // the first two steps as they are (the second frame also laid out the page), then doubling
-  const { rows, pending } = await rowsByFrame([1000, 1100, 1116, 1132, 1148]);
-  expect(rows).toEqual([2, 4, 6, 10, 18, 20]);
+  const { rows, pending } = await rowsByFrame([1000, 1100, 1116, 1132, 1148, 1164]);
+  expect(rows).toEqual([2, 3, 4, 6, 10, 18, 20]);
   expect(pending).toBe(0);
 });
 
 it('keeps steps small while frames are slow', async () => {
   const { rows } = await rowsByFrame([1000, 1100, 1200, 1216, 1316]);
-  expect(rows).toEqual([2, 4, 6, 8, 12, 14]);
+  expect(rows).toEqual([2, 3, 4, 5, 7, 8]);
 });

@@ -42,17 +42,23 @@ const KIND_CLASS = {
 } as const;
 
 /**
- * Rows in a table's first render (the page around them is laid out in the same frame), and the
- * fewest each next render adds. Rendered and laid out at once, 20 order rows held the main thread
- * 70-110 ms at a 4x slowed CPU, twice (the render, then the layout).
+ * Rows in a table's first render (the page around them is laid out in the same frame). Rendered
+ * and laid out at once, 20 order rows held the main thread 70-110 ms at a 4x slowed CPU, twice (the
+ * render, then the layout).
  */
 export const TABLE_FIRST_ROWS = 2;
 
 /**
+ * The fewest rows a step adds. At a 4x slowed CPU a frame adding two order rows (about 130 layout
+ * objects) took 20-87 ms of CPU, one row 15-30 ms (the spikes are the host's).
+ */
+const FEWEST_ROWS_A_STEP = 1;
+
+/**
  * What a step may cost from one frame to the next: React's render of its rows and the frame that
- * lays out and paints the step before. Under it a step's frame stays well within 50 ms at a 4x
- * slowed CPU (three order rows a step took 40-60 ms there with their render); a fast device is
- * far below it and fills the table in a few frames.
+ * lays out and paints the step before. A slow device stays at one row a step (at a 4x slowed CPU
+ * a row's render and frame took 40-60 ms); a fast one is far below it and fills the table in a
+ * few frames.
  */
 const STEP_BUDGET_MS = 40;
 const MOST_ROWS_A_STEP = 24;
@@ -63,7 +69,7 @@ const MOST_ROWS_A_STEP = 24;
  */
 export function nextTableStep(rows: number, frameMs: number): number {
   const fit = Math.floor((rows * STEP_BUDGET_MS) / Math.max(frameMs, 1));
-  return Math.max(TABLE_FIRST_ROWS, Math.min(fit, rows * 2, MOST_ROWS_A_STEP));
+  return Math.max(FEWEST_ROWS_A_STEP, Math.min(fit, rows * 2, MOST_ROWS_A_STEP));
 }
 
 /**
@@ -74,7 +80,7 @@ export function nextTableStep(rows: number, frameMs: number): number {
  * time from one animation frame to the next.
  */
 function useRowsInSteps(count: number, atLeast: number): number {
-  const [steps, setSteps] = useState({ shown: TABLE_FIRST_ROWS, step: TABLE_FIRST_ROWS });
+  const [steps, setSteps] = useState({ shown: TABLE_FIRST_ROWS, step: FEWEST_ROWS_A_STEP });
   const lastFrame = useRef({ at: 0, seen: 0 });
   useEffect(() => {
     if (steps.shown >= count) return;
