@@ -183,18 +183,17 @@ async function longestTaskByCpu(browser, page, run) {
     const painted = traceEvents.findLast(
       (e) => e.name === 'firstContentfulPaint' && mains.has(`${e.pid}:${e.tid}`),
     );
+    // a client-side navigation's page is on screen throughout: every task counts
+    const longestAfterPaint = painted
+      ? onMain
+          .filter((e) => e.name === 'RunTask' && e.ts >= painted.ts)
+          .reduce((a, b) => ((b.tdur ?? 0) > (a?.tdur ?? 0) ? b : a), undefined)
+      : longest;
     if (result) {
       result.cpuTask = (longest?.tdur ?? 0) / 1000;
       result.cpuTaskParts = longest ? partsOf(longest, onMain) : {};
-      // a client-side navigation's page is on screen throughout: every task counts
-      result.cpuTaskAfterPaint = painted
-        ? Math.max(
-            0,
-            ...onMain
-              .filter((e) => e.name === 'RunTask' && e.ts >= painted.ts)
-              .map((e) => (e.tdur ?? 0) / 1000),
-          )
-        : result.cpuTask;
+      result.cpuTaskAfterPaint = (longestAfterPaint?.tdur ?? 0) / 1000;
+      result.cpuTaskAfterPaintParts = longestAfterPaint ? partsOf(longestAfterPaint, onMain) : {};
     }
   }
   return result;
@@ -214,6 +213,11 @@ function partsOf(task, events) {
     if (inside.some((outer) => outer.dur > e.dur && within(outer, e))) continue;
     parts[e.name] = Math.round((parts[e.name] ?? 0) + (e.tdur ?? 0) / 1000);
   }
+  // which frame it was: the layout objects it laid out of those on the page ("dirty/total")
+  const layouts = inside
+    .filter((e) => e.name === 'Layout' && e.args?.beginData)
+    .map((e) => `${e.args.beginData.dirtyObjects}/${e.args.beginData.totalObjects}`);
+  if (layouts.length > 0) parts.layoutObjects = layouts.join(' ');
   return parts;
 }
 
