@@ -32,6 +32,9 @@ export function sameSitePath(path: unknown): string | undefined {
 
 const authPaths = new Set(['/login', '/signup']);
 
+/** Whether a path (with or without its query and hash) is the sign-in or sign-up page. */
+const isAuthPage = (path: string): boolean => authPaths.has(path.split(/[?#]/)[0] ?? '');
+
 /**
  * The page of this site a full load came from (`document.referrer`), else undefined: the sign-in
  * page the server sends at a login-required address has a plain "Create New Account" link until
@@ -40,7 +43,7 @@ const authPaths = new Set(['/login', '/signup']);
 export function referredFrom(referrer: string, origin: string): string | undefined {
   if (!referrer.startsWith(`${origin}/`)) return undefined;
   const path = referrer.slice(origin.length);
-  return authPaths.has(path.split(/[?#]/)[0] ?? '') ? undefined : sameSitePath(path);
+  return isAuthPage(path) ? undefined : sameSitePath(path);
 }
 
 const signupReturnKey = 'toolshop.signupReturn';
@@ -73,7 +76,7 @@ export function loginStateFor(location: {
   search: string;
   hash: string;
 }): LoginState | undefined {
-  if (authPaths.has(location.pathname)) return undefined;
+  if (isAuthPage(location.pathname)) return undefined;
   return { from: `${location.pathname}${location.search}${location.hash}` };
 }
 
@@ -84,7 +87,7 @@ export function loginStateFor(location: {
 export function signedInLoginTarget(state: LoginState | null | undefined): string | null {
   if (state?.reason === 'adminOnly') return null;
   const from = state?.from;
-  return from && !authPaths.has(from.split(/[?#]/)[0] ?? '') ? from : '/';
+  return from && !isAuthPage(from) ? from : '/';
 }
 
 /** The first field, in the form's order, that has an error (to move focus there after a failed submit). */
