@@ -80,16 +80,22 @@ export function nextTableStep(rows: number, frameMs: number): number {
  * time from one animation frame to the next.
  */
 function useRowsInSteps(count: number, atLeast: number): number {
-  const [steps, setSteps] = useState({ shown: TABLE_FIRST_ROWS, step: FEWEST_ROWS_A_STEP });
+  const [steps, setSteps] = useState({
+    shown: TABLE_FIRST_ROWS,
+    step: FEWEST_ROWS_A_STEP,
+    before: FEWEST_ROWS_A_STEP,
+  });
   const lastFrame = useRef({ at: 0, seen: 0 });
   useEffect(() => {
     if (steps.shown >= count) return;
     const frame = requestAnimationFrame((now) => {
       const { at, seen } = lastFrame.current;
       lastFrame.current = { at: now, seen: seen + 1 };
-      // the time to the second frame also holds the first layout of the page the table is on
-      const step = seen < 2 ? steps.step : nextTableStep(steps.step, now - at);
-      startTransition(() => setSteps({ shown: steps.shown + step, step }));
+      // the time to the second frame also holds the first layout of the page the table is on;
+      // after that it holds this step's render and the step before's frame: the smaller one counts
+      const step =
+        seen < 2 ? steps.step : nextTableStep(Math.min(steps.step, steps.before), now - at);
+      startTransition(() => setSteps({ shown: steps.shown + step, step, before: steps.step }));
     });
     return () => cancelAnimationFrame(frame);
   }, [steps, count]);
