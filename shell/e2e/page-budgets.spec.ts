@@ -2,7 +2,7 @@
 // gzip bytes of every script a first visit loads until the page is complete and idle. `npm run
 // lighthouse -- --all` reports the same figure per page with its scores.
 import type { Page } from '@playwright/test';
-import { expect, stack, test } from '@toolshop/devstack/e2e';
+import { aToolPath, expect, test } from '@toolshop/devstack/e2e';
 import { scriptsLoaded } from './script-budget';
 
 const kB = 1024;
@@ -43,19 +43,11 @@ const pages: { path: string; complete: (page: Page) => Promise<void>; budget: nu
   },
 ];
 
-async function toolPath(path: string) {
-  if (!path.includes('{id}')) return path;
-  const [tool] = (await (await fetch(`${stack.api}/tools?limit=1&page=1`)).json()) as {
-    _id: string;
-  }[];
-  return path.replace('{id}', tool!._id);
-}
-
 for (const { path, complete, budget } of pages) {
   test(`${path} loads its JavaScript within its ${(budget / kB).toFixed(0)} kB budget`, async ({
     page,
   }) => {
-    const url = await toolPath(path);
+    const url = path.replace('/tools/{id}', await aToolPath());
     const { total, listing } = await scriptsLoaded(page, async () => {
       await page.goto(url);
       await complete(page);

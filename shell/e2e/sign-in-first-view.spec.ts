@@ -1,18 +1,8 @@
 // A visitor's first view of a login-required page is the sign-in page, sent with the HTML (the
 // server reads the shell's session hint cookie: shell/src/composition/session-hint.ts); hydrated in
 // place at /login, remembering the page, with no hydration error. A signed-in browser gets the page.
-import { demo, expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
+import { aToolPath, demo, expect, signInThroughForm, stack, test } from '@toolshop/devstack/e2e';
 import { expectCleanHydration, watchHydration } from './prerender-helpers';
-
-async function aToolPath(): Promise<string> {
-  const { apiUrl } = (await (await fetch(`${stack.shell}/config.json`)).json()) as {
-    apiUrl: string;
-  };
-  const [tool] = (await (await fetch(`${apiUrl}/tools?limit=1&page=1`)).json()) as {
-    _id: string;
-  }[];
-  return `/tools/${tool!._id}`;
-}
 
 test('a visitor opening a tool gets the sign-in page at once, and after signing in the tool', async ({
   page,

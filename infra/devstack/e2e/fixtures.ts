@@ -37,6 +37,14 @@ function missingStack(): never {
   );
 }
 
+/** The path of a tool in the catalogue: the newest the API lists. */
+export async function aToolPath(): Promise<string> {
+  const [tool] = (await (await fetch(`${stack.api}/tools?limit=1&page=1`)).json()) as {
+    _id: string;
+  }[];
+  return `/tools/${tool!._id}`;
+}
+
 /** A JSON client of the API with a real access token of one user. */
 export interface ApiClient {
   token: string;
