@@ -76,8 +76,8 @@ export function nextTableStep(rows: number, frameMs: number): number {
  * How many rows to render: a step more each frame, in a transition (input goes first), until there
  * are `count`; at least `atLeast` (the row a link points at is there from the start). The next step
  * waits for the frame that lays out this one (asked for at once, two or three steps were rendered
- * before a frame came and laid out together), and its size follows what the last one cost: the
- * time from one animation frame to the next.
+ * before a frame came and laid out together), and its size follows what the last steps cost: the
+ * time from one animation frame to the next, for the smaller of the last two steps.
  */
 function useRowsInSteps(count: number, atLeast: number): number {
   const [steps, setSteps] = useState({
