@@ -4,19 +4,20 @@
 import type { Page } from '@playwright/test';
 import { aToolPath, expect, stack, test } from '@toolshop/devstack/e2e';
 
-/** Each page's stylesheets, served and inline, once it shows its heading. */
+/** The stylesheets the page applies once it shows its heading, linked and inline, with their text. */
 async function stylesheetsOf(page: Page, path: string, heading: string | RegExp) {
-  const served: { url: string; text: Promise<string> }[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'stylesheet')
-      served.push({ url: response.url(), text: response.text() });
-  });
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
   await page.waitForLoadState('networkidle');
+  // read again here: a response's body in the browser is gone once its document is
+  const linked = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) => (sheet.href ? [sheet.href] : [])),
+  );
   const inline = await page.locator('style').allTextContents();
   return [
-    ...(await Promise.all(served.map(async ({ url, text }) => ({ url, text: await text })))),
+    ...(await Promise.all(
+      linked.map(async (url) => ({ url, text: await (await page.request.get(url)).text() })),
+    )),
     ...inline.map((text) => ({ url: `inline <style> of ${path}`, text })),
   ];
 }
