@@ -100,6 +100,38 @@ test('Manage All Orders shows its actions and no sideways scroll for long data a
   }
 });
 
+test('Manage All Orders keeps its columns where they are whatever the rows hold', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  // Declared widths, not the rows' content, size the columns: a row added is laid out alone, and
+  // the columns do not move between filters or as a page's rows come in.
+  const { customer } = await longOrder(await apiAs('admin'));
+  await signIn('admin');
+  const columns = () =>
+    page
+      .getByRole('columnheader')
+      .evaluateAll((headers) => headers.map((th) => Math.round(th.getBoundingClientRect().width)));
+  for (const width of WIDE) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto('/dashboard/manageOrders');
+    const filters = page.getByRole('group', { name: 'Show orders' });
+    await filters.getByText('Unpaid', { exact: true }).click();
+    await expect(page.getByRole('row', { name: new RegExp(customer.email) })).toBeVisible();
+    const unpaid = await columns();
+    await filters.getByText('All open', { exact: true }).click();
+    const table = page.getByRole('table');
+    await expect(table.locator('xpath=ancestor::*[@aria-busy][1]')).toHaveAttribute(
+      'aria-busy',
+      'false',
+    );
+    expect(await table.evaluate((el) => getComputedStyle(el).tableLayout)).toBe('fixed');
+    expect(await columns(), `at ${width} px`).toEqual(unpaid);
+    expect(unpaid[0], 'Order placed: 8.25rem').toBe(132);
+  }
+});
+
 test('the admin tables use the width of wide screens instead of the shop’s reading column', async ({
   page,
   signIn,

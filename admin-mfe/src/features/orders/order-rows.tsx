@@ -130,8 +130,11 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
       rows={orders}
       rowKey={(order) => order._id}
       busy={busy}
+      // Declared widths: a row added is laid out alone and the columns stay put between filters. At
+      // 1280 px (830 px of table) each keeps what the content gave it before: the product its name's
+      // 6rem, the actions "Mark delivered"; the address takes what the others leave.
       columns={[
-        { header: 'Order placed', cell: numberAndPlaced },
+        { header: 'Order placed', width: '8.25rem', cell: numberAndPlaced },
         {
           header: 'Ship to',
           cell: (order) => (
@@ -143,11 +146,16 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
             </span>
           ),
         },
-        { header: 'Product', cell: (order) => <TableProduct img={order.img} name={order.name} /> },
+        {
+          header: 'Product',
+          width: '22%',
+          cell: (order) => <TableProduct img={order.img} name={order.name} />,
+        },
         {
           // Quantity under the total: one column, so the actions stay on screen at 1280 px.
           header: 'Total',
           kind: 'numeric',
+          width: '10%',
           cell: (order) => (
             <span className={styles.total}>
               {formatDollars(order.totalPrice)}
@@ -159,6 +167,8 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
         },
         {
           header: 'State',
+          width: '16%',
+          className: styles.state,
           cell: (order) => (
             <>
               <OrderStateBadge order={order} />
@@ -170,6 +180,7 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
         {
           header: 'Actions',
           kind: 'actions',
+          width: '20.5%',
           cell: (order) => actionButtons(order, pending, onAction),
         },
       ]}

