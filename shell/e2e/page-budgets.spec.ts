@@ -2,7 +2,7 @@
 // gzip bytes of every script a first visit loads until the page is complete and idle. `npm run
 // lighthouse -- --all` reports the same figure per page with its scores.
 import type { Page } from '@playwright/test';
-import { aToolPath, expect, test } from '@toolshop/devstack/e2e';
+import { expect, pathOf, test } from '@toolshop/devstack/e2e';
 import { scriptsLoaded } from './script-budget';
 
 const kB = 1024;
@@ -47,7 +47,7 @@ for (const { path, complete, budget } of pages) {
   test(`${path} loads its JavaScript within its ${(budget / kB).toFixed(0)} kB budget`, async ({
     page,
   }) => {
-    const url = path.replace('/tools/{id}', await aToolPath());
+    const url = await pathOf(path);
     const { total, listing } = await scriptsLoaded(page, async () => {
       await page.goto(url);
       await complete(page);

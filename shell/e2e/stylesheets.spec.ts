@@ -2,7 +2,7 @@
 // libs/rspack-app): left to the CSS minimizer's default, every `text-align: start` and inline margin
 // came out as three rules of 19 `:lang()` tests each, and every table cell was matched against them.
 import type { Page } from '@playwright/test';
-import { aToolPath, expect, stack, test } from '@toolshop/devstack/e2e';
+import { expect, pathOf, stack, test } from '@toolshop/devstack/e2e';
 
 /** The stylesheets the page applies once it shows its heading, linked and inline, with their text. */
 async function stylesheetsOf(page: Page, path: string, heading: string | RegExp) {
@@ -45,11 +45,7 @@ for (const { who, path, heading, remote } of pages) {
     signIn,
   }) => {
     await signIn(who);
-    const sheets = await stylesheetsOf(
-      page,
-      path.replace('/tools/{id}', await aToolPath()),
-      heading,
-    );
+    const sheets = await stylesheetsOf(page, await pathOf(path), heading);
     // the remote's own stylesheets were among them: the test looked at what it is about
     expect(sheets.map((sheet) => sheet.url).filter((url) => url.startsWith(remote))).not.toEqual(
       [],

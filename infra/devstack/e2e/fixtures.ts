@@ -45,6 +45,13 @@ export async function aToolPath(): Promise<string> {
   return `/tools/${tool!._id}`;
 }
 
+/** A listed page's path, `/tools/{id}` made a real tool's (the API is asked only then). */
+export async function pathOf(pattern: string): Promise<string> {
+  return pattern.includes('/tools/{id}')
+    ? pattern.replace('/tools/{id}', await aToolPath())
+    : pattern;
+}
+
 /** A JSON client of the API with a real access token of one user. */
 export interface ApiClient {
   token: string;
