@@ -66,11 +66,17 @@ const FEWEST_ROWS_A_STEP = 1;
 /**
  * What a step may cost from one frame to the next: React's render of its rows and the frame that
  * lays out and paints the step before. A slow device stays at one row a step (at a 4x slowed CPU
- * a row's render and frame took 40-60 ms); a fast one is far below it and fills the table in a
- * few frames.
+ * a row's render and frame took 40-60 ms); a fast one is far below it.
  */
 const STEP_BUDGET_MS = 40;
-const MOST_ROWS_A_STEP = 24;
+
+/**
+ * The most rows a step adds, however fast the device: the shop holds every frame under 50 ms at
+ * Lighthouse's mobile slowdown, four times a task's time where it ran. A fast device grew its steps
+ * to fill its budget: 4 order rows took 11-13 ms of a frame at full speed (44-52 at 4x), 2 rows
+ * 6-8 ms. With three a step, 20 rows take eight frames at 60 a second.
+ */
+const MOST_ROWS_A_STEP = 3;
 
 /**
  * The next step's rows, from what the last `rows` cost (`frameMs`, one animation frame to the
