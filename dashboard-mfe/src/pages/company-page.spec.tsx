@@ -106,9 +106,10 @@ describe('CompanyPage', () => {
     const user = await renderPage();
     expect(screen.getByRole('heading', { name: 'Baker Joinery' })).toBeInTheDocument();
     const members = screen.getByRole('table', { name: 'Members' });
-    expect(within(members).getByText(`${ME} (you)`)).toBeInTheDocument();
-    expect(within(members).getByText('$500')).toBeInTheDocument();
-    expect(within(members).getByText('No limit')).toBeInTheDocument();
+    // (the members' rows come in steps)
+    expect(await within(members).findByText(`${ME} (you)`)).toBeInTheDocument();
+    expect(await within(members).findByText('$500')).toBeInTheDocument();
+    expect(await within(members).findByText('No limit')).toBeInTheDocument();
     expect(screen.getByText(/cy@example.com, approver/)).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Edit bo@example.com' }));

@@ -51,7 +51,7 @@ function Landing() {
   );
 }
 
-/** Renders once the list (or its failure) is on screen. */
+/** Renders once the list (or its failure) is on screen, with every row shown at first. */
 async function renderPage(entry = '/dashboard/myOrders') {
   render(
     <MemoryRouter initialEntries={[entry]}>
@@ -63,6 +63,15 @@ async function renderPage(entry = '/dashboard/myOrders') {
     { wrapper: createServerDataWrapper() },
   );
   await waitFor(() => expect(screen.queryByLabelText('Loading your orders')).toBeNull());
+  // the table adds its rows a step a frame (jsdom's frames are slow on a loaded machine)
+  const rows = Array.isArray(answered) ? Math.min(answered.length, ORDER_ROWS_STEP) : 0;
+  await waitFor(
+    () =>
+      expect(document.querySelector('table')?.tBodies[0]?.rows.length ?? 0).toBeGreaterThanOrEqual(
+        rows,
+      ),
+    { timeout: 30_000 },
+  );
   return userEvent.setup();
 }
 
@@ -73,10 +82,18 @@ const rowOf = (name: string) =>
   screen.getByRole('rowheader', { name }).closest('tr') as HTMLElement;
 
 const network = useFakeShop();
-const answerQuery = (answer: unknown) => network.on('GET', '/orders', answer);
+/** What the orders list answers from now on. */
+let answered: unknown;
+const answerQuery = (answer: unknown) => {
+  answered = answer;
+  network.on('GET', '/orders', answer);
+};
 const cancels = () => network.requests('DELETE', '/orders/o1');
 
-beforeEach(() => jest.clearAllMocks());
+beforeEach(() => {
+  jest.clearAllMocks();
+  answered = undefined;
+});
 
 describe('MyOrdersPage', () => {
   it("asks for the user's own orders and signs out on 401/403", async () => {

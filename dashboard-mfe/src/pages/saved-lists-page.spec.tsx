@@ -106,7 +106,8 @@ describe('SavedListsPage', () => {
     expect(network.requests('GET').map((request) => request.path)).toContain('/savedLists');
     const list = within(card('Monthly consumables'));
     expect(list.getByText('2 lines', { exact: false })).toBeInTheDocument();
-    expect(list.getByRole('rowheader', { name: 'Saw Blade' })).toBeInTheDocument();
+    // (a list's lines come in steps)
+    expect(await list.findByRole('rowheader', { name: 'Saw Blade' })).toBeInTheDocument();
     expect(list.getByLabelText('Quantity of Saw Blade')).toHaveValue('10');
     expect(
       list.getByRole('link', { name: 'Order this list: Monthly consumables' }),
@@ -119,7 +120,7 @@ describe('SavedListsPage', () => {
     const list = within(card('Monthly consumables'));
     const save = list.getByRole('button', { name: 'Save quantities of Monthly consumables' });
     expect(save).toBeDisabled();
-    const blades = list.getByLabelText('Quantity of Saw Blade');
+    const blades = await list.findByLabelText('Quantity of Saw Blade');
     await user.clear(blades);
     await user.type(blades, '2.5');
     await user.click(save);

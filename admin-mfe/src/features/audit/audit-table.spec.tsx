@@ -46,7 +46,9 @@ it('shows who did what to which target and when, a page at a time', async () => 
   expect(restock).toHaveTextContent('boss@toolshop.test');
   expect(restock).toHaveTextContent('6651f0c2a1b2c3d4e5f60718');
   expect(restock).toHaveTextContent('available: 7 → 40');
-  expect(screen.getByText('Added a product').closest('tr')).toHaveTextContent('Bench Grinder');
+  expect((await screen.findByText('Added a product')).closest('tr')).toHaveTextContent(
+    'Bench Grinder',
+  );
   // Older entries without before/after keep showing their details.
   expect((await screen.findByText('Assigned admin')).closest('tr')).toHaveTextContent(
     'note: an entry written before changes were recorded',

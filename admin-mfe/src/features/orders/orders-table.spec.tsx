@@ -88,7 +88,7 @@ it('shows the buyer’s PO number beside the order number when the order has one
     { ...order('o2', false, false), number: 'TS-100002' },
   ]);
   renderTable();
-  await screen.findByText('Drill o1');
+  await screen.findByText('Drill o2');
   expect(within(row('o1')).getByText('PO number: PO-2026/17')).toBeInTheDocument();
   expect(row('o2')).not.toHaveTextContent('PO number');
 });

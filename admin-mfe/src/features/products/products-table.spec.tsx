@@ -27,14 +27,15 @@ beforeEach(() => {
   listTools([tool('t1', 'Angle Grinder', 40), tool('t2', 'Jigsaw', 2)]);
 });
 
-async function renderTable() {
+/** Renders the table and waits for its `last` row (the rows come in steps: then all are there). */
+async function renderTable(last = 'Jigsaw') {
   render(
     <MemoryRouter>
       <ProductsTable />
     </MemoryRouter>,
     { wrapper: createServerDataWrapper() },
   );
-  await screen.findByText('Jigsaw');
+  await screen.findByText(last);
 }
 
 const row = (name: string) => screen.getByRole('row', { name: new RegExp(name) });
@@ -45,8 +46,7 @@ it('asks for low stock first and marks it with the threshold (own, else 2 x mini
     { ...tool('t3', 'Sander', 30), lowStockThreshold: 50, category: 'Sanders' },
     tool('t1', 'Angle Grinder', 40),
   ]);
-  await renderTable();
-  await screen.findByText('Angle Grinder');
+  await renderTable('Angle Grinder');
   expect(network.requests('GET', '/tools')[0]?.path).toBe('/tools?sort=lowStock&limit=20&page=1');
   expect(row('Angle Grinder')).toHaveTextContent('$120');
   expect(row('Angle Grinder')).toHaveTextContent('40');
@@ -107,7 +107,7 @@ describe('Edit pack & prices', () => {
 
   async function openFor(shown: Tool) {
     listTools([tool('t2', 'Jigsaw', 2), shown]);
-    await renderTable();
+    await renderTable(shown.name);
     fireEvent.click(screen.getByRole('button', { name: `Edit pack & prices of ${shown.name}` }));
     const dialog = screen.getByRole('dialog');
     const type = (label: string, value: string) =>
@@ -119,7 +119,7 @@ describe('Edit pack & prices', () => {
 
   it('shows the pack size in the table', async () => {
     listTools([tool('t2', 'Jigsaw', 2), blades]);
-    await renderTable();
+    await renderTable(blades.name);
     expect(row('Saw blades')).toHaveTextContent('10packs of 5');
   });
 
