@@ -15,6 +15,7 @@ import {
   ErrorState,
   Skeleton,
   TableProduct,
+  visuallyHidden,
 } from '@toolshop/ui';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
@@ -36,16 +37,32 @@ const productColumns = (open: {
   remove: RowAction;
 }): DataColumn<Tool>[] => [
   {
+    // Category and SKU under the name, not columns of their own: at 1280 px a table of seven columns
+    // scrolled inside its card (packs, low stock, the four actions), and a 32-character SKU widened it.
     header: 'Product',
     unlabelled: true,
     cell: (tool) => (
-      <TableProduct img={tool.img} name={<span className={styles.name}>{tool.name}</span>} />
+      <TableProduct
+        img={tool.img}
+        name={
+          <span className={styles.nameAndTerms}>
+            <span className={styles.name}>{tool.name}</span>
+            <span className={styles.categoryAndSku}>
+              {categoryLabel(tool)}
+              {tool.sku ? (
+                <>
+                  {' · '}
+                  <span className={styles.sku}>
+                    <span className={visuallyHidden}>SKU </span>
+                    {tool.sku}
+                  </span>
+                </>
+              ) : null}
+            </span>
+          </span>
+        }
+      />
     ),
-  },
-  {
-    header: 'SKU',
-    short: true,
-    cell: (tool) => <span className={styles.sku}>{tool.sku ?? '—'}</span>,
   },
   { header: 'Price', kind: 'numeric', cell: (tool) => formatDollars(tool.price) },
   {
@@ -61,7 +78,6 @@ const productColumns = (open: {
         tool.minOrder
       ),
   },
-  { header: 'Category', short: true, cell: (tool) => categoryLabel(tool) },
   {
     header: 'In stock',
     kind: 'numeric',

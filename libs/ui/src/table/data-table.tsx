@@ -14,8 +14,6 @@ export interface DataColumn<Row> {
   kind?: 'text' | 'numeric' | 'actions' | 'rowHeader';
   /** No label in front of the cell on phones (the cell speaks for itself, e.g. a product). */
   unlabelled?: boolean;
-  /** A short value on one line (a SKU, a category): no reading width kept for it in a full table. */
-  short?: boolean;
   /**
    * The column's width in a full table, as a CSS length (`8.5rem`, `22%`). Once any column has one,
    * the table is laid out from the widths (`table-layout: fixed`) rather than from every cell's
@@ -166,11 +164,7 @@ export function DataTable<Row>({
               >
                 {columns.map((column) => {
                   const kind = column.kind ?? 'text';
-                  const className = classNames(
-                    KIND_CLASS[kind],
-                    column.short && styles.short,
-                    column.className,
-                  );
+                  const className = classNames(KIND_CLASS[kind], column.className);
                   if (kind === 'rowHeader') {
                     return (
                       <th key={column.header} scope="row" className={className}>
