@@ -6,7 +6,7 @@ import {
   PurchaseOrderMessages,
   type Order,
 } from '@toolshop/contracts';
-import { Button, TableProduct } from '@toolshop/ui';
+import { Button } from '@toolshop/ui';
 import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
@@ -89,6 +89,19 @@ function actionButtons(
   );
 }
 
+/** An email that wraps before its "@" first, and only then wherever it must. */
+function breakableEmail(email: string): ReactNode {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return email;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 /** When the order was placed, as a short local date and time (older orders without one: unknown). */
 function placedAt(order: Order) {
   const day = formatShortDate(order.createdAt ?? '');
@@ -131,26 +144,23 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
       rowKey={(order) => order._id}
       busy={busy}
       // Declared widths: a row added is laid out alone and the columns stay put between filters. At
-      // 1280 px (830 px of table) each keeps what the content gave it before: the product its name's
-      // 6rem, the actions "Mark delivered"; the address takes what the others leave.
+      // 1280 px (830 px of table) the state keeps "Invoice (PDF)" on one line and the actions "Mark
+      // delivered"; the product is named without its picture, and the customer's email and address
+      // take what the others leave (an email broke over three lines beside a picture).
       columns={[
-        { header: 'Order placed', width: '8.25rem', cell: numberAndPlaced },
+        { header: 'Order', width: '7rem', cell: numberAndPlaced },
         {
           header: 'Ship to',
           cell: (order) => (
             <span className={styles.customer}>
               <span className={styles.customerName}>{order.userName || order.email}</span>
-              <span className={styles.muted}>{order.email}</span>
+              <span className={styles.muted}>{breakableEmail(order.email)}</span>
               <span className={styles.shipTo}>{order.address}</span>
               <span className={styles.muted}>{order.phone}</span>
             </span>
           ),
         },
-        {
-          header: 'Product',
-          width: '22%',
-          cell: (order) => <TableProduct img={order.img} name={order.name} />,
-        },
+        { header: 'Product', width: '16%', cell: (order) => order.name },
         {
           // Quantity under the total: one column, so the actions stay on screen at 1280 px.
           header: 'Total',
@@ -167,7 +177,7 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
         },
         {
           header: 'State',
-          width: '16%',
+          width: '19%',
           className: styles.state,
           cell: (order) => (
             <>
