@@ -6,6 +6,7 @@ import {
   createUser,
   expect,
   expectNoSidewaysScroll,
+  expectWordsWhole,
   test,
   type ApiClient,
 } from '@toolshop/devstack/e2e';
@@ -93,6 +94,8 @@ test('Manage All Orders shows its actions and no sideways scroll for long data a
     await expect(row).toContainText(/1 unit(?!s)/);
     await reachable(page, row.getByRole('button', { name: /^Cancel order of/ }));
     await expectNoSidewaysScroll(page);
+    // The state's badge and History stacked, whole (on a phone's card too).
+    await expectWordsWhole(row.getByRole('cell').nth(4));
     await page.screenshot({
       path: test.info().outputPath(`manage-orders-${width}.png`),
       fullPage: true,

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { Messages, formatDollars } from '@toolshop/contracts';
-import { expect, stack, test, type ApiClient, type TestUser } from '@toolshop/devstack/e2e';
+import {
+  expect,
+  expectWordsWhole,
+  stack,
+  test,
+  type ApiClient,
+  type TestUser,
+} from '@toolshop/devstack/e2e';
 import type { Page } from '@playwright/test';
 
 interface Tool {
@@ -98,6 +105,16 @@ test('an order placed on the storefront is listed, and cancelling it after confi
     'href',
     `/dashboard/payment/${orderId}`,
   );
+  // On a phone's card the status's badge, reservation and History stack; no word is squeezed in two.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect(row.getByText('History')).toBeVisible();
+  await expectWordsWhole(row);
+  await page.goto(`/dashboard/payment/${orderId}`);
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText(freshUser.email);
+  await expectWordsWhole(summary);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard/myOrders');
 
   // Changing one's mind keeps the order.
   await row.getByRole('button', { name: /^Cancel/ }).click();

@@ -8,7 +8,12 @@ import { demoAccounts, WEB_CLIENT_ID } from '@toolshop/settings';
 import type { StackUrls } from './stack-env';
 
 export { expect };
-export { expectKeyboardWalk, expectNoSidewaysScroll, expectNothingClipped } from './layout';
+export {
+  expectKeyboardWalk,
+  expectNoSidewaysScroll,
+  expectNothingClipped,
+  expectWordsWhole,
+} from './layout';
 export { expectNoAxeViolations } from './axe';
 export { adminSidebarLinks, dashboardSidebar, expectSidebarLinks } from './sidebar';
 

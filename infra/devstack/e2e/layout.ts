@@ -1,5 +1,5 @@
 // Layout checks of the browser tests: nothing scrolls sideways, nothing is cut off by its box.
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** The page is no wider than the viewport; on failure names what sticks out, innermost first. */
 export async function expectNoSidewaysScroll(page: Page): Promise<void> {
@@ -57,6 +57,33 @@ export async function expectNothingClipped(page: Page): Promise<void> {
     return found;
   });
   expect(clipped, 'elements that cut off their content').toEqual([]);
+}
+
+/**
+ * No word inside `where` is broken across two lines ("Histo / ry" in a squeezed cell): each word's
+ * text stands on one line. A line may break after a hyphen, and an email before its "@".
+ */
+export async function expectWordsWhole(where: Locator): Promise<void> {
+  const broken = await where.evaluate((root) => {
+    const found: string[] = [];
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      // Text not on screen (a closed disclosure's, a visually hidden label's) has no lines to break.
+      const parent = node.parentElement;
+      if (!parent?.checkVisibility() || parent.getBoundingClientRect().width <= 1) continue;
+      const text = node.textContent ?? '';
+      for (const match of text.matchAll(/@?[^\s@-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(node, match.index);
+        range.setEnd(node, match.index + match[0].length);
+        const rects = [...range.getClientRects()].filter((rect) => rect.width > 0);
+        const lines = new Set(rects.map((rect) => Math.round(rect.top)));
+        if (lines.size > 1) found.push(match[0]);
+      }
+    }
+    return found;
+  });
+  expect(broken, 'words broken across lines').toEqual([]);
 }
 
 /**

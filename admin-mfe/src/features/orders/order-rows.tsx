@@ -7,6 +7,7 @@ import {
   type Order,
 } from '@toolshop/contracts';
 import { Button } from '@toolshop/ui';
+import { EmailText } from '@toolshop/ui/text';
 import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
 import type { ButtonVariant } from '@toolshop/ui';
@@ -89,19 +90,6 @@ function actionButtons(
   );
 }
 
-/** An email that wraps before its "@" first, and only then wherever it must. */
-function breakableEmail(email: string): ReactNode {
-  const at = email.lastIndexOf('@');
-  if (at <= 0) return email;
-  return (
-    <>
-      {email.slice(0, at)}
-      <wbr />
-      {email.slice(at)}
-    </>
-  );
-}
-
 /** When the order was placed, as a short local date and time (older orders without one: unknown). */
 function placedAt(order: Order) {
   const day = formatShortDate(order.createdAt ?? '');
@@ -154,7 +142,9 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
           cell: (order) => (
             <span className={styles.customer}>
               <span className={styles.customerName}>{order.userName || order.email}</span>
-              <span className={styles.muted}>{breakableEmail(order.email)}</span>
+              <span className={styles.muted}>
+                <EmailText email={order.email} />
+              </span>
               <span className={styles.shipTo}>{order.address}</span>
               <span className={styles.muted}>{order.phone}</span>
             </span>
@@ -178,13 +168,12 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
         {
           header: 'State',
           width: '19%',
-          className: styles.state,
           cell: (order) => (
-            <>
+            <span className={styles.stateStack}>
               <OrderStateBadge order={order} />
               <InvoiceCell order={order} />
               <OrderTimeline order={order} audience="admin" />
-            </>
+            </span>
           ),
         },
         {

@@ -1,5 +1,6 @@
 import { formatCount, formatDollars } from '@toolshop/contracts';
 import { ProductImage } from '@toolshop/ui';
+import { EmailText } from '@toolshop/ui/text';
 import { OrderLines } from '../../components/order-lines';
 import type { PayableOrder } from './api/payable-order';
 import styles from './payment.module.css';
@@ -41,7 +42,9 @@ export function OrderSummary({ order }: { order: PayableOrder }) {
         <dt>Deliver to</dt>
         <dd>{order.address}</dd>
         <dt>Email</dt>
-        <dd>{order.email}</dd>
+        <dd>
+          <EmailText email={order.email} />
+        </dd>
         <dt className={styles.total}>Total</dt>
         <dd className={styles.total}>{formatDollars(order.totalPrice)}</dd>
       </dl>
