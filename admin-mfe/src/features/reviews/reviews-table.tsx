@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { formatDate, TrustMessages } from '@toolshop/contracts';
 import { Badge, Button, Stars } from '@toolshop/ui';
 import { DataTable } from '@toolshop/ui/tables';
+import { EmailText } from '@toolshop/ui/text';
 import { PagedList } from '../../components/paged-list';
 import { REVIEWS_PAGE_SIZE, useAdminReviewsPage } from './api/admin-reviews';
 import { useSetReviewHidden } from './api/set-review-hidden';
@@ -45,7 +46,9 @@ export function ReviewsTable() {
                 <>
                   {review.customerName}
                   <br />
-                  <small>{review.email}</small>
+                  <small>
+                    <EmailText email={review.email} />
+                  </small>
                 </>
               ),
             },

@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Button, Dialog, Field } from '@toolshop/ui';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
+import { EmailText } from '@toolshop/ui/text';
 import {
   ApprovalMessages,
   formatDollars,
@@ -22,7 +23,14 @@ export function ApprovalsPanel({ me }: { me: string }) {
       kind: 'rowHeader',
       cell: (order) => `${order.number ?? order._id}: ${order.orderQuantity} × ${order.name}`,
     },
-    { header: 'Buyer', cell: (order) => <span className={styles.email}>{order.email}</span> },
+    {
+      header: 'Buyer',
+      cell: (order) => (
+        <span className={styles.email}>
+          <EmailText email={order.email} />
+        </span>
+      ),
+    },
     { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
     {
       header: 'Actions',

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, ConfirmDialog } from '@toolshop/ui';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
+import { EmailText } from '@toolshop/ui/text';
 import {
   COMPANY_ROLE_LABELS,
   formatDollars,
@@ -24,7 +25,7 @@ export function MembersTable({ company, me }: { company: Company; me: string }) 
       kind: 'rowHeader',
       cell: (member) => (
         <span className={styles.email}>
-          {member.email}
+          <EmailText email={member.email} />
           {member.email === me ? ' (you)' : ''}
         </span>
       ),
