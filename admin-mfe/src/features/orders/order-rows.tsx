@@ -168,12 +168,14 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
         {
           header: 'State',
           width: '19%',
+          className: styles.state,
+          stacked: true,
           cell: (order) => (
-            <span className={styles.stateStack}>
+            <>
               <OrderStateBadge order={order} />
               <InvoiceCell order={order} />
               <OrderTimeline order={order} audience="admin" />
-            </span>
+            </>
           ),
         },
         {

@@ -68,17 +68,16 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
         { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
         {
           header: 'Status',
-          // One stack: on a phone's card the badge, the notes and History line up under each other
-          // at the end, not side by side with "History" broken mid-word.
+          stacked: true,
           cell: (order) => (
-            <span className={styles.status}>
+            <>
               <OrderStateBadge order={order} />
               <ReservedUntil order={order} />
               <DeclineReason order={order} />
               <DueDate order={order} />
               <ShipmentInfo order={order} />
               <OrderTimeline order={order} audience="customer" />
-            </span>
+            </>
           ),
         },
         {

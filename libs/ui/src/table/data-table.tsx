@@ -15,6 +15,11 @@ export interface DataColumn<Row> {
   /** No label in front of the cell on phones (the cell speaks for itself, e.g. a product). */
   unlabelled?: boolean;
   /**
+   * The cell's parts (a badge, notes, History) one under the other, and on a phone's card at its
+   * end beside the label, rather than spread side by side across the card.
+   */
+  stacked?: boolean;
+  /**
    * The column's width in a full table, as a CSS length (`8.5rem`, `22%`). Once any column has one,
    * the table is laid out from the widths (`table-layout: fixed`) rather than from every cell's
    * content: a row added is laid out alone, where otherwise every row is measured again (Manage All
@@ -165,17 +170,22 @@ export function DataTable<Row>({
                 {columns.map((column) => {
                   const kind = column.kind ?? 'text';
                   const className = classNames(KIND_CLASS[kind], column.className);
+                  const content = column.stacked ? (
+                    <span className={styles.stack}>{column.cell(row)}</span>
+                  ) : (
+                    column.cell(row)
+                  );
                   if (kind === 'rowHeader') {
                     return (
                       <th key={column.header} scope="row" className={className}>
-                        {column.cell(row)}
+                        {content}
                       </th>
                     );
                   }
                   const label = kind === 'actions' || column.unlabelled ? undefined : column.header;
                   return (
                     <td key={column.header} data-label={label} className={className}>
-                      {column.cell(row)}
+                      {content}
                     </td>
                   );
                 })}
