@@ -20,8 +20,13 @@ test('an approved paid order shows as shipped, with carrier, tracking number and
   const order = await placePaidOrder(await apiAs(freshUser), freshUser);
   await signIn('admin');
   await page.goto('/dashboard/manageOrders');
+  const overview = page.getByRole('region', { name: 'Last 30 days' });
+  await expect(overview).toContainText(/^Last 30 days[\d,]+ orders?, \$[\d,]+ paid revenue/);
+  await overview.getByText('Charts', { exact: true }).click();
   await expect(
-    page.getByRole('img', { name: /^Orders per day over the last 30 days: \d+ orders? in total/ }),
+    overview.getByRole('img', {
+      name: /^Orders per day over the last 30 days: [\d,]+ orders? in total/,
+    }),
   ).toBeVisible();
   await page.getByRole('group', { name: 'Show orders' }).getByText('Paid', { exact: true }).click();
 

@@ -7,16 +7,27 @@ import { formatDay } from './daily-stats';
 const network = useFakeShop({ user: 'admin' });
 const today = new Date().toISOString().slice(0, 10);
 
-it('draws orders and revenue per day with a text alternative', async () => {
+it('sums up the last 30 days, and draws them per day or lists them once asked', async () => {
   network.on('GET', '/adminOrders/stats', [{ day: today, orders: 3, revenue: 1250 }]);
   render(<OverviewChart />, { wrapper: createServerDataWrapper() });
 
+  expect(
+    await screen.findByText(
+      (_, element) =>
+        element?.tagName === 'P' &&
+        element.textContent ===
+          `3 orders, $1,250 paid revenue, busiest day ${formatDay(today)} with 3 orders.`,
+    ),
+  ).toBeInTheDocument();
+  expect(network.last('GET', '/adminOrders/stats').path).toBe('/adminOrders/stats?days=30');
+  // The charts, once opened, each one image with its text alternative.
+  expect(screen.queryByRole('img')).toBeNull();
+  await userEvent.click(screen.getByText('Charts'));
   expect(
     await screen.findByRole('img', {
       name: /^Orders per day over the last 30 days: 3 orders in total, busiest day/,
     }),
   ).toBeInTheDocument();
-  expect(network.last('GET', '/adminOrders/stats').path).toBe('/adminOrders/stats?days=30');
   expect(
     screen.getByRole('img', {
       name: 'Paid revenue per day over the last 30 days: $1,250 in total.',
@@ -27,6 +38,13 @@ it('draws orders and revenue per day with a text alternative', async () => {
   await userEvent.click(screen.getByText('Daily figures'));
   expect(await screen.findAllByRole('row')).toHaveLength(31);
   expect(screen.getByRole('rowheader', { name: formatDay(today) })).toBeInTheDocument();
+});
+
+it('writes large counts with thousands separators', async () => {
+  network.on('GET', '/adminOrders/stats', [{ day: today, orders: 4030, revenue: 10526062 }]);
+  render(<OverviewChart />, { wrapper: createServerDataWrapper() });
+  expect(await screen.findByText('4,030 orders', { selector: 'strong' })).toBeInTheDocument();
+  expect(screen.getByText('$10,526,062', { selector: 'strong' })).toBeInTheDocument();
 });
 
 it('offers a retry when the figures cannot be loaded', async () => {
