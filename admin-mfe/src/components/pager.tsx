@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { formatCount } from '@toolshop/contracts';
 import { Button } from '@toolshop/ui';
 import styles from './pager.module.css';
 
@@ -23,7 +24,9 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
   return (
     <nav className={styles.pager} aria-label={label}>
       <span className={styles.range} aria-live="polite">
-        {shown > 0 ? `${first}–${first + shown - 1} of ${total}` : `0 of ${total}`}
+        {shown > 0
+          ? `${formatCount(first)}–${formatCount(first + shown - 1)} of ${formatCount(total)}`
+          : `0 of ${formatCount(total)}`}
       </span>
       {pages > 1 && (
         <span className={styles.buttons}>
@@ -36,7 +39,7 @@ export function Pager({ page, pageSize, total, shown, label, onPage }: PagerProp
             Previous
           </Button>
           <span>
-            Page {page} of {pages}
+            Page {formatCount(page)} of {formatCount(pages)}
           </span>
           <Button
             size="small"

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { formatCount } from '@toolshop/contracts';
 import { Skeleton } from '@toolshop/ui';
 import { useLowStockCount } from './api/low-stock-count';
 import styles from './low-stock-note.module.css';
@@ -21,7 +22,9 @@ export function LowStockNote() {
         'No product is low on stock.'
       ) : (
         <>
-          <strong>{count === 1 ? '1 product is' : `${count} products are`} low on stock.</strong>{' '}
+          <strong>
+            {count === 1 ? '1 product is' : `${formatCount(count)} products are`} low on stock.
+          </strong>{' '}
           <Link to={MANAGE_PRODUCTS}>Restock in Manage Products</Link>
         </>
       )}
