@@ -66,6 +66,23 @@ test('a remote that crashes while rendering shows its fallback with retry in the
   await expectRetryRendersInPlace(page, fallback);
 });
 
+test('after a crash, coming back once the API answers well renders the page without Retry', async ({
+  page,
+}) => {
+  await breakToolList(page);
+  await page.goto('/');
+  const fallback = remoteFallback(page);
+  await expect(fallback).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Blogs' }).click();
+  await expect(fallback).toHaveCount(0);
+  // The answer that broke the page is not kept: back home, the list is asked for again.
+  await page.unroute(`${stack.api}/tools`);
+  await nav.getByRole('link', { name: 'Home' }).click();
+  await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
+  await expect(fallback).toHaveCount(0);
+});
+
 // The routes of one remote share RemotePage's spot in the tree: the boundary that caught the home
 // page must not stay failed on /blogs.
 test('after a crash, another route of the same remote renders', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { Component, type ReactNode } from 'react';
+import { Component, useEffect, type ReactNode } from 'react';
+import { queryClient } from '@toolshop/auth';
 import { reportRemote } from './beacon';
 import { RemoteUnavailable } from './remote-unavailable';
 import type { RemoteName } from './remote-map';
@@ -8,6 +9,18 @@ interface Props {
   /** what shows instead of a crashed remote (default: its "not available" notice with retry) */
   fallback?: ReactNode;
   children: ReactNode;
+}
+
+/**
+ * Drops the answers the crashed page held (its queries are inactive once its observers are gone, in
+ * the passive effects this one follows): coming back to the page asks the API again rather than
+ * rendering the cached answer that broke it until someone presses Retry.
+ */
+function ForgetCrashedAnswers() {
+  useEffect(() => {
+    queryClient.removeQueries({ type: 'inactive' });
+  }, []);
+  return null;
 }
 
 /** Catches a remote that fails while loading or rendering, so only its area shows the fallback. */
@@ -25,6 +38,11 @@ export class RemoteErrorBoundary extends Component<Props, { failed: boolean }> {
 
   override render() {
     if (!this.state.failed) return this.props.children;
-    return this.props.fallback ?? <RemoteUnavailable remote={this.props.remote} />;
+    return (
+      <>
+        {this.props.fallback ?? <RemoteUnavailable remote={this.props.remote} />}
+        <ForgetCrashedAnswers />
+      </>
+    );
   }
 }

@@ -8,7 +8,6 @@ import {
   type ComponentType,
   type LazyExoticComponent,
 } from 'react';
-import { queryClient } from '@toolshop/auth';
 import type { PageName } from '@toolshop/routes';
 import { Spinner } from '@toolshop/ui';
 import { reportRemote } from './beacon';
@@ -96,9 +95,6 @@ export function RemotePage({
   const [attempt, setAttempt] = useState(() => attempts.get(remote) ?? 0);
   const retry = useCallback(() => {
     resetRemote(remote);
-    // The crashed page's answers go with it (its queries are inactive now that the fallback shows):
-    // Retry asks the API again instead of rendering an answer that broke it.
-    queryClient.removeQueries({ type: 'inactive' });
     const next = (attempts.get(remote) ?? 0) + 1;
     attempts.set(remote, next);
     setAttempt(next);
