@@ -5,6 +5,7 @@ import {
   createUser,
   expect,
   expectNoAxeViolations,
+  expectWordsWhole,
   placePaidOrder,
   signInThroughForm,
   stack,
@@ -73,6 +74,23 @@ test('an admin hides a review: it leaves the home page, its author sees it marke
     .click();
   await expect(page.getByText(TrustMessages.reviewShown)).toBeVisible();
   await expect((await homeReviews(page)).getByText(rude)).toBeVisible();
+});
+
+test('Manage Reviews wraps a long email at its @ and its dots, never mid-word', async ({
+  page,
+  signIn,
+  apiAs,
+}) => {
+  const id = randomUUID().slice(0, 8);
+  const author = await createUser({ email: `buyer-${id}@workshop.manufacturer.test` });
+  const opinion = `Sturdy case ${id}`;
+  await (await apiAs(author)).post('/reviews', { opinion, rating: 4 });
+  await signIn('admin');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto('/dashboard/manageReviews');
+  const row = page.getByRole('row', { name: new RegExp(opinion) });
+  await expect(row).toContainText(author.email);
+  await expectWordsWhole(row);
 });
 
 test('a paid customer’s review shows Verified buyer on the home page; a non-buyer’s does not', async ({

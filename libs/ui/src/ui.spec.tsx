@@ -2,6 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { ErrorState } from './feedback/error-state';
 import { LoadingGroup, Skeleton } from './feedback/skeleton';
 import { Field } from './field/field';
+import { EmailText } from './typography/email-text';
 import { Stars } from './typography/stars';
 
 describe('Field', () => {
@@ -22,6 +23,15 @@ describe('Field', () => {
     );
     expect(html).toMatch(/<textarea[^>]*aria-describedby="counter"/);
     expect(html).not.toContain('aria-invalid');
+  });
+});
+
+describe('EmailText', () => {
+  it('lets an email wrap before its @ and before each dot of its domain, nowhere else', () => {
+    expect(renderToStaticMarkup(<EmailText email="jo.doe@work.shop.test" />)).toBe(
+      'jo.doe<wbr/><span class="emailDomain">@work<wbr/>.shop<wbr/>.test</span>',
+    );
+    expect(renderToStaticMarkup(<EmailText email="no-at-sign" />)).toBe('no-at-sign');
   });
 });
 
