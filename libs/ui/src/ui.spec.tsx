@@ -29,7 +29,7 @@ describe('Field', () => {
 describe('EmailText', () => {
   it('lets an email wrap before its @ and before each dot of its domain, nowhere else', () => {
     expect(renderToStaticMarkup(<EmailText email="jo.doe@work.shop.test" />)).toBe(
-      'jo.doe<wbr/><span class="emailDomain">@work<wbr/>.shop<wbr/>.test</span>',
+      'jo.doe<wbr/>@work<wbr/>.shop<wbr/>.test',
     );
     expect(renderToStaticMarkup(<EmailText email="no-at-sign" />)).toBe('no-at-sign');
   });

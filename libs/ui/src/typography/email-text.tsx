@@ -1,12 +1,11 @@
 import { Fragment } from 'react';
-import styles from './typography.module.css';
 
 /**
- * An email address that, where its line is too narrow, wraps before its "@" first (the name on one
- * line, the domain on the next), then before a dot of its domain ("@workshop.manufacturer / .test"),
- * and only then wherever it must (a cell's `overflow-wrap: anywhere`), rather than mid-word
- * ("customer@toolshop.t / est"). The domain is one box: its dots never break while the whole domain
- * fits a line of its own.
+ * An email address that, where its line is too narrow, wraps before its "@" or before a dot of its
+ * domain ("buyer1999@large / .toolshop.test") and only then wherever it must (a cell's
+ * `overflow-wrap: anywhere`), rather than mid-word ("customer@toolshop.t / est"). Only `<wbr>`s:
+ * a box around the domain would make it wrap at the "@" first, but it also puts a space into the
+ * accessible name ("buyer1999 @large.toolshop.test").
  */
 export function EmailText({ email }: { email: string }) {
   const at = email.lastIndexOf('@');
@@ -16,14 +15,12 @@ export function EmailText({ email }: { email: string }) {
     <>
       {email.slice(0, at)}
       <wbr />
-      <span className={styles.emailDomain}>
-        {domain}
-        {dotted.map((part, index) => (
-          <Fragment key={index}>
-            <wbr />.{part}
-          </Fragment>
-        ))}
-      </span>
+      {domain}
+      {dotted.map((part, index) => (
+        <Fragment key={index}>
+          <wbr />.{part}
+        </Fragment>
+      ))}
     </>
   );
 }
