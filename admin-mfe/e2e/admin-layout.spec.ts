@@ -103,6 +103,27 @@ test('Manage All Orders shows its actions and no sideways scroll for long data a
   }
 });
 
+test('Manage All Orders does not scroll sideways on a phone while its 30 days load', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('admin');
+  await page.setViewportSize({ width: PHONE, height: 800 });
+  let answer!: () => void;
+  const held = new Promise<void>((resolve) => (answer = resolve));
+  await page.route(/\/adminOrders\/stats\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/dashboard/manageOrders');
+  const overview = page.getByRole('region', { name: 'Last 30 days' });
+  await expect(overview).toHaveAttribute('aria-busy', 'true');
+  await expectNoSidewaysScroll(page);
+  answer();
+  await expect(overview).toHaveAttribute('aria-busy', 'false');
+  await expectNoSidewaysScroll(page);
+});
+
 test('Manage All Orders keeps its columns where they are whatever the rows hold', async ({
   page,
   signIn,

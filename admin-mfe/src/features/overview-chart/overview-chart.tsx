@@ -46,7 +46,7 @@ export function OverviewChart() {
         Last {OVERVIEW_DAYS} days
       </h2>
       {loading ? (
-        <Skeleton width="24rem" height={SUMMARY_HEIGHT} />
+        <Skeleton width="min(24rem, 100%)" height={SUMMARY_HEIGHT} />
       ) : (
         <>
           <p className={styles.summary}>
