@@ -13,6 +13,8 @@ const builtIn = {
   storefront: 'http://localhost:1/mf-manifest.json',
   admin: 'http://localhost:3/mf-manifest.json',
 };
+// The one visitor the registry mock puts on the canary; a random id never is.
+const canaryVisitor = 'A'.repeat(22);
 const release = (version) => ({
   manifest: `http://store.test/b/storefront/${version}/mf-manifest.json`,
   version,
@@ -37,7 +39,7 @@ describe('the shell server with a remote registry', () => {
         asked.push(canary);
         res.writeHead(200, { 'Content-Type': 'application/json' });
         return void res.end(
-          JSON.stringify({ storefront: release(canary?.startsWith('A') ? '2.0.0' : '1.0.0') }),
+          JSON.stringify({ storefront: release(canary === canaryVisitor ? '2.0.0' : '1.0.0') }),
         );
       }
       let body = '';
@@ -99,7 +101,7 @@ describe('the shell server with a remote registry', () => {
   });
 
   it("asks with the visitor's own id and sets no new cookie; https gets Secure", async () => {
-    const id = 'A'.repeat(22);
+    const id = canaryVisitor;
     const answer = await fetch(`${shell.url}/remotes.json`, {
       headers: { Cookie: `other=1; toolshop_canary=${id}` },
     });
@@ -113,7 +115,7 @@ describe('the shell server with a remote registry', () => {
   });
 
   it('serves the last answer when the registry does not answer', async () => {
-    // The last answer is set here: the tests before leave one for a random visitor id (a canary for 1 in 64).
+    // The last answer is set here: the tests before leave one for a random visitor id.
     const visitor = (id) => ({ headers: { Cookie: `toolshop_canary=${id.repeat(22)}` } });
     assert.equal(
       (await (await fetch(`${shell.url}/remotes.json`, visitor('A'))).json()).storefront.version,
@@ -127,7 +129,7 @@ describe('the shell server with a remote registry', () => {
   });
 
   /** A page load of a visitor: its cookie and the beacon id its /remotes.json came with. */
-  const pageLoad = async (server = shell, id = 'A'.repeat(22)) => {
+  const pageLoad = async (server = shell, id = canaryVisitor) => {
     const answer = await fetch(`${server.url}/remotes.json`, {
       headers: { Cookie: `toolshop_canary=${id}` },
     });
