@@ -3,6 +3,7 @@
 import { Types } from 'mongoose';
 import { signWebhook, startStripeStandIn, type StripeStandIn } from '@toolshop/stripe-mock';
 import { ApiProcesses } from './support/api-processes';
+import { awayFromWindowEnd } from './support/rate-limit-window';
 
 const INSTANCES = 3;
 const order = { address: '1 Main St', phone: '555-0100', orderQuantity: 1 };
@@ -157,10 +158,7 @@ describe('rate limits with 2 API processes', () => {
   afterAll(() => apis?.stop());
 
   it('counts one limit for all processes, not one per process', async () => {
-    // The counters use minute windows: start well inside one, so all requests fall in it.
-    const intoMinute = Date.now() % 60_000;
-    if (intoMinute > 45_000)
-      await new Promise((resolve) => setTimeout(resolve, 61_000 - intoMinute));
+    await awayFromWindowEnd();
     const statuses: number[] = [];
     for (let i = 0; i < 8; i++) {
       const answer = await apis.request(i, 'POST', '/suggestions', {

@@ -1,4 +1,5 @@
 import { connect } from 'node:net';
+import { awayFromWindowEnd } from './support/rate-limit-window';
 import { TestApi } from './support/test-api';
 
 /**
@@ -25,6 +26,7 @@ const suggest = (forwardedFor: string) =>
   });
 
 it('keys address limits on the address the trusted proxy saw, whatever the client forges before it', async () => {
+  await awayFromWindowEnd();
   expect((await suggest('203.0.113.1, 198.51.100.7')).status).toBe(201);
   expect((await suggest('203.0.113.2, 198.51.100.7')).status).toBe(201);
   // A forged first entry does not make a new client: the proxy's entry is still 198.51.100.7.
@@ -33,6 +35,7 @@ it('keys address limits on the address the trusted proxy saw, whatever the clien
 });
 
 it('counts writes per account too, across addresses', async () => {
+  await awayFromWindowEnd();
   const review = (token: string, address: string) =>
     api.request('POST', '/reviews', {
       token,

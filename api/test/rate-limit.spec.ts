@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
 import { DatabaseThrottlerStorage } from '../src/common/database-throttler-storage';
+import { awayFromWindowEnd } from './support/rate-limit-window';
 import { TestApi } from './support/test-api';
 
 /** An app of its own (one per test file: Passport strategies are process-wide). */
@@ -8,15 +9,6 @@ beforeAll(async () => {
   limited = await TestApi.start({ RATE_LIMIT_SUGGESTIONS: '3', RATE_LIMIT_WRITES: '2' });
 });
 afterAll(() => limited.stop());
-
-/**
- * The limits count in fixed windows of a minute on the clock: a test's requests must not straddle
- * two windows (the second would count afresh), so one that would start near a window's end waits.
- */
-async function awayFromWindowEnd(needMs = 20_000): Promise<void> {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < needMs) await new Promise((resolve) => setTimeout(resolve, left + 50));
-}
 
 it('saves a complete suggestion, refuses an incomplete one with the spec message, and rate limits', async () => {
   await awayFromWindowEnd();
