@@ -329,6 +329,29 @@ it('reads again a list chosen while a change was on its way, read before the API
   expect(lastPath()).toBe('/adminOrders?limit=10&page=1&state=return_approved');
 });
 
+it('reads again a list whose answer was on its way when the change was made', async () => {
+  // The admin chose a filter and, before its list came, acted on the row still shown from the last.
+  network.on('PATCH', '/returns/q1', {});
+  const requested = inState('q1', 'return_requested', ['approveReturn', 'rejectReturn']);
+  answer([requested]);
+  renderTable();
+  await screen.findByText('Drill q1');
+  let readBefore!: () => void;
+  const reads: Array<() => unknown> = [
+    () => new Promise((resolve) => (readBefore = () => resolve(listPage([requested])))),
+    () => listPage([inState('q1', 'return_approved', ['receiveReturn'])]),
+  ];
+  network.on('GET', '/adminOrders?limit=10&page=1&state=return_requested', () => reads.shift()!());
+  fireEvent.click(screen.getByRole('radio', { name: 'Return requested' }));
+  await waitFor(() => expect(reads).toHaveLength(1));
+  fireEvent.click(screen.getByRole('button', { name: /^Approve return: order of Drill q1/ }));
+  await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Return approved'));
+  readBefore();
+  await waitFor(() => expect(row('q1')).toHaveTextContent('Return approved'));
+  expect(rowButtons('q1')).toEqual(['Return received']);
+  expect(reads).toHaveLength(0);
+});
+
 it('marks a shipped order delivered and shows it so', async () => {
   network.on('POST', '/adminOrders/s1/delivery', changed);
   answer([inState('s1', 'shipped', ['deliver', 'refund'])]);

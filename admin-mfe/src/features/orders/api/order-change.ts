@@ -1,6 +1,6 @@
 // What an admin's change of an order does to the cached lists: the row stays where the admin took
 // the action, in its new state, and every view of the orders (any remote) is read again when shown.
-import type { QueryClient } from '@tanstack/react-query';
+import type { Query, QueryClient } from '@tanstack/react-query';
 import type { Page } from '@toolshop/auth';
 import type { Order } from '@toolshop/contracts';
 import { adminOrdersKeys } from './admin-orders';
@@ -29,14 +29,34 @@ export async function keepChangedOrderInPlace(
       : page,
   );
   await queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
-  await queryClient.refetchQueries({
-    queryKey: adminOrdersKeys.lists,
-    type: 'active',
-    predicate: (query) =>
+  await readAgain(
+    queryClient,
+    adminOrdersKeys.lists,
+    (query) =>
       !(query.state.data as Page<Order> | undefined)?.items.some((order) => order._id === orderId),
-  });
+  );
 }
 
 /** After a refusal (the order changed elsewhere): every view, this one too, is read again now. */
-export const reloadOrders = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all });
+export async function reloadOrders(queryClient: QueryClient) {
+  await queryClient.invalidateQueries({ queryKey: adminOrdersKeys.all, refetchType: 'none' });
+  await readAgain(queryClient, adminOrdersKeys.all, () => true);
+}
+
+/**
+ * Reads the views on screen under `queryKey` that `which` picks again, with a new request. A view
+ * still on its first read is asked anew too: TanStack Query would wait for that read, which the API
+ * may have answered before the change (it cancels only the read of a view that has an answer).
+ */
+async function readAgain(
+  queryClient: QueryClient,
+  queryKey: readonly unknown[],
+  which: (query: Query) => boolean,
+) {
+  await queryClient.cancelQueries({
+    queryKey,
+    predicate: (query) =>
+      which(query) && query.state.data === undefined && query.state.fetchStatus === 'fetching',
+  });
+  await queryClient.refetchQueries({ queryKey, type: 'active', predicate: which });
+}
