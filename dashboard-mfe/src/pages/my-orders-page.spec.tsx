@@ -118,7 +118,7 @@ describe('MyOrdersPage', () => {
     // the rows come in steps (DataTable): all are there once the last is
     await screen.findByRole('rowheader', { name: 'Jigsaw' });
     const row = within(rowOf('Cordless Drill'));
-    expect(row.getByText('1,200')).toBeInTheDocument();
+    expect(row.getByText('1,200 units')).toBeInTheDocument();
     expect(row.getByText('$30,000')).toBeInTheDocument();
     expect(row.getByText('Unpaid')).toBeInTheDocument();
     expect(within(rowOf('Angle Grinder')).getByText('Paid')).toBeInTheDocument();

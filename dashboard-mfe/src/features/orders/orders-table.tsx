@@ -47,27 +47,33 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
             />
           ),
         },
-        { header: 'Order', cell: (order) => <OrderFacts order={order} /> },
+        { header: 'Order', width: '21%', cell: (order) => <OrderFacts order={order} /> },
         {
-          header: 'Quantity',
+          // The quantity under the total: one column less, so a row takes a few lines at 1280 px.
+          // A multi-line order's lines open here, each with its quantity: units of different tools
+          // are not added up. The row header stays the order's name.
+          header: 'Total',
           kind: 'numeric',
-          // A multi-line order's lines open here, each with its quantity: units of different tools are
-          // not added up. The row header stays the order's name.
+          width: '10%',
           cell: (order) => (
-            <>
-              {order.lines?.length ? null : formatCount(order.orderQuantity)}
+            <span className={styles.total}>
+              {formatDollars(order.totalPrice)}
               {order.lines?.length ? (
                 <details className={styles.lines}>
                   <summary>{order.lines.length} lines</summary>
                   <OrderLines lines={order.lines} label={`Lines of ${order.name}`} skus />
                 </details>
-              ) : null}
-            </>
+              ) : (
+                <span className={styles.units}>
+                  {formatCount(order.orderQuantity)} {order.orderQuantity === 1 ? 'unit' : 'units'}
+                </span>
+              )}
+            </span>
           ),
         },
-        { header: 'Total', kind: 'numeric', cell: (order) => formatDollars(order.totalPrice) },
         {
           header: 'Status',
+          width: '16%',
           stacked: true,
           cell: (order) => (
             <>
@@ -82,23 +88,28 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
         },
         {
           header: 'Payment',
+          width: '30%',
           className: styles.payment,
           cell: (order) =>
             order.paid ? (
               <span className={styles.transaction}>
-                Transaction id <code>{order.transactionId}</code>
-                <InvoiceButton order={order} />
-                {onReturn && customerActionsOf(order).includes('requestReturn') && (
-                  <Button
-                    variant="secondary"
-                    size="small"
-                    onClick={() => onReturn(order)}
-                    aria-label={`Return ${order.name}`}
-                  >
-                    Return
-                  </Button>
-                )}
-                <OrderAgainLink order={order} />
+                <span>
+                  Transaction id <code>{order.transactionId}</code>
+                </span>
+                <span className={styles.actions}>
+                  <InvoiceButton order={order} />
+                  {onReturn && customerActionsOf(order).includes('requestReturn') && (
+                    <Button
+                      variant="secondary"
+                      size="small"
+                      onClick={() => onReturn(order)}
+                      aria-label={`Return ${order.name}`}
+                    >
+                      Return
+                    </Button>
+                  )}
+                  <OrderAgainLink order={order} />
+                </span>
               </span>
             ) : (
               <UnpaidActions order={order} onCancel={onCancel} />
