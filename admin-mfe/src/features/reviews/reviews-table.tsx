@@ -33,19 +33,25 @@ export function ReviewsTable() {
           busy={query.isPlaceholderData}
           columns={[
             {
+              // The stars under the words, as the shop shows a review: the author's email gets the
+              // width a column of stars took (at 1280 px it broke over three lines).
               header: 'Review',
               kind: 'rowHeader',
               className: styles.opinion,
-              cell: (review) => review.opinion,
+              cell: (review) => (
+                <span className={styles.review}>
+                  {review.opinion}
+                  <Stars rating={review.rating} />
+                </span>
+              ),
             },
-            { header: 'Rating', cell: (review) => <Stars rating={review.rating} /> },
             {
               header: 'Author',
               className: styles.author,
+              stacked: true,
               cell: (review) => (
                 <>
                   {review.customerName}
-                  <br />
                   <small>
                     <EmailText email={review.email} />
                   </small>
@@ -54,10 +60,12 @@ export function ReviewsTable() {
             },
             {
               header: 'Date',
+              width: '8rem',
               cell: (review) => (review.createdAt ? formatDate(review.createdAt) : ''),
             },
             {
               header: 'Status',
+              width: '9.5rem',
               cell: (review) => (
                 <span className={styles.marks}>
                   {review.hidden ? (
@@ -74,6 +82,7 @@ export function ReviewsTable() {
             {
               header: 'Actions',
               kind: 'actions',
+              width: '6.5rem',
               cell: (review) => (
                 <Button
                   size="small"
