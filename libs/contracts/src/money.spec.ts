@@ -1,4 +1,4 @@
-import { formatCount, formatDollars } from './money';
+import { formatCount, formatDollars, formatUnits } from './money';
 
 // What the shop wrote before with Intl (and would with it again): the reference for every case.
 const intlDollars = new Intl.NumberFormat('en-US', {
@@ -40,6 +40,14 @@ describe('formatCount', () => {
   it('writes counts with thousands separators, as Intl en-US does', () => {
     expect(formatCount(1200)).toBe('1,200');
     for (const count of samples) expect(formatCount(count)).toBe(intlCount.format(count));
+  });
+});
+
+describe('formatUnits', () => {
+  it('writes a number of units, one in the singular', () => {
+    expect(formatUnits(1)).toBe('1 unit');
+    expect(formatUnits(0)).toBe('0 units');
+    expect(formatUnits(1200)).toBe('1,200 units');
   });
 });
 

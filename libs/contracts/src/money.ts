@@ -27,3 +27,8 @@ export function formatDollars(amount: number): string {
 export function formatCount(count: number): string {
   return `${sign(count)}${grouped(count)}`;
 }
+
+/** A number of units: "1 unit", "1,200 units". */
+export function formatUnits(count: number): string {
+  return `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
+}

@@ -3,6 +3,7 @@ import {
   formatDollars,
   formatShortDate,
   formatTime,
+  formatUnits,
   PurchaseOrderMessages,
   type Order,
 } from '@toolshop/contracts';
@@ -159,9 +160,7 @@ export function OrderRows({ orders, caption, busy, pending, onAction }: OrderRow
           cell: (order) => (
             <span className={styles.total}>
               {formatDollars(order.totalPrice)}
-              <span className={styles.muted}>
-                {order.orderQuantity} {order.orderQuantity === 1 ? 'unit' : 'units'}
-              </span>
+              <span className={styles.muted}>{formatUnits(order.orderQuantity)}</span>
             </span>
           ),
         },

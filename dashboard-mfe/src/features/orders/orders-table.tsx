@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { Button, TableProduct, buttonClassName } from '@toolshop/ui';
 import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';
-import { formatCount, formatDollars, type Order } from '@toolshop/contracts';
+import { formatDollars, formatUnits, type Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';
 import { DeclineReason, DueDate } from './decline-reason';
 import { ReservedUntil } from './reserved-until';
@@ -64,9 +64,7 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
                   <OrderLines lines={order.lines} label={`Lines of ${order.name}`} skus />
                 </details>
               ) : (
-                <span className={styles.units}>
-                  {formatCount(order.orderQuantity)} {order.orderQuantity === 1 ? 'unit' : 'units'}
-                </span>
+                <span className={styles.units}>{formatUnits(order.orderQuantity)}</span>
               )}
             </span>
           ),

@@ -1,7 +1,7 @@
 import {
   CompanyPriceMessages,
-  formatCount,
   formatDollars,
+  formatUnits,
   packSizeOf,
   type Tool,
 } from '@toolshop/contracts';
@@ -9,8 +9,6 @@ import { visuallyHidden } from '@toolshop/ui';
 import { useMemberPrice } from '../../lib/member-price';
 import { ToolImage } from './tool-image';
 import styles from './tool-details.module.css';
-
-const units = (count: number) => `${formatCount(count)} ${count === 1 ? 'unit' : 'units'}`;
 
 /** The product half of the detail page: photo, description and the numbers that matter. */
 export function ToolDetails({ tool }: { tool: Tool }) {
@@ -50,23 +48,23 @@ export function ToolDetails({ tool }: { tool: Tool }) {
         )}
         {lowest && (
           <p className={styles.tiersNote}>
-            Down to {formatDollars(lowest.price)} per unit from {units(lowest.minQuantity)}
+            Down to {formatDollars(lowest.price)} per unit from {formatUnits(lowest.minQuantity)}
           </p>
         )}
         <p className={styles.description}>{tool.shortDescription}</p>
         <dl className={styles.facts}>
           <div>
             <dt>Minimum order</dt>
-            <dd>{units(tool.minOrder)}</dd>
+            <dd>{formatUnits(tool.minOrder)}</dd>
           </div>
           <div>
             <dt>Available</dt>
-            <dd data-testid="tool-available">{units(tool.available)}</dd>
+            <dd data-testid="tool-available">{formatUnits(tool.available)}</dd>
           </div>
           {pack > 1 && (
             <div>
               <dt>Pack size</dt>
-              <dd>{units(pack)}</dd>
+              <dd>{formatUnits(pack)}</dd>
             </div>
           )}
           {tool.sku && (
