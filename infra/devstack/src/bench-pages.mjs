@@ -88,12 +88,13 @@ async function signIn(page, shell, account) {
 
 /**
  * Runs in the page from its start (an init script): checks at every animation frame whether the page
- * shows its content, and keeps the first moment it holds in `__contentAt`, so the time is taken in the page itself, not
- * when a poll from the test driver gets there. `__watchContent(path)` starts over for a navigation.
+ * has its content, and keeps the end of the first frame that paints it in `__contentAt`, so the
+ * time is taken in the page itself, not when a poll from the test driver gets there.
+ * `__watchContent(path)` starts over for a navigation.
  */
 function watchContent() {
-  // `path` on screen with its content, no placeholder left: a heading in <main>, nothing busy, no
-  // loading spinner or skeleton; the first such moment is kept (performance.now()).
+  // `path` in the DOM with its content, no placeholder left: a heading in <main>, nothing busy, no
+  // loading spinner or skeleton.
   const contentShown = (path) => {
     const main = document.querySelector('main');
     const here = window.location.pathname.toLowerCase() === path.toLowerCase();
@@ -107,15 +108,25 @@ function watchContent() {
       !main.querySelector(
         '[aria-busy="true"], [role="status"][aria-label^="Loading"], [role="status"][aria-label^="Checking"], span[aria-hidden="true"][style*="height"]',
       );
-    if (ready) window.__contentAt ??= performance.now();
     return Boolean(ready);
   };
   let watching = 0;
   const watch = (path) => {
     const run = ++watching;
     const check = () => {
-      if (run !== watching || contentShown(path ?? window.location.pathname)) return;
-      requestAnimationFrame(check);
+      if (run !== watching) return;
+      if (!contentShown(path ?? window.location.pathname)) {
+        requestAnimationFrame(check);
+        return;
+      }
+      // Shown once this frame has laid it out and painted: the first task after the frame. (Taken
+      // in the animation frame itself, the moment left out the frame's layout and paint, which
+      // a page that lays itself out before the frame then counted and one that does not did not.)
+      const painted = new MessageChannel();
+      painted.port1.onmessage = () => {
+        if (run === watching) window.__contentAt ??= performance.now();
+      };
+      painted.port2.postMessage(null);
     };
     requestAnimationFrame(check);
   };
