@@ -1,5 +1,13 @@
-import { startTransition, useEffect, useRef, useState, type ReactNode } from 'react';
+import {
+  startTransition,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react';
 import { classNames } from '../class-names';
+import { layOutApart } from '../scheduling/lay-out-apart';
 import { visuallyHidden } from '../visually-hidden';
 import styles from './data-table.module.css';
 
@@ -134,8 +142,11 @@ export function DataTable<Row>({
     currentKey === undefined ? -1 : rows.findIndex((row) => rowKey(row) === currentKey);
   const shown = useRowsInSteps(rows.length, current + 1);
   const fixed = columns.some((column) => column.width !== undefined);
+  // the page around the table is laid out first, the table in a task of its own
+  const frame = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => layOutApart(frame.current!), []);
   return (
-    <div className={styles.frame}>
+    <div ref={frame} className={styles.frame}>
       <div className={styles.card} aria-busy={busy}>
         <table className={classNames(styles.table, fixed && styles.fixed)}>
           <caption className={visuallyHidden}>{caption}</caption>
