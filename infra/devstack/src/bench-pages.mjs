@@ -34,7 +34,7 @@ const { values: args } = parseArgs({
 
 /**
  * The measured pages: who signs in, where a client-side navigation starts and the link it follows.
- * `{tool}`: the newest tool the API lists.
+ * `{tool}`: the id of the newest tool the API lists.
  */
 const pages = [
   {
@@ -286,6 +286,9 @@ async function fullLoad(browser, page, shell, path, cpuSlowdown) {
       await page.waitForFunction(() => window.__contentAt !== undefined, null, {
         timeout: 120_000,
       });
+      // a mistyped path times the not-found page instead (as Tool detail's did until 2026-12-01)
+      if (/not found|doesn't exist/i.test(await page.title()))
+        throw new Error(`${path}: not found`);
       return {
         ms: await page.evaluate(() => window.__contentAt),
         task: await longestTask(page, 0),
@@ -350,10 +353,10 @@ if (unknown?.length) {
 
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 
-async function toolPath(shell) {
+async function newestToolId(shell) {
   const { apiUrl } = await (await fetch(`${shell}/config.json`)).json();
   const [tool] = await (await fetch(`${apiUrl}/tools?limit=1&page=1`)).json();
-  return `/tools/${tool._id}`;
+  return tool._id;
 }
 
 async function measure(shell) {
@@ -367,7 +370,7 @@ async function measure(shell) {
   });
   const rows = [];
   try {
-    const tool = await toolPath(shell);
+    const tool = await newestToolId(shell);
     const measured = pages.filter((p) => !only || only.includes(p.name));
     for (const account of new Set(measured.map((p) => p.account))) {
       const context = await browser.newContext();
