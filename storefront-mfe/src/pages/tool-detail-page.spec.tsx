@@ -60,6 +60,32 @@ it('lowers the shown stock by the quantity just ordered', async () => {
   await waitFor(() => expect(screen.getByTestId('tool-available').textContent).toBe('12 units'));
 });
 
+/** The nearest `content-visibility` set on `element` or an element around it. */
+function contentVisibilityAround(element: HTMLElement | null): string {
+  for (; element; element = element.parentElement) {
+    const value = element.style.getPropertyValue('content-visibility');
+    if (value) return value;
+  }
+  return '';
+}
+
+it('lays the tool out after the page around it, then shows it', async () => {
+  network.on('GET', '/tools/saw-1', tool);
+  // What the commit that brings the tool leaves for the next frame (observers run before tasks).
+  const atCommit: string[] = [];
+  const observer = new MutationObserver(() => {
+    const name = document.getElementById('tool-name');
+    if (name && atCommit.length === 0) atCommit.push(contentVisibilityAround(name));
+  });
+  observer.observe(document.body, { childList: true, subtree: true });
+  renderAt('/tools/saw-1');
+  const name = await screen.findByRole('heading', { level: 1, name: 'Circular saw' });
+  observer.disconnect();
+  expect(atCommit).toEqual(['hidden']);
+  await waitFor(() => expect(contentVisibilityAround(name)).toBe(''));
+  expect(screen.getByRole('button', { name: 'Place order' })).toBeTruthy();
+});
+
 it('shows the pack size and the lowest tier price of a tool sold in packs', async () => {
   network.on('GET', '/tools/saw-1', {
     ...tool,

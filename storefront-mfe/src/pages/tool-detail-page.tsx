@@ -1,6 +1,8 @@
+import { useLayoutEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError, queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, Skeleton, buttonClassName, useDocumentTitle } from '@toolshop/ui';
+import { layOutApart } from '@toolshop/ui/scheduling';
 import { SectionHeading } from '../components/section-heading';
 import { ToolDetails } from '../features/tools/tool-details';
 import { OrderForm } from '../features/order-form/order-form';
@@ -20,6 +22,11 @@ export default function ToolDetailPage() {
   const { data: tool, error, isFetching: loading, refetch } = useTool(toolId);
   const notFound = !tool && (isNotFound(error) || !toolId);
   useDocumentTitle(tool?.name ?? (notFound ? 'Tool not found' : undefined));
+  // The tool's details and order form are laid out in a task of their own, apart from the frame
+  // that paints them: the whole page in that frame was 45-60 ms at Lighthouse's 4x slowed CPU.
+  const toolLayout = useRef<HTMLDivElement>(null);
+  const shownId = tool?._id;
+  useLayoutEffect(() => (shownId ? layOutApart(toolLayout.current!) : undefined), [shownId]);
 
   if (notFound) {
     return (
@@ -66,7 +73,7 @@ export default function ToolDetailPage() {
         <span aria-hidden="true"> / </span>
         <span aria-current="page">{tool.name}</span>
       </nav>
-      <div className={styles.layout}>
+      <div ref={toolLayout} className={styles.layout}>
         <ToolDetails tool={tool} />
         <OrderForm key={tool._id} tool={tool} />
       </div>
