@@ -38,6 +38,14 @@ const { values: args } = parseArgs({
  */
 const pages = [
   {
+    // prerendered, then the signed-in shopper's own page (the first page of most visits)
+    name: 'Home',
+    account: 'customer',
+    path: '/',
+    from: '/blogs',
+    link: { role: 'link', name: 'Home', exact: true },
+  },
+  {
     name: 'Tool detail',
     account: 'customer',
     path: '/tools/{tool}',
@@ -304,7 +312,7 @@ async function fullLoad(browser, page, shell, path, cpuSlowdown) {
  */
 async function clientNavigation(browser, page, shell, { from, link }, restMs, cpuSlowdown) {
   await page.goto(`${shell}${from}`);
-  const target = page.getByRole(link.role, { name: link.name }).first();
+  const target = page.getByRole(link.role, { name: link.name, exact: link.exact }).first();
   await target.waitFor({ timeout: 120_000 });
   await page.waitForLoadState('networkidle');
   // where the link leads (the first Buy Now is the home page's first tool, not necessarily `path`'s)
