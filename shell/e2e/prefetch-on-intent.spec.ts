@@ -94,3 +94,28 @@ test("a pointer on a tool's Buy Now asks for that tool, its reviews and the shop
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Reviews', level: 2 })).toBeVisible();
 });
+
+test('a pointer on Home asks for the tool grid and the reviews before the click', async ({
+  page,
+  signIn,
+}) => {
+  await signIn('customer');
+  await page.goto('/blogs');
+  const home = page
+    .getByRole('navigation', { name: 'Main' })
+    .getByRole('link', { name: 'Home', exact: true });
+  await expect(home).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/tools' || url.pathname === '/reviews')
+      asked.push(`${url.pathname}${url.search}`);
+  });
+  await home.hover();
+  // the view a plain link to the home page shows, and the reviews: each once
+  await expect.poll(() => [...asked].sort()).toEqual(['/reviews', '/tools']);
+  await expect(page).toHaveURL(/\/blogs$/);
+  await home.click();
+  await expect(page.getByRole('link', { name: /^Buy Now/ }).first()).toBeVisible();
+});

@@ -1,7 +1,10 @@
 import { startTransition, useEffect, useState } from 'react';
+import { queryClient } from '@toolshop/auth';
 import { useDocumentTitle, useHydrated } from '@toolshop/ui';
 import { Hero, heroSections, revealSection } from '../features/hero/hero';
 import { ToolGrid } from '../features/tools/tool-grid';
+import { toolsQuery } from '../features/tools/api/tools';
+import { reviewsQuery } from '../features/reviews/api/reviews';
 import { Highlights } from '../features/highlights/highlights';
 import { ReviewList } from '../features/reviews/review-list';
 import { SaleCountdown } from '../features/countdown/sale-countdown';
@@ -66,4 +69,13 @@ export default function HomePage() {
       )}
     </>
   );
+}
+
+/**
+ * The shell calls it when a link here is about to be followed: the grid's tools (the view a plain
+ * link to the home page shows) and the reviews are on their way before the click.
+ */
+export function prefetch(): void {
+  void queryClient.prefetchQuery(toolsQuery());
+  void queryClient.prefetchQuery(reviewsQuery());
 }

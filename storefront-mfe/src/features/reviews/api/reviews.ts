@@ -4,9 +4,11 @@ import { useDeferredQuery } from '@toolshop/auth/deferred-query';
 import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Review } from '@toolshop/contracts';
 
+export const reviewsQuery = () => ({
+  queryKey: [...queryRoots.reviews, 'all'],
+  queryFn: ({ signal }: { signal?: AbortSignal }) => api.get<Review[]>('/reviews', { signal }),
+});
+
 export function useReviews() {
-  return useDeferredQuery({
-    queryKey: [...queryRoots.reviews, 'all'],
-    queryFn: ({ signal }) => api.get<Review[]>('/reviews', { signal }),
-  });
+  return useDeferredQuery(reviewsQuery());
 }

@@ -6,12 +6,19 @@ import { queryRoots } from '@toolshop/auth/query-roots';
 import type { Tool, ToolQuery } from '@toolshop/contracts';
 import { catalogSearch } from '../catalog-params';
 
-export function useTools(query: ToolQuery = {}) {
+export const toolsQuery = (query: ToolQuery = {}) => {
   const search = catalogSearch(query);
-  return useDeferredQuery({
+  return {
     queryKey: [...queryRoots.tools, 'all', search],
+    queryFn: ({ signal }: { signal?: AbortSignal }) =>
+      api.get<Tool[]>(search ? `/tools?${search}` : '/tools', { signal }),
+  };
+};
+
+export function useTools(query: ToolQuery = {}) {
+  return useDeferredQuery({
+    ...toolsQuery(query),
     // While another view loads, the last one stays on screen (no skeleton flash on every key).
     placeholderData: keepPreviousData,
-    queryFn: ({ signal }) => api.get<Tool[]>(search ? `/tools?${search}` : '/tools', { signal }),
   });
 }
