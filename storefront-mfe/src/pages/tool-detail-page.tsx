@@ -23,7 +23,7 @@ export default function ToolDetailPage() {
   const notFound = !tool && (isNotFound(error) || !toolId);
   useDocumentTitle(tool?.name ?? (notFound ? 'Tool not found' : undefined));
   // The tool's details and order form are laid out in a task of their own, apart from the frame
-  // that paints them: the whole page in that frame was 45-60 ms at Lighthouse's 4x slowed CPU.
+  // that paints them: the whole page in that frame was 30-55 ms at Lighthouse's 4x slowed CPU.
   const toolLayout = useRef<HTMLDivElement>(null);
   const shownId = tool?._id;
   useLayoutEffect(() => (shownId ? layOutApart(toolLayout.current!) : undefined), [shownId]);
