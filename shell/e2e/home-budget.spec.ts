@@ -3,11 +3,12 @@
 import { expect, test } from '@toolshop/devstack/e2e';
 import { scriptsLoaded } from './script-budget';
 
-// The budget (README "Performance of the home page": 150.4 kB now, 0.5 kB of it the scroll on
-// navigation and Back of 30 Nov): the test fails above it.
-const budget = 151 * 1024;
+// The budget (README "Performance of the home page": 151.2 kB now, 0.5 kB of it the scroll on
+// navigation and Back of 30 Nov, 0.35 kB the tool cards near the screen laid out before their
+// frame of 2 Dec): the test fails above it.
+const budget = 151.5 * 1024;
 
-test('the home page loads its JavaScript within the 151 kB budget, one federation runtime for the whole page', async ({
+test('the home page loads its JavaScript within the 151.5 kB budget, one federation runtime for the whole page', async ({
   page,
 }) => {
   const { sizes, total, listing } = await scriptsLoaded(page, async () => {

@@ -114,7 +114,7 @@ function longestTaskCpu(events, slowdown) {
 
 const taskText = (ms) => (ms < 50 ? '< 50 ms' : `${Math.round(ms)} ms`);
 // The home page's JavaScript budget (gzip, all scripts of the page): README's performance section.
-const jsBudget = 150 * 1024;
+const jsBudget = 151.5 * 1024;
 
 /**
  * One visit before measuring, as a real first visitor after a deploy would find it: the static

@@ -1,4 +1,4 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps } from 'react';
 import surface from './surface.module.css';
 
 // The widths in use, as classes, not an inline style: a prerendered page (HTML from the server)
@@ -11,7 +11,7 @@ const columnClasses = {
   '20rem': surface.columns20,
 };
 
-interface CardGridProps extends HTMLAttributes<HTMLUListElement> {
+interface CardGridProps extends ComponentProps<'ul'> {
   /** The narrowest a column may get before the grid drops one (one column on a phone). */
   min?: keyof typeof columnClasses;
 }

@@ -1,5 +1,6 @@
 /** @jest-environment jsdom */
 import { layOutApart } from './lay-out-apart';
+import { layOutNearViewport } from './lay-out-near-viewport';
 import { postUrgentTask } from './post-urgent-task';
 
 /** A stand-in for the browser's `scheduler`: the posted tasks wait in `queue` until run. */
@@ -98,5 +99,50 @@ describe('layOutApart', () => {
     runAll();
     jest.runAllTimers();
     expect(layouts).toEqual([]);
+  });
+});
+
+describe('layOutNearViewport', () => {
+  /** Items at `tops` (in viewports), each one viewport tall, with the size reads each got. */
+  function itemsAt(tops: number[]) {
+    const reads: string[] = [];
+    const items = tops.map((top) => {
+      const item = document.createElement('div');
+      item.getBoundingClientRect = () => {
+        reads.push(`${top}:${item.style.getPropertyValue('content-visibility') || 'auto'}`);
+        return new DOMRect(0, top * innerHeight, 100, innerHeight);
+      };
+      return item;
+    });
+    const shown = () => items.map((item) => item.style.getPropertyValue('content-visibility'));
+    return { items, reads, shown };
+  }
+
+  it('lays out the items within one and a half viewports in a task after the page', () => {
+    const { queue, runAll } = fakeScheduler();
+    const { items, reads, shown } = itemsAt([-2.6, -2.4, 0, 2.4, 2.6]);
+    layOutNearViewport(() => items);
+    expect(reads).toEqual([]);
+    queue.shift()!.task();
+    // The page, the items skipped: the near ones are told to be laid out, not yet laid out.
+    expect(reads).toEqual(['-2.6:auto', '-2.4:auto', '0:auto', '2.4:auto', '2.6:auto']);
+    expect(shown()).toEqual(['', 'visible', 'visible', 'visible', '']);
+    runAll();
+    expect(reads.slice(5)).toEqual(['-2.4:visible']);
+  });
+
+  it('posts no second task when no item is near, and nothing once cancelled', () => {
+    const { queue, runAll } = fakeScheduler();
+    const far = itemsAt([3, 4]);
+    layOutNearViewport(() => far.items);
+    runAll();
+    expect(queue).toEqual([]);
+    expect(far.shown()).toEqual(['', '']);
+
+    const near = itemsAt([0]);
+    layOutNearViewport(() => near.items)();
+    runAll();
+    expect(near.reads).toEqual([]);
+    expect(near.shown()).toEqual(['']);
   });
 });

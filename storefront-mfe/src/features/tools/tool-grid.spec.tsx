@@ -127,6 +127,15 @@ describe('ToolGrid', () => {
     expect((screen.getByLabelText('Search tools') as HTMLInputElement).value).toBe('');
   });
 
+  it('lays out the cards near the screen in a task of their own (in jsdom every card is near)', async () => {
+    network.on('GET', '/tools', [tool('Jigsaw'), tool('Circular saw')]);
+    renderAt('/');
+    const cards = await screen.findAllByRole('article');
+    const laidOut = () =>
+      cards.map((card) => (card as HTMLElement).style.getPropertyValue('content-visibility'));
+    await waitFor(() => expect(laidOut()).toEqual(['visible', 'visible']));
+  });
+
   it('shows a big catalogue a step at a time, and a new view from its first step', async () => {
     const catalogue = (count: number) => Array.from({ length: count }, (_, i) => tool(`Tool ${i}`));
     const total = 2 * TOOL_CARDS_STEP + 5;

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { LIST_MAX_LIMIT, type ToolQuery } from '@toolshop/contracts';
 import { Button, EmptyState } from '@toolshop/ui';
+import { layOutNearViewport } from '@toolshop/ui/scheduling';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
@@ -92,6 +93,12 @@ export function ToolGrid() {
     [setParams],
   );
   const filtered = isFiltered(view);
+  // The cards (or their placeholders) near the screen, laid out before the frame that shows them.
+  const cards = useRef<HTMLUListElement>(null);
+  useLayoutEffect(
+    () => layOutNearViewport(() => cards.current?.querySelectorAll(':scope > li > *') ?? []),
+    [query.data, cardsWanted],
+  );
 
   return (
     <AnchorSection id="tools" labelledBy="tools-title">
@@ -125,7 +132,7 @@ export function ToolGrid() {
             text: 'New stock arrives every week. Please check back soon.',
           }}
           skeleton={
-            <CardGrid aria-busy="true" aria-label="Loading tools">
+            <CardGrid ref={cards} aria-busy="true" aria-label="Loading tools">
               {Array.from({ length: SKELETON_CARDS }, (_, i) => (
                 <li key={i}>
                   <ToolCardSkeleton />
@@ -136,7 +143,7 @@ export function ToolGrid() {
         >
           {(tools) => (
             <>
-              <CardGrid>
+              <CardGrid ref={cards}>
                 {tools.slice(0, cardsWanted).map((tool) => (
                   <li key={tool._id}>
                     <ToolCard tool={tool} />
