@@ -3,6 +3,7 @@
 // lighthouse -- --all` reports the same figure per page with its scores.
 import type { Page } from '@playwright/test';
 import { expect, pathOf, test } from '@toolshop/devstack/e2e';
+import { pageBudgets } from '@toolshop/devstack/page-budgets.mjs';
 import { scriptsLoaded } from './script-budget';
 
 const kB = 1024;
@@ -12,25 +13,23 @@ const formReady = async (page: Page) => expect(page.getByLabel('Email')).toBeEdi
 const footerShown = async (page: Page) =>
   expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
 
-/** Each public page: where, when it is complete, its budget (gzip; measured now plus about 3 %). */
-const pages: { path: string; complete: (page: Page) => Promise<void>; budget: number }[] = [
+/** Each public page: where, and when it is complete. */
+const pages: { path: keyof typeof pageBudgets; complete: (page: Page) => Promise<void> }[] = [
   {
     path: '/',
     complete: async (page) => {
       await expect(page.getByRole('link', { name: /buy now/i }).first()).toBeVisible();
       await footerShown(page);
     },
-    budget: 151.5 * kB,
   },
-  { path: '/blogs', complete: footerShown, budget: 148 * kB },
-  { path: '/portfolio', complete: footerShown, budget: 147 * kB },
-  { path: '/login', complete: formReady, budget: 140 * kB },
-  { path: '/signup', complete: formReady, budget: 140 * kB },
+  { path: '/blogs', complete: footerShown },
+  { path: '/portfolio', complete: footerShown },
+  { path: '/login', complete: formReady },
+  { path: '/signup', complete: formReady },
   {
     path: '/no-such-page',
     complete: async (page) =>
       expect(page.getByRole('button', { name: 'Return to home' })).toBeVisible(),
-    budget: 138 * kB,
   },
   // Tool detail as a visitor sees it: the page needs a session, so the visitor is sent to /login.
   {
@@ -39,14 +38,12 @@ const pages: { path: string; complete: (page: Page) => Promise<void>; budget: nu
       await expect(page).toHaveURL(/\/login$/);
       await formReady(page);
     },
-    budget: 140 * kB,
   },
 ];
 
-for (const { path, complete, budget } of pages) {
-  test(`${path} loads its JavaScript within its ${(budget / kB).toFixed(0)} kB budget`, async ({
-    page,
-  }) => {
+for (const { path, complete } of pages) {
+  const budget = pageBudgets[path];
+  test(`${path} loads its JavaScript within its ${budget / kB} kB budget`, async ({ page }) => {
     const url = await pathOf(path);
     const { total, listing } = await scriptsLoaded(page, async () => {
       await page.goto(url);
@@ -54,7 +51,7 @@ for (const { path, complete, budget } of pages) {
     });
     test.info().annotations.push({
       type: `${path} JavaScript`,
-      description: `${(total / kB).toFixed(1)} kB gzip (budget ${(budget / kB).toFixed(0)} kB)`,
+      description: `${(total / kB).toFixed(1)} kB gzip (budget ${budget / kB} kB)`,
     });
     expect(total, `the scripts of ${path} (gzip):\n${listing}`).toBeLessThanOrEqual(budget);
   });

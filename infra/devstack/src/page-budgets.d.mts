@@ -1,0 +1,4 @@
+export declare const pageBudgets: Record<
+  '/' | '/blogs' | '/portfolio' | '/login' | '/signup' | '/no-such-page' | '/tools/{id}',
+  number
+>;
