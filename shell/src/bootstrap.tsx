@@ -17,6 +17,8 @@ import type { RemoteName } from './composition/remote-map';
 import '@toolshop/ui/tokens.css';
 import './app/global.css';
 
+const nextTask = () => new Promise((resolve) => setTimeout(resolve));
+
 /** The remote page a prerendered page holds: its #root's data-prerendered, '<remote>/<page>' (written by the shell's build). */
 function remotePageOf(container: HTMLElement | null) {
   const named = container?.dataset.prerendered;
@@ -87,9 +89,11 @@ async function start() {
     );
     return;
   }
-  // React DOM, the largest module, is evaluated in this task (the one that brought /remotes.json),
-  // not with the modules above: all of them at once made a task of about 50 ms at a 4x slowed CPU.
-  const reactDom = import('react-dom/client');
+  // React DOM, the largest module, is evaluated in a task of its own, after this one (which brought
+  // /remotes.json) and the modules above: together they made tasks of over 50 ms at a 4x slowed CPU.
+  // A browser traced as Lighthouse traces also reparses its 200 kB module there, for the stack of the
+  // errors React creates as it loads (docs/perf/prerendered-pages.md).
+  const reactDom = nextTask().then(() => import('react-dom/client'));
   // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts), and
   // the fonts' sizes are made ready while idle (warm-font-strikes.ts); a visitor's pages never load
   // that code.
