@@ -151,6 +151,14 @@ describe('GET /tools catalog query', () => {
       'Nearly Out Sander',
       'Own Threshold Saw',
     ]);
+    // the order and the pages are the database's (an aggregation), the same in any view
+    const both = await api.request('GET', '/tools?lowStock=true&sort=lowStock&limit=5&page=1');
+    expect(names(both.body)).toEqual(['Own Threshold Saw', 'Nearly Out Sander']);
+    expect(both.headers.get('x-total-count')).toBe('2');
+    const secondPage = await api.request('GET', '/tools?sort=lowStock&limit=2&page=2');
+    expect(names(secondPage.body)[0]).toBe('Old Stock Hammer');
+    const uncategorised = await api.request('GET', '/tools?category=Other&lowStock=true&limit=5');
+    expect(names(uncategorised.body)).toEqual(['Own Threshold Saw', 'Nearly Out Sander']);
     for (const id of [nearly, own])
       await api.request('DELETE', `/tools/${id}`, { token: api.tokens.admin });
   });

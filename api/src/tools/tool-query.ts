@@ -1,11 +1,6 @@
-import {
-  isLowStock,
-  lowStockFirst,
-  UNCATEGORISED,
-  type ToolListSort,
-  type ToolQuery,
-} from '@toolshop/contracts';
-import type { QueryFilter, SortOrder } from 'mongoose';
+import { UNCATEGORISED, type ToolListSort, type ToolQuery } from '@toolshop/contracts';
+import type { PipelineStage, QueryFilter, SortOrder } from 'mongoose';
+import type { Page } from '../common/pagination';
 import type { Tool } from './tool.schema';
 
 /**
@@ -44,6 +39,14 @@ export function typoPattern(text: string): string | undefined {
 }
 
 /**
+ * Low stock (isLowStock in @toolshop/contracts): stock below the product's own threshold, by default
+ * twice its minimum order. Two fields of one product compared: no index serves it, the database
+ * reads the view's products (5,000 in the large data: 30-90 ms, against about 330 ms to send them
+ * all to the API and filter them here, as it did), and the views are cached.
+ */
+const LOW_STOCK_THRESHOLD = { $ifNull: ['$lowStockThreshold', { $multiply: [2, '$minOrder'] }] };
+
+/**
  * `typos`: match the search text with one typo (typoPattern) instead of exactly; the catalog
  * does so only when the exact text finds nothing.
  */
@@ -58,13 +61,14 @@ export function toolFilter(query: ToolQuery, typos = false): QueryFilter<Tool> {
   if (query.category === UNCATEGORISED) filter.category = { $exists: false };
   else if (query.category) filter.category = query.category;
   if (query.inStock) filter.available = { $gt: 0 };
+  if (query.lowStock) filter.$expr = { $lt: ['$available', LOW_STOCK_THRESHOLD] };
   return filter;
 }
 
 /** Newest first is the ObjectId order (ids grow with time): `_id` is the createdAt index. */
 const SORTS: Record<ToolListSort, Record<string, SortOrder>> = {
   '-createdAt': { _id: -1 },
-  lowStock: { _id: -1 }, // then reordered by byStock
+  lowStock: { _id: -1 }, // lowStockFirstPipeline() orders it
   price: { price: 1, _id: -1 },
   '-price': { price: -1, _id: -1 },
   name: { name: 1, _id: -1 },
@@ -86,16 +90,17 @@ export function toolQueryKey(query: ToolQuery): string {
 }
 
 /**
- * Low stock compares two fields of one product (available < threshold, default 2 x minOrder),
- * which FerretDB v1 cannot do in a query ($expr): these views are read whole and filtered and
- * ordered here (the catalog is a manufacturer's range: hundreds, not millions).
+ * One page of a view in lowStockFirst's order (@toolshop/contracts): low-stock products first, the
+ * least stock against their threshold first, then the rest; newest first within each.
  */
-export const needsStockView = (query: ToolQuery): boolean =>
-  query.lowStock === true || query.sort === 'lowStock';
-
-export function byStock<
-  T extends { minOrder: number; available: number; lowStockThreshold?: number },
->(tools: T[], query: ToolQuery): T[] {
-  const chosen = query.lowStock ? tools.filter(isLowStock) : tools;
-  return query.sort === 'lowStock' ? lowStockFirst(chosen) : chosen;
+export function lowStockFirstPipeline(filter: QueryFilter<Tool>, page: Page): PipelineStage[] {
+  const shortfall = { $min: [{ $subtract: ['$available', LOW_STOCK_THRESHOLD] }, 0] };
+  return [
+    { $match: filter },
+    { $addFields: { _shortfall: shortfall } },
+    { $sort: { _shortfall: 1, _id: -1 } },
+    { $skip: page.skip },
+    { $limit: page.limit },
+    { $project: { _shortfall: 0 } },
+  ];
 }

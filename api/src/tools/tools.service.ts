@@ -23,9 +23,8 @@ import type { CreateToolDto, EditToolTermsDto } from './tool.dto';
 import { resolveImageLink } from './image-link';
 import { DEADLOCK, DUPLICATE_KEY, errorCode, generatedSku } from './sku';
 import {
-  byStock,
   escapeRegex,
-  needsStockView,
+  lowStockFirstPipeline,
   toolFilter,
   typoPattern,
   toolQueryKey,
@@ -151,21 +150,15 @@ export class ToolsService {
   list(page: Page, query: ToolQuery = {}) {
     return this.lists.get(listKey(page, query), async () => {
       const filter = await this.searchFilter(query);
-      if (needsStockView(query)) {
-        const all = byStock(
-          await this.tools.find(filter).sort(toolSort(query.sort)).lean<LeanTool[]>(),
-          query,
-        );
-        const tools = all.slice(page.skip, page.skip + page.limit);
-        return { tools: new JsonSnapshot(tools), total: page.requested ? all.length : undefined };
-      }
       const [tools, total] = await Promise.all([
-        this.tools
-          .find(filter)
-          .sort(toolSort(query.sort))
-          .skip(page.skip)
-          .limit(page.limit)
-          .lean<LeanTool[]>(),
+        query.sort === 'lowStock'
+          ? this.tools.aggregate<LeanTool>(lowStockFirstPipeline(filter, page)).exec()
+          : this.tools
+              .find(filter)
+              .sort(toolSort(query.sort))
+              .skip(page.skip)
+              .limit(page.limit)
+              .lean<LeanTool[]>(),
         page.requested ? countOf(this.tools, filter) : Promise.resolve(undefined),
       ]);
       return { tools: new JsonSnapshot(tools), total };
