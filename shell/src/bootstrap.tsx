@@ -12,7 +12,7 @@ import { providePageModule } from './composition/remote-page';
 import { fetchRemoteMap } from './composition/remote-map';
 import { keepSessionHint } from './composition/session-hint';
 import { AppRoutes } from './app/routes';
-import { allRoutes, type PageName } from '@toolshop/routes';
+import { allRoutes, type PageName, type RemoteRoute } from '@toolshop/routes';
 import type { RemoteName } from './composition/remote-map';
 import '@toolshop/ui/tokens.css';
 import './app/global.css';
@@ -94,16 +94,24 @@ async function start() {
   // A browser traced as Lighthouse traces also reparses its 200 kB module there, for the stack of the
   // errors React creates as it loads (docs/perf/prerendered-pages.md).
   const reactDom = nextTask().then(() => import('react-dom/client'));
-  // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts), and
-  // the fonts' sizes are made ready while idle (warm-font-strikes.ts); a visitor's pages never load
-  // that code.
+  // Signed in, links prefetch their remote page and its data on intent (prefetch-on-intent.ts), a
+  // page the server did not prerender loads its remote pages and data at once
+  // (prefetch-opened-page.ts), and the fonts' sizes are made ready while idle
+  // (warm-font-strikes.ts); a visitor's pages never load that code.
+  const prefetch = (route: RemoteRoute, params: Record<string, string>) =>
+    prefetchRemotePage(route.remote, route.page, params);
+  const openedPath = container.hasAttribute('data-prerendered')
+    ? undefined
+    : window.location.pathname;
   const unsubscribe = useAuth.subscribe(({ status }) => {
     if (status !== 'signedIn') return;
     unsubscribe();
+    if (openedPath)
+      void import('./composition/prefetch-opened-page').then((module) =>
+        module.prefetchOpenedPage(allRoutes(), openedPath, prefetch),
+      );
     void import('./composition/prefetch-on-intent').then((module) =>
-      module.prefetchOnIntent(allRoutes(), (route, params) =>
-        prefetchRemotePage(route.remote, route.page, params),
-      ),
+      module.prefetchOnIntent(allRoutes(), prefetch),
     );
     void import('./lib/warm-font-strikes').then((module) => module.warmFontStrikes());
   });
