@@ -11,7 +11,14 @@ const db = client.db(MONGODB_DB);
 const LIST_CAP = 200;
 
 const routes = {
-  '/tools': () => db.collection('tools').find().sort({ _id: -1 }).limit(LIST_CAP).toArray(),
+  // the schema's hidden fields left out, as the API leaves them out
+  '/tools': () =>
+    db
+      .collection('tools')
+      .find({}, { projection: { nameKey: 0 } })
+      .sort({ _id: -1 })
+      .limit(LIST_CAP)
+      .toArray(),
   '/reviews': () =>
     db
       .collection('reviews')
