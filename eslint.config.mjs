@@ -97,6 +97,20 @@ export default tseslint.config(
       ],
     },
   },
+  // The apps share one router, react-router's browser subset (libs/rspack-app); react-router-dom
+  // re-exports it, and a remote that imported it loaded its own 36 kB copy of the package's code.
+  {
+    files: [
+      '{shell,storefront-mfe,dashboard-mfe,admin-mfe}/src/**/*.{ts,tsx}',
+      'libs/*/src/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { name: 'react-router-dom', message: "Import from 'react-router' (the shared router)." },
+      ],
+    },
+  },
   // Jest configs are CommonJS: they load the shared base with require().
   {
     files: ['**/jest.config.{js,cjs}'],

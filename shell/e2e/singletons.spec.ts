@@ -3,7 +3,8 @@
 // hooks, context and the one session. Every route of the route tables (libs/routes) is opened with
 // a fresh page load, then the page's module instances are counted twice over: in the federation
 // runtime's share scope (which copy of each shared module was loaded) and in React DevTools' hook,
-// where every copy of React DOM registers itself as a renderer.
+// where every copy of React DOM registers itself as a renderer; and no page fetches a shared
+// package's chunk from a remote's server.
 import { expect, test } from '@toolshop/devstack/e2e';
 
 /** Exactly one loaded copy on every page. */
@@ -12,7 +13,6 @@ const once = ['react', 'react-dom', 'react-router', '@toolshop/auth'];
 const atMostOnce = [
   'react/jsx-runtime',
   'react-dom/client',
-  'react-router-dom',
   'zustand',
   '@toolshop/ui',
   '@tanstack/react-query',
@@ -32,6 +32,7 @@ test('every route loads React, React DOM, the router and the auth store exactly 
   page,
   signIn,
   apiAs,
+  baseURL,
 }) => {
   test.setTimeout(240_000);
   // A page that was opened in a browser tab afresh each time, with the DevTools hook of a React
@@ -65,9 +66,19 @@ test('every route loads React, React DOM, the router and the auth store exactly 
   const routes = allRoutes();
   expect(routes.length).toBeGreaterThan(10);
 
+  // The shared packages' chunks (the build factory's chunk groups): the shell provides each, so a
+  // page that fetches one from a remote's server runs a second copy of the package's code.
+  const sharedChunks: string[] = [];
+  page.on('request', (request) => {
+    if (/\/(react|react-router|react-query)\.[0-9a-f]+\.js$/.test(request.url()))
+      sharedChunks.push(request.url());
+  });
+  const shellOrigin = new URL(String(baseURL)).origin;
+
   for (const route of routes) {
     const path = route.path.replace(/:(\w+)/g, (_, name: string) => params[name] ?? name);
     await test.step(`${route.remote}/${route.page} at ${path}`, async () => {
+      sharedChunks.length = 0;
       await page.goto(path);
       const main = page.getByRole('main');
       // the page's remote has loaded and rendered: no spinner, no fallback
@@ -121,6 +132,10 @@ test('every route loads React, React DOM, the router and the auth store exactly 
       for (const name of atMostOnce)
         expect(modules.loaded[name], `${name} on ${path}`).toBeLessThanOrEqual(1);
       expect(modules.renderers, `React DOM copies on ${path}`).toBe(1);
+      expect(
+        sharedChunks.filter((url) => new URL(url).origin !== shellOrigin),
+        `shared chunks from a remote on ${path}`,
+      ).toEqual([]);
       expect(modules.instances).toContain('shell');
     });
   }

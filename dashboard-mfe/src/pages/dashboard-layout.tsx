@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router-dom';
+import { Outlet } from 'react-router';
 import { SidebarDrawer } from '../features/sidebar/sidebar-drawer';
 import styles from './dashboard-layout.module.css';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { PageTitle } from '@toolshop/ui';
 import { JoinInvitation } from '../features/company/join-invitation';
 import styles from './page.module.css';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router';
 import { queryClient, useAuth } from '@toolshop/auth';
 import { Button, EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { OrdersTable } from '../features/orders/orders-table';

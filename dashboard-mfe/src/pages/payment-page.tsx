@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useParams } from 'react-router-dom';
+import { useParams } from 'react-router';
 import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { CardPayment } from '../features/payment/card-payment';
 import { OrderSummary } from '../features/payment/order-summary';

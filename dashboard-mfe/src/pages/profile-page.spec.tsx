@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
 import { apiError, createServerDataWrapper, reply, useFakeShop } from '@toolshop/auth/testing';
 import ProfilePage from './profile-page';

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from 'react-router';
 import { toast } from 'react-toastify';
 import { queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';

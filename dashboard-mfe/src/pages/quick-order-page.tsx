@@ -1,4 +1,4 @@
-import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { queryClient, useAuth } from '@toolshop/auth';
 import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { BuyingMessages, skuAndName, type Order } from '@toolshop/contracts';

@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { InputMessages, QuoteMessages, type Quote } from '@toolshop/contracts';
 import { apiError, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import QuotePage from './quote-page';

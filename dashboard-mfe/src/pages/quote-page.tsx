@@ -1,4 +1,4 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router';
 import { ApiError } from '@toolshop/auth';
 import { ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { QuoteDetail } from '../features/quotes/quote-detail';

@@ -1,4 +1,4 @@
-import { useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router';
 import { EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { QuoteRequestForm } from '../features/quotes/quote-request-form';
 import { QuotesTable } from '../features/quotes/quotes-table';

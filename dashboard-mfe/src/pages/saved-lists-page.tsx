@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingGroup, PageTitle, Skeleton } from '@toolshop/ui';
 import { SavedListCards } from '../features/quick-order/saved-list-card';
 import { useSavedLists } from '../features/quick-order/api/saved-lists';

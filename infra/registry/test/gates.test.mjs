@@ -77,12 +77,12 @@ test('shared singletons: the same versions pass; a React major mismatch, a missi
 });
 
 // The build factory (libs/rspack-app/src/rspack-app.mjs) shares the same list of @toolshop/routes.
-test('the gate requires every singleton the build factory shares (react-router-dom included)', () => {
+test('the gate requires every singleton the build factory shares (TanStack Query included)', () => {
   assert.equal(requiredSingletons, sharedSingletons);
-  assert.ok(requiredSingletons.includes('react-router-dom'));
-  const shell = { shared: [...shellManifest.shared, shared('react-router-dom', '7.18.5')] };
-  const withoutRouterDom = candidate();
-  assert.deepEqual(checkShared(withoutRouterDom, shell), [
-    'the candidate does not share react-router-dom (the shell shares 7.18.5 as a singleton)',
+  assert.ok(requiredSingletons.includes('@tanstack/react-query'));
+  const shell = { shared: [...shellManifest.shared, shared('@tanstack/react-query', '5.108.0')] };
+  const withoutQuery = candidate();
+  assert.deepEqual(checkShared(withoutQuery, shell), [
+    'the candidate does not share @tanstack/react-query (the shell shares 5.108.0 as a singleton)',
   ]);
 });

@@ -347,7 +347,6 @@ export const sharedPackages = [
   'react',
   'react-dom',
   'react-router',
-  'react-router-dom',
   'zustand',
   'react-toastify',
   // The one QueryClient of the composed site (server data) is provided by the shell.

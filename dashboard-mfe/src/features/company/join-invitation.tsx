@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button } from '@toolshop/ui';
 import { COMPANY_ROLE_LABELS, CompanyMessages } from '@toolshop/contracts';
 import { useAcceptInvitation } from './api/company';

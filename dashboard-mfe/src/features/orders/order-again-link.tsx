@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { buttonClassName } from '@toolshop/ui';
 import { InvoiceMessages, skuAndName, type Order } from '@toolshop/contracts';
 import { QUICK_ORDER_PATH, quickOrderState } from '../../lib/quick-order-state';

@@ -1,5 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from 'react-router';
 import { browser, createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
 import type { Order } from '@toolshop/contracts';
 import { customerActionsOf } from './order-actions';

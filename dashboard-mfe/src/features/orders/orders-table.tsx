@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, TableProduct, buttonClassName } from '@toolshop/ui';
 import { DataTable } from '@toolshop/ui/tables';
 import { OrderStateBadge, OrderTimeline } from '@toolshop/ui/orders';

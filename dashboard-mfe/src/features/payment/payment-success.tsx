@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { toast } from 'react-toastify';
 import { Button, buttonClassName } from '@toolshop/ui';
 import { Messages } from '@toolshop/contracts';

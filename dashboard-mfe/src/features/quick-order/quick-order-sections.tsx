@@ -1,7 +1,7 @@
 // The three parts of Quick Order, drawn from its state (use-quick-order.ts): the lines, their check,
 // and the delivery with the order's buttons.
 import type { ChangeEvent, FormEvent } from 'react';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from 'react-router';
 import { Button, Field, buttonClassName } from '@toolshop/ui';
 import {
   TEXT_MAX_LENGTH,

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { Button, ConfirmDialog, Field, buttonClassName, visuallyHidden } from '@toolshop/ui';
 import { DataTable } from '@toolshop/ui/tables';
 import {

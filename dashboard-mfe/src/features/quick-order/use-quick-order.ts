@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router';
 import { ApiError, useAuth } from '@toolshop/auth';
 import {
   ORDER_LINES_TEXT_MAX_LENGTH,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import {
   formatCount,

@@ -1,4 +1,4 @@
-import { Link } from 'react-router-dom';
+import { Link } from 'react-router';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
 import { formatDateTime, formatDollars, type Quote } from '@toolshop/contracts';
 import { QuoteStateBadge } from './quote-state';

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { useAuth } from '@toolshop/auth';
 import { signInAs, useFakeShop } from '@toolshop/auth/testing';
 import { SidebarDrawer } from './sidebar-drawer';

@@ -1,5 +1,5 @@
 import { useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
-import { NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router';
 import { signOut, useAuth } from '@toolshop/auth';
 import { navbarLinks, sidebarLinks } from '@toolshop/routes';
 import { Skeleton } from '@toolshop/ui';
