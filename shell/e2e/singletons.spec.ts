@@ -3,8 +3,8 @@
 // hooks, context and the one session. Every route of the route tables (libs/routes) is opened with
 // a fresh page load, then the page's module instances are counted twice over: in the federation
 // runtime's share scope (which copy of each shared module was loaded) and in React DevTools' hook,
-// where every copy of React DOM registers itself as a renderer; and no page fetches a shared
-// package's chunk from a remote's server.
+// where every copy of React DOM registers itself as a renderer; and no page loads a shared module
+// the shell does not share, or fetches a shared package's chunk from a remote's server.
 import { expect, test } from '@toolshop/devstack/e2e';
 
 /** Exactly one loaded copy on every page. */
@@ -26,6 +26,8 @@ interface PageModules {
   renderers: number;
   /** the federation instances of the page (the shell and the remotes it loaded) */
   instances: string[];
+  /** loaded shared modules the shell does not share ("name from app"): a remote's own copy */
+  notSharedByShell: string[];
 }
 
 test('every route loads React, React DOM, the router and the auth store exactly once', async ({
@@ -100,7 +102,7 @@ test('every route loads React, React DOM, the router and the auth store exactly 
 
       const modules = await page.evaluate(
         (names): PageModules => {
-          type Entry = { loaded?: boolean; lib?: unknown };
+          type Entry = { loaded?: boolean; lib?: unknown; from?: string };
           const federation = (
             window as unknown as {
               __FEDERATION__: {
@@ -111,16 +113,26 @@ test('every route loads React, React DOM, the router and the auth store exactly 
             }
           ).__FEDERATION__;
           const copies = new Map<string, Set<Entry>>(names.map((name) => [name, new Set()]));
+          const provided = new Set<string>();
+          const loadedFrom = new Set<string>();
           for (const scopes of Object.values(federation.__SHARE__)) {
             for (const modules of Object.values(scopes)) {
-              for (const name of names) {
-                for (const entry of Object.values(modules[name] ?? {}))
-                  if (entry.loaded || entry.lib) copies.get(name)?.add(entry);
+              for (const [name, versions] of Object.entries(modules)) {
+                for (const entry of Object.values(versions)) {
+                  // react-toastify: whichever app raises the first toast loads it (on demand)
+                  if (entry.from === 'shell' || name === 'react-toastify') provided.add(name);
+                  if (!entry.loaded && !entry.lib) continue;
+                  copies.get(name)?.add(entry);
+                  loadedFrom.add(`${name} from ${entry.from}`);
+                }
               }
             }
           }
           return {
             loaded: Object.fromEntries([...copies].map(([name, set]) => [name, set.size])),
+            notSharedByShell: [...loadedFrom].filter(
+              (loaded) => !provided.has(loaded.split(' from ')[0]),
+            ),
             renderers: (window as unknown as { reactRenderers: () => number }).reactRenderers(),
             instances: federation.__INSTANCES__.map((instance) => instance.name),
           };
@@ -132,6 +144,10 @@ test('every route loads React, React DOM, the router and the auth store exactly 
       for (const name of atMostOnce)
         expect(modules.loaded[name], `${name} on ${path}`).toBeLessThanOrEqual(1);
       expect(modules.renderers, `React DOM copies on ${path}`).toBe(1);
+      expect(
+        modules.notSharedByShell,
+        `shared modules the shell does not share on ${path}`,
+      ).toEqual([]);
       expect(
         sharedChunks.filter((url) => new URL(url).origin !== shellOrigin),
         `shared chunks from a remote on ${path}`,
