@@ -114,7 +114,8 @@ test('every route loads React, React DOM, the router and the auth store exactly 
           ).__FEDERATION__;
           const copies = new Map<string, Set<Entry>>(names.map((name) => [name, new Set()]));
           const provided = new Set<string>();
-          const loadedFrom = new Set<string>();
+          /** "name from app" of every loaded shared module -> its name */
+          const loadedFrom = new Map<string, string>();
           for (const scopes of Object.values(federation.__SHARE__)) {
             for (const modules of Object.values(scopes)) {
               for (const [name, versions] of Object.entries(modules)) {
@@ -123,16 +124,16 @@ test('every route loads React, React DOM, the router and the auth store exactly 
                   if (entry.from === 'shell' || name === 'react-toastify') provided.add(name);
                   if (!entry.loaded && !entry.lib) continue;
                   copies.get(name)?.add(entry);
-                  loadedFrom.add(`${name} from ${entry.from}`);
+                  loadedFrom.set(`${name} from ${entry.from}`, name);
                 }
               }
             }
           }
           return {
             loaded: Object.fromEntries([...copies].map(([name, set]) => [name, set.size])),
-            notSharedByShell: [...loadedFrom].filter(
-              (loaded) => !provided.has(loaded.split(' from ')[0]),
-            ),
+            notSharedByShell: [...loadedFrom]
+              .filter(([, name]) => !provided.has(name))
+              .map(([loaded]) => loaded),
             renderers: (window as unknown as { reactRenderers: () => number }).reactRenderers(),
             instances: federation.__INSTANCES__.map((instance) => instance.name),
           };
