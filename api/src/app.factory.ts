@@ -18,7 +18,11 @@ import { PinoNestLogger } from './common/pino-nest-logger';
 import { answerCachedLists, cachedListsOf } from './common/cached-lists';
 import { registerCors } from './common/cors';
 import { registerPublicCache } from './common/public-cache';
-import { registerSecurityHeaders } from './common/security-headers';
+import {
+  API_SECURITY_HEADERS,
+  DOCS_SECURITY_HEADERS,
+  registerSecurityHeaders,
+} from './common/security-headers';
 import { createValidationPipe } from './common/validation.pipe';
 import type { ApiConfig } from './config/config';
 import { buildIndexes } from './health/indexes';
@@ -98,19 +102,9 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   refuseDeepBodies(fastify);
   registerImageUploads(fastify);
 
-  const securityHeaders = registerSecurityHeaders(fastify, {
-    // Swagger UI at /docs needs its inline script and styles; the API itself serves only JSON and images.
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", "'unsafe-inline'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        // Served over plain http on local machines: do not ask browsers to upgrade.
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'cross-origin' },
+  const securityHeaders = registerSecurityHeaders(fastify, API_SECURITY_HEADERS, {
+    path: '/docs',
+    options: DOCS_SECURITY_HEADERS,
   });
   const cors = registerCors(fastify, {
     origins: config.corsOrigins,

@@ -254,6 +254,12 @@ describe('HTTP surface', () => {
     }
     const docsPage = await fetch(`${api.url}/docs`);
     expect(docsPage.status).toBe(200);
+    // The one page may run its inline script; no JSON answer may run anything.
+    expect(docsPage.headers.get('content-security-policy')).toContain("'unsafe-inline'");
+    for (const path of ['/tools', '/docs-json', '/docsx', '/tools/not-an-id'])
+      expect((await fetch(`${api.url}${path}`)).headers.get('content-security-policy')).toBe(
+        "default-src 'none';style-src 'unsafe-inline';frame-ancestors 'none'",
+      );
   });
 });
 

@@ -1,6 +1,6 @@
 import helmet from 'helmet';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { securityHeaders } from './security-headers';
+import { API_SECURITY_HEADERS, DOCS_SECURITY_HEADERS, securityHeaders } from './security-headers';
 
 const options = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], upgradeInsecureRequests: null } },
@@ -26,5 +26,24 @@ describe('security headers', () => {
       expect(answer.headers.get(name)).toBe(value);
     expect(computed['content-security-policy']).toMatch(/^default-src 'self';/);
     expect(computed['cross-origin-resource-policy']).toBe('cross-origin');
+  });
+
+  it('let nothing in an API answer run, load or be framed', () => {
+    expect(securityHeaders(API_SECURITY_HEADERS)).toEqual({
+      'Content-Security-Policy':
+        "default-src 'none';style-src 'unsafe-inline';frame-ancestors 'none'",
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'Referrer-Policy': 'no-referrer',
+      'Strict-Transport-Security': 'max-age=31536000; includeSubDomains',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+    });
+  });
+
+  it('let the docs page run its own inline script and nothing from elsewhere', () => {
+    const docs = securityHeaders(DOCS_SECURITY_HEADERS)['Content-Security-Policy'];
+    expect(docs).toContain("script-src 'self' 'unsafe-inline'");
+    expect(docs).toContain("frame-ancestors 'self'");
+    expect(docs).not.toContain('upgrade-insecure-requests');
   });
 });

@@ -25,16 +25,67 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 }
 
 /**
- * Every answer (errors and 404s included) carries the security headers; returns them as flat
- * name/value pairs, lower-cased as Fastify sends them.
+ * The API answers JSON and images, never a page: nothing in them may run, load (styles aside), be
+ * framed or leak a referrer. Helmet's headers that only a page reads (COOP, Origin-Agent-Cluster, DNS prefetch)
+ * or only retired software did (X-XSS-Protection, X-Download-Options, Adobe's cross-domain
+ * policies) are left out: each was bytes and work on every answer, the hottest ones included.
+ * Images go to the shop's other origins (CORP cross-origin).
+ */
+export const API_SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    // Inline styles only: the browser's own viewer of an image or JSON opened on its own uses them.
+    directives: {
+      defaultSrc: ["'none'"],
+      styleSrc: ["'unsafe-inline'"],
+      frameAncestors: ["'none'"],
+    },
+  },
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'cross-origin' },
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/** Swagger UI at /docs, the API's one page: its inline script and styles, helmet's defaults. */
+export const DOCS_SECURITY_HEADERS: HelmetOptions = {
+  contentSecurityPolicy: {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", "'unsafe-inline'"],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      // Served over plain http on local machines: do not ask browsers to upgrade.
+      upgradeInsecureRequests: null,
+    },
+  },
+};
+
+/** Where the security headers of a page apply instead of the API's (its path and below). */
+export interface PageHeaders {
+  path: string;
+  options: HelmetOptions;
+}
+
+/**
+ * Every answer (errors and 404s included) carries the security headers of `options`, but those
+ * under `page.path` carry the page's. Returns the API's headers as flat name/value pairs,
+ * lower-cased as Fastify sends them.
  */
 export function registerSecurityHeaders(
   fastify: FastifyInstance,
   options: HelmetOptions,
+  page: PageHeaders,
 ): readonly string[] {
   const headers = securityHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+  const pageHeaders = securityHeaders(page.options);
+  const underPage = new RegExp(`^${page.path}(?:[/?]|$)`);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(underPage.test(request.url) ? pageHeaders : headers);
     done();
   });
   return Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]);
