@@ -19,6 +19,8 @@ import type { RemoteName } from './remote-map';
 
 // One lazy component per exposed module and attempt, so navigating back does not suspend again.
 const pages = new Map<string, LazyExoticComponent<ComponentType>>();
+// A page's module still on its way (settled: loaded or failed); removed once it has settled.
+const loading = new Map<string, Promise<unknown>>();
 const attempts = new Map<RemoteName, number>();
 
 const pageKey = (remote: RemoteName, exposed: PageName<RemoteName>, attempt: number) =>
@@ -66,12 +68,13 @@ function lazyPage(
   if (!page) {
     // A layout that cannot load is replaced by the shell's plain one, which still renders the
     // child pages (of other remotes too); a page by the fallback plugin's "not available" notice.
-    page = lazy(() =>
-      loadRemotePage(remote, exposed).then((module) => {
-        if ('unavailable' in module) return layout ? { default: FallbackLayout } : module;
-        return { default: reportingRendered(remote, module.default) };
-      }),
-    );
+    const loaded = loadRemotePage(remote, exposed).then((module) => {
+      if ('unavailable' in module) return layout ? { default: FallbackLayout } : module;
+      return { default: reportingRendered(remote, module.default) };
+    });
+    const settled = () => loading.delete(key);
+    loading.set(key, loaded.then(settled, settled));
+    page = lazy(() => loaded);
     pages.set(key, page);
   }
   return page;
@@ -100,6 +103,21 @@ export function RemotePage({
     setAttempt(next);
   }, [remote]);
   const Page = lazyPage(remote, exposed, attempt, layout);
+  const arriving = loading.get(pageKey(remote, exposed, attempt));
+  const [, revealed] = useState(0);
+  // A page that has to load shows the spinner; once its module is there it is rendered by an
+  // update of this component rather than by React's retry of the boundary, which React holds
+  // back until 300 ms after the spinner showed (its fallback throttle): a page loaded in 150 ms
+  // appeared after 350 (Manage All Orders clicked at a 4x slowed CPU).
+  useEffect(() => {
+    let mounted = true;
+    void arriving?.then(() => {
+      if (mounted) revealed((count) => count + 1);
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [arriving]);
 
   return (
     <RemoteRetryContext value={retry}>
