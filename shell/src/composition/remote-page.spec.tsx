@@ -23,8 +23,17 @@ it('shows a page as soon as its module is there, not when React would retry the 
   expect(container.querySelector('[aria-label="Loading page"]')).not.toBeNull();
   // React reveals a boundary's content at the earliest 300 ms after its spinner showed; an update
   // of the page's own component is not held back.
-  arrive({ default: () => <h1>My Orders</h1> });
+  let renders = 0;
+  arrive({
+    default: () => {
+      renders += 1;
+      return <h1>My Orders</h1>;
+    },
+  });
   await pause(100);
   expect(container.querySelector('h1')?.textContent).toBe('My Orders');
   expect(container.querySelector('[aria-label="Loading page"]')).toBeNull();
+  // React's own retry, once its throttle has passed, finds the page there: it is not rendered again.
+  await pause(400);
+  expect(renders).toBe(1);
 });
