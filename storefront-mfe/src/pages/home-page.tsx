@@ -12,20 +12,21 @@ import { SuggestionForm } from '../features/suggestions/suggestion-form';
 import { SiteFooter } from '../features/footer/site-footer';
 import styles from './page.module.css';
 
-/** The groups a prerendered home page adds below its first screen: the tools, then the rest. */
+/** The groups of sections the home page adds below its first screen: the tools, then the rest. */
 const STAGES = 2;
 
 /**
- * How many groups of the sections below the first screen render: all at once in a page rendered in
- * the browser; after the hydration of the prerendered page, one group per transition, which React
- * renders in slices with the main thread free for input between them. Rendered in the task after
- * the hydration they held the main thread for about 200 ms at a 4x slowed CPU, and added at once
- * their style and layout were one task of 13-17 ms of CPU (over 50 ms at 4x); a group at a time,
- * the browser lays out each in a task of its own.
+ * How many groups of the sections below the first screen render: none in the first render (the
+ * hero, the whole first screen: prerendered, or after a click on a link here), then one group per
+ * transition, which React renders in slices with the main thread free for input between them.
+ * Rendered with the hero they held the main thread for about 200 ms at a 4x slowed CPU (after the
+ * hydration, and again on every client-side navigation here), and added at once their style and
+ * layout were one task of 13-17 ms of CPU (over 50 ms at 4x); a group at a time, the browser lays
+ * out each in a task of its own. A prerendered page waits for its hydration.
  */
 function useSectionsBelowTheFold(): number {
   const hydrated = useHydrated();
-  const [shown, setShown] = useState(hydrated ? STAGES : 0);
+  const [shown, setShown] = useState(0);
   useEffect(() => {
     if (hydrated && shown < STAGES) startTransition(() => setShown(shown + 1));
   }, [hydrated, shown]);
