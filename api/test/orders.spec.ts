@@ -1,3 +1,4 @@
+import { CLOSED_UNFULFILLED_STATES, ORDER_STATES } from '@toolshop/contracts';
 import { ADMIN, CUSTOMER, OTHER, TestApi } from './support/test-api';
 
 let api: TestApi;
@@ -142,6 +143,33 @@ describe('cancel and approve', () => {
       token: api.tokens.admin,
     });
     expect(cancelled.body.map((order: { _id: string }) => order._id)).toContain(id);
+  });
+
+  it('totals the open orders in the default admin list: every order but the closed ones', async () => {
+    const toolId = await api.insertTool({ available: 10 });
+    const [kept, cancelled] = [await api.placeOrder(toolId), await api.placeOrder(toolId)];
+    await api.request('DELETE', `/orders/${cancelled}`, { token: api.tokens.customer });
+    const totalOf = async (query: string) => {
+      const answer = await api.request('GET', `/adminOrders?limit=200&page=1${query}`, {
+        token: api.tokens.admin,
+      });
+      return Number(answer.headers['x-total-count']);
+    };
+    const [open, all] = await Promise.all([
+      totalOf(''),
+      Promise.all(
+        ORDER_STATES.filter((state) => !CLOSED_UNFULFILLED_STATES.includes(state)).map((state) =>
+          totalOf(`&state=${state}`),
+        ),
+      ),
+    ]);
+    expect(open).toBe(all.reduce((sum, count) => sum + count, 0));
+    const listed = await api.request('GET', '/adminOrders?limit=200&page=1', {
+      token: api.tokens.admin,
+    });
+    const ids = listed.body.map((order: { _id: string }) => order._id);
+    expect(ids).toContain(kept);
+    expect(ids).not.toContain(cancelled);
   });
 
   it('records an admin’s cancel by their email', async () => {

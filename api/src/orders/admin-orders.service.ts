@@ -18,6 +18,7 @@ import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { csvRow, type CsvOrder, ORDER_CSV_HEADER, orderCsvRow } from './order-csv';
 import {
+  countInState,
   listOrders,
   NEWEST_FIRST,
   OrderChanges,
@@ -50,7 +51,10 @@ export class AdminOrdersService {
     const search = q?.trim();
     const { orders, total } = search
       ? await listOrders(this.orders, { ...inState, ...(await this.searchFilter(search)) }, page)
-      : await listOrders(this.orders, inState, page, { byKey: true });
+      : await listOrders(this.orders, inState, page, {
+          byKey: true,
+          count: () => countInState(this.orders, state),
+        });
     return { orders: orders.map((order) => withActions(order, ADMIN)), total };
   }
 
@@ -58,8 +62,9 @@ export class AdminOrdersService {
    * What a search finds, always through an index or a bounded range: an order id (the primary
    * key), a buyer's PO number exactly as they gave it (the purchaseOrder index; it comes before the
    * other readings of the text, since a PO number may look like an order number or a word), an
-   * order number with or without its `TS-` (the number index), a customer email or its start (the email index), else words of the ship-to name or
-   * address in the newest ADMIN_ORDER_SEARCH_WINDOW orders (a range of the primary key).
+   * order number with or without its `TS-` (the number index), a customer email or its start (the
+   * email index), else words of the ship-to name or address in the newest
+   * ADMIN_ORDER_SEARCH_WINDOW orders (a range of the primary key).
    */
   private async searchFilter(search: string): Promise<QueryFilter<Order>> {
     if (/^[0-9a-f]{24}$/i.test(search)) return { _id: new Types.ObjectId(search) };
