@@ -19,8 +19,9 @@ const CACHED_LIST = Symbol('cachedList');
 
 /**
  * The route's plain GET (no query, no token) is answered from `source`'s fresh snapshot before
- * Fastify and Nest run (answerCachedLists). Only a public route without guards or interceptors of its own may
- * be: nothing a request would pass through in Nest is skipped (checked at start, cachedListsOf).
+ * Fastify and Nest run (answerCachedLists). Only a public route without guards or interceptors of
+ * its own may be: nothing a request would pass through in Nest is skipped (checked at start,
+ * cachedListsOf).
  */
 export const AnsweredFromCache = (source: Type<CachedListSource>) =>
   SetMetadata(CACHED_LIST, source);

@@ -26,9 +26,10 @@ export function securityHeaders(options: HelmetOptions): Record<string, string> 
 
 /**
  * The API answers JSON and images, never a page: nothing in them may run, load (styles aside), be
- * framed or leak a referrer. Helmet's headers that only a page reads (COOP, Origin-Agent-Cluster, DNS prefetch)
- * or only retired software did (X-XSS-Protection, X-Download-Options, Adobe's cross-domain
- * policies) are left out: each was bytes and work on every answer, the hottest ones included.
+ * framed or leak a referrer. Helmet's headers that only a page reads (COOP, Origin-Agent-Cluster,
+ * DNS prefetch) or only retired software did (X-XSS-Protection, X-Download-Options, Adobe's
+ * cross-domain policies) are left out: each was bytes and work on every answer, the hottest ones
+ * included.
  * Images go to the shop's other origins (CORP cross-origin).
  */
 export const API_SECURITY_HEADERS: HelmetOptions = {

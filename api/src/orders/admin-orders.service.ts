@@ -92,7 +92,10 @@ export class AdminOrdersService {
     };
   }
 
-  /** The lifecycle's ship (the spec's approval), by this admin, with the carrier and tracking number they entered. */
+  /**
+   * The lifecycle's ship (the spec's approval), by this admin, with the carrier and tracking number
+   * they entered.
+   */
   async approve(
     id: string,
     admin: string,

@@ -36,8 +36,9 @@ function useSectionsBelowTheFold(): number {
 /**
  * The home page. Its first screen, the hero, is also prerendered at build time
  * (src/prerender/fragments.tsx) and hydrated in the shell; the rest (data, a live countdown,
- * forms with generated ids...) renders right after the hydration, below the fold. The hero uses no
- * @toolshop/ui component: the shared library's class names are those of the shell's build, not ours.
+ * forms with generated ids...) renders after the hero's first render (the hydration, on a
+ * prerendered page), below the fold. The hero uses no @toolshop/ui component: the shared library's
+ * class names are those of the shell's build, not ours.
  */
 export default function HomePage() {
   useDocumentTitle('Power tools direct from the factory');
