@@ -18,7 +18,7 @@ import { ORDER_FACT_FIELDS } from '../notifications/order-emails';
 import { OrderNotifications } from '../notifications/order-notifications';
 import { csvRow, type CsvOrder, ORDER_CSV_HEADER, orderCsvRow } from './order-csv';
 import {
-  countInState,
+  countOpenOrders,
   listOrders,
   NEWEST_FIRST,
   OrderChanges,
@@ -53,7 +53,7 @@ export class AdminOrdersService {
       ? await listOrders(this.orders, { ...inState, ...(await this.searchFilter(search)) }, page)
       : await listOrders(this.orders, inState, page, {
           byKey: true,
-          count: () => countInState(this.orders, state),
+          count: state ? undefined : () => countOpenOrders(this.orders),
         });
     return { orders: orders.map((order) => withActions(order, ADMIN)), total };
   }

@@ -46,15 +46,11 @@ export function ordersInState(filter: OrderStateFilter | undefined): QueryFilter
 }
 
 /**
- * How many orders `ordersInState(filter)` matches. Without a filter: every order less the closed
- * ones, two counts an index serves, where a count of "not closed" reads every open order (at
- * 50,000 orders 38-50 ms against 5-11).
+ * How many orders `ordersInState()` (no filter) matches: every order less the closed ones, two
+ * counts an index serves, where a count of "not closed" reads every open order (at 50,000 orders
+ * 38-50 ms against 5-11).
  */
-export async function countInState(
-  orders: Model<Order>,
-  filter: OrderStateFilter | undefined,
-): Promise<number> {
-  if (filter) return orders.countDocuments(ordersInState(filter));
+export async function countOpenOrders(orders: Model<Order>): Promise<number> {
   const [all, closed] = await Promise.all([
     countOf(orders),
     orders.countDocuments({ state: { $in: [...CLOSED_UNFULFILLED_STATES] } }),
