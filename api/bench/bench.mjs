@@ -127,7 +127,7 @@ async function measure(title, { server, ...load }, connections = CONNECTIONS, du
     cpuUs:
       cpuUsed === undefined || !result.requests.total
         ? undefined
-        : Math.round((cpuUsed * 1e6) / result.requests.total),
+        : Math.round((cpuUsed * 1e7) / result.requests.total) / 10,
     p50: result.latency.p50,
     p99: result.latency.p99,
     // autocannon counts its timeouts among its errors.
@@ -160,6 +160,7 @@ async function measureInTurns(cases) {
   return rounds.map((rows) => ({
     ...median(rows, (row) => row.rps),
     rounds: rows.map((row) => row.rps),
+    cpuRounds: rows.map((row) => row.cpuUs),
   }));
 }
 
@@ -192,6 +193,20 @@ function ratio(a, b) {
   return b.rps > 0 ? (a.rps / b.rps).toFixed(2) : 'n/a';
 }
 
+/**
+ * b's CPU per request over a's (comparable with the requests/s ratio); of cases measured in turns,
+ * the median of each round's, as for requests/s: the median rounds by requests/s of a and b may be
+ * different rounds, and a busy round's CPU per request is higher for both.
+ */
+function ratioByCpu(a, b) {
+  if (a.cpuRounds?.every(Boolean) && b.cpuRounds?.every(Boolean))
+    return median(
+      a.cpuRounds.map((us, i) => b.cpuRounds[i] / us),
+      (r) => r,
+    ).toFixed(2);
+  return a.cpuUs && b.cpuUs ? (b.cpuUs / a.cpuUs).toFixed(2) : undefined;
+}
+
 /** Prints the sections (rows, then ratios) and returns them for --json. */
 function report(sections) {
   const header = `  ${'server'.padEnd(34)}${pad('req/s', 8)}${pad('p50 ms', 8)}${pad('p99 ms', 8)}${pad('failed', 9)}${pad('cpu µs/req', 12)}`;
@@ -206,9 +221,8 @@ function report(sections) {
       const value = ratio(a, b);
       console.log(`  ${`ratio ${label}:`.padEnd(54)}${value}${aim && `   (aim ${aim})`}`);
       ratios.push({ title: `${title}: ${label}`, ratio: Number(value), p99: a.p99, aim });
-      if (a.cpuUs && b.cpuUs) {
-        // The inverse: CPU per request of b over a's, comparable with the requests/s ratio.
-        const byCpu = (b.cpuUs / a.cpuUs).toFixed(2);
+      const byCpu = ratioByCpu(a, b);
+      if (byCpu) {
         console.log(`  ${`  the same by CPU per request:`.padEnd(54)}${byCpu}`);
         ratios.push({
           title: `${title}: ${label}, by CPU per request`,
