@@ -1,9 +1,9 @@
 // Async boundary: shared modules (React, the router, the auth store) are negotiated before any import.
-// A prerendered page is on screen and usable already, so its start is asked for in steps, a task
-// each: the federation runtime's share negotiation and the chunk loads of every shared module at
-// once were one task of over 100 ms at a 4x slowed CPU (Lighthouse's mobile setting), blocking input
-// meanwhile. The files still download side by side. Any other page shows nothing until the app runs,
-// and its load event must not come before the app is there: it starts at once.
+// The start is asked for in steps, a task each: the federation runtime's share negotiation and the
+// chunk loads of every shared module at once were one task of 50-100 ms at a 4x slowed CPU
+// (Lighthouse's mobile setting), blocking input on a prerendered page and delaying the first paint
+// of any other. The files still download side by side. The page's load event does not wait for the
+// app either way: the app starts after the remote map and the runtime config have come by fetch.
 const nextTask = () => new Promise((resolve) => setTimeout(resolve));
 
 async function startInSteps() {
@@ -21,5 +21,4 @@ async function startInSteps() {
   await Promise.all(loading);
 }
 
-if (document.getElementById('root')?.hasAttribute('data-prerendered')) void startInSteps();
-else void import('./bootstrap');
+void startInSteps();
