@@ -227,12 +227,7 @@ async function longestTaskByCpu(browser, page, run, slowdown) {
     const longest = longestOf(tasks);
     const commits = onMain.filter((e) => e.name === 'CommitLoad');
     const longestOwn = longestOf(
-      tasks.filter(
-        (task) =>
-          !commits.some(
-            (e) => e.pid === task.pid && e.ts >= task.ts && e.ts + e.dur <= task.ts + task.dur,
-          ),
-      ),
+      tasks.filter((task) => !commits.some((commit) => within(task, commit))),
     );
     const painted = traceEvents.findLast(
       (e) => e.name === 'firstContentfulPaint' && mains.has(`${e.pid}:${e.tid}`),
@@ -256,17 +251,19 @@ async function longestTaskByCpu(browser, page, run, slowdown) {
   return result;
 }
 
+/** Whether trace event `e` ran inside `outer`, on the same thread. */
+const within = (outer, e) =>
+  e !== outer &&
+  e.pid === outer.pid &&
+  e.tid === outer.tid &&
+  e.ts >= outer.ts &&
+  e.ts + e.dur <= outer.ts + outer.dur;
+
 /**
  * What a task did, by CPU ms (times `slowdown`) of its direct children's names (in the --json file,
  * to tell tasks apart).
  */
 function partsOf(task, events, slowdown) {
-  const within = (outer, e) =>
-    e !== outer &&
-    e.pid === outer.pid &&
-    e.tid === outer.tid &&
-    e.ts >= outer.ts &&
-    e.ts + e.dur <= outer.ts + outer.dur;
   const inside = events.filter((e) => within(task, e));
   const parts = {};
   for (const e of inside) {
