@@ -8,8 +8,9 @@ import { scriptsLoaded } from './script-budget';
 
 const kB = 1024;
 
-/** A visitor signs in first: what a visitor of a sign-in page sees is its form, taking input. */
-const formReady = async (page: Page) => expect(page.getByLabel('Email')).toBeEditable();
+/** A visitor signs in first: what a visitor of a sign-in page sees is its form, ready to send. */
+const formReady = async (page: Page) =>
+  expect(page.locator('form').getByRole('button', { name: /^(Login|Sign Up)$/ })).toBeEnabled();
 const footerShown = async (page: Page) =>
   expect(page.getByRole('navigation', { name: 'Footer' })).toBeVisible();
 

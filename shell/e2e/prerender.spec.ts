@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { repoRoot } from '@toolshop/settings/repo-root';
-import { apiClient, expect, stack, test } from '@toolshop/devstack/e2e';
+import { apiClient, demo, expect, stack, test } from '@toolshop/devstack/e2e';
 import { expectCleanHydration, prerendered, watchHydration } from './prerender-helpers';
 
 const heroTitle = 'Tools that work as hard as you do';
@@ -267,6 +267,28 @@ test.describe('before the hydration (the scripts held back)', () => {
     await expect(
       page.getByText('Sign in to order — it takes a minute to create an account'),
     ).toBeVisible();
+  });
+
+  test('what a visitor types into the sign-in form before the hydration is kept: they sign in', async ({
+    page,
+  }) => {
+    await prerendered('/login');
+    const release = await holdScripts(page);
+    await page.goto('/login', { waitUntil: 'commit' });
+    const login = page.getByRole('button', { name: 'Login', exact: true });
+    await expect(login).toBeDisabled();
+    await page.getByLabel('Email').pressSequentially(demo.customer.email.slice(0, 5));
+    release();
+    await expect(login).toBeEnabled();
+    await page.getByLabel('Email').pressSequentially(demo.customer.email.slice(5));
+    await page.getByLabel('Password').pressSequentially(demo.customer.password);
+    await expect(page.getByLabel('Email')).toHaveValue(demo.customer.email);
+    await login.click();
+    await expect(page).toHaveURL(`${stack.shell}/`);
+    // (signed in: the navbar holds the user, behind Menu at this width)
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByText(demo.customer.email),
+    ).toBeAttached();
   });
 
   test('a hero link followed before the hydration takes the visitor to its section once it is there', async ({

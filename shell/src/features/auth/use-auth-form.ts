@@ -1,6 +1,5 @@
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { FieldErrors } from '@toolshop/contracts';
-import { useHydrated } from '@toolshop/ui';
 import { errorMessage } from './auth-card';
 import { firstInvalidField } from '../../lib/login-state';
 
@@ -19,9 +18,18 @@ export function useAuthForm<F extends string>(
   const [errors, setErrors] = useState<FieldErrors<F>>({});
   const [providerError, setProviderError] = useState(initialProviderError);
   const [busy, setBusy] = useState(false);
-  // The page may come prerendered: what is typed before React runs would be lost when it takes the
-  // fields over, so they take input once it does.
-  const hydrated = useHydrated();
+  // The page may come prerendered: its fields take keys (and a password manager's autofill) before
+  // React runs. React hydrates them as they are; their values go into the state in the same commit,
+  // before any render could write the empty initial values back over them.
+  const controls = useRef(new Map<F, HTMLInputElement | null>());
+  useLayoutEffect(() => {
+    setValues((current) => {
+      let found = current;
+      for (const [name, input] of controls.current)
+        if (input && input.value !== current[name]) found = { ...found, [name]: input.value };
+      return found;
+    });
+  }, []);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -48,7 +56,7 @@ export function useAuthForm<F extends string>(
     name,
     value: values[name],
     error: errors[name],
-    readOnly: !hydrated,
+    ref: (input: HTMLInputElement | null) => void controls.current.set(name, input),
     onChange: (event: ChangeEvent<HTMLInputElement>) =>
       setValues((current) => ({ ...current, [name]: event.target.value })),
   });
