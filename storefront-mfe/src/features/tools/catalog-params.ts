@@ -1,5 +1,6 @@
 import {
   CATEGORY_FILTERS,
+  LIST_MAX_LIMIT,
   TOOL_SEARCH_MAX_LENGTH,
   TOOL_SORTS,
   type CategoryFilter,
@@ -37,6 +38,11 @@ export function catalogSearch(query: ToolQuery): string {
 export const isFiltered = (query: ToolQuery): boolean =>
   Boolean(query.q || query.category || query.inStock);
 
-/** The grid's count: "12 tools", or "12 of 200 tools" while only the first `shown` are on screen. */
-export const resultCount = (count: number, shown = count): string =>
-  `${shown < count ? `${shown} of ` : ''}${count} ${count === 1 ? 'tool' : 'tools'}`;
+/**
+ * The grid's count: "12 tools", or "12 of 150 tools" while only the first `shown` are on screen. A
+ * list the API cut at its limit may have more behind it: "12 of 200+ tools".
+ */
+export const resultCount = (count: number, shown = count): string => {
+  const total = count >= LIST_MAX_LIMIT ? `${count}+` : String(count);
+  return `${shown < count ? `${shown} of ` : ''}${total} ${count === 1 ? 'tool' : 'tools'}`;
+};

@@ -218,7 +218,8 @@ describe('ToolGrid', () => {
       'says to search or choose a category to see the others',
       async () => {
         renderAt('/?sort=price');
-        await screen.findByText(`${TOOL_CARDS_STEP} of ${LIST_MAX_LIMIT} tools`);
+        // (the list the API cut may have more behind it)
+        await screen.findByText(`${TOOL_CARDS_STEP} of ${LIST_MAX_LIMIT}+ tools`);
         const note = `Only the first ${LIST_MAX_LIMIT} tools are listed: search or choose a category to see the others.`;
         expect(screen.queryByText(note)).toBeNull();
         showAll();
@@ -231,8 +232,9 @@ describe('ToolGrid', () => {
       'says to narrow a search that lists them',
       async () => {
         renderAt('/?category=Drills');
-        await screen.findByText(`${TOOL_CARDS_STEP} of ${LIST_MAX_LIMIT} tools`);
+        await screen.findByText(`${TOOL_CARDS_STEP} of ${LIST_MAX_LIMIT}+ tools`);
         showAll();
+        expect(screen.getByText(`${LIST_MAX_LIMIT}+ tools`)).toBeTruthy();
         expect(
           screen.getByText(
             `Only the first ${LIST_MAX_LIMIT} matching tools are listed: narrow your search to see the others.`,
