@@ -126,4 +126,75 @@ describe('useScrollRestoration', () => {
     await new Promise((done) => setTimeout(done, 100));
     expect(window.scrollY).toBeLessThan(3000);
   });
+
+  describe('anchored to what was in view', () => {
+    /** A list of 200 px items in `main`, `above` px below the top of the page. */
+    let above = 0;
+    let main: HTMLElement;
+    const list = (names: string[]) => {
+      main.innerHTML = names.map((name) => `<p>${name}</p>`).join('');
+    };
+    const tools = (from: number, to: number) =>
+      Array.from({ length: to - from }, (_, i) => `Tool ${from + i}`);
+
+    beforeEach(() => {
+      above = 0;
+      main = document.body.appendChild(document.createElement('main'));
+      const itemTop = (element: Element) =>
+        above + [...main.children].indexOf(element) * 200 - window.scrollY;
+      jest.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
+        this: Element,
+      ) {
+        const inList = this.parentElement === main;
+        return {
+          top: inList ? itemTop(this) : -window.scrollY,
+          height: inList ? 200 : 100_000,
+        } as DOMRect;
+      });
+      document.elementFromPoint = (_x: number, y: number) =>
+        [...main.children].find((item) => itemTop(item) <= y && y < itemTop(item) + 200) ?? main;
+    });
+    afterEach(() => {
+      main.remove();
+      delete (document as Partial<Document>).elementFromPoint;
+    });
+
+    /**
+     * Leaves the list at 1800 px for a tool's page (the element in view looked for once the window
+     * holds still, or as the click begins), `meanwhile` renders the page anew, then Back.
+     */
+    async function leaveAndGoBack(lookedFor: 'held still' | 'click', meanwhile: () => void) {
+      renderPage();
+      list(tools(0, 30));
+      scrollWindow(1800);
+      if (lookedFor === 'held still') await new Promise((done) => setTimeout(done, 150));
+      else fireEvent.pointerDown(screen.getByText('tool'));
+      fireEvent.click(screen.getByText('tool'));
+      meanwhile();
+      await back();
+      await waitFor(() => expect(window.location.pathname).toBe('/'));
+    }
+
+    it('shows it where it was though the page above it changed height', async () => {
+      await leaveAndGoBack('held still', () => {
+        above = 600;
+        list(tools(0, 30));
+      });
+      await waitFor(() => expect(window.scrollY).toBe(2400));
+      const inView = document.elementFromPoint(0, window.innerHeight * 0.4);
+      expect(inView?.textContent).toBe('Tool 10');
+    });
+
+    it('finds it by its text when the list it was in changed', async () => {
+      // a tool added at the top of the list meanwhile
+      await leaveAndGoBack('click', () => list(['Tool new', ...tools(0, 30)]));
+      await waitFor(() => expect(window.scrollY).toBe(2000));
+    });
+
+    it('keeps to the scroll offset when the text is not one element’s alone', async () => {
+      await leaveAndGoBack('click', () => list(['Tool 10', ...tools(0, 30)]));
+      await new Promise((done) => setTimeout(done, 100));
+      expect(window.scrollY).toBe(1800);
+    });
+  });
 });

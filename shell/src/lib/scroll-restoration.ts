@@ -30,6 +30,80 @@ export function scrollTargetOf(
 }
 
 /**
+ * An element of the page where it was left, and how far from the top of the window: Back shows it
+ * there again. The page comes back rendered anew, and what is above the place may not have its
+ * height yet (a card laid out only near the screen has an estimated one) or may have changed: the
+ * place's scroll offset alone showed other cards, up to a screen away.
+ */
+export interface Anchor {
+  /** Child indexes from `main` down to the element. */
+  path: number[];
+  tag: string;
+  /** The start of its text, which tells it apart when the path leads elsewhere. */
+  text: string;
+  /** Its top, from the top of the window. */
+  top: number;
+}
+
+/** Where a page was left: its scroll offset and, if one was found, an element there. */
+export interface Place {
+  y: number;
+  anchor?: Anchor;
+}
+
+const ANCHOR_TEXT = 80;
+/** How long the window holds still before the element in view is looked for. */
+const ANCHOR_AFTER_MS = 100;
+const textOf = (element: Element) => (element.textContent ?? '').trim().slice(0, ANCHOR_TEXT);
+const withText = (main: Element, tag: string, text: string) =>
+  [...main.querySelectorAll(tag)].filter((element) => textOf(element) === text);
+
+/**
+ * The element to anchor a place to: near the middle of the window (the first of a few points that
+ * hits one), the smallest around the point whose text no other element of its kind in `main` has.
+ */
+export function anchorOf(main: Element | null): Anchor | undefined {
+  if (!main || !document.elementFromPoint) return undefined;
+  for (const down of [0.4, 0.25, 0.6])
+    for (const across of [0.5, 0.25, 0.75]) {
+      const anchor = anchorAt(main, innerWidth * across, innerHeight * down);
+      if (anchor) return anchor;
+    }
+  return undefined;
+}
+
+function anchorAt(main: Element, x: number, y: number): Anchor | undefined {
+  let element = document.elementFromPoint(x, y);
+  while (element && element !== main && main.contains(element)) {
+    const { top, height } = element.getBoundingClientRect();
+    if (height > innerHeight / 2) return undefined;
+    const { tagName: tag } = element;
+    const text = textOf(element);
+    if (text && withText(main, tag, text).length === 1) {
+      const path: number[] = [];
+      for (let step = element; step !== main; step = step.parentElement!)
+        path.unshift([...step.parentElement!.children].indexOf(step));
+      return { path, tag, text, top };
+    }
+    element = element.parentElement;
+  }
+  return undefined;
+}
+
+/**
+ * The anchor's element on the page as it is now: at its path if it has its text, else the one
+ * element with that text (the list it was in changed), else none.
+ */
+export function anchorElement(main: Element | null, anchor: Anchor): Element | undefined {
+  if (!main) return undefined;
+  let element: Element | undefined = main;
+  for (const index of anchor.path) element = element?.children[index];
+  if (element && textOf(element) === anchor.text) return element;
+  const same = withText(main, anchor.tag, anchor.text);
+  return same.length === 1 ? same[0] : undefined;
+}
+
+/**
  * Scrolls as a multi-page site would (the router changes pages without the browser's help). On
  * Back the browser's own restoration scrolls before the page is rendered and stops at the old
  * page's height: a restore here waits, frame by frame, until the page is tall enough and holds
@@ -38,7 +112,7 @@ export function scrollTargetOf(
 export function useScrollRestoration(): void {
   const location = useLocation();
   /** Where each history entry's page was left (a reload is the browser's to restore). */
-  const places = useRef(new Map<string, number>()).current;
+  const places = useRef(new Map<string, Place>()).current;
   const current = useRef({ key: placeKey(location), pathname: location.pathname });
   /** The browser went Back or Forward (a popstate not yet committed). */
   const traversed = useRef(false);
@@ -47,18 +121,41 @@ export function useScrollRestoration(): void {
 
   useEffect(() => {
     // Scroll events come after the frame, so they are the page the visitor sees: the entry whose
-    // key the last commit recorded.
-    const remember = () => places.set(current.current.key, window.scrollY);
+    // key the last commit recorded. Its anchor is looked for once the window holds still, and as a
+    // click or Enter (which may leave the page) begins, on the page still shown.
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const findAnchor = () => {
+      clearTimeout(settle);
+      const { key } = current.current;
+      if (!places.has(key)) return;
+      places.set(key, { y: window.scrollY, anchor: anchorOf(document.querySelector('main')) });
+    };
+    const remember = () => {
+      const { key } = current.current;
+      const { y = 0, anchor } = places.get(key) ?? {};
+      // (until it is looked for anew, the anchor moved as far as the window scrolled)
+      const moved = anchor && { ...anchor, top: anchor.top - (window.scrollY - y) };
+      places.set(key, { y: window.scrollY, anchor: moved });
+      clearTimeout(settle);
+      settle = setTimeout(findAnchor, ANCHOR_AFTER_MS);
+    };
+    const pressed = (event: Event) => {
+      if (!(event instanceof KeyboardEvent) || event.key === 'Enter') findAnchor();
+    };
     // React renders a popstate's update within the event, often before this listener runs: the
     // commit then sees the event itself.
     const popped = (event: Event) => {
       if (event !== committed.current) traversed.current = true;
     };
-    window.addEventListener('scroll', remember, { passive: true });
-    window.addEventListener('popstate', popped);
+    const listening = new AbortController();
+    const { signal } = listening;
+    window.addEventListener('scroll', remember, { signal, passive: true });
+    window.addEventListener('pointerdown', pressed, { signal, passive: true, capture: true });
+    window.addEventListener('keydown', pressed, { signal, passive: true, capture: true });
+    window.addEventListener('popstate', popped, { signal });
     return () => {
-      window.removeEventListener('scroll', remember);
-      window.removeEventListener('popstate', popped);
+      clearTimeout(settle);
+      listening.abort();
     };
   }, [places]);
 
@@ -70,16 +167,17 @@ export function useScrollRestoration(): void {
     const popstate = window.event?.type === 'popstate' ? window.event : undefined;
     const backOrForward = traversed.current || popstate !== undefined;
     [traversed.current, committed.current] = [false, popstate];
+    const place = places.get(key);
     const target = scrollTargetOf(
       backOrForward,
       before.pathname === location.pathname,
       location.hash,
-      places.get(key),
+      place?.y,
     );
     if (target === 'keep') return;
     window.scrollTo(0, target);
     if (target === 0) return;
-    return restoreWhenTallEnough(target);
+    return restoreWhenTallEnough({ y: target, anchor: place?.anchor });
   }, [location, places]);
 }
 
@@ -90,11 +188,12 @@ export function useScrollRestoration(): void {
 const placeKey = ({ key, pathname }: { key: string; pathname: string }) => `${key} ${pathname}`;
 
 /**
- * Scrolls to `y` once the page can show it, and holds it there until the page has loaded and
- * stops changing height: its sections render over a few frames, and content arriving above (cards
- * replacing their placeholders) would otherwise move the place away again. For a while at most.
+ * Scrolls to the place once the page can show it (its anchor where it was in the window, else its
+ * offset), and holds it there until the page has loaded and stops changing height: its sections
+ * render over a few frames, and content arriving above (cards replacing their placeholders) would
+ * otherwise move the place away again. For a while at most.
  */
-function restoreWhenTallEnough(y: number): () => void {
+function restoreWhenTallEnough({ y: left, anchor }: Place): () => void {
   const started = performance.now();
   let height = -1;
   let steadySince = started;
@@ -104,7 +203,12 @@ function restoreWhenTallEnough(y: number): () => void {
     if (scrollHeight !== height || document.querySelector(LOADING))
       [height, steadySince] = [scrollHeight, now];
     const room = scrollHeight - window.innerHeight;
-    if (window.scrollY !== Math.min(y, room)) window.scrollTo(0, Math.min(y, room));
+    const main = document.querySelector('main');
+    const element = anchor && anchorElement(main, anchor);
+    const y = element
+      ? Math.max(0, Math.round(window.scrollY + element.getBoundingClientRect().top - anchor.top))
+      : left;
+    if (Math.abs(window.scrollY - Math.min(y, room)) >= 1) window.scrollTo(0, Math.min(y, room));
     const settled = room >= y && now - steadySince >= SETTLED_MS;
     if (settled || now - started > RESTORE_WAIT_MS) stop.abort();
     else frame = requestAnimationFrame(again);
