@@ -1,5 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import { createServerDataWrapper, useFakeShop } from '@toolshop/auth/testing';
+import { LIST_MAX_LIMIT } from '@toolshop/contracts';
 import { ReviewList } from './review-list';
 
 const network = useFakeShop({ user: null });
@@ -19,15 +20,36 @@ it('shows "Verified buyer" on the reviews of customers with a paid order only', 
   expect(network.requests('GET', '/reviews')).toHaveLength(1);
 });
 
-it('holds the place of the reviews shown first while they load, so the page below stays put', async () => {
-  const reviews = Array.from({ length: 8 }, (_, i) => ({
+const reviewsOf = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
     _id: `r${i}`,
     customerName: `Customer ${i}`,
     opinion: `Opinion ${i}`,
     rating: 4,
     verifiedBuyer: false,
   }));
-  network.on('GET', '/reviews', reviews);
+
+it('shows the newest six, then all of them on request', async () => {
+  network.on('GET', '/reviews', reviewsOf(8));
+  render(<ReviewList />, { wrapper: createServerDataWrapper() });
+  await screen.findByText('Opinion 5');
+  expect(screen.queryByText('Opinion 6')).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: 'Show all 8 reviews' }));
+  expect(screen.getByText('Opinion 7')).toBeTruthy();
+  fireEvent.click(screen.getByRole('button', { name: 'Show fewer reviews' }));
+  expect(screen.queryByText('Opinion 6')).toBeNull();
+});
+
+it('does not call a list the API cut at its limit all the reviews', async () => {
+  network.on('GET', '/reviews', reviewsOf(LIST_MAX_LIMIT));
+  render(<ReviewList />, { wrapper: createServerDataWrapper() });
+  expect(
+    await screen.findByRole('button', { name: `Show the newest ${LIST_MAX_LIMIT} reviews` }),
+  ).toBeTruthy();
+});
+
+it('holds the place of the reviews shown first while they load, so the page below stays put', async () => {
+  network.on('GET', '/reviews', reviewsOf(8));
   render(<ReviewList />, { wrapper: createServerDataWrapper() });
   const placeholders = screen.getByLabelText('Loading reviews').querySelectorAll('li');
   await screen.findByText('Opinion 0');

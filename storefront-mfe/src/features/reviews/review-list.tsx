@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { LIST_MAX_LIMIT } from '@toolshop/contracts';
 import { Button, Skeleton } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
@@ -45,6 +46,8 @@ export function ReviewList() {
       >
         {(reviews) => {
           const shown = showAll ? reviews : reviews.slice(0, FIRST_REVIEWS);
+          // A list the API cut at its limit is not all of them.
+          const whole = reviews.length < LIST_MAX_LIMIT ? 'all' : 'the newest';
           return (
             <>
               <CardGrid min="18rem">
@@ -58,7 +61,7 @@ export function ReviewList() {
                   className={styles.more}
                   onClick={() => setShowAll((v) => !v)}
                 >
-                  {showAll ? 'Show fewer reviews' : `Show all ${reviews.length} reviews`}
+                  {showAll ? 'Show fewer reviews' : `Show ${whole} ${reviews.length} reviews`}
                 </Button>
               )}
             </>
