@@ -2,7 +2,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { toast } from 'react-toastify';
-import type { Order } from '@toolshop/contracts';
+import { LIST_MAX_LIMIT, type Order } from '@toolshop/contracts';
 import { useAuth } from '@toolshop/auth';
 import {
   apiError,
@@ -315,6 +315,28 @@ describe('MyOrdersPage', () => {
       await waitFor(() => expect(rowCount()).toBe(45), tableFilled);
       expect(screen.queryByRole('button', { name: /Show more orders/ })).toBeNull();
     }, 90_000);
+
+    it('says how to find the older orders under a list the API cut at its limit', async () => {
+      const newest = Array.from({ length: LIST_MAX_LIMIT }, (_, i) =>
+        order({ _id: `n${i}`, name: `Tool ${i}`, paid: true, transactionId: `pi_${i}` }),
+      );
+      answerQuery(newest);
+      // (the last order linked to: every row shown at once)
+      Object.defineProperty(Element.prototype, 'scrollIntoView', {
+        value: () => undefined,
+        configurable: true,
+      });
+      await renderPage(`/dashboard/myOrders?order=n${LIST_MAX_LIMIT - 1}`);
+      const note = `Only your ${LIST_MAX_LIMIT} newest orders are listed: find an older one by its number.`;
+      expect(await screen.findByText(note)).toBeVisible();
+      delete (Element.prototype as { scrollIntoView?: unknown }).scrollIntoView;
+    }, 90_000);
+
+    it('says nothing of older orders under a list shorter than the limit', async () => {
+      answerQuery(many.slice(0, 5));
+      await renderPage();
+      expect(screen.queryByText(/newest orders are listed/)).toBeNull();
+    });
 
     it('shows the order a link points at, however far down the list', async () => {
       answerQuery(many);

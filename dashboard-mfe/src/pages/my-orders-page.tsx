@@ -10,7 +10,7 @@ import { useCancelOrderDialog } from '../features/orders/cancel-order-flow';
 import { useRequestReturn } from '../features/orders/api/request-return';
 import { ReturnOrderDialog } from '../features/orders/return-order-dialog';
 import { useSettled } from '../lib/use-settled';
-import type { Order } from '@toolshop/contracts';
+import { LIST_MAX_LIMIT, type Order } from '@toolshop/contracts';
 import styles from './page.module.css';
 
 /** How long typing pauses before the API is asked for the orders of a number. */
@@ -89,6 +89,12 @@ export default function MyOrdersPage() {
                 <Button variant="secondary" onClick={() => setRowsWanted(rows + ORDER_ROWS_STEP)}>
                   Show more orders ({found.length - rows} more)
                 </Button>
+              ) : !numberSearch.trim() && data.length >= LIST_MAX_LIMIT ? (
+                // The API lists the newest 200: older ones are found by their number.
+                <p className={styles.listEnd}>
+                  Only your {LIST_MAX_LIMIT} newest orders are listed: find an older one by its
+                  number.
+                </p>
               ) : null}
             </>
           ) : (
