@@ -24,7 +24,15 @@ beforeAll(async () => {
     (await add({ name: 'Drill Bit Set (a+b)*', category: 'Accessories', price: 15 })).status,
   ).toBe(201);
   expect(
-    (await add({ name: 'Old Stock Hammer', minOrder: 0, available: 0, price: 5 })).status,
+    (
+      await add({
+        name: 'Old Stock Hammer',
+        minOrder: 0,
+        available: 0,
+        price: 5,
+        sku: 'osh-2024-q7',
+      })
+    ).status,
   ).toBe(201);
 });
 afterAll(() => api.stop());
@@ -40,6 +48,15 @@ describe('GET /tools catalog query', () => {
       'Drill Bit Set (a+b)*',
       'Cordless Drill Driver 18V',
     ]);
+  });
+
+  it('finds a product by a part of its SKU, exactly', async () => {
+    for (const part of ['OSH-2024-Q7', 'osh-2024', '2024-Q7'])
+      expect(names((await api.request('GET', `/tools?q=${part}&limit=5&page=1`)).body)).toEqual([
+        'Old Stock Hammer',
+      ]);
+    // A code has no typos: one character off finds nothing.
+    expect((await api.request('GET', '/tools?q=OSH-2O24')).body).toEqual([]);
   });
 
   it('searches name and description, case-insensitively, as literal text', async () => {

@@ -1,10 +1,10 @@
 import { escapeRegex, toolFilter, toolQueryKey, toolSort, typoPattern } from './tool-query';
 
 describe('catalog query', () => {
-  it('matches the search text literally and case-insensitively in name or description', () => {
+  it('matches the search text literally and case-insensitively in name, description or SKU', () => {
     const filter = toolFilter({ q: '  (a+)+$ ' });
     const match = { $regex: '\\(a\\+\\)\\+\\$', $options: 'i' };
-    expect(filter).toEqual({ $or: [{ name: match }, { shortDescription: match }] });
+    expect(filter).toEqual({ $or: [{ name: match }, { shortDescription: match }, { sku: match }] });
     const regex = new RegExp(match.$regex, match.$options);
     expect(regex.test('x (A+)+$ y')).toBe(true);
     expect(regex.test('aaaa')).toBe(false);
@@ -26,9 +26,11 @@ describe('catalog query', () => {
       expect(typoPattern(text)).toBeUndefined();
     expect(typoPattern('x'.repeat(24))!.split('|').length).toBeLessThanOrEqual(3 * 24);
     expect(toolFilter({ q: 'drils' })).toEqual(toolFilter({ q: 'drils' }, false));
+    // (a SKU by its exact part only)
     expect(toolFilter({ q: 'drils' }, true).$or).toEqual([
       { name: { $regex: typoPattern('drils'), $options: 'i' } },
       { shortDescription: { $regex: typoPattern('drils'), $options: 'i' } },
+      { sku: { $regex: 'drils', $options: 'i' } },
     ]);
   });
 

@@ -56,7 +56,9 @@ export function toolFilter(query: ToolQuery, typos = false): QueryFilter<Tool> {
   if (text) {
     const pattern = (typos && typoPattern(text)) || escapeRegex(text);
     const match = { $regex: pattern, $options: 'i' };
-    filter.$or = [{ name: match }, { shortDescription: match }];
+    // A SKU is a code: found by its exact part only, never by a typo.
+    const code = { $regex: escapeRegex(text), $options: 'i' };
+    filter.$or = [{ name: match }, { shortDescription: match }, { sku: code }];
   }
   if (query.category === UNCATEGORISED) filter.category = { $exists: false };
   else if (query.category) filter.category = query.category;

@@ -244,7 +244,7 @@ export class ToolResponse extends CreateToolDto {
 export class ToolsQuery extends PageQuery {
   @ApiPropertyOptional({
     maxLength: TOOL_SEARCH_MAX_LENGTH,
-    description: 'Words in the name or description (literal, case-insensitive)',
+    description: 'Words in the name or description, or part of the SKU (literal, case-insensitive)',
   })
   @IsOptional()
   @IsString({ message: CatalogMessages.search })
