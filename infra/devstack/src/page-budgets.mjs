@@ -4,9 +4,11 @@
 const kB = 1024;
 
 export const pageBudgets = {
-  // 151.2 kB now: 0.5 kB of it the scroll on navigation and Back (30 Nov), 0.35 kB the tool cards
-  // near the screen laid out before their frame (2 Dec).
-  '/': 151.5 * kB,
+  // 151.7 kB now: 0.5 kB of it the scroll on navigation and Back (30 Nov), 0.35 kB the tool cards
+  // near the screen laid out before their frame (2 Dec), 0.35 kB the grid's and the reviews' words
+  // for a list cut at the API's limit and the loader of Back's anchor (its code comes with the
+  // first scroll) (3 Dec).
+  '/': 152 * kB,
   '/blogs': 148 * kB,
   '/portfolio': 147 * kB,
   '/login': 140 * kB,

@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import type { Anchor } from './scroll-anchor';
 
 /** How long Back waits for a page to grow tall enough for the place it was left at. */
 const RESTORE_WAIT_MS = 5000;
@@ -29,78 +30,26 @@ export function scrollTargetOf(
   return 0;
 }
 
-/**
- * An element of the page where it was left, and how far from the top of the window: Back shows it
- * there again. The page comes back rendered anew, and what is above the place may not have its
- * height yet (a card laid out only near the screen has an estimated one) or may have changed: the
- * place's scroll offset alone showed other cards, up to a screen away.
- */
-export interface Anchor {
-  /** Child indexes from `main` down to the element. */
-  path: number[];
-  tag: string;
-  /** The start of its text, which tells it apart when the path leads elsewhere. */
-  text: string;
-  /** Its top, from the top of the window. */
-  top: number;
-}
-
 /** Where a page was left: its scroll offset and, if one was found, an element there. */
 export interface Place {
   y: number;
   anchor?: Anchor;
 }
 
-const ANCHOR_TEXT = 80;
 /** How long the window holds still before the element in view is looked for. */
 const ANCHOR_AFTER_MS = 100;
-const textOf = (element: Element) => (element.textContent ?? '').trim().slice(0, ANCHOR_TEXT);
-const withText = (main: Element, tag: string, text: string) =>
-  [...main.querySelectorAll(tag)].filter((element) => textOf(element) === text);
 
-/**
- * The element to anchor a place to: near the middle of the window (the first of a few points that
- * hits one), the smallest around the point whose text no other element of its kind in `main` has.
- */
-export function anchorOf(main: Element | null): Anchor | undefined {
-  if (!main || !document.elementFromPoint) return undefined;
-  for (const down of [0.4, 0.25, 0.6])
-    for (const across of [0.5, 0.25, 0.75]) {
-      const anchor = anchorAt(main, innerWidth * across, innerHeight * down);
-      if (anchor) return anchor;
-    }
-  return undefined;
-}
-
-function anchorAt(main: Element, x: number, y: number): Anchor | undefined {
-  let element = document.elementFromPoint(x, y);
-  while (element && element !== main && main.contains(element)) {
-    const { top, height } = element.getBoundingClientRect();
-    if (height > innerHeight / 2) return undefined;
-    const { tagName: tag } = element;
-    const text = textOf(element);
-    if (text && withText(main, tag, text).length === 1) {
-      const path: number[] = [];
-      for (let step = element; step !== main; step = step.parentElement!)
-        path.unshift([...step.parentElement!.children].indexOf(step));
-      return { path, tag, text, top };
-    }
-    element = element.parentElement;
-  }
-  return undefined;
-}
-
-/**
- * The anchor's element on the page as it is now: at its path if it has its text, else the one
- * element with that text (the list it was in changed), else none.
- */
-export function anchorElement(main: Element | null, anchor: Anchor): Element | undefined {
-  if (!main) return undefined;
-  let element: Element | undefined = main;
-  for (const index of anchor.path) element = element?.children[index];
-  if (element && textOf(element) === anchor.text) return element;
-  const same = withText(main, anchor.tag, anchor.text);
-  return same.length === 1 ? same[0] : undefined;
+let anchors: typeof import('./scroll-anchor') | undefined;
+let anchorsLoading = false;
+/** The anchors' code comes with the first scroll: a page not scrolled returns to its top anyway. */
+function loadAnchors() {
+  if (anchorsLoading) return;
+  anchorsLoading = true;
+  import('./scroll-anchor').then(
+    (module) => (anchors = module),
+    // (not come: Back keeps to the offset; the next scroll asks again)
+    () => (anchorsLoading = false),
+  );
 }
 
 /**
@@ -128,9 +77,11 @@ export function useScrollRestoration(): void {
       clearTimeout(settle);
       const { key } = current.current;
       if (!places.has(key)) return;
-      places.set(key, { y: window.scrollY, anchor: anchorOf(document.querySelector('main')) });
+      const anchor = anchors?.anchorOf(document.querySelector('main'));
+      places.set(key, { y: window.scrollY, anchor });
     };
     const remember = () => {
+      loadAnchors();
       const { key } = current.current;
       const { y = 0, anchor } = places.get(key) ?? {};
       // (until it is looked for anew, the anchor moved as far as the window scrolled)
@@ -204,7 +155,7 @@ function restoreWhenTallEnough({ y: left, anchor }: Place): () => void {
       [height, steadySince] = [scrollHeight, now];
     const room = scrollHeight - window.innerHeight;
     const main = document.querySelector('main');
-    const element = anchor && anchorElement(main, anchor);
+    const element = anchor && anchors?.anchorElement(main, anchor);
     const y = element
       ? Math.max(0, Math.round(window.scrollY + element.getBoundingClientRect().top - anchor.top))
       : left;
