@@ -1,6 +1,7 @@
 // The SKU in the admin: an admin sets a product's SKU on Add A Product and in "Edit details"
 // (typed in any case, kept upper-case, unique: another product's SKU is refused at the field);
-// Manage Products lists it and the Audit Log shows the change as before → after.
+// Manage Products lists it and finds it by a part of it; the Audit Log shows the change as
+// before → after.
 import { randomUUID } from 'node:crypto';
 import { SkuMessages, type Tool } from '@toolshop/contracts';
 import { expect, expectNoAxeViolations, test } from '@toolshop/devstack/e2e';
@@ -66,6 +67,14 @@ test('an admin adds a product with a SKU, sees it listed, and cannot reuse it', 
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await page.goto('/dashboard/manageProducts');
+  // Found among all products by its SKU (which its name does not hold), typed in any case.
+  const search = page.getByRole('searchbox', { name: 'Search products' });
+  await search.fill(sku.toLowerCase());
+  await search.press('Enter');
+  await expect(
+    page.getByRole('table', { name: `Products matching “${sku.toLowerCase()}”` }),
+  ).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2); // the header and the product
   const row = page.getByRole('row', { name: new RegExp(name) });
   // Under the product's name and category, announced as the SKU.
   await expect(row.getByRole('cell', { name: new RegExp(`SKU\\s*${sku}$`) })).toBeVisible();

@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import type { Order } from '@toolshop/contracts';
+import { ADMIN_ORDER_SEARCH_MAX_LENGTH, type Order } from '@toolshop/contracts';
 import { Button, EmptyState, ErrorState, Skeleton } from '@toolshop/ui';
 import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
+import { SearchForm } from '../../components/search-form';
 import { useAdminOrders } from './api/admin-orders';
 import { useApproveOrder } from './api/approve-order';
 import { useCancelOrder } from './api/cancel-order';
@@ -15,7 +16,6 @@ import { CancelOrderDialog } from './cancel-order-dialog';
 import type { AdminOrderAction } from './order-actions';
 import { filterName, ORDERS_PAGE_SIZE, type StateFilter } from './order-filters';
 import { OrderRows } from './order-rows';
-import { OrderSearch } from './order-search';
 import { OrderStateFilter } from './order-state-filter';
 import { RefundOrderDialog } from './refund-order-dialog';
 import { ReceiveReturnDialog, RefuseReturnDialog } from './return-decision-dialog';
@@ -40,7 +40,14 @@ function OrdersToolbar({
         Orders
       </h2>
       <OrderStateFilter value={filter} onChange={onFilter} />
-      <OrderSearch value={search} onSearch={onSearch} />
+      <SearchForm
+        label="Search orders"
+        placeholder="Order or PO number, email or ship-to"
+        hint="An order number (TS-100234 or 100234), a buyer's PO number (exactly), a customer email (or its start), an order id, or words of the ship-to name or address"
+        maxLength={ADMIN_ORDER_SEARCH_MAX_LENGTH}
+        value={search}
+        onSearch={onSearch}
+      />
       <Button
         variant="secondary"
         size="small"

@@ -57,6 +57,35 @@ it('asks for low stock first and marks it with the threshold (own, else 2 x mini
   expect(row('Sander')).toHaveTextContent('Sanders');
 });
 
+it('searches the products by name, SKU or description, from the first page', async () => {
+  await renderTable();
+  network.on(
+    'GET',
+    '/tools?sort=lowStock&limit=20&page=1&q=CD4-000',
+    listPage([{ ...tool('t4', 'Cordless Drill 4444', 4), sku: 'CD4-000D75' }]),
+  );
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), {
+    target: { value: ' CD4-000 ' },
+  });
+  fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+  await screen.findByText('Cordless Drill 4444');
+  expect(screen.queryByText('Jigsaw')).toBeNull();
+  expect(screen.getByRole('table', { name: 'Products matching “CD4-000”' })).toBeInTheDocument();
+
+  network.on('GET', '/tools?sort=lowStock&limit=20&page=1&q=nothing', listPage([]));
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), {
+    target: { value: 'nothing' },
+  });
+  fireEvent.submit(screen.getByRole('search', { name: 'Search products' }));
+  expect(await screen.findByText('No products match “nothing”')).toBeInTheDocument();
+
+  // Emptied: every product again.
+  fireEvent.change(screen.getByRole('searchbox', { name: 'Search products' }), {
+    target: { value: '' },
+  });
+  expect(await screen.findByText('Jigsaw')).toBeInTheDocument();
+});
+
 it('deletes a tool after the confirmation, then shows the list without it', async () => {
   network.on('DELETE', '/tools/t2', { acknowledged: true, deletedCount: 1 });
   await renderTable();

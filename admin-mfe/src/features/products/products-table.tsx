@@ -5,20 +5,13 @@ import {
   isLowStock,
   lowStockThreshold,
   packSizeOf,
+  TOOL_SEARCH_MAX_LENGTH,
   type Tool,
 } from '@toolshop/contracts';
-import {
-  Badge,
-  Button,
-  ConfirmDialog,
-  EmptyState,
-  ErrorState,
-  Skeleton,
-  TableProduct,
-  visuallyHidden,
-} from '@toolshop/ui';
+import { Badge, Button, ConfirmDialog, TableProduct, visuallyHidden } from '@toolshop/ui';
 import { DataTable, type DataColumn } from '@toolshop/ui/tables';
-import { Pager, useStepBackFromEmptyPage } from '../../components/pager';
+import { PagedList } from '../../components/paged-list';
+import { SearchForm } from '../../components/search-form';
 import { useDeleteTool } from './api/delete-tool';
 import { useRestockTool } from './api/restock-tool';
 import { PRODUCTS_PAGE_SIZE, useToolsPage } from './api/tools-page';
@@ -136,14 +129,14 @@ const productColumns = (open: {
 ];
 
 /**
- * Every tool with image, category, price and stock, low stock first (the API's order) and marked;
- * restock, edit details (name, picture, description, category) or pack and prices, delete (after
- * confirmation).
+ * Every tool with image, category, price and stock, low stock first (the API's order) and marked,
+ * or those a search by name, SKU or description finds; restock, edit details (name, picture,
+ * description, category) or pack and prices, delete (after confirmation).
  */
 export function ProductsTable() {
   const [page, setPage] = useState(1);
-  const query = useToolsPage(page);
-  const steppingBack = useStepBackFromEmptyPage(page, query.data?.items, setPage);
+  const [search, setSearch] = useState('');
+  const query = useToolsPage(page, search);
   const remove = useDeleteTool();
   const restock = useRestockTool();
   const [toDelete, setToDelete] = useState<Tool | null>(null);
@@ -151,37 +144,43 @@ export function ProductsTable() {
   const [toEdit, setToEdit] = useState<Tool | null>(null);
   const [toDescribe, setToDescribe] = useState<Tool | null>(null);
 
-  const tools = steppingBack ? undefined : query.data?.items;
-  if (query.error) {
-    return (
-      <ErrorState title="The products could not be loaded." onRetry={() => void query.refetch()} />
-    );
-  }
-  if (!tools) return <Skeleton height="16rem" />;
-  if (tools.length === 0) return <EmptyState title="No products yet" />;
-
   return (
     <>
-      <DataTable
-        caption="All products"
-        rows={tools}
-        rowKey={(tool) => tool._id}
-        busy={query.isPlaceholderData}
-        columns={productColumns({
-          restock: setToRestock,
-          describe: setToDescribe,
-          editTerms: setToEdit,
-          remove: setToDelete,
-        })}
+      <SearchForm
+        label="Search products"
+        placeholder="Name, SKU or description"
+        hint="Words of a product's name or description, or a part of its SKU"
+        maxLength={TOOL_SEARCH_MAX_LENGTH}
+        value={search}
+        onSearch={(next) => {
+          setSearch(next);
+          setPage(1);
+        }}
       />
-      <Pager
+      <PagedList
+        query={query}
         page={page}
         pageSize={PRODUCTS_PAGE_SIZE}
-        total={query.data?.total ?? 0}
-        shown={tools.length}
-        label="Product pages"
         onPage={setPage}
-      />
+        errorTitle="The products could not be loaded."
+        emptyTitle={search ? `No products match “${search}”` : 'No products yet'}
+        pagerLabel="Product pages"
+      >
+        {(tools) => (
+          <DataTable
+            caption={search ? `Products matching “${search}”` : 'All products'}
+            rows={tools}
+            rowKey={(tool) => tool._id}
+            busy={query.isPlaceholderData}
+            columns={productColumns({
+              restock: setToRestock,
+              describe: setToDescribe,
+              editTerms: setToEdit,
+              remove: setToDelete,
+            })}
+          />
+        )}
+      </PagedList>
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete this product?"

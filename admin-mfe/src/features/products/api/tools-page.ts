@@ -1,4 +1,5 @@
-// GET /tools?sort=lowStock&limit&page: one page of every tool, low stock first, for the products table.
+// GET /tools?sort=lowStock&limit&page[&q]: one page of every tool (or those a search finds), low
+// stock first, for the products table.
 import { keepPreviousData } from '@tanstack/react-query';
 import { api } from '@toolshop/auth';
 import { useDeferredQuery } from '@toolshop/auth/deferred-query';
@@ -10,18 +11,19 @@ export const PRODUCTS_PAGE_SIZE = 20;
 export const toolsKeys = {
   /** Every view of the tools (admin table, storefront lists and details): what a tool change invalidates. */
   all: queryRoots.tools,
-  adminPage: (page: number) => [...queryRoots.tools, 'admin', page] as const,
+  adminPage: (page: number, search = '') => [...queryRoots.tools, 'admin', page, search] as const,
 };
 
-/** One page of the table (the page prefetches the first on a link's intent). */
-export const toolsPageQuery = (page: number) => ({
-  queryKey: toolsKeys.adminPage(page),
+/** One page of the table (the page prefetches the first on a link's intent); `search`: name, SKU or description. */
+export const toolsPageQuery = (page: number, search = '') => ({
+  queryKey: toolsKeys.adminPage(page, search),
   queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    api.getPage<Tool>(`/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}`, {
-      signal,
-    }),
+    api.getPage<Tool>(
+      `/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}${search && `&q=${encodeURIComponent(search)}`}`,
+      { signal },
+    ),
 });
 
-export function useToolsPage(page: number) {
-  return useDeferredQuery({ ...toolsPageQuery(page), placeholderData: keepPreviousData });
+export function useToolsPage(page: number, search: string) {
+  return useDeferredQuery({ ...toolsPageQuery(page, search), placeholderData: keepPreviousData });
 }
