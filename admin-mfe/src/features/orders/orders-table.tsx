@@ -21,6 +21,11 @@ import { RefundOrderDialog } from './refund-order-dialog';
 import { ReceiveReturnDialog, RefuseReturnDialog } from './return-decision-dialog';
 import styles from './orders-table.module.css';
 
+/** What the orders' search finds, read out with its field. */
+const ORDER_SEARCH_HINT =
+  "An order number (TS-100234 or 100234), a buyer's PO number (exactly), a customer email (or " +
+  'its start), an order id, or words of the ship-to name or address';
+
 /** The heading, the state filter, the search and the CSV export of the current filter. */
 function OrdersToolbar({
   filter,
@@ -43,7 +48,7 @@ function OrdersToolbar({
       <SearchForm
         label="Search orders"
         placeholder="Order or PO number, email or ship-to"
-        hint="An order number (TS-100234 or 100234), a buyer's PO number (exactly), a customer email (or its start), an order id, or words of the ship-to name or address"
+        hint={ORDER_SEARCH_HINT}
         maxLength={ADMIN_ORDER_SEARCH_MAX_LENGTH}
         value={search}
         onSearch={onSearch}

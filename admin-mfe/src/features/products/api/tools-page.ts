@@ -14,14 +14,21 @@ export const toolsKeys = {
   adminPage: (page: number, search = '') => [...queryRoots.tools, 'admin', page, search] as const,
 };
 
-/** One page of the table (the page prefetches the first on a link's intent); `search`: name, SKU or description. */
+/**
+ * One page of the table (the page prefetches the first on a link's intent); `search`: words of a
+ * name or description, or a part of a SKU.
+ */
 export const toolsPageQuery = (page: number, search = '') => ({
   queryKey: toolsKeys.adminPage(page, search),
-  queryFn: ({ signal }: { signal?: AbortSignal }) =>
-    api.getPage<Tool>(
-      `/tools?sort=lowStock&limit=${PRODUCTS_PAGE_SIZE}&page=${page}${search && `&q=${encodeURIComponent(search)}`}`,
-      { signal },
-    ),
+  queryFn: ({ signal }: { signal?: AbortSignal }) => {
+    const query = new URLSearchParams({
+      sort: 'lowStock',
+      limit: String(PRODUCTS_PAGE_SIZE),
+      page: String(page),
+    });
+    if (search) query.set('q', search);
+    return api.getPage<Tool>(`/tools?${query}`, { signal });
+  },
 });
 
 export function useToolsPage(page: number, search: string) {
