@@ -616,7 +616,7 @@ const companyCases: CompanyCase[] = [
   {
     name: 'GET /companies/mine',
     request: async () => ({ method: 'GET', path: '/companies/mine' }),
-    expected: [401, 200, 200, 200, 404, 404],
+    expected: [401, 200, 200, 200, 204, 204],
   },
   {
     name: 'GET /companies/{id}',

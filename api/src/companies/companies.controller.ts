@@ -1,12 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Put } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Patch,
+  Post,
+  Put,
+  Res,
+} from '@nestjs/common';
 import {
   ApiConflictResponse,
   ApiCreatedResponse,
   ApiForbiddenResponse,
+  ApiNoContentResponse,
   ApiNotFoundResponse,
   ApiOkResponse,
   ApiTags,
 } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
 import { AdminOnly } from '../access/access.decorators';
 import { CurrentUser } from '../auth/auth.decorators';
 import type { AuthUser } from '../auth/auth-user';
@@ -55,9 +68,12 @@ export class CompaniesController {
 
   @Get('companies/mine')
   @ApiOkResponse({ type: CompanyResponse, description: 'Invitations are listed for owners only' })
-  @ApiNotFoundResponse({ description: 'The caller belongs to no company', type: ErrorResponse })
-  mine(@CurrentUser() user: AuthUser) {
-    return this.companies.mine(user.email);
+  // Most customers belong to none: an answer, not an error in every browser's console (a 404).
+  @ApiNoContentResponse({ description: 'The caller belongs to no company' })
+  async mine(@CurrentUser() user: AuthUser, @Res({ passthrough: true }) reply: FastifyReply) {
+    const company = await this.companies.mine(user.email);
+    if (!company) void reply.status(204);
+    return company;
   }
 
   @Get('companies/:id')

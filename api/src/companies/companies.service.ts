@@ -90,10 +90,11 @@ export class CompaniesService {
     return inserted(companyId);
   }
 
-  async mine(email: string): Promise<Company> {
+  /** The caller's company, or undefined when they belong to none. */
+  async mine(email: string): Promise<Company | undefined> {
     const member = await this.members.findOne({ email }).lean();
     const company = member && (await this.companies.findById(member.companyId).lean());
-    if (!member || !company) throw notFound(CompanyMessages.notMember);
+    if (!member || !company) return undefined;
     return this.view(company._id, company, member.role, member.role === 'owner');
   }
 

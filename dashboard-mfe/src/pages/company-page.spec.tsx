@@ -10,6 +10,7 @@ import {
 import {
   apiError,
   createServerDataWrapper,
+  reply,
   useFakeShop,
   type FakeRequest,
 } from '@toolshop/auth/testing';
@@ -82,8 +83,14 @@ beforeEach(() => {
 });
 
 describe('CompanyPage', () => {
-  it('offers a form to create a company to someone in none, checked before it is sent', async () => {
+  it('reads an API of before the 204 too: its 404 is no company', async () => {
     network.on('GET', '/companies/mine', apiError(404, CompanyMessages.notMember));
+    await renderPage();
+    expect(screen.getByRole('form', { name: 'Create your company' })).toBeInTheDocument();
+  });
+
+  it('offers a form to create a company to someone in none, checked before it is sent', async () => {
+    network.on('GET', '/companies/mine', reply(204));
     const user = await renderPage();
     const form = screen.getByRole('form', { name: 'Create your company' });
     await user.click(within(form).getByRole('button', { name: 'Create company' }));

@@ -18,13 +18,13 @@ const companyPath = (id: string) => `/companies/${encodeURIComponent(id)}`;
 const memberPath = (id: string, email: string) =>
   `${companyPath(id)}/members/${encodeURIComponent(email)}`;
 
-/** The caller's company, or null when they belong to none (the API's 404). */
+/** The caller's company, or null when they belong to none (the API's 204; before it, its 404). */
 export function useMyCompany() {
   return useDeferredQuery({
     queryKey: companyKey,
     queryFn: async ({ signal }) => {
       try {
-        return await api.get<Company>('/companies/mine', { signal });
+        return (await api.get<Company | undefined>('/companies/mine', { signal })) ?? null;
       } catch (error) {
         if (error instanceof ApiError && error.status === 404) return null;
         throw error;
