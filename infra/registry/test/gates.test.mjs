@@ -16,7 +16,9 @@ const shellManifest = {
     shared('react-dom', '19.3.1'),
     shared('react-router', '7.18.5'),
     shared('zustand', '5.1.0'),
+    // Shared without a version by a shell built before the libs had one.
     shared('@toolshop/auth', '0.1.0', null),
+    shared('@toolshop/ui', '0.1.0'),
   ],
 };
 const candidate = (overrides = {}) => ({
@@ -74,6 +76,26 @@ test('shared singletons: the same versions pass; a React major mismatch, a missi
     ),
     ['the candidate requires react-dom ^19.4.0, the shell provides 19.3.1'],
   );
+});
+
+// The workspace libs run as the shell's copy; a remote built against a newer one requires its version.
+test('a remote built against a newer @toolshop/ui or @toolshop/auth than the shell provides is refused', () => {
+  const shell = shellManifest;
+  const withoutUi = candidate();
+  withoutUi.shared = withoutUi.shared.filter(({ name }) => name !== '@toolshop/ui');
+  assert.deepEqual(checkShared(withoutUi, shell), [
+    'the candidate does not share @toolshop/ui (the shell shares 0.1.0 as a singleton)',
+  ]);
+  const built = (name, version) => candidate({ [name]: shared(name, version) });
+  assert.deepEqual(checkShared(built('@toolshop/ui', '0.1.0'), shell), []);
+  assert.deepEqual(checkShared(built('@toolshop/ui', '0.1.2'), shell), [
+    'the candidate requires @toolshop/ui ^0.1.2, the shell provides 0.1.0',
+  ]);
+  // The shell's unversioned @toolshop/auth: a remote that requires a newer one is still refused.
+  assert.deepEqual(checkShared(built('@toolshop/auth', '0.1.0'), shell), []);
+  assert.deepEqual(checkShared(built('@toolshop/auth', '0.2.0'), shell), [
+    'the candidate requires @toolshop/auth ^0.2.0, the shell provides 0.1.0',
+  ]);
 });
 
 // The build factory (libs/rspack-app/src/rspack-app.mjs) shares the same list of @toolshop/routes.

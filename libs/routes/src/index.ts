@@ -341,7 +341,8 @@ export const unavailableTitle = (remote?: RemoteName) =>
  * router or auth store is a bug). The one build factory (libs/rspack-app/src/rspack-app.mjs) shares
  * them and the registry's compatibility gate (infra/registry/src/gates.mjs) requires them of a
  * candidate, both from this list. `sharedPackages` are shared at the version of node_modules;
- * `sharedWorkspaceLibs` are the workspace's own, shared without a version.
+ * `sharedWorkspaceLibs` are the workspace's own, at the version of their package.json (bumped with
+ * what they export: `exports.json` beside it).
  */
 export const sharedPackages = [
   'react',

@@ -66,7 +66,9 @@ const sharedChunkGroups = Object.fromEntries(
  */
 export function sharedModules({ production = false } = {}) {
   const shared = {};
-  for (const name of singletons) {
+  // The workspace libs at their package.json's version too: the registry's gate refuses a remote
+  // built against a newer one than the shell provides (the shell's copy is the one that runs).
+  for (const name of [...singletons, ...workspaceLibs]) {
     const { version } = require(join(repoRoot, 'node_modules', name, 'package.json'));
     shared[name] = { singleton: true, requiredVersion: `^${version}` };
   }
@@ -97,7 +99,6 @@ export function sharedModules({ production = false } = {}) {
   for (const prefix of ['react/', 'react-dom/', 'react-router/']) {
     shared[prefix] = { singleton: true, requiredVersion: false };
   }
-  for (const name of workspaceLibs) shared[name] = { singleton: true, requiredVersion: false };
   return shared;
 }
 
