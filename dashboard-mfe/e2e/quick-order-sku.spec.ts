@@ -181,8 +181,8 @@ testWithTools(
 );
 
 testWithTools(
-  'My Orders shows the SKU of a single-tool order',
-  (id) => [{ name: `Sku Single ${id}`, sku: `ONE-${id}` }],
+  'My Orders shows the SKU of a single-tool order, whole on one line',
+  (id) => [{ name: `Sku Single ${id}`, sku: `SD5-${id}` }],
   async ({ page, signIn, freshUser, apiAs }, id, [tool]) => {
     const customer = await apiAs(freshUser);
     await customer.post('/orders', {
@@ -196,7 +196,17 @@ testWithTools(
     const row = page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: tool!.name }) });
-    await expect(row.getByRole('rowheader')).toContainText(`SKU ONE-${id}`);
+    await expect(row.getByRole('rowheader')).toContainText(`SKU SD5-${id}`);
     await expectNoAxeViolations(page);
+    // The code goes to a line of its own whole where "SKU SD5-" would fit and the rest would not.
+    const code = row.getByRole('rowheader').getByText(`SD5-${id}`, { exact: true });
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      const lines = await code.evaluate((element) => {
+        const lineHeight = parseFloat(getComputedStyle(element).lineHeight);
+        return Math.round(element.getBoundingClientRect().height / lineHeight);
+      });
+      expect(lines, `lines of the SKU at ${width} px`).toBe(1);
+    }
   },
 );

@@ -41,7 +41,11 @@ export function OrdersTable({ orders, onCancel, onReturn, currentOrderId }: Orde
                 <>
                   {order.name}
                   {/* The SKU as ordered (a multi-line order's are on its lines). */}
-                  {order.sku ? <span className={styles.sku}>SKU {order.sku}</span> : null}
+                  {order.sku ? (
+                    <span className={styles.sku}>
+                      SKU <span className={styles.code}>{order.sku}</span>
+                    </span>
+                  ) : null}
                 </>
               }
             />
