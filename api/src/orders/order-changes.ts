@@ -38,7 +38,7 @@ export const PUBLIC_FIELDS = {
  */
 export const NEWEST_FIRST = { _id: -1 } as const;
 
-/** The orders of a state filter, or without one every order but the closed ones (cancelled, expired). */
+/** The orders of a state filter; without one, every order but the closed (cancelled, expired). */
 export function ordersInState(filter: OrderStateFilter | undefined): QueryFilter<Order> {
   if (!filter) return { state: { $nin: CLOSED_UNFULFILLED_STATES } };
   const states = statesOf(filter);
@@ -58,7 +58,7 @@ export async function countOpenOrders(orders: Model<Order>): Promise<number> {
   return all - closed;
 }
 
-/** The roles a caller has on an order: its customer, else an admin (the routes let nobody else read it). */
+/** A caller's roles on an order: its customer, else an admin (nobody else may read it). */
 export const rolesOf = (owner: string, caller: string): OrderRole[] =>
   owner === caller ? ['customer'] : ['admin'];
 
@@ -81,7 +81,7 @@ export function withActions<T extends object>(
   return { ...order, state, allowedActions: actions };
 }
 
-/** Whether a return may still be asked for: within RETURN_WINDOW_DAYS of delivery (else shipping). */
+/** Whether a return may still be asked for: within RETURN_WINDOW_DAYS of delivery (or shipping). */
 export function returnWindowOpen(
   order: Partial<Pick<Order, 'deliveredAt' | 'shippedAt'>>,
   now = new Date(),
@@ -146,7 +146,7 @@ export interface OrderChangeParts {
 export class OrderChanges {
   constructor(@InjectModel(Order.name) private readonly orders: Model<Order>) {}
 
-  /** Applies `action`; false when the order is missing, in another state or does not match `where`. */
+  /** Applies `action`; false for a missing order, one in another state or not matching `where`. */
   async take(
     id: string,
     action: OrderAction,
@@ -154,7 +154,7 @@ export class OrderChanges {
     { from, where = {}, set = {}, unset, push, entry = {} }: OrderChangeParts = {},
   ): Promise<boolean> {
     const { from: sources, to, by: roles, event: named } = ORDER_TRANSITIONS[action];
-    // A caller naming a role the lifecycle does not give the action is a bug, never a request's choice.
+    // A role the lifecycle does not give the action is a caller's bug, not a request's choice.
     if (!roles.includes(by.role)) throw new Error(`${by.role} may not ${action} an order`);
     const next = from ? nextState(action, from) : typeof to === 'string' ? to : undefined;
     if (from && !next) return false;
@@ -181,7 +181,7 @@ export class OrderChanges {
     return result.modifiedCount > 0;
   }
 
-  /** Why `action` was not taken: 404 for an unknown order, else 409 with the lifecycle's message. */
+  /** Why `action` was not taken: 404 for an unknown order, else 409 with the lifecycle's words. */
   async refusal(id: string, action: OrderAction): Promise<DomainError> {
     const order = await this.orders.findById(id, { state: 1 }).lean();
     if (!order) return notFound(ApiMessages.orderNotFound);
