@@ -323,6 +323,20 @@ describe('a half-typed order is kept for the tab', () => {
   });
 });
 
+it.each([
+  [{ minOrder: 1, available: 12 }, 'Between 1 and 12 units'],
+  [{ minOrder: 20, available: 1200 }, 'Between 20 and 1,200 units'],
+  [{ minOrder: 1, available: 1 }, 'Only 1 unit left'],
+  [{ minOrder: 1500, available: 1500 }, 'Only 1,500 units left'],
+  [
+    { minOrder: 1000, available: 12_000, packSize: 1000 },
+    'Sold in packs of 1,000: between 1,000 and 12,000 units, 1,000 at a time',
+  ],
+])('says which quantities may be ordered: %p', (stock, hint) => {
+  const { quantity } = renderForm({ ...tool, ...stock });
+  expect(screen.getByText(hint).id).toBe(quantity.getAttribute('aria-describedby')?.split(' ')[0]);
+});
+
 describe('a tool sold in packs with quantity price tiers', () => {
   const blades: Tool = {
     ...tool,

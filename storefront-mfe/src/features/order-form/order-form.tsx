@@ -5,7 +5,9 @@ import { Button, Field } from '@toolshop/ui';
 import {
   PurchaseOrderMessages,
   RuleMessages,
+  formatCount,
   formatDollars,
+  formatUnits,
   packSizeOf,
   type Tool,
 } from '@toolshop/contracts';
@@ -25,9 +27,12 @@ function quantityHint(tool: Tool): string {
   const pack = packSizeOf(tool);
   const largest = largestOrder(tool);
   if (pack > 1)
-    return `Sold in packs of ${pack}: between ${minOrder} and ${largest} units, ${pack} at a time`;
-  if (minOrder === available) return `Only ${available} ${available === 1 ? 'unit' : 'units'} left`;
-  return `Between ${minOrder} and ${available} units`;
+    return (
+      `Sold in packs of ${formatCount(pack)}: between ${formatCount(minOrder)} and ` +
+      `${formatUnits(largest)}, ${formatCount(pack)} at a time`
+    );
+  if (minOrder === available) return `Only ${formatUnits(available)} left`;
+  return `Between ${formatCount(minOrder)} and ${formatUnits(available)}`;
 }
 
 /**
