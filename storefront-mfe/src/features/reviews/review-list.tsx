@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import { LIST_MAX_LIMIT } from '@toolshop/contracts';
-import { Button, Skeleton } from '@toolshop/ui';
+import { Button, ErrorState, Skeleton } from '@toolshop/ui';
 import { AnchorSection } from '../../components/anchor-section';
 import { QueryContent } from '../../components/query-content';
 import { SectionHeading } from '../../components/section-heading';
 import { CardGrid } from '../../components/card-grid';
-import { useReviews } from './api/reviews';
+import { FIRST_REVIEWS, useNewestReviews, useReviews } from './api/reviews';
 import { ReviewCard } from './review-card';
 import styles from './review-list.module.css';
 
-/** Shown at first; the rest opens on request so a long history does not bury the page. */
-const FIRST_REVIEWS = 6;
-
 /** Customer reviews, newest first (the API's order). The hero links here through the `reviews` anchor. */
 export function ReviewList() {
-  const query = useReviews();
+  const first = useReviews();
+  // The rest opens on request, so a long history neither buries the page nor weighs on its load.
   const [showAll, setShowAll] = useState(false);
+  const newest = useNewestReviews(showAll);
+  const total = first.data?.total ?? 0;
 
   return (
     <AnchorSection id="reviews" labelledBy="reviews-title">
@@ -25,7 +25,7 @@ export function ReviewList() {
         title="What the trade says about us"
       />
       <QueryContent
-        query={query}
+        query={{ ...first, data: first.data?.items }}
         errorTitle="The reviews could not be loaded"
         empty={{
           title: 'No reviews yet',
@@ -44,10 +44,10 @@ export function ReviewList() {
           </CardGrid>
         }
       >
-        {(reviews) => {
-          const shown = showAll ? reviews : reviews.slice(0, FIRST_REVIEWS);
-          // A list the API cut at its limit is not all of them.
-          const whole = reviews.length < LIST_MAX_LIMIT ? 'all' : 'the newest';
+        {(firstReviews) => {
+          const shown = showAll && newest.data ? newest.data : firstReviews;
+          // The API answers at most LIST_MAX_LIMIT: more than that are not all of them.
+          const more = total > LIST_MAX_LIMIT ? `the newest ${LIST_MAX_LIMIT}` : `all ${total}`;
           return (
             <>
               <CardGrid min="18rem">
@@ -55,13 +55,26 @@ export function ReviewList() {
                   <ReviewCard key={review._id} review={review} />
                 ))}
               </CardGrid>
-              {reviews.length > FIRST_REVIEWS && (
+              {showAll && newest.error && (
+                <ErrorState
+                  title="The other reviews could not be loaded"
+                  onRetry={() => void newest.refetch()}
+                >
+                  Please check your connection and try again.
+                </ErrorState>
+              )}
+              {total > FIRST_REVIEWS && (
                 <Button
                   variant="secondary"
                   className={styles.more}
+                  aria-busy={showAll && newest.isPending}
                   onClick={() => setShowAll((v) => !v)}
                 >
-                  {showAll ? 'Show fewer reviews' : `Show ${whole} ${reviews.length} reviews`}
+                  {!showAll
+                    ? `Show ${more} reviews`
+                    : newest.isPending
+                      ? 'Loading the reviews…'
+                      : 'Show fewer reviews'}
                 </Button>
               )}
             </>
