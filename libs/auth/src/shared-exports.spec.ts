@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { expectSharedExportsRecorded } from '../../../jest/shared-lib-exports.cjs';
+import { expectSharedExportsRecorded } from '@toolshop/rspack-app/shared-lib-exports.cjs';
 import * as auth from './index';
 
 it('what @toolshop/auth exports is recorded under its version (shared-exports.json)', () => {
