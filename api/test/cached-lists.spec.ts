@@ -46,7 +46,18 @@ async function both(path: string, init: RequestInit | ((api: TestApi) => Request
   }
 }
 
-describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
+// Each cached URL, its route, a query Nest answers the same list to (not the cache), a bad one.
+describe.each([
+  { path: '/tools', route: '/tools', other: '/tools?limit=2', bad: '/tools?limit=0' },
+  { path: '/reviews', route: '/reviews', other: '/reviews?limit=2', bad: '/reviews?limit=0' },
+  // The home page's first reviews, with their total.
+  {
+    path: '/reviews?limit=6&page=1',
+    route: '/reviews',
+    other: '/reviews?page=1&limit=6',
+    bad: '/reviews?limit=6&page=0',
+  },
+])('GET $path from the cache', ({ path, route, other, bad }) => {
   it('answers the status, body and headers Nest answers, without Nest', async () => {
     const { fast, nest, throughNest } = await both(path, {
       headers: { origin: 'http://localhost:3000' },
@@ -54,6 +65,8 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
     expect(throughNest).toBe(0);
     expect(fast).toEqual(nest);
     expect(fast.status).toBe(200);
+    if (path.includes('page=')) expect(fast.headers['x-total-count']).toMatch(/^[1-9]\d*$/);
+    else expect(fast.headers['x-total-count']).toBeUndefined();
     expect(fast.headers).toMatchObject({
       etag: expect.stringMatching(/^W\//),
       'cache-control': 'public, no-cache',
@@ -79,7 +92,7 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
       );
     await rawHeaders(cached);
     const list = jest.spyOn(
-      path === '/tools' ? cached.app.get(ToolsService) : cached.app.get(ReviewsService),
+      route === '/tools' ? cached.app.get(ToolsService) : cached.app.get(ReviewsService),
       'list',
     );
     const [fast, nest] = [await rawHeaders(cached), await rawHeaders(reference)];
@@ -121,14 +134,14 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
     const finished = jest.spyOn(cached.app.get(ApiMetrics), 'requestFinished');
     try {
       await fetch(`${cached.url}${path}`);
-      expect(finished).toHaveBeenCalledWith('GET', path, 200, expect.any(Number));
+      expect(finished).toHaveBeenCalledWith('GET', route, 200, expect.any(Number));
     } finally {
       finished.mockRestore();
     }
   });
 
   it.each([
-    ['a query', `${path}?limit=2`, {}],
+    ['another query', other, {}],
     [
       'a token',
       path,
@@ -142,7 +155,7 @@ describe.each(['/tools', '/reviews'])('GET %s from the cache', (path) => {
   });
 
   it('still refuses a bad query with 400 through Nest', async () => {
-    const { fast, nest } = await both(`${path}?limit=0`);
+    const { fast, nest } = await both(bad);
     expect(fast.status).toBe(400);
     expect(fast).toEqual(nest);
   });

@@ -5,15 +5,23 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import type { CorsHeaders } from './cors';
+import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { JSON_TYPE, PUBLIC_CACHE_CONTROL, revalidatesRaw, type JsonSnapshot } from './public-cache';
 
-/** A service that keeps a public list's default page as a ready answer while it is fresh. */
-export interface CachedListSource {
-  cachedList(): JsonSnapshot | undefined;
+/** A cached page of a list: its body, and the total of all pages when the request asked for one. */
+export interface CachedPage {
+  body: JsonSnapshot;
+  total?: number;
 }
 
-/** A public list's URL (no query) and its cached default page, if fresh. */
-export type CachedLists = ReadonlyMap<string, () => JsonSnapshot | undefined>;
+/** A service that keeps pages of a public list as ready answers while they are fresh. */
+export interface CachedListSource {
+  /** The fresh answer to the list's URL with this raw query string ('' for none), if it holds one. */
+  cachedList(search: string): CachedPage | undefined;
+}
+
+/** A public list's path and its cached answers, by raw query string, if fresh. */
+export type CachedLists = ReadonlyMap<string, (search: string) => CachedPage | undefined>;
 
 const CACHED_LIST = Symbol('cachedList');
 
@@ -47,7 +55,7 @@ const joinPath = (...parts: unknown[]) =>
 
 /** Every route marked AnsweredFromCache, by its URL; throws at start for one that may not be. */
 export function cachedListsOf(app: INestApplicationContext): CachedLists {
-  const lists = new Map<string, () => JsonSnapshot | undefined>();
+  const lists = new Map<string, (search: string) => CachedPage | undefined>();
   for (const wrapper of app.get(DiscoveryService).getControllers()) {
     const controller = wrapper.metatype as Type | undefined;
     if (!controller) continue;
@@ -64,7 +72,7 @@ export function cachedListsOf(app: INestApplicationContext): CachedLists {
       const problem = cachedRouteProblem(controller, handler);
       if (problem) throw new Error(`${path} cannot be answered from a cache: ${problem}`);
       const service = app.get(source);
-      lists.set(path, () => service.cachedList());
+      lists.set(path, (search) => service.cachedList(search));
     }
   }
   return lists;
@@ -85,8 +93,8 @@ export interface CachedAnswerParts {
 }
 
 /**
- * The shop's hottest reads, GET /tools and GET /reviews without a query or a token, are answered
- * from the catalog cache's snapshot by the HTTP server before Fastify and Nest see them (their
+ * The shop's hottest reads, GET /tools without a query and GET /reviews without one or with the
+ * home page's `limit=6&page=1`, with no token, are answered from the catalog cache's snapshot by the HTTP server before Fastify and Nest see them (their
  * routing, request and reply objects, a logger per request, hooks, guards, pipes and interceptors
  * were two thirds of the CPU of such a read). The answer is the one the pipeline gives, byte for
  * byte but for the ids: the same headers in the same order (request ids and trace, security
@@ -110,11 +118,14 @@ export function answerCachedLists(
   });
   const answer: RequestListener = (request, response) => {
     const { method, url = '', headers } = request;
-    const snapshot =
+    const queryAt = url.indexOf('?');
+    const path = queryAt < 0 ? url : url.slice(0, queryAt);
+    const cachedPage =
       method === 'GET' && !headers.authorization && !closing && !parts.draining()
-        ? lists.get(url)?.()
+        ? lists.get(path)?.(queryAt < 0 ? '' : url.slice(queryAt + 1))
         : undefined;
-    if (!snapshot) return throughFastify(request, response);
+    if (!cachedPage) return throughFastify(request, response);
+    const { body: snapshot, total } = cachedPage;
     const started = performance.now();
     const records = parts.records(headers);
     const tagged = revalidatesRaw(method, url);
@@ -125,15 +136,16 @@ export function answerCachedLists(
       ...records.headers,
       ...parts.securityHeaders,
       ...parts.cors(headers.origin),
+      ...(total === undefined ? [] : [TOTAL_COUNT_HEADER.toLowerCase(), String(total)]),
       'content-type',
       JSON_TYPE,
     ];
     if (tagged) fields.push('etag', snapshot.etag, 'cache-control', PUBLIC_CACHE_CONTROL);
     fields.push('content-length', String(body.length));
     response.writeHead(status, fields);
-    // The route's template is its URL: lists are keyed by it.
+    // The route's template is its path: lists are keyed by it.
     response.end(body, () =>
-      records.finished('GET', url, url, status, performance.now() - started),
+      records.finished('GET', path, url, status, performance.now() - started),
     );
   };
   server.removeListener('request', throughFastify);

@@ -43,6 +43,21 @@ export function pageOf(query: PageQuery): Page {
   };
 }
 
+const CANONICAL_PAGE = /^limit=([1-9]\d{0,5})&page=([1-9]\d{0,5})$/;
+
+/**
+ * The page a raw query string asks for when it is one PageQuery accepts as it stands: none (the
+ * plain list) or exactly `limit=L&page=P` in decimals within bounds; else undefined (let
+ * validation judge it). What a cached list may answer before Nest validates the query.
+ */
+export function pageOfSearch(search: string): Page | undefined {
+  if (search === '') return pageOf({});
+  const match = CANONICAL_PAGE.exec(search);
+  if (!match) return undefined;
+  const [limit, page] = [Number(match[1]), Number(match[2])];
+  return limit <= LIST_CAP && page <= MAX_PAGE ? pageOf({ limit, page }) : undefined;
+}
+
 /** A list answer (the plain array or its snapshot), with the total in X-Total-Count when one was counted. */
 export function withTotal<T>(reply: FastifyReply, items: T, total: number | undefined): T {
   if (total !== undefined) void reply.header(TOTAL_COUNT_HEADER, String(total));

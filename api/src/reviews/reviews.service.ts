@@ -10,7 +10,8 @@ import { Types, type Model } from 'mongoose';
 import type { AuthUser } from '../auth/auth-user';
 import { inserted, modified } from '../common/answers.dto';
 import { invalid, notFound } from '../common/domain-error';
-import { countOf, pageOf, type Page } from '../common/pagination';
+import type { CachedPage } from '../common/cached-lists';
+import { countOf, pageOfSearch, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
 import { API_CONFIG, type ApiConfig } from '../config/config';
@@ -33,7 +34,6 @@ const OWN_FIELDS = { ...PUBLIC_FIELDS, hidden: 1, createdAt: 1 };
 
 const listKey = (page: Page, toolId?: string) =>
   `${page.skip}:${page.limit}:${page.requested}:${toolId ?? ''}`;
-const DEFAULT_LIST = listKey(pageOf({}));
 
 @Injectable()
 export class ReviewsService {
@@ -76,9 +76,14 @@ export class ReviewsService {
     });
   }
 
-  /** The default page's snapshot (GET /reviews without a query) while it is cached and fresh. */
-  cachedList(): JsonSnapshot | undefined {
-    return this.lists.peek(DEFAULT_LIST)?.reviews;
+  /**
+   * A public page's snapshot while it is cached and fresh: GET /reviews without a query, or with
+   * `limit` and `page` alone (the home page's first six and their total).
+   */
+  cachedList(search: string): CachedPage | undefined {
+    const page = pageOfSearch(search);
+    const hit = page && this.lists.peek(listKey(page));
+    return hit && { body: hit.reviews, total: hit.total };
   }
 
   /** One customer's reviews, hidden ones too (marked). */

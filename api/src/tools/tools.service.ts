@@ -14,6 +14,7 @@ import {
 import { Types, type Model } from 'mongoose';
 import { deleted, inserted, modified } from '../common/answers.dto';
 import { conflict, invalid, notFound } from '../common/domain-error';
+import type { CachedPage } from '../common/cached-lists';
 import { countOf, pageOf, type Page } from '../common/pagination';
 import { JsonSnapshot } from '../common/public-cache';
 import { TtlCache } from '../common/ttl-cache';
@@ -174,8 +175,9 @@ export class ToolsService {
   }
 
   /** The default view's snapshot (GET /tools without a query) while it is cached and fresh. */
-  cachedList(): JsonSnapshot | undefined {
-    return this.lists.peek(DEFAULT_LIST)?.tools;
+  cachedList(search: string): CachedPage | undefined {
+    const tools = search === '' ? this.lists.peek(DEFAULT_LIST)?.tools : undefined;
+    return tools && { body: tools };
   }
 
   async get(id: string) {
