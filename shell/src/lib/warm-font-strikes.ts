@@ -18,8 +18,15 @@ const whenIdle: Idle = (run) =>
  * weight the first time a layout uses them: traced at 4x slowed CPU, Manage All Orders' first layout
  * waited 20–75 ms on it (the browser process busy loading the page) and made the navigation's
  * longest task. Done ahead, the page's layout finds them cached.
+ *
+ * Reading the word's size lays out the whole document if anything in it changed since the last
+ * frame (an idle callback of 36–63 ms at 4x laid out a page React had just changed): a moment that
+ * follows a change of the page waits for the next frame, which lays it out, and measures after it.
  */
-export function warmFontStrikes(idle: Idle = whenIdle): void {
+export function warmFontStrikes(
+  idle: Idle = whenIdle,
+  frame: Idle = (run) => requestAnimationFrame(run),
+): void {
   const strikes = FONT_SIZES_REM.flatMap((size) =>
     FONT_WEIGHTS.map((weight) => ({ size: `${size}rem`, weight: String(weight) })),
   );
@@ -33,10 +40,29 @@ export function warmFontStrikes(idle: Idle = whenIdle): void {
     visibility: 'hidden',
     pointerEvents: 'none',
   });
+  // Whether the page changed since the last frame laid it out (until one has: unknown, so yes).
+  let pageChanged = true;
+  const changes = new MutationObserver((records) => {
+    if (records.some((record) => !host.contains(record.target))) pageChanged = true;
+  });
+  changes.observe(document.documentElement, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
   document.body.append(host);
   const next = () => {
+    if (pageChanged) {
+      frame(() => {
+        pageChanged = false;
+        idle(next);
+      });
+      return;
+    }
     const strike = strikes.shift();
     if (!strike) {
+      changes.disconnect();
       host.remove();
       return;
     }
@@ -45,7 +71,7 @@ export function warmFontStrikes(idle: Idle = whenIdle): void {
     word.style.fontSize = strike.size;
     word.style.fontWeight = strike.weight;
     host.replaceChildren(word);
-    // reading a size lays the word out now, in this idle moment
+    // reading a size lays the word out now, in this idle moment (the page itself is laid out)
     void word.offsetWidth;
     idle(next);
   };
