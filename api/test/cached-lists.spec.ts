@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { get } from 'node:http';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { ApiMetrics } from '../src/observability/api-metrics';
 import { ReviewsService } from '../src/reviews/reviews.service';
 import { ToolsService } from '../src/tools/tools.service';
@@ -27,6 +28,31 @@ async function answer(api: TestApi, path: string, init: RequestInit = {}) {
   const response = await fetch(`${api.url}${path}`, init);
   const headers = Object.fromEntries([...response.headers].filter(([name]) => !VARYING.has(name)));
   return { status: response.status, headers, body: await response.text() };
+}
+
+const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+const given = {
+  'x-request-id': 'same-id',
+  traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
+  origin: 'http://localhost:3000',
+};
+
+/** An answer as sent: its header fields in order as "name: value" (date and span id masked), its bytes. */
+function rawAnswer(api: TestApi, path: string, headers: Record<string, string>) {
+  return new Promise<{ fields: string[]; body: Buffer }>((resolve, reject) =>
+    get(`${api.url}${path}`, { headers, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const raw = response.rawHeaders;
+        // The span id in traceresponse and the date are new on each answer.
+        const fields = raw.flatMap((value, i) =>
+          i % 2 ? [] : [`${value}: ${/^(date|traceresponse)$/i.test(value) ? '*' : raw[i + 1]}`],
+        );
+        resolve({ fields, body: Buffer.concat(chunks) });
+      });
+    }).once('error', reject),
+  );
 }
 
 /** A request to both APIs (init per API: each has its own token issuer), the cached one's list filled. */
@@ -76,38 +102,58 @@ describe.each([
     });
   });
 
-  it('sends the same header fields in the same order, ids and trace as Nest does', async () => {
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const given = {
-      'x-request-id': 'same-id',
-      traceparent: `00-${traceId}-00f067aa0ba902b7-01`,
-      origin: 'http://localhost:3000',
-    };
-    const rawHeaders = (api: TestApi) =>
-      new Promise<string[]>((resolve, reject) =>
-        get(`${api.url}${path}`, { headers: given, agent: false }, (response) => {
-          response.resume();
-          resolve(response.rawHeaders);
-        }).once('error', reject),
-      );
-    await rawHeaders(cached);
+  /** The raw answer of the cached API (its list filled first, Nest not called) and the reference's. */
+  async function fastAndNest(headers: Record<string, string>) {
+    await rawAnswer(cached, path, headers);
     const list = jest.spyOn(
       route === '/tools' ? cached.app.get(ToolsService) : cached.app.get(ReviewsService),
       'list',
     );
-    const [fast, nest] = [await rawHeaders(cached), await rawHeaders(reference)];
-    expect(list).not.toHaveBeenCalled();
-    list.mockRestore();
-    // Pairs of name and value; the span id in traceresponse and the date are new on each answer.
-    const fields = (raw: string[]) =>
-      raw.flatMap((value, i) =>
-        i % 2 ? [] : [`${value}: ${/^(date|traceresponse)$/i.test(value) ? '*' : raw[i + 1]}`],
-      );
-    expect(fields(fast)).toEqual(fields(nest));
-    expect(fields(fast)).toEqual(
+    try {
+      const fast = await rawAnswer(cached, path, headers);
+      expect(list).not.toHaveBeenCalled();
+      return { fast, nest: await rawAnswer(reference, path, headers) };
+    } finally {
+      list.mockRestore();
+    }
+  }
+
+  it('sends the same header fields in the same order, ids and trace as Nest does', async () => {
+    const { fast, nest } = await fastAndNest(given);
+    expect(fast.fields).toEqual(nest.fields);
+    expect(fast.fields).toEqual(
       expect.arrayContaining(['x-request-id: same-id', `x-trace-id: ${traceId}`]),
     );
   });
+
+  it.each(['br', 'gzip', 'gzip;q=1, br;q=0', 'identity'])(
+    'codes the list for Accept-Encoding %p as Nest does, the same JSON in every coding',
+    async (acceptEncoding) => {
+      const { fast, nest } = await fastAndNest({ ...given, 'accept-encoding': acceptEncoding });
+      expect(fast.fields).toEqual(nest.fields);
+      expect(fast.body.equals(nest.body)).toBe(true);
+      const plain = (await answer(reference, path, { headers: { 'accept-encoding': 'identity' } }))
+        .body;
+      const coding = fast.fields.find((field) => field.startsWith('content-encoding: '))?.slice(18);
+      const expected =
+        Buffer.byteLength(plain) < 1024 || acceptEncoding === 'identity'
+          ? undefined
+          : acceptEncoding === 'br'
+            ? 'br'
+            : 'gzip';
+      expect(coding).toBe(expected);
+      // The seeded tools are a list worth coding; the home page's six reviews are not.
+      if (path === '/tools' && acceptEncoding !== 'identity') expect(coding).toBeDefined();
+      const decoded =
+        coding === 'br'
+          ? brotliDecompressSync(fast.body)
+          : coding === 'gzip'
+            ? gunzipSync(fast.body)
+            : fast.body;
+      expect(decoded.toString()).toBe(plain);
+      expect(fast.fields).toContain('vary: Origin, Accept-Encoding');
+    },
+  );
 
   it('answers 304 to a matching If-None-Match as Nest does', async () => {
     const etag = (await answer(reference, path)).headers.etag!;

@@ -6,7 +6,14 @@ import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import type { CorsHeaders } from './cors';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
-import { JSON_TYPE, PUBLIC_CACHE_CONTROL, revalidatesRaw, type JsonSnapshot } from './public-cache';
+import {
+  JSON_TYPE,
+  PUBLIC_CACHE_CONTROL,
+  SNAPSHOT_VARY,
+  codingFor,
+  revalidatesRaw,
+  type JsonSnapshot,
+} from './public-cache';
 
 /** A cached page of a list: its body, and the total of all pages when the request asked for one. */
 export interface CachedPage {
@@ -130,15 +137,22 @@ export function answerCachedLists(
     const records = parts.records(headers);
     const tagged = revalidatesRaw(method, url);
     const revalidated = tagged && headers['if-none-match'] === snapshot.etag;
-    const body = revalidated ? '' : snapshot.body;
+    const coding = codingFor(headers['accept-encoding']);
+    const coded = revalidated ? undefined : snapshot.codedBody(coding);
+    const body = revalidated ? '' : (coded ?? snapshot.body);
     const status = revalidated ? 304 : 200;
+    // CORS's fields, but for Vary, which sendSnapshot sets (it leaves Vary where it was).
+    const cors = parts
+      .cors(headers.origin)
+      .map((value, i, all) => (all[i - 1] === 'vary' && i % 2 === 1 ? SNAPSHOT_VARY : value));
     const fields: string[] = [
       ...records.headers,
       ...parts.securityHeaders,
-      ...parts.cors(headers.origin),
+      ...cors,
       ...(total === undefined ? [] : [TOTAL_COUNT_HEADER.toLowerCase(), String(total)]),
       'content-type',
       JSON_TYPE,
+      ...(coded ? ['content-encoding', coding!] : []),
     ];
     if (tagged) fields.push('etag', snapshot.etag, 'cache-control', PUBLIC_CACHE_CONTROL);
     fields.push('content-length', String(body.length));
