@@ -16,6 +16,7 @@ import { documentIdempotency } from './common/idempotency';
 import { refuseDeepBodies } from './common/body-depth';
 import { PinoNestLogger } from './common/pino-nest-logger';
 import { answerCachedLists, cachedListsOf } from './common/cached-lists';
+import { registerCompression } from './common/compression';
 import { registerCors } from './common/cors';
 import { registerPublicCache } from './common/public-cache';
 import {
@@ -99,6 +100,7 @@ export async function createApp(config: ApiConfig): Promise<NestFastifyApplicati
   registerRouteBodyLimits(fastify, bodyGate(app.get(AdminDirectory)));
   registerRequestRecords(fastify, metrics);
   registerPublicCache(fastify);
+  registerCompression(fastify);
   refuseDeepBodies(fastify);
   registerImageUploads(fastify);
 

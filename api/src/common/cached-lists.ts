@@ -6,11 +6,11 @@ import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import type { CorsHeaders } from './cors';
 import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
+import { codingFor } from './compression';
 import {
   JSON_TYPE,
   PUBLIC_CACHE_CONTROL,
   SNAPSHOT_VARY,
-  codingFor,
   revalidatesRaw,
   type JsonSnapshot,
 } from './public-cache';

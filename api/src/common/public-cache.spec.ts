@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { JsonSnapshot, codingFor } from './public-cache';
+import { codingFor } from './compression';
+import { JsonSnapshot } from './public-cache';
 
 describe('the coding of a public list', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { MIN_CODED_BYTES, codedSync, codingFor, type ContentCoding } from './compression';
 
 /** Public catalog reads that carry an ETag (and answer 304 to a matching If-None-Match). */
 const CACHEABLE = /^\/(tools(\/[^/?]*)?|reviews)(\?|$)/;
@@ -15,27 +15,8 @@ const revalidates = (request: FastifyRequest) =>
   revalidatesRaw(request.method, request.url, request.headers.authorization);
 export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 
-/** A content coding a snapshot goes out in. */
-export type ContentCoding = 'br' | 'gzip';
-/** A body smaller than this gains too little from a coding to be worth one. */
-const MIN_CODED_BYTES = 1024;
-/** What a snapshot's answer varies by: the CORS Origin, and now the coding too. */
+/** What a snapshot's answer varies by: the CORS Origin, and its coding. */
 export const SNAPSHOT_VARY = 'Origin, Accept-Encoding';
-
-/** The coding an answer takes for this Accept-Encoding: brotli, else gzip, else none (q=0 refuses). */
-export function codingFor(
-  acceptEncoding: string | string[] | undefined,
-): ContentCoding | undefined {
-  if (typeof acceptEncoding !== 'string' || acceptEncoding === '') return undefined;
-  const weights = new Map<string, number>();
-  for (const part of acceptEncoding.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    weights.set(name, q === undefined ? 1 : Number(q.slice(2)));
-  }
-  const accepts = (coding: string) => (weights.get(coding) ?? weights.get('*') ?? 0) > 0;
-  return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
-}
 
 /**
  * A JSON answer serialised once, as UTF-8 bytes, with its ETag: what the catalog caches keep, so a
@@ -56,16 +37,7 @@ export class JsonSnapshot {
   /** The body in `coding`, or undefined when it goes as it is (no coding, or too small to gain). */
   codedBody(coding: ContentCoding | undefined): Buffer | undefined {
     if (!coding || this.body.length < MIN_CODED_BYTES) return undefined;
-    // Brotli at quality 5: about gzip's time for a smaller body (11, its default, takes 50 times longer).
-    this.coded[coding] ??=
-      coding === 'br'
-        ? brotliCompressSync(this.body, {
-            params: {
-              [zlib.BROTLI_PARAM_QUALITY]: 5,
-              [zlib.BROTLI_PARAM_SIZE_HINT]: this.body.length,
-            },
-          })
-        : gzipSync(this.body);
+    this.coded[coding] ??= codedSync(this.body, coding);
     return this.coded[coding];
   }
 }
