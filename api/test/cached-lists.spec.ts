@@ -37,7 +37,7 @@ const given = {
   origin: 'http://localhost:3000',
 };
 
-/** An answer as sent: its header fields in order as "name: value" (date and span id masked), its bytes. */
+/** An answer as sent: its fields in order as "name: value" (date and span id masked), its bytes. */
 function rawAnswer(api: TestApi, path: string, headers: Record<string, string>) {
   return new Promise<{ fields: string[]; body: Buffer }>((resolve, reject) =>
     get(`${api.url}${path}`, { headers, agent: false }, (response) => {
@@ -102,7 +102,7 @@ describe.each([
     });
   });
 
-  /** The raw answer of the cached API (its list filled first, Nest not called) and the reference's. */
+  /** The raw answer of the cached API (its list filled, Nest not called) and the reference's. */
   async function fastAndNest(headers: Record<string, string>) {
     await rawAnswer(cached, path, headers);
     const list = jest.spyOn(

@@ -1,3 +1,4 @@
+import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { SetMetadata, type INestApplicationContext, type Type } from '@nestjs/common';
 import { GUARDS_METADATA, INTERCEPTORS_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService } from '@nestjs/core';
@@ -5,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import type { IncomingHttpHeaders, RequestListener } from 'node:http';
 import { IS_PUBLIC } from '../auth/auth.decorators';
 import type { CorsHeaders } from './cors';
-import { TOTAL_COUNT_HEADER } from '@toolshop/contracts';
 import { codingFor } from './compression';
 import {
   JSON_TYPE,
@@ -23,7 +23,7 @@ export interface CachedPage {
 
 /** A service that keeps pages of a public list as ready answers while they are fresh. */
 export interface CachedListSource {
-  /** The fresh answer to the list's URL with this raw query string ('' for none), if it holds one. */
+  /** The fresh answer to the list's URL with this raw query string ('' for none), if held. */
   cachedList(search: string): CachedPage | undefined;
 }
 
@@ -101,7 +101,8 @@ export interface CachedAnswerParts {
 
 /**
  * The shop's hottest reads, GET /tools without a query and GET /reviews without one or with the
- * home page's `limit=6&page=1`, with no token, are answered from the catalog cache's snapshot by the HTTP server before Fastify and Nest see them (their
+ * home page's `limit=6&page=1`, with no token, are answered from the catalog cache's snapshot (in
+ * the coding the client accepts) by the HTTP server before Fastify and Nest see them (their
  * routing, request and reply objects, a logger per request, hooks, guards, pipes and interceptors
  * were two thirds of the CPU of such a read). The answer is the one the pipeline gives, byte for
  * byte but for the ids: the same headers in the same order (request ids and trace, security

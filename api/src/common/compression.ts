@@ -14,7 +14,7 @@ export type ContentCoding = 'br' | 'gzip';
 /** A body smaller than this gains too little from a coding to be worth one. */
 export const MIN_CODED_BYTES = 1024;
 
-/** The coding an answer takes for this Accept-Encoding: brotli, else gzip, else none (q=0 refuses). */
+/** The coding an answer takes for this Accept-Encoding: brotli, else gzip, else none (q=0: not). */
 export function codingFor(
   acceptEncoding: string | string[] | undefined,
 ): ContentCoding | undefined {
@@ -29,7 +29,7 @@ export function codingFor(
   return accepts('br') ? 'br' : accepts('gzip') ? 'gzip' : undefined;
 }
 
-// Brotli at quality 5: about gzip's time for a smaller body (11, its default, takes 50 times longer).
+// Brotli at quality 5: about gzip's time for a smaller body (its default, 11, is 50 times slower).
 const brotliOptions = (body: Buffer): BrotliOptions => ({
   params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
 });

@@ -42,7 +42,10 @@ export class JsonSnapshot {
   }
 }
 
-/** Answers a snapshot as it was serialised (same bytes and type as Fastify's serialiser), coded as the client accepts. */
+/**
+ * Answers a snapshot as it was serialised (same bytes and type as Fastify's serialiser), in the
+ * coding the client accepts.
+ */
 export function sendSnapshot(
   request: FastifyRequest,
   reply: FastifyReply,
